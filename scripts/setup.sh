@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Installs what the portal needs on a fresh machine of this kind and builds the wasm and web parts.
+# Every step checks first and skips what is already there at the right version.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_BINDGEN_VERSION=0.2.130
+WASM_PACK_VERSION=0.15.1
+log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+need_apt=()
+command -v chromium >/dev/null || need_apt+=(chromium)
+command -v pdftotext >/dev/null || need_apt+=(poppler-utils)
+command -v wrk >/dev/null || need_apt+=(wrk)
+if [ "${SETUP_SKIP_APT:-0}" != 1 ] && [ ${#need_apt[@]} -gt 0 ]; then
+  log "apt-get install ${need_apt[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "rustup target add wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+  log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 5 minutes, once)"
+  # --locked can fail while the registry lags a transitive release; fall back to a fresh resolve.
+  cargo install --locked wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
+    || cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]; then
+  log "cargo install wasm-pack $WASM_PACK_VERSION (about 5 minutes, once)"
+  cargo install --locked wasm-pack --version "$WASM_PACK_VERSION"
+fi
+
+if [ "${SETUP_TOOLS_ONLY:-0}" = 1 ]; then exit 0; fi
+
+log "wasm-pack build wasm-core"
+# Bundler target: vite-plugin-wasm imports the .wasm as an ES module. The wasm-release profile
+# (root Cargo.toml) optimises for size without slowing the API's native release build.
+(cd wasm-core && wasm-pack --quiet build --target bundler --out-dir pkg --profile wasm-release -- --features wasm)
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+for dir in web tests/e2e; do
+  if [ -f "$dir/package-lock.json" ]; then
+    stamp="$dir/node_modules/.lock-stamp"
+    sum=$(sha256sum "$dir/package-lock.json" | cut -c1-64)
+    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
+      log "npm ci in $dir"
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+      echo "$sum" > "$stamp"
+    fi
+  fi
+done
+log "vite build"
+(cd web && npm run build --silent)
+log "done"

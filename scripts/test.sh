@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Runs every test suite: Rust unit tests, wasm parity (the wasm build against the shared case
+# tables), web component tests, API integration tests on SQLite and on PostgreSQL, and Playwright
+# in Chromium. Ends with a per-suite summary; exits non-zero when anything failed.
+#   TEST_DATABASE_URL=postgres://...  use this PostgreSQL server instead of a throwaway cluster
+#   CI=true                           the PostgreSQL run is required, not skipped
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+source scripts/lib/postgres.sh
+source scripts/lib/portal.sh
+
+OUT=$(mktemp -d /tmp/portal-test.XXXXXX)
+SUMMARY=()
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null; done
+  stop_throwaway_postgres
+}
+trap cleanup EXIT
+
+record() { # name passed failed [note]
+  SUMMARY+=("$(printf '%-28s %5d passed, %d failed%s' "$1:" "$2" "$3" "${4:+  ($4)}")")
+  TOTAL_PASSED=$((TOTAL_PASSED + $2))
+  TOTAL_FAILED=$((TOTAL_FAILED + $3))
+}
+cargo_counts() { # log -> "passed failed"
+  awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i) ~ /^passed/) p += $(i-1); if ($(i) ~ /^failed/) f += $(i-1) } }
+       END { print p + 0, f + 0 }' "$1"
+}
+run_cargo_suite() { # name log cargo-args...
+  local name=$1 log=$2; shift 2
+  echo "== $name"
+  cargo test "$@" 2>&1 | tee "$log" | grep -E '^(test result|failures:|---- )|panicked' || true
+  local rc=${PIPESTATUS[0]} counts
+  counts=$(cargo_counts "$log")
+  set -- $counts
+  # A build failure leaves no counts: count it as a failure so it cannot pass silently.
+  if [ "$rc" != 0 ] && [ "$2" = 0 ]; then record "$name" "$1" 1 "cargo exited $rc"; else record "$name" "$1" "$2"; fi
+}
+vitest_suite() { # name json vitest-args...
+  local name=$1 json=$2; shift 2
+  echo "== $name"
+  (cd web && npx vitest run --reporter=default --reporter=json --outputFile="$json" "$@") 2>&1 | tail -n 15
+  local rc=${PIPESTATUS[0]}
+  if [ -f "$json" ]; then
+    read -r p f < <(node -e 'const r=require(process.argv[1]); console.log(r.numPassedTests, r.numFailedTests + (r.numRuntimeErrorTestSuites||0))' "$json")
+  else p=0; f=1; fi
+  if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+  record "$name" "$p" "$f"
+}
+
+echo "== set-up (tools, wasm build, web build)"
+./scripts/setup.sh || { echo "set-up failed"; exit 1; }
+echo "== cargo build (portal-api)"
+cargo build --quiet -p portal-api || { record "build" 0 1 "cargo build failed"; }
+export PORTAL_API_BIN="$ROOT/target/debug/portal-api"
+
+run_cargo_suite "rust unit (wasm-core, api)" "$OUT/unit.log" --workspace --exclude api-tests
+vitest_suite "wasm parity (wasm vs native)" "$OUT/parity.json" src/lib/wasm-core.parity.test.ts
+vitest_suite "web components (vitest)" "$OUT/vitest.json" --exclude '**/*.parity.test.ts'
+
+GIVEN_PG_URL=${TEST_DATABASE_URL:-}
+unset TEST_DATABASE_URL  # no URL: each API test gets a fresh SQLite file
+run_cargo_suite "api on SQLite" "$OUT/api-sqlite.log" -p api-tests
+TEST_DATABASE_URL=$GIVEN_PG_URL
+
+PG_NOTE=""
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  if start_throwaway_postgres; then
+    TEST_DATABASE_URL=$PG_URL; PG_NOTE="throwaway cluster"
+  fi
+fi
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  export TEST_DATABASE_URL
+  run_cargo_suite "api on PostgreSQL" "$OUT/api-pg.log" -p api-tests
+elif [ "${CI:-}" = true ]; then
+  record "api on PostgreSQL" 0 1 "no PostgreSQL server binaries and no TEST_DATABASE_URL"
+else
+  SUMMARY+=("api on PostgreSQL:            skipped (no PostgreSQL server binaries; set TEST_DATABASE_URL)")
+fi
+
+echo "== playwright (Chromium)"
+if CONFIGURED_URL=$(start_portal "$PORTAL_API_BIN" "$OUT/portal-demo.log" --database-url "sqlite://$OUT/demo.db" --web-dir web/dist --demo) \
+   && PIDS+=("$PORTAL_PID") \
+   && FRESH_URL=$(start_portal "$PORTAL_API_BIN" "$OUT/portal-fresh.log" --database-url "sqlite://$OUT/fresh.db" --web-dir web/dist) \
+   && PIDS+=("$PORTAL_PID"); then
+  (cd tests/e2e && PORTAL_URL=$CONFIGURED_URL PORTAL_UNCONFIGURED_URL=$FRESH_URL \
+     PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/playwright.json" npx playwright test --reporter=line,json) 2>&1 | tail -n 40
+  rc=${PIPESTATUS[0]}
+  if [ -f "$OUT/playwright.json" ]; then
+    read -r p f < <(node -e 'const s=require(process.argv[1]).stats; console.log(s.expected + s.flaky, s.unexpected)' "$OUT/playwright.json")
+  else p=0; f=1; fi
+  if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+  record "playwright (Chromium)" "$p" "$f"
+else
+  record "playwright (Chromium)" 0 1 "portal-api did not start"
+fi
+
+echo
+echo "== summary"
+printf '%s\n' "${SUMMARY[@]}"
+echo "total: $TOTAL_PASSED passed, $TOTAL_FAILED failed"
+[ "$TOTAL_FAILED" = 0 ]

@@ -1,0 +1,186 @@
+//! Sign-in, permissions and session settings (spec 01 §3 "Permission flags", spec 02 §3).
+
+use crate::wire;
+use crate::ValidationErrors;
+
+/// The four roles of the portal. A user holds exactly one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(into_wasm_abi, from_wasm_abi))]
+pub enum Role {
+    Patient,
+    FrontDesk,
+    ClientAdmin,
+    ProgramManager,
+}
+
+impl Role {
+    pub const ALL: [Role; 4] = [Role::Patient, Role::FrontDesk, Role::ClientAdmin, Role::ProgramManager];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Patient => "Patient",
+            Role::FrontDesk => "FrontDesk",
+            Role::ClientAdmin => "ClientAdmin",
+            Role::ProgramManager => "ProgramManager",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str().eq_ignore_ascii_case(name))
+    }
+
+    /// Staff sign in at /staff/login, patients at /patient/login.
+    pub fn is_staff(self) -> bool {
+        self != Role::Patient
+    }
+}
+
+wire! {
+    /// GET /api/TestInit/isPortalConfigured
+    #[serde(rename_all = "PascalCase")]
+    pub struct PortalConfigured {
+        pub is_portal_configured: bool,
+    }
+
+    /// POST /api/patientUser/login and /api/staffUser/login (spec 02 §3: camelCase fields).
+    #[serde(rename_all = "camelCase")]
+    pub struct LoginRequest {
+        pub username_or_email: String,
+        pub password: String,
+        #[serde(default)]
+        pub remember_me: bool,
+        #[serde(default)]
+        pub device_id: Option<String>,
+        #[serde(default)]
+        pub user_name: Option<String>,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct LoginResponse {
+        pub is_valid: bool,
+        pub is_ask_username: bool,
+        pub validation_errors: Vec<String>,
+    }
+
+    /// GET /api/accountApi/permissionsJson: who the signed-in user is.
+    #[serde(rename_all = "PascalCase")]
+    #[derive(Default)]
+    pub struct Permissions {
+        pub is_program_manager: bool,
+        pub is_client_admin: bool,
+        pub is_patient: bool,
+        pub is_front_desk: bool,
+        pub is_impersonated: bool,
+        pub is_sso_mode: bool,
+        pub is_user_logged_in: bool,
+    }
+
+    /// GET /api/accountApi/apppermissionsJson: the licensed modules.
+    pub struct ModulePermissions {
+        #[serde(rename = "Module_Documents")]
+        pub module_documents: bool,
+        #[serde(rename = "Module_Appointments")]
+        pub module_appointments: bool,
+        #[serde(rename = "Module_MedicalHistory")]
+        pub module_medical_history: bool,
+    }
+
+    /// GET /api/accountApi/mainMenuSettings
+    #[serde(rename_all = "PascalCase")]
+    pub struct MainMenuSettings {
+        #[serde(rename = "IsCernerOAuthEnabled")]
+        pub is_cerner_oauth_enabled: bool,
+        pub is_sso_mode: bool,
+        pub disable_secondary_recovery_options: bool,
+    }
+
+    /// GET /api/accountApi/sessionSettings (minutes; spec 01 §9).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SessionSettings {
+        pub session_timeout_minutes: u32,
+        pub warn_before_session_timeout_minutes: u32,
+        pub session_timeout_redirect_link: String,
+    }
+
+    /// GET /api/accountApi/getCurrentUserName
+    #[serde(rename_all = "PascalCase")]
+    pub struct CurrentUserName {
+        pub user_name: String,
+    }
+
+    /// GET /api/accountApi/PortalUserLoggedIn
+    #[serde(rename_all = "PascalCase")]
+    pub struct PortalUserLoggedIn {
+        pub is_logged_in: bool,
+        pub user_name: String,
+    }
+
+    /// Result of a form rule or a save, where the spec shows success plus messages.
+    #[serde(rename_all = "PascalCase")]
+    pub struct FormResult {
+        pub is_success: bool,
+        pub errors: ValidationErrors,
+    }
+}
+
+impl Permissions {
+    pub fn for_role(role: Role) -> Permissions {
+        Permissions {
+            is_program_manager: role == Role::ProgramManager,
+            is_client_admin: role == Role::ClientAdmin,
+            is_patient: role == Role::Patient,
+            is_front_desk: role == Role::FrontDesk,
+            is_user_logged_in: true,
+            ..Permissions::default()
+        }
+    }
+
+    pub fn role(&self) -> Option<Role> {
+        match (self.is_patient, self.is_front_desk, self.is_client_admin, self.is_program_manager) {
+            (true, _, _, _) => Some(Role::Patient),
+            (_, true, _, _) => Some(Role::FrontDesk),
+            (_, _, true, _) => Some(Role::ClientAdmin),
+            (_, _, _, true) => Some(Role::ProgramManager),
+            _ => None,
+        }
+    }
+}
+
+impl Default for ModulePermissions {
+    fn default() -> Self {
+        ModulePermissions { module_documents: true, module_appointments: true, module_medical_history: true }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn role_names_round_trip() {
+        for role in Role::ALL {
+            assert_eq!(Role::parse(role.as_str()), Some(role));
+        }
+        assert_eq!(Role::parse("programmanager"), Some(Role::ProgramManager));
+        assert_eq!(Role::parse("admin"), None);
+    }
+
+    #[test]
+    fn permissions_name_the_role() {
+        for role in Role::ALL {
+            assert_eq!(Permissions::for_role(role).role(), Some(role));
+        }
+        assert_eq!(Permissions::default().role(), None);
+    }
+
+    #[test]
+    fn login_request_uses_the_spec_field_names() {
+        let req: LoginRequest =
+            serde_json::from_str(r#"{"usernameOrEmail":"a","password":"b","deviceId":"d"}"#).unwrap();
+        assert_eq!(req.username_or_email, "a");
+        assert_eq!(req.device_id.as_deref(), Some("d"));
+        assert_eq!(req.user_name, None);
+        let modules = serde_json::to_value(ModulePermissions::default()).unwrap();
+        assert_eq!(modules["Module_MedicalHistory"], true);
+    }
+}
