@@ -40,6 +40,17 @@ run_cargo_suite() { # name log cargo-args...
   # A build failure leaves no counts: count it as a failure so it cannot pass silently.
   if [ "$rc" != 0 ] && [ "$2" = 0 ]; then record "$name" "$1" 1 "cargo exited $rc"; else record "$name" "$1" "$2"; fi
 }
+node_suite() { # name log node-test-args...: Node's built-in runner, TAP output
+  local name=$1 log=$2; shift 2
+  echo "== $name"
+  node --test --test-reporter=tap "$@" >"$log" 2>&1
+  local rc=$? p f
+  grep -E '^not ok|^# (tests|pass|fail)' "$log" | tail -n 12
+  p=$(awk '/^# pass/ { print $3 }' "$log"); f=$(awk '/^# fail/ { print $3 }' "$log")
+  p=${p:-0}; f=${f:-0}
+  if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+  record "$name" "$p" "$f"
+}
 vitest_suite() { # name json vitest-args...
   local name=$1 json=$2; shift 2
   echo "== $name"
@@ -59,8 +70,8 @@ cargo build --quiet -p portal-api || { record "build" 0 1 "cargo build failed"; 
 export PORTAL_API_BIN="$ROOT/target/debug/portal-api"
 
 run_cargo_suite "rust unit (wasm-core, api)" "$OUT/unit.log" --workspace --exclude api-tests
-vitest_suite "wasm parity (wasm vs native)" "$OUT/parity.json" src/lib/wasm-core.parity.test.ts
-vitest_suite "web components (vitest)" "$OUT/vitest.json" --exclude '**/*.parity.test.ts'
+node_suite "wasm parity (wasm vs native)" "$OUT/parity.tap" wasm-core/tests/parity/
+vitest_suite "web components (vitest)" "$OUT/vitest.json"
 
 GIVEN_PG_URL=${TEST_DATABASE_URL:-}
 unset TEST_DATABASE_URL  # no URL: each API test gets a fresh SQLite file
