@@ -6,7 +6,7 @@
 //! daylight saving is the browser's business and this code stays pure.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(into_wasm_abi, from_wasm_abi))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum DateFormat {
     /// 'EEEE, MMMM d, y': letter dates (spec 01 §2.3).
     LongDate,
@@ -72,10 +72,28 @@ pub enum Parsed {
 pub const MAX_OFFSET_MINUTES: i32 = 18 * 60;
 
 const MONTHS: [&str; 12] = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-    "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 ];
-const WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+const WEEKDAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
 
 pub fn is_leap_year(year: i64) -> bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
@@ -130,7 +148,14 @@ impl LocalDateTime {
         let days = local.div_euclid(86_400);
         let secs = local.rem_euclid(86_400) as u32;
         let (year, month, day) = civil_from_days(days);
-        LocalDateTime { year, month, day, hour: secs / 3600, minute: secs / 60 % 60, second: secs % 60 }
+        LocalDateTime {
+            year,
+            month,
+            day,
+            hour: secs / 3600,
+            minute: secs / 60 % 60,
+            second: secs % 60,
+        }
     }
 
     fn days(&self) -> i64 {
@@ -141,7 +166,9 @@ impl LocalDateTime {
 /// A fixed-width run of ASCII digits.
 fn digits(s: &[u8], at: usize, len: usize) -> Option<u32> {
     let part = s.get(at..at + len)?;
-    part.iter().try_fold(0u32, |n, &b| b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0')))
+    part.iter().try_fold(0u32, |n, &b| {
+        b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0'))
+    })
 }
 
 /// Parses `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM[:SS[.fff…]]` followed by `Z`, `±HH:MM`, `±HHMM` or
@@ -158,7 +185,14 @@ pub fn parse_iso(text: &str) -> Option<Parsed> {
     if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
         return None;
     }
-    let date = LocalDateTime { year, month, day, hour: 0, minute: 0, second: 0 };
+    let date = LocalDateTime {
+        year,
+        month,
+        day,
+        hour: 0,
+        minute: 0,
+        second: 0,
+    };
     if s.len() == 10 {
         return Some(Parsed::Date(date));
     }
@@ -199,7 +233,11 @@ pub fn parse_iso(text: &str) -> Option<Parsed> {
                 return None;
             }
             let total = i64::from(h * 3600 + m * 60);
-            if *sign == b'-' { -total } else { total }
+            if *sign == b'-' {
+                -total
+            } else {
+                total
+            }
         }
         _ => return None,
     };
@@ -303,13 +341,21 @@ pub fn format_appointment(iso: &str, hide_time: bool, offset_minutes: i32) -> St
         return String::new();
     };
     let whole_day = t.hour == 23 && t.minute == 59;
-    let format = if hide_time || whole_day { DateFormat::TableDate } else { DateFormat::TableDateTime };
+    let format = if hide_time || whole_day {
+        DateFormat::TableDate
+    } else {
+        DateFormat::TableDateTime
+    };
     format_with(&t, format.pattern(), "")
 }
 
 /// The header of the appointment column (spec 01 §2.6).
 pub fn appointment_header(hide_time: bool) -> &'static str {
-    if hide_time { "Appointment Date" } else { "Appointment Date / Time" }
+    if hide_time {
+        "Appointment Date"
+    } else {
+        "Appointment Date / Time"
+    }
 }
 
 #[cfg(test)]
@@ -333,19 +379,31 @@ mod tests {
             assert!(d >= 1 && d <= days_in_month(y, m));
             assert_eq!(days_from_civil(y, m, d), days);
         }
-        assert_eq!(WEEKDAYS[weekday_from_days(days_from_civil(2026, 3, 2))], "Monday");
+        assert_eq!(
+            WEEKDAYS[weekday_from_days(days_from_civil(2026, 3, 2))],
+            "Monday"
+        );
     }
 
     #[test]
     fn every_named_format() {
         assert_eq!(f(T, DateFormat::LongDate, EST), "Monday, March 2, 2026");
-        assert_eq!(f(T, DateFormat::LogDateTime, EST), "03/02/2026, 02:05:09 PM");
+        assert_eq!(
+            f(T, DateFormat::LogDateTime, EST),
+            "03/02/2026, 02:05:09 PM"
+        );
         assert_eq!(f(T, DateFormat::TableDate, EST), "03/02/2026");
         assert_eq!(f(T, DateFormat::TableDateTime, EST), "03/02/2026 02:05 PM");
         assert_eq!(f(T, DateFormat::SDate, EST), "03/02/2026");
         assert_eq!(f(T, DateFormat::SiteUsageQuery, EST), "02/03/2026");
-        assert_eq!(f(T, DateFormat::IamHere, EST), "Monday, March 2, 2026 02:05 PM EST");
-        assert_eq!(format_date(T, DateFormat::IamHere, 0, ""), "Monday, March 2, 2026 07:05 PM");
+        assert_eq!(
+            f(T, DateFormat::IamHere, EST),
+            "Monday, March 2, 2026 02:05 PM EST"
+        );
+        assert_eq!(
+            format_date(T, DateFormat::IamHere, 0, ""),
+            "Monday, March 2, 2026 07:05 PM"
+        );
     }
 
     #[test]
@@ -358,8 +416,17 @@ mod tests {
         assert_eq!(parse_iso("2026-03-02 19:05:09"), base);
         // A plain date ignores the viewer's offset.
         assert_eq!(f("1980-07-04", DateFormat::SDate, -600), "07/04/1980");
-        for bad in ["", "2026-02-29", "2026-13-01", "2026-03-02T24:00:00Z", "2026-03-02T19:05:09+19:00",
-            "2026-03-02T19:05:09.Z", "2026-3-2", "２026-03-02", "2026-03-02T19:05:09Zjunk"] {
+        for bad in [
+            "",
+            "2026-02-29",
+            "2026-13-01",
+            "2026-03-02T24:00:00Z",
+            "2026-03-02T19:05:09+19:00",
+            "2026-03-02T19:05:09.Z",
+            "2026-3-2",
+            "２026-03-02",
+            "2026-03-02T19:05:09Zjunk",
+        ] {
             assert_eq!(parse_iso(bad), None, "{bad}");
         }
         assert_eq!(f(T, DateFormat::SDate, 18 * 60 + 1), "");
@@ -367,27 +434,60 @@ mod tests {
 
     #[test]
     fn offsets_cross_days_and_years() {
-        assert_eq!(f("2026-01-01T03:00:00Z", DateFormat::LogDateTime, EST), "12/31/2025, 10:00:00 PM");
-        assert_eq!(f("2025-12-31T20:00:00Z", DateFormat::LogDateTime, 600), "01/01/2026, 06:00:00 AM");
-        assert_eq!(f("2024-02-29T12:00:00Z", DateFormat::LongDate, 0), "Thursday, February 29, 2024");
-        assert_eq!(f("2024-03-01T02:00:00Z", DateFormat::SDate, EST), "02/29/2024");
-        assert_eq!(f("2100-03-01T02:00:00Z", DateFormat::SDate, EST), "02/28/2100");
+        assert_eq!(
+            f("2026-01-01T03:00:00Z", DateFormat::LogDateTime, EST),
+            "12/31/2025, 10:00:00 PM"
+        );
+        assert_eq!(
+            f("2025-12-31T20:00:00Z", DateFormat::LogDateTime, 600),
+            "01/01/2026, 06:00:00 AM"
+        );
+        assert_eq!(
+            f("2024-02-29T12:00:00Z", DateFormat::LongDate, 0),
+            "Thursday, February 29, 2024"
+        );
+        assert_eq!(
+            f("2024-03-01T02:00:00Z", DateFormat::SDate, EST),
+            "02/29/2024"
+        );
+        assert_eq!(
+            f("2100-03-01T02:00:00Z", DateFormat::SDate, EST),
+            "02/28/2100"
+        );
     }
 
     #[test]
     fn midnight_and_noon_in_twelve_hours() {
-        assert_eq!(f("2026-03-02T00:00:00Z", DateFormat::LogDateTime, 0), "03/02/2026, 12:00:00 AM");
-        assert_eq!(f("2026-03-02T12:00:00Z", DateFormat::LogDateTime, 0), "03/02/2026, 12:00:00 PM");
-        assert_eq!(f("2026-03-02T11:59:59Z", DateFormat::LogDateTime, 0), "03/02/2026, 11:59:59 AM");
-        assert_eq!(f("2026-03-02T13:00:00Z", DateFormat::TableDateTime, 0), "03/02/2026 01:00 PM");
+        assert_eq!(
+            f("2026-03-02T00:00:00Z", DateFormat::LogDateTime, 0),
+            "03/02/2026, 12:00:00 AM"
+        );
+        assert_eq!(
+            f("2026-03-02T12:00:00Z", DateFormat::LogDateTime, 0),
+            "03/02/2026, 12:00:00 PM"
+        );
+        assert_eq!(
+            f("2026-03-02T11:59:59Z", DateFormat::LogDateTime, 0),
+            "03/02/2026, 11:59:59 AM"
+        );
+        assert_eq!(
+            f("2026-03-02T13:00:00Z", DateFormat::TableDateTime, 0),
+            "03/02/2026 01:00 PM"
+        );
     }
 
     #[test]
     fn appointments_hide_the_whole_day_time() {
         assert_eq!(format_appointment(T, false, EST), "03/02/2026 02:05 PM");
         assert_eq!(format_appointment(T, true, EST), "03/02/2026");
-        assert_eq!(format_appointment("2026-03-03T04:59:00Z", false, EST), "03/02/2026");
-        assert_eq!(format_appointment("2026-03-02T23:58:00Z", false, 0), "03/02/2026 11:58 PM");
+        assert_eq!(
+            format_appointment("2026-03-03T04:59:00Z", false, EST),
+            "03/02/2026"
+        );
+        assert_eq!(
+            format_appointment("2026-03-02T23:58:00Z", false, 0),
+            "03/02/2026 11:58 PM"
+        );
         assert_eq!(format_appointment("nonsense", false, 0), "");
         assert_eq!(appointment_header(true), "Appointment Date");
         assert_eq!(appointment_header(false), "Appointment Date / Time");
@@ -395,8 +495,21 @@ mod tests {
 
     #[test]
     fn pattern_tokens_and_literals() {
-        let t = LocalDateTime { year: 2026, month: 3, day: 2, hour: 9, minute: 5, second: 7 };
-        assert_eq!(format_with(&t, "'On' EEE, MMM d yy H:m:s HH", ""), "On Mon, Mar 2 26 9:5:7 09");
-        assert_eq!(format_with(&t, "yyyy-MM-dd'T'HH:mm", ""), "2026-03-02T09:05");
+        let t = LocalDateTime {
+            year: 2026,
+            month: 3,
+            day: 2,
+            hour: 9,
+            minute: 5,
+            second: 7,
+        };
+        assert_eq!(
+            format_with(&t, "'On' EEE, MMM d yy H:m:s HH", ""),
+            "On Mon, Mar 2 26 9:5:7 09"
+        );
+        assert_eq!(
+            format_with(&t, "yyyy-MM-dd'T'HH:mm", ""),
+            "2026-03-02T09:05"
+        );
     }
 }

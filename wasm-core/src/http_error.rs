@@ -16,7 +16,7 @@ pub const NOT_FOUND_MESSAGE: &str = "404 Not Found";
 pub const OFFLINE_MESSAGE: &str = "No internet connnection. Please try again later";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(into_wasm_abi, from_wasm_abi))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ErrorDialogKind {
     /// Leave the page for `RedirectTo` (no dialog).
     Redirect,
@@ -53,13 +53,19 @@ pub fn describe_http_error(status: u16, body: &str) -> ErrorDialog {
         _ => &[],
     };
     let text = |name: &str| {
-        fields.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).and_then(|(_, v)| match v {
-            Json::Str(s) if !s.trim().is_empty() => Some(s.clone()),
-            Json::Num(n) => Some(n.clone()),
-            _ => None,
-        })
+        fields
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .and_then(|(_, v)| match v {
+                Json::Str(s) if !s.trim().is_empty() => Some(s.clone()),
+                Json::Num(n) => Some(n.clone()),
+                _ => None,
+            })
     };
-    let errors = fields.iter().find(|(k, _)| k.eq_ignore_ascii_case("Errors")).and_then(|(_, v)| field_errors(v));
+    let errors = fields
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("Errors"))
+        .and_then(|(_, v)| field_errors(v));
     let mut dialog = ErrorDialog {
         kind: ErrorDialogKind::Dialog,
         redirect_to: None,
@@ -87,7 +93,11 @@ pub fn describe_http_error(status: u16, body: &str) -> ErrorDialog {
         _ => {
             let plain = body.trim();
             dialog.message = text("Message").unwrap_or_else(|| {
-                if json.is_none() && !plain.is_empty() && !plain.starts_with('<') && plain.chars().count() <= MAX_TEXT_MESSAGE {
+                if json.is_none()
+                    && !plain.is_empty()
+                    && !plain.starts_with('<')
+                    && plain.chars().count() <= MAX_TEXT_MESSAGE
+                {
                     plain.to_owned()
                 } else {
                     format!("The server answered with status {status}.")
@@ -100,7 +110,9 @@ pub fn describe_http_error(status: u16, body: &str) -> ErrorDialog {
 
 /// `{"field": ["message", ...]}`; a single string counts as one message, other values are skipped.
 fn field_errors(value: &Json) -> Option<ValidationErrors> {
-    let Json::Obj(fields) = value else { return None };
+    let Json::Obj(fields) = value else {
+        return None;
+    };
     let mut errors = ValidationErrors::new();
     for (field, messages) in fields {
         match messages {
@@ -134,7 +146,10 @@ const MAX_DEPTH: usize = 64;
 
 /// Parses a whole JSON text; `None` when it is not valid JSON.
 pub fn parse_json(text: &str) -> Option<Json> {
-    let mut p = Parser { s: text.trim_start_matches('\u{feff}').as_bytes(), i: 0 };
+    let mut p = Parser {
+        s: text.trim_start_matches('\u{feff}').as_bytes(),
+        i: 0,
+    };
     let value = p.value(0)?;
     p.ws();
     (p.i == p.s.len()).then_some(value)
@@ -218,11 +233,16 @@ impl Parser<'_> {
             b'n' => self.literal(b"null", Json::Null),
             b'-' | b'0'..=b'9' => {
                 let start = self.i;
-                while matches!(self.s.get(self.i), Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')) {
+                while matches!(
+                    self.s.get(self.i),
+                    Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                ) {
                     self.i += 1;
                 }
                 let text = std::str::from_utf8(&self.s[start..self.i]).ok()?;
-                text.bytes().any(|b| b.is_ascii_digit()).then(|| Json::Num(text.to_owned()))
+                text.bytes()
+                    .any(|b| b.is_ascii_digit())
+                    .then(|| Json::Num(text.to_owned()))
             }
             _ => None,
         }
@@ -262,13 +282,15 @@ impl Parser<'_> {
                         b't' => '\t',
                         b'u' => {
                             let hi = self.hex4()?;
-                            if (0xD800..0xDC00).contains(&hi) && self.s.get(self.i..self.i + 2) == Some(b"\\u") {
+                            if (0xD800..0xDC00).contains(&hi)
+                                && self.s.get(self.i..self.i + 2) == Some(b"\\u")
+                            {
                                 let save = self.i;
                                 self.i += 2;
                                 match self.hex4() {
-                                    Some(lo) if (0xDC00..0xE000).contains(&lo) => {
-                                        char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))?
-                                    }
+                                    Some(lo) if (0xDC00..0xE000).contains(&lo) => char::from_u32(
+                                        0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00),
+                                    )?,
                                     _ => {
                                         self.i = save;
                                         char::REPLACEMENT_CHARACTER
@@ -307,12 +329,26 @@ mod tests {
             let theirs: serde_json::Value = serde_json::from_str(text).unwrap();
             assert_eq!(to_serde(&ours), theirs, "{text}");
         }
-        for bad in ["", "{", "{\"a\"}", "[1,]", "{\"a\":1,}", "\"\u{1}\"", "nul", "{} x", "\"\\x\"", "-"] {
+        for bad in [
+            "",
+            "{",
+            "{\"a\"}",
+            "[1,]",
+            "{\"a\":1,}",
+            "\"\u{1}\"",
+            "nul",
+            "{} x",
+            "\"\\x\"",
+            "-",
+        ] {
             assert_eq!(parse_json(bad), None, "{bad:?}");
         }
         let deep = "[".repeat(100_000);
         assert_eq!(parse_json(&deep), None);
-        assert_eq!(parse_json(r#""\ud800x""#), Some(Json::Str("\u{fffd}x".into())));
+        assert_eq!(
+            parse_json(r#""\ud800x""#),
+            Some(Json::Str("\u{fffd}x".into()))
+        );
     }
 
     fn to_serde(j: &Json) -> serde_json::Value {
@@ -323,22 +359,45 @@ mod tests {
             Json::Num(n) => serde_json::from_str(n).unwrap(),
             Json::Str(s) => Value::String(s.clone()),
             Json::Arr(a) => Value::Array(a.iter().map(to_serde).collect()),
-            Json::Obj(o) => Value::Object(o.iter().map(|(k, v)| (k.clone(), to_serde(v))).collect()),
+            Json::Obj(o) => {
+                Value::Object(o.iter().map(|(k, v)| (k.clone(), to_serde(v))).collect())
+            }
         }
     }
 
     #[test]
     fn dialogs_per_status() {
         let d = describe_http_error(401, "");
-        assert_eq!((d.kind, d.redirect_to.as_deref()), (ErrorDialogKind::Redirect, Some(LOGIN_PATH)));
-        let d = describe_http_error(404, r#"{"Title":"Not Found","Message":"404 Not Found","ErrorId":"e1"}"#);
-        assert_eq!((d.title.as_str(), d.message.as_str(), d.error_id.as_deref()), ("Server Error", "404 Not Found", Some("e1")));
-        let d = describe_http_error(400, r#"{"Title":"Bad Request","Message":"Invalid","ErrorId":"e2","Errors":{"password":["Password is required"]}}"#);
+        assert_eq!(
+            (d.kind, d.redirect_to.as_deref()),
+            (ErrorDialogKind::Redirect, Some(LOGIN_PATH))
+        );
+        let d = describe_http_error(
+            404,
+            r#"{"Title":"Not Found","Message":"404 Not Found","ErrorId":"e1"}"#,
+        );
+        assert_eq!(
+            (d.title.as_str(), d.message.as_str(), d.error_id.as_deref()),
+            ("Server Error", "404 Not Found", Some("e1"))
+        );
+        let d = describe_http_error(
+            400,
+            r#"{"Title":"Bad Request","Message":"Invalid","ErrorId":"e2","Errors":{"password":["Password is required"]}}"#,
+        );
         assert_eq!(d.title, "Bad Request");
-        assert_eq!(d.errors.unwrap().field("password"), ["Password is required"]);
+        assert_eq!(
+            d.errors.unwrap().field("password"),
+            ["Password is required"]
+        );
         let d = describe_http_error(502, "<html>Bad gateway</html>");
-        assert_eq!((d.title.as_str(), d.message.as_str()), ("Server Error", "The server answered with status 502."));
-        assert_eq!(describe_http_error(503, "Service Unavailable").message, "Service Unavailable");
+        assert_eq!(
+            (d.title.as_str(), d.message.as_str()),
+            ("Server Error", "The server answered with status 502.")
+        );
+        assert_eq!(
+            describe_http_error(503, "Service Unavailable").message,
+            "Service Unavailable"
+        );
         assert_eq!(describe_http_error(0, "").message, OFFLINE_MESSAGE);
     }
 }

@@ -12,11 +12,19 @@ pub const USERNAME_REQUIRED: &str = "Username is required";
 /// (IsAskUsername). Field names are the request's own (camelCase).
 pub fn validate_login(req: &LoginRequest, ask_username: bool) -> ValidationErrors {
     let mut errors = ValidationErrors::new();
-    errors.check(is_blank(&req.username_or_email), "usernameOrEmail", USERNAME_OR_EMAIL_REQUIRED);
+    errors.check(
+        is_blank(&req.username_or_email),
+        "usernameOrEmail",
+        USERNAME_OR_EMAIL_REQUIRED,
+    );
     // A password may be white space only; it is missing only when empty.
     errors.check(req.password.is_empty(), "password", PASSWORD_REQUIRED);
     if ask_username {
-        errors.check(req.user_name.as_deref().is_none_or(is_blank), "userName", USERNAME_REQUIRED);
+        errors.check(
+            req.user_name.as_deref().is_none_or(is_blank),
+            "userName",
+            USERNAME_REQUIRED,
+        );
     }
     errors
 }
@@ -39,7 +47,10 @@ mod tests {
     fn requires_both_fields() {
         assert!(validate_login(&req("jane.doe", "x", None), false).is_valid());
         let errors = validate_login(&req("  ", "", None), false);
-        assert_eq!(errors.field("usernameOrEmail"), [USERNAME_OR_EMAIL_REQUIRED]);
+        assert_eq!(
+            errors.field("usernameOrEmail"),
+            [USERNAME_OR_EMAIL_REQUIRED]
+        );
         assert_eq!(errors.field("password"), [PASSWORD_REQUIRED]);
         assert!(errors.field("userName").is_empty());
     }
@@ -47,8 +58,14 @@ mod tests {
     #[test]
     fn user_name_only_when_asked() {
         assert!(validate_login(&req("a@b.c", "x", None), false).is_valid());
-        assert_eq!(validate_login(&req("a@b.c", "x", None), true).field("userName"), [USERNAME_REQUIRED]);
-        assert_eq!(validate_login(&req("a@b.c", "x", Some(" ")), true).field("userName"), [USERNAME_REQUIRED]);
+        assert_eq!(
+            validate_login(&req("a@b.c", "x", None), true).field("userName"),
+            [USERNAME_REQUIRED]
+        );
+        assert_eq!(
+            validate_login(&req("a@b.c", "x", Some(" ")), true).field("userName"),
+            [USERNAME_REQUIRED]
+        );
         assert!(validate_login(&req("a@b.c", "x", Some("jane")), true).is_valid());
     }
 }

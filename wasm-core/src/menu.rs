@@ -18,7 +18,12 @@ wire! {
 
 impl MenuItem {
     fn link(key: &str, label: &str, path: &str) -> MenuItem {
-        MenuItem { key: key.to_owned(), label: label.to_owned(), path: path.to_owned(), children: Vec::new() }
+        MenuItem {
+            key: key.to_owned(),
+            label: label.to_owned(),
+            path: path.to_owned(),
+            children: Vec::new(),
+        }
     }
 
     /// A settings area whose children live at `<path>/<slug>`; keys are `<key>/<slug>`.
@@ -26,7 +31,13 @@ impl MenuItem {
         let mut item = MenuItem::link(key, label, path);
         item.children = children
             .iter()
-            .map(|slug| MenuItem::link(&format!("{key}/{slug}"), &child_label(slug), &format!("{path}/{slug}")))
+            .map(|slug| {
+                MenuItem::link(
+                    &format!("{key}/{slug}"),
+                    &child_label(slug),
+                    &format!("{path}/{slug}"),
+                )
+            })
             .collect();
         item
     }
@@ -45,7 +56,10 @@ pub fn child_label(slug: &str) -> String {
             "and" | "of" => word.to_owned(),
             _ => {
                 let mut chars = word.chars();
-                chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+                chars
+                    .next()
+                    .map(|c| c.to_uppercase().chain(chars).collect())
+                    .unwrap_or_default()
             }
         })
         .collect::<Vec<String>>()
@@ -62,9 +76,15 @@ pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuIte
     if !perms.is_sso_mode {
         menu.push(MenuItem::link("home", "Home", "/home"));
     }
-    let history_portal = || MenuItem::link("history-portal", "History Portal", "/admin/history-portal");
-    let notification_history =
-        || MenuItem::link("notification-history", "Notification history", "/admin/notification-history");
+    let history_portal =
+        || MenuItem::link("history-portal", "History Portal", "/admin/history-portal");
+    let notification_history = || {
+        MenuItem::link(
+            "notification-history",
+            "Notification history",
+            "/admin/notification-history",
+        )
+    };
     match role {
         // Each patient page depends on its licensed module (spec 01 §6).
         Role::Patient => {
@@ -72,10 +92,18 @@ pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuIte
                 menu.push(MenuItem::link("documents", "Documents", "/documents"));
             }
             if modules.module_appointments {
-                menu.push(MenuItem::link("appointments", "Appointments", "/appointments"));
+                menu.push(MenuItem::link(
+                    "appointments",
+                    "Appointments",
+                    "/appointments",
+                ));
             }
             if modules.module_medical_history {
-                menu.push(MenuItem::link("medical-history", "Medical History", "/medical-history"));
+                menu.push(MenuItem::link(
+                    "medical-history",
+                    "Medical History",
+                    "/medical-history",
+                ));
             }
         }
         Role::FrontDesk => menu.push(history_portal()),
@@ -88,13 +116,29 @@ pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuIte
             menu.push(MenuItem::link("users", "Users", "/admin/user/manage-users"));
             menu.push(history_portal());
             menu.push(notification_history());
-            menu.push(MenuItem::link("site-usage-report", "Site Usage Report", "/admin/site-usage-report"));
-            menu.push(MenuItem::link("audit-logs", "Audit Logs", "/admin/audit-logs"));
+            menu.push(MenuItem::link(
+                "site-usage-report",
+                "Site Usage Report",
+                "/admin/site-usage-report",
+            ));
+            menu.push(MenuItem::link(
+                "audit-logs",
+                "Audit Logs",
+                "/admin/audit-logs",
+            ));
             menu.push(MenuItem::area(
                 "core-settings",
                 "Portal Core",
                 "/admin/core-settings",
-                &["general", "user-account", "dynamic-labels", "login-page", "licenses", "sso", "other"],
+                &[
+                    "general",
+                    "user-account",
+                    "dynamic-labels",
+                    "login-page",
+                    "licenses",
+                    "sso",
+                    "other",
+                ],
             ));
             menu.push(MenuItem::area(
                 "patient-result-portal-settings",
@@ -131,7 +175,11 @@ pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuIte
                     "canned-notes",
                 ],
             ));
-            menu.push(MenuItem::link("luminary-one-settings", "Luminary One Settings", "/admin/luminary-one-settings"));
+            menu.push(MenuItem::link(
+                "luminary-one-settings",
+                "Luminary One Settings",
+                "/admin/luminary-one-settings",
+            ));
         }
     }
     menu
@@ -149,10 +197,19 @@ mod tests {
     fn patient_menu_follows_modules_and_sso() {
         let mut perms = Permissions::for_role(Role::Patient);
         let all = ModulePermissions::default();
-        assert_eq!(paths(&menu_for(&perms, &all)), ["/home", "/documents", "/appointments", "/medical-history"]);
+        assert_eq!(
+            paths(&menu_for(&perms, &all)),
+            ["/home", "/documents", "/appointments", "/medical-history"]
+        );
         perms.is_sso_mode = true;
-        let some = ModulePermissions { module_documents: false, ..all };
-        assert_eq!(paths(&menu_for(&perms, &some)), ["/appointments", "/medical-history"]);
+        let some = ModulePermissions {
+            module_documents: false,
+            ..all
+        };
+        assert_eq!(
+            paths(&menu_for(&perms, &some)),
+            ["/appointments", "/medical-history"]
+        );
     }
 
     #[test]
@@ -161,7 +218,15 @@ mod tests {
         let front = menu_for(&Permissions::for_role(Role::FrontDesk), &modules);
         assert_eq!(paths(&front), ["/home", "/admin/history-portal"]);
         let admin = menu_for(&Permissions::for_role(Role::ClientAdmin), &modules);
-        assert_eq!(paths(&admin), ["/home", "/admin/user/view-users", "/admin/history-portal", "/admin/notification-history"]);
+        assert_eq!(
+            paths(&admin),
+            [
+                "/home",
+                "/admin/user/view-users",
+                "/admin/history-portal",
+                "/admin/notification-history"
+            ]
+        );
         let manager = menu_for(&Permissions::for_role(Role::ProgramManager), &modules);
         assert_eq!(manager.len(), 12);
         assert_eq!(manager[1].path, "/admin/user/manage-users");
@@ -172,7 +237,11 @@ mod tests {
         assert_eq!(manager[7].children[0].label, "Notification Templates");
         assert_eq!(manager[10].children[9].label, "PDF Forms");
         // Keys are unique across the whole menu.
-        let mut keys: Vec<&str> = manager.iter().flat_map(|m| m.children.iter().chain([m])).map(|m| m.key.as_str()).collect();
+        let mut keys: Vec<&str> = manager
+            .iter()
+            .flat_map(|m| m.children.iter().chain([m]))
+            .map(|m| m.key.as_str())
+            .collect();
         let count = keys.len();
         keys.sort_unstable();
         keys.dedup();

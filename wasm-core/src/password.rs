@@ -75,14 +75,29 @@ pub fn check_password(password: &str, req: &PasswordRequirements) -> PasswordChe
             n,
             length,
             format!("At least {}", count_of(n, "character", "characters")),
-            format!("Password must be at least {} long", count_of(n, "character", "characters")),
+            format!(
+                "Password must be at least {} long",
+                count_of(n, "character", "characters")
+            ),
         ));
     }
     if req.use_complexity_requirements {
         let complexity = [
             ("Number", req.num_needed, digits, "number", "numbers"),
-            ("Uppercase", req.ucase_needed, upper, "uppercase letter", "uppercase letters"),
-            ("Symbol", req.sym_needed, symbols, "special character", "special characters"),
+            (
+                "Uppercase",
+                req.ucase_needed,
+                upper,
+                "uppercase letter",
+                "uppercase letters",
+            ),
+            (
+                "Symbol",
+                req.sym_needed,
+                symbols,
+                "special character",
+                "special characters",
+            ),
         ];
         for (key, n, have, one, many) in complexity {
             if n > 0 {
@@ -109,14 +124,27 @@ pub fn check_password(password: &str, req: &PasswordRequirements) -> PasswordChe
             if !met && !password.is_empty() {
                 errors.push(message);
             }
-            PasswordRequirement { key: key.to_owned(), label, needed, met }
+            PasswordRequirement {
+                key: key.to_owned(),
+                label,
+                needed,
+                met,
+            }
         })
         .collect();
-    PasswordCheck { is_valid: errors.is_empty(), requirements, errors }
+    PasswordCheck {
+        is_valid: errors.is_empty(),
+        requirements,
+        errors,
+    }
 }
 
 /// The same check as field messages, for forms and the server (`field` names the password field).
-pub fn validate_password(field: &str, password: &str, req: &PasswordRequirements) -> ValidationErrors {
+pub fn validate_password(
+    field: &str,
+    password: &str,
+    req: &PasswordRequirements,
+) -> ValidationErrors {
     let mut errors = ValidationErrors::new();
     for message in check_password(password, req).errors {
         errors.add(field, message);
@@ -184,7 +212,10 @@ mod tests {
     fn counts_characters_not_bytes() {
         // 4 characters, 8 bytes: too short for 5.
         let check = check_password("éééé", &full(5, 0, 0, 0));
-        assert_eq!(check.errors, ["Password must be at least 5 characters long"]);
+        assert_eq!(
+            check.errors,
+            ["Password must be at least 5 characters long"]
+        );
         let check = check_password("ÉÉ€ ", &full(0, 0, 2, 1));
         assert!(check.is_valid, "{check:?}");
         assert!(!is_symbol(' ') && !is_symbol('a') && is_symbol('!') && is_symbol('€'));

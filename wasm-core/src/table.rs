@@ -116,7 +116,9 @@ fn parse_direction(s: &str) -> Option<SortDirection> {
 }
 
 fn is_column_name(s: &str) -> bool {
-    !s.is_empty() && s.len() <= MAX_SORT_LEN && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    !s.is_empty()
+        && s.len() <= MAX_SORT_LEN
+        && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 /// Splits a query (with or without `?`) into its raw `key=value` parts, dropping empty ones.
@@ -147,7 +149,10 @@ fn key_of<'a>(key: &'a str, list_id: &str) -> Option<Key<'a>> {
         "sort" => Some(Key::Sort),
         "dir" => Some(Key::Dir),
         "q" => Some(Key::Search),
-        _ => rest.strip_prefix("f_").filter(|name| !name.is_empty()).map(Key::Filter),
+        _ => rest
+            .strip_prefix("f_")
+            .filter(|name| !name.is_empty())
+            .map(Key::Filter),
     }
 }
 
@@ -197,11 +202,17 @@ pub fn read_table_state(query: &str, list_id: &str, defaults: &TableState) -> Ta
 /// A leading `?` is kept when the result is not empty.
 pub fn write_table_state(query: &str, list_id: &str, state: &TableState) -> String {
     let mut parts: Vec<String> = raw_parts(query)
-        .filter(|part| percent_decode(split_part(part).0).is_none_or(|key| key_of(&key, list_id).is_none()))
+        .filter(|part| {
+            percent_decode(split_part(part).0).is_none_or(|key| key_of(&key, list_id).is_none())
+        })
         .map(str::to_owned)
         .collect();
     let mut put = |suffix: &str, value: &str| {
-        parts.push(format!("{}={}", percent_encode(&format!("{list_id}_{suffix}")), percent_encode(value)));
+        parts.push(format!(
+            "{}={}",
+            percent_encode(&format!("{list_id}_{suffix}")),
+            percent_encode(value)
+        ));
     };
     if state.page_index > 0 {
         put("page", &(u64::from(state.page_index) + 1).to_string());
@@ -211,10 +222,13 @@ pub fn write_table_state(query: &str, list_id: &str, state: &TableState) -> Stri
     }
     if let Some(column) = state.sort_column.as_deref().filter(|c| !c.is_empty()) {
         put("sort", column);
-        put("dir", match state.sort_direction {
-            SortDirection::Asc => "asc",
-            SortDirection::Desc => "desc",
-        });
+        put(
+            "dir",
+            match state.sort_direction {
+                SortDirection::Asc => "asc",
+                SortDirection::Desc => "desc",
+            },
+        );
     }
     if !state.search.is_empty() {
         put("q", &state.search);
@@ -225,14 +239,22 @@ pub fn write_table_state(query: &str, list_id: &str, state: &TableState) -> Stri
         }
     }
     let joined = parts.join("&");
-    if query.starts_with('?') && !joined.is_empty() { format!("?{joined}") } else { joined }
+    if query.starts_with('?') && !joined.is_empty() {
+        format!("?{joined}")
+    } else {
+        joined
+    }
 }
 
 /// The server request for a state (spec 01 §7 datatable): filters travel separately, per list.
 pub fn table_request(state: &TableState) -> TableRequest {
     TableRequest {
         page_index: state.page_index,
-        page_size: if PAGE_SIZES.contains(&state.page_size) { state.page_size } else { DEFAULT_PAGE_SIZE },
+        page_size: if PAGE_SIZES.contains(&state.page_size) {
+            state.page_size
+        } else {
+            DEFAULT_PAGE_SIZE
+        },
         sort_column: state.sort_column.clone().filter(|c| !c.is_empty()),
         sort_direction: state.sort_direction,
         search: state.search.trim().to_owned(),
@@ -244,12 +266,17 @@ mod tests {
     use super::*;
 
     fn sorted(column: &str, dir: SortDirection) -> TableState {
-        TableState { sort_column: Some(column.to_owned()), sort_direction: dir, ..TableState::default() }
+        TableState {
+            sort_column: Some(column.to_owned()),
+            sort_direction: dir,
+            ..TableState::default()
+        }
     }
 
     #[test]
     fn reads_every_key_with_the_prefix() {
-        let q = "?tab=1&all_page=3&all_size=25&all_sort=UserFullName&all_dir=DESC&all_q=Jane+Do%C3%A9\
+        let q =
+            "?tab=1&all_page=3&all_size=25&all_sort=UserFullName&all_dir=DESC&all_q=Jane+Do%C3%A9\
                  &all_f_Location=101&today_page=9";
         let state = read_table_state(q, "all", &TableState::default());
         assert_eq!(state.page_index, 2);
@@ -257,28 +284,45 @@ mod tests {
         assert_eq!(state.sort_column.as_deref(), Some("UserFullName"));
         assert_eq!(state.sort_direction, SortDirection::Desc);
         assert_eq!(state.search, "Jane Doé");
-        assert_eq!(state.filters.get("Location").map(String::as_str), Some("101"));
+        assert_eq!(
+            state.filters.get("Location").map(String::as_str),
+            Some("101")
+        );
     }
 
     #[test]
     fn hostile_values_fall_back_to_defaults() {
-        let defaults = TableState { page_index: 1, ..sorted("Status", SortDirection::Desc) };
-        let q = "all_page=99999999999999999999&all_size=1000000&all_sort=x%20y&all_dir=up&all_q=%FF%FE\
+        let defaults = TableState {
+            page_index: 1,
+            ..sorted("Status", SortDirection::Desc)
+        };
+        let q =
+            "all_page=99999999999999999999&all_size=1000000&all_sort=x%20y&all_dir=up&all_q=%FF%FE\
                  &all_f_Status=%E2%28";
         assert_eq!(read_table_state(q, "all", &defaults), defaults);
         for page in ["-1", "0", "+2", " 2", "", "1e3", "%"] {
-            let state = read_table_state(&format!("all_page={page}"), "all", &TableState::default());
+            let state =
+                read_table_state(&format!("all_page={page}"), "all", &TableState::default());
             assert_eq!(state.page_index, 0, "{page}");
         }
-        assert_eq!(read_table_state("all_page=4294967295", "all", &TableState::default()).page_index, u32::MAX - 1);
+        assert_eq!(
+            read_table_state("all_page=4294967295", "all", &TableState::default()).page_index,
+            u32::MAX - 1
+        );
         assert_eq!(percent_decode("%"), None);
         assert_eq!(percent_decode("%zz"), None);
     }
 
     #[test]
     fn writes_only_what_differs_and_keeps_other_keys() {
-        assert_eq!(write_table_state("?tab=1&all_page=4", "all", &TableState::default()), "?tab=1");
-        assert_eq!(write_table_state("?all_page=4", "all", &TableState::default()), "");
+        assert_eq!(
+            write_table_state("?tab=1&all_page=4", "all", &TableState::default()),
+            "?tab=1"
+        );
+        assert_eq!(
+            write_table_state("?all_page=4", "all", &TableState::default()),
+            ""
+        );
         let mut state = sorted("UserFullName", SortDirection::Asc);
         state.page_index = 1;
         state.search = "Jane Doé & co".into();
@@ -288,7 +332,10 @@ mod tests {
             written,
             "b=2&flag&a=%20&all_page=2&all_sort=UserFullName&all_dir=asc&all_q=Jane%20Do%C3%A9%20%26%20co&all_f_Location=101"
         );
-        assert_eq!(read_table_state(&written, "all", &TableState::default()), state);
+        assert_eq!(
+            read_table_state(&written, "all", &TableState::default()),
+            state
+        );
     }
 
     #[test]
