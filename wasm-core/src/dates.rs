@@ -340,7 +340,9 @@ pub fn format_appointment(iso: &str, hide_time: bool, offset_minutes: i32) -> St
     let Some(t) = to_local(iso, offset_minutes) else {
         return String::new();
     };
-    let whole_day = t.hour == 23 && t.minute == 59;
+    // A plain date has no time to show either.
+    let date_only = matches!(parse_iso(iso), Some(Parsed::Date(_)));
+    let whole_day = date_only || (t.hour == 23 && t.minute == 59);
     let format = if hide_time || whole_day {
         DateFormat::TableDate
     } else {

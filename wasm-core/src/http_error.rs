@@ -95,7 +95,7 @@ pub fn describe_http_error(status: u16, body: &str) -> ErrorDialog {
             dialog.message = text("Message").unwrap_or_else(|| {
                 if json.is_none()
                     && !plain.is_empty()
-                    && !plain.starts_with('<')
+                    && !plain.starts_with(['<', '{', '['])
                     && plain.chars().count() <= MAX_TEXT_MESSAGE
                 {
                     plain.to_owned()
