@@ -35,6 +35,19 @@ impl DateFormat {
         DateFormat::IamHere,
     ];
 
+    /// The wire name (the serde and TypeScript spelling).
+    pub fn name(self) -> &'static str {
+        match self {
+            DateFormat::LongDate => "LongDate",
+            DateFormat::LogDateTime => "LogDateTime",
+            DateFormat::TableDate => "TableDate",
+            DateFormat::TableDateTime => "TableDateTime",
+            DateFormat::SDate => "SDate",
+            DateFormat::SiteUsageQuery => "SiteUsageQuery",
+            DateFormat::IamHere => "IamHere",
+        }
+    }
+
     /// The pattern, in the tokens `format_with` understands.
     pub fn pattern(self) -> &'static str {
         match self {
@@ -385,6 +398,13 @@ mod tests {
             WEEKDAYS[weekday_from_days(days_from_civil(2026, 3, 2))],
             "Monday"
         );
+    }
+
+    #[test]
+    fn names_are_the_wire_names() {
+        for format in DateFormat::ALL {
+            assert_eq!(serde_json::to_value(format).unwrap(), format.name());
+        }
     }
 
     #[test]
