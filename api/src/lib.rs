@@ -11,7 +11,6 @@ pub mod error;
 pub mod fmt;
 pub mod openapi;
 pub mod routes;
-pub mod rules;
 pub mod settings;
 pub mod web;
 

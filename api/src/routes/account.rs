@@ -20,7 +20,7 @@ use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool, get_i64, get_str};
-use crate::{cookies, on_db, rules, AppState};
+use crate::{cookies, on_db, AppState};
 
 pub const LOGIN_FAILED: &str = "The user name or password provided is incorrect.";
 
@@ -207,7 +207,7 @@ async fn login(
     req: LoginRequest,
 ) -> AppResult<Response> {
     let asked_username = req.user_name.is_some();
-    let errors = rules::validate_login(&req, asked_username);
+    let errors = wasm_core::login::validate_login(&req, asked_username);
     if !errors.is_valid() {
         return Err(errors.into());
     }
