@@ -169,3 +169,37 @@ async fn error_ids_are_unique_per_error() {
     let second = client.get("/api/nope").await.expect_error(StatusCode::NOT_FOUND);
     assert_ne!(first["ErrorId"], second["ErrorId"], "each error gets its own ErrorId");
 }
+
+#[tokio::test]
+async fn hostile_strings_and_nesting_never_cause_a_500() {
+    let server = TestServer::demo().await;
+    let mut client = server.client();
+    // PostgreSQL refuses NUL in text: the server must not turn that into a 500.
+    for username in ["jane\u{0}doe", "\u{0}", "ja\u{301}ne", "' OR 1=1 --", "🙂"] {
+        let response = client.login("/api/patientUser/login", username, DEMO_PASSWORD).await;
+        match response.status {
+            StatusCode::OK => assert_eq!(response.json()["IsValid"], json!(false), "username {username:?}"),
+            StatusCode::BAD_REQUEST => {
+                response.expect_error(StatusCode::BAD_REQUEST);
+            }
+            other => panic!("username {username:?}: status {other}, body {}", response.text()),
+        }
+        server.assert_alive().await;
+    }
+    let mut staff = server.signed_in(MANAGER).await;
+    for search in ["\u{0}", "a\u{0}b", "🙂", &"x".repeat(10_000)] {
+        let table = json!({"PageIndex": 0, "PageSize": 10, "SortDirection": "asc", "Search": search});
+        let response = staff.post_json("/api/surveyQueue/datatable", &table).await;
+        match response.status {
+            StatusCode::OK => assert_eq!(response.json()["FilteredCount"], json!(0), "search {:?}", &search[..search.len().min(20)]),
+            StatusCode::BAD_REQUEST => {
+                response.expect_error(StatusCode::BAD_REQUEST);
+            }
+            other => panic!("search {:?}: status {other}, body {}", &search[..search.len().min(20)], response.text()),
+        }
+    }
+    let nested = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let response = client.post_raw("/api/staffUser/login", nested, "application/json").await;
+    response.expect_error(StatusCode::BAD_REQUEST);
+    server.assert_alive().await;
+}
