@@ -12,6 +12,7 @@ pub mod fmt;
 pub mod openapi;
 pub mod routes;
 pub mod settings;
+pub mod store;
 pub mod web;
 
 use std::io::Write;
