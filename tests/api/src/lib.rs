@@ -293,6 +293,19 @@ impl TestServer {
         assert_eq!(response.json(), json!({"Status": "ok"}));
     }
 
+    /// Sends `request` as written (no URL normalisation: for paths a client library would
+    /// clean up, such as `/../x`) and returns the raw response text.
+    pub fn raw_request(&self, request: &str) -> String {
+        use std::io::Write;
+        let address = self.base_url.trim_start_matches("http://");
+        let mut stream = std::net::TcpStream::connect(address).expect("connect to the server");
+        stream.set_read_timeout(Some(REQUEST_TIMEOUT)).expect("read timeout");
+        stream.write_all(request.as_bytes()).expect("send the raw request");
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        String::from_utf8_lossy(&response).into_owned()
+    }
+
     fn child_running(&self) -> bool {
         // try_wait needs &mut; a shared check through the pid is enough here.
         Path::new(&format!("/proc/{}", self.child.id())).exists()
@@ -379,6 +392,12 @@ async fn create_postgres_database(admin_url: &str, name: &str) {
         .execute(&mut connection)
         .await
         .unwrap_or_else(|e| panic!("cannot create the test database {name}: {e}"));
+    // A throwaway database need not survive a crash: skipping the flush at every commit makes
+    // the demo load and each test several times faster.
+    sqlx::query(&format!("ALTER DATABASE \"{name}\" SET synchronous_commit = off"))
+        .execute(&mut connection)
+        .await
+        .unwrap_or_else(|e| panic!("cannot tune the test database {name}: {e}"));
     let _ = connection.close().await;
 }
 
