@@ -163,7 +163,7 @@ fn patients(rng: &mut Rng) -> Vec<Patient> {
             dob: format!("{year:04}-{month:02}-{day:02}"),
             email,
             phone: format!("555-{:04}", 1000 + rng.below(9000)),
-            language: *rng.pick(LANGUAGES),
+            language: LANGUAGES[rng.below(LANGUAGES.len() as u64) as usize],
         });
     }
     list
