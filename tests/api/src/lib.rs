@@ -103,11 +103,12 @@ enum TestDatabase {
 
 /// A running `portal-api` process. Killed (and its database dropped) on drop.
 pub struct TestServer {
-    child: Child,
+    child: Option<Child>,
     base_url: String,
     stderr: Arc<Mutex<String>>,
     database: TestDatabase,
     database_url: String,
+    web_dir: PathBuf,
     // Holds the web dir, the SQLite file and the file outside the web dir until the end.
     _dir: tempfile::TempDir,
 }
@@ -138,16 +139,43 @@ impl TestServer {
                 (TestDatabase::Sqlite, format!("sqlite://{}", path.display()))
             }
         };
+        // Built before the launch so that a failed launch still drops the database.
+        let mut server = TestServer {
+            child: None,
+            base_url: String::new(),
+            stderr: Arc::new(Mutex::new(String::new())),
+            database,
+            database_url,
+            web_dir,
+            _dir: dir,
+        };
+        server.launch(options).await;
+        server
+    }
 
+    /// Stops the server and starts it again on the same database and web dir (a new port).
+    pub async fn restart(&mut self, options: ServerOptions) {
+        self.stop();
+        self.launch(options).await;
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    async fn launch(&mut self, options: ServerOptions) {
         let binary = server_binary();
         let mut command = Command::new(&binary);
         command
             .arg("--bind")
             .arg("127.0.0.1:0")
             .arg("--database-url")
-            .arg(&database_url)
+            .arg(&self.database_url)
             .arg("--web-dir")
-            .arg(&web_dir)
+            .arg(&self.web_dir)
             // The flags decide, not whatever the developer's shell exports.
             .env_remove("PORTAL_DEMO")
             .env_remove("PORTAL_DEV")
@@ -163,17 +191,13 @@ impl TestServer {
         if options.dev {
             command.arg("--dev");
         }
-        let mut child = match command.spawn() {
-            Ok(child) => child,
-            Err(e) => {
-                drop_database(&database);
-                panic!(
-                    "cannot start the server binary {}: {e}. Build it with `cargo build -p portal-api` \
-                     or set PORTAL_API_BIN to its absolute path.",
-                    binary.display()
-                )
-            }
-        };
+        let mut child = command.spawn().unwrap_or_else(|e| {
+            panic!(
+                "cannot start the server binary {}: {e}. Build it with `cargo build -p portal-api` \
+                 or set PORTAL_API_BIN to its absolute path.",
+                binary.display()
+            )
+        });
 
         let stderr = Arc::new(Mutex::new(String::new()));
         let mut err_pipe = child.stderr.take().expect("stderr piped");
@@ -218,36 +242,65 @@ impl TestServer {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         };
-
-        let mut server = TestServer {
-            child,
-            base_url: String::new(),
-            stderr,
-            database,
-            database_url,
-            _dir: dir,
-        };
+        self.stderr = stderr;
+        let status = child.try_wait().ok().flatten();
+        self.child = Some(child);
         let prefix = "listening on http://127.0.0.1:";
         match first_line.as_deref().map(str::trim_end) {
             Some(line) if line.starts_with(prefix) && line[prefix.len()..].parse::<u16>().is_ok() => {
-                server.base_url = line["listening on ".len()..].to_owned();
+                self.base_url = line["listening on ".len()..].to_owned();
             }
             other => {
-                let status = server.child.try_wait().ok().flatten();
                 // Give the stderr reader a moment to collect the server's last words.
                 tokio::time::sleep(Duration::from_millis(200)).await;
                 panic!(
                     "portal-api ({}) did not print `listening on http://127.0.0.1:PORT` as its first stdout \
-                     line within {:?}; first line: {:?}; exit status: {:?}\n--- server stderr ---\n{}",
+                     line (waited up to {:?}); first line: {:?}; exit status: {:?}\n--- server stderr ---\n{}",
                     binary.display(),
                     STARTUP_TIMEOUT,
                     other,
                     status,
-                    server.stderr()
+                    self.stderr()
                 );
             }
         }
-        server
+    }
+
+    /// Runs SQL statements straight on the server's database, behind the server's back (to
+    /// break it on purpose, or to look at what it stored).
+    pub async fn execute_sql(&self, sql: &str) {
+        use sqlx::{Connection, Executor};
+        match &self.database {
+            TestDatabase::Postgres { .. } => {
+                let mut connection = sqlx::PgConnection::connect(&self.database_url).await.expect("connect to the test database");
+                connection.execute(sql).await.unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
+                let _ = connection.close().await;
+            }
+            TestDatabase::Sqlite => {
+                let mut connection = sqlx::SqliteConnection::connect(&self.database_url).await.expect("open the test database");
+                connection.execute(sql).await.unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
+                let _ = connection.close().await;
+            }
+        }
+    }
+
+    /// Counts rows with a query returning one integer (`SELECT COUNT(*) ...`).
+    pub async fn count_sql(&self, sql: &str) -> i64 {
+        use sqlx::Connection;
+        match &self.database {
+            TestDatabase::Postgres { .. } => {
+                let mut connection = sqlx::PgConnection::connect(&self.database_url).await.expect("connect to the test database");
+                let count: i64 = sqlx::query_scalar(sql).fetch_one(&mut connection).await.unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
+                let _ = connection.close().await;
+                count
+            }
+            TestDatabase::Sqlite => {
+                let mut connection = sqlx::SqliteConnection::connect(&self.database_url).await.expect("open the test database");
+                let count: i64 = sqlx::query_scalar(sql).fetch_one(&mut connection).await.unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
+                let _ = connection.close().await;
+                count
+            }
+        }
     }
 
     /// `http://127.0.0.1:PORT`
@@ -293,10 +346,24 @@ impl TestServer {
         assert_eq!(response.json(), json!({"Status": "ok"}));
     }
 
+    /// Sends `request` as written (no URL normalisation: for paths a client library would
+    /// clean up, such as `/../x`) and returns the raw response text.
+    pub fn raw_request(&self, request: &str) -> String {
+        use std::io::Write;
+        let address = self.base_url.trim_start_matches("http://");
+        let mut stream = std::net::TcpStream::connect(address).expect("connect to the server");
+        stream.set_read_timeout(Some(REQUEST_TIMEOUT)).expect("read timeout");
+        stream.write_all(request.as_bytes()).expect("send the raw request");
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        String::from_utf8_lossy(&response).into_owned()
+    }
+
     fn child_running(&self) -> bool {
-        // try_wait needs &mut; a shared check through the pid is enough here.
-        Path::new(&format!("/proc/{}", self.child.id())).exists()
-            && !std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()))
+        let Some(child) = &self.child else { return false };
+        // try_wait needs &mut; a look at the process table is enough here (Linux).
+        Path::new(&format!("/proc/{}", child.id())).exists()
+            && !std::fs::read_to_string(format!("/proc/{}/stat", child.id()))
                 .map(|stat| stat.split_whitespace().nth(2) == Some("Z"))
                 .unwrap_or(false)
     }
@@ -304,8 +371,7 @@ impl TestServer {
 
 impl Drop for TestServer {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.stop();
         if std::thread::panicking() {
             eprintln!("--- portal-api stderr ({}) ---\n{}", self.base_url, self.stderr());
         }
@@ -379,6 +445,12 @@ async fn create_postgres_database(admin_url: &str, name: &str) {
         .execute(&mut connection)
         .await
         .unwrap_or_else(|e| panic!("cannot create the test database {name}: {e}"));
+    // A throwaway database need not survive a crash: skipping the flush at every commit makes
+    // the demo load and each test several times faster.
+    sqlx::query(&format!("ALTER DATABASE \"{name}\" SET synchronous_commit = off"))
+        .execute(&mut connection)
+        .await
+        .unwrap_or_else(|e| panic!("cannot tune the test database {name}: {e}"));
     let _ = connection.close().await;
 }
 

@@ -203,3 +203,53 @@ async fn hostile_strings_and_nesting_never_cause_a_500() {
     response.expect_error(StatusCode::BAD_REQUEST);
     server.assert_alive().await;
 }
+
+/// Breaks the History Portal list behind the server's back and asks for it.
+async fn provoke_a_500(server: &TestServer) -> Response {
+    let mut staff = server.signed_in(MANAGER).await;
+    server.execute_sql("ALTER TABLE survey_queue RENAME TO survey_queue_gone").await;
+    let table = json!({"PageIndex": 0, "PageSize": 10, "SortDirection": "asc", "Search": ""});
+    staff.post_json("/api/surveyQueue/datatable", &table).await
+}
+
+#[tokio::test]
+async fn internal_errors_are_500_with_a_safe_message_and_a_logged_error_id() {
+    let server = TestServer::demo().await;
+    let response = provoke_a_500(&server).await;
+    let body = response.expect_error(StatusCode::INTERNAL_SERVER_ERROR);
+    let text = response.text().to_lowercase();
+    for leak in ["survey_queue", "no such table", "relation", "select ", "sqlx", "sqlite", "postgres", "panicked"] {
+        assert!(!text.contains(leak), "a 500 body must not say {leak:?}: {body}");
+    }
+    let error_id = body["ErrorId"].as_str().unwrap().to_owned();
+    // The log line carrying the id may trail the response by a moment.
+    let mut logged = false;
+    for _ in 0..50 {
+        if server.stderr().contains(&error_id) {
+            logged = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(logged, "the ErrorId {error_id} of a 500 must be in the server log");
+    server.assert_alive().await;
+}
+
+#[tokio::test]
+async fn dev_mode_500_carries_a_stack_trace() {
+    let server = TestServer::start(ServerOptions::demo().dev()).await;
+    let response = provoke_a_500(&server).await;
+    assert_eq!(response.status, StatusCode::INTERNAL_SERVER_ERROR, "{}", response.text());
+    let body = response.json();
+    for field in ["Title", "Message", "ErrorId", "StackTrace"] {
+        assert!(body[field].as_str().is_some_and(|v| !v.trim().is_empty()), "--dev 500 lacks {field}: {body}");
+    }
+    // Client errors never carry one, even in --dev.
+    let mut client = server.client();
+    let not_found = client.get("/api/nope").await;
+    assert_eq!(not_found.status, StatusCode::NOT_FOUND);
+    assert!(not_found.json().get("StackTrace").is_none(), "--dev 404 with a StackTrace: {}", not_found.text());
+    let bad = client.post_raw("/api/staffUser/login", "{", "application/json").await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(bad.json().get("StackTrace").is_none(), "--dev 400 with a StackTrace: {}", bad.text());
+}

@@ -65,6 +65,7 @@ async fn logout_deletes_the_session_server_side() {
         .set_cookie("portal_session")
         .unwrap_or_else(|| panic!("logout must clear portal_session; Set-Cookie: {:?}", response.set_cookies()));
     assert!(cleared.is_removal(), "logout must clear portal_session: {cleared:?}");
+    assert_eq!(cleared.attribute("Path"), Some("/"), "the clearing cookie must match the session cookie's Path: {cleared:?}");
     assert_signed_out(&mut client, "after logout").await;
 
     // Replaying the old cookie (as a thief would) finds no session.
@@ -214,4 +215,52 @@ async fn signed_in_posts_need_the_csrf_header_too() {
     let mut same = server.client();
     same.set_cookie("portal_session", &session);
     assert_eq!(same.get_json("/api/accountApi/permissionsJson").await["IsProgramManager"], json!(true));
+}
+
+#[tokio::test]
+async fn every_unsafe_method_under_api_needs_the_csrf_header() {
+    let server = TestServer::demo().await;
+    let mut client = server.client();
+    client.get("/api/health").await;
+    for method in [Method::POST, Method::PUT, Method::PATCH, Method::DELETE] {
+        for path in ["/api/health", "/api/nope", "/api/accountApi/logout"] {
+            let response = client.send(method.clone(), path, Some((b"{}".to_vec(), "application/json")), Csrf::Omit, &[]).await;
+            assert_eq!(response.status, StatusCode::FORBIDDEN, "{method} {path} without X-CSRF-Token: {}", response.text());
+            assert_eq!(response.expect_error(StatusCode::FORBIDDEN)["Title"], json!("Forbidden"));
+        }
+    }
+    // Safe methods never need it.
+    let response = client.send(Method::GET, "/api/accountApi/permissionsJson", None, Csrf::Omit, &[]).await;
+    assert_eq!(response.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn concurrent_sign_ins_and_reads_all_succeed() {
+    // Many writes at once (sessions, audit) must not trip over each other (SQLite locking).
+    let server = TestServer::demo().await;
+    let mut tasks = Vec::new();
+    for i in 0..16 {
+        let account = DEMO_ACCOUNTS[i % DEMO_ACCOUNTS.len()];
+        let mut client = server.client();
+        tasks.push(tokio::spawn(async move {
+            client.sign_in(account).await;
+            let permissions = client.get_json("/api/accountApi/permissionsJson").await;
+            assert_eq!(permissions["IsUserLoggedIn"], json!(true), "{}: {permissions}", account.username);
+            if account.is_staff {
+                let table = json!({"PageIndex": i % 3, "PageSize": 10, "SortDirection": "asc", "Search": ""});
+                client.post_json("/api/surveyQueue/datatable", &table).await.expect(StatusCode::OK);
+            } else {
+                client.post_json("/api/surveyApi/GetNextAppointmentsForUser", &json!({"TimezoneOffset": 0})).await.expect(StatusCode::OK);
+            }
+            client.get("/api/accountApi/logout").await.expect(StatusCode::OK);
+            client.cookie("portal_csrf").unwrap()
+        }));
+    }
+    let mut tokens = std::collections::HashSet::new();
+    for task in tasks {
+        let token = task.await.unwrap_or_else(|e| panic!("a concurrent client failed: {e}\n--- server stderr ---\n{}", server.stderr()));
+        tokens.insert(token);
+    }
+    assert_eq!(tokens.len(), 16, "every client got its own CSRF token");
+    server.assert_alive().await;
 }

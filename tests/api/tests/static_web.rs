@@ -61,3 +61,18 @@ async fn nothing_outside_the_web_dir_is_served() {
     }
     server.assert_alive().await;
 }
+
+#[tokio::test]
+async fn raw_dot_dot_paths_do_not_escape_the_web_dir() {
+    let server = TestServer::fresh().await;
+    // The raw request itself works: a file inside the web dir comes back.
+    let control = server.raw_request("GET /assets/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    assert!(control.starts_with("HTTP/1.1 200") && control.contains(APP_JS_MARKER), "raw GET /assets/app.js: {control:?}");
+    for path in ["/../secret.txt", "/assets/../../secret.txt", "/assets/..%2f..%2fsecret.txt", "/%2e%2e/secret.txt"] {
+        let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        let response = server.raw_request(&request);
+        assert!(response.starts_with("HTTP/1.1 "), "GET {path}: no HTTP response: {response:?}");
+        assert!(!response.contains(OUTSIDE_MARKER), "GET {path} served a file outside the web dir: {response}");
+    }
+    server.assert_alive().await;
+}
