@@ -1,1 +1,515 @@
-//! (being written)
+//! Dates as the spec shows them (spec 01 §9, §2.3, §2.10; spec 02 §9). No chrono: the wasm build
+//! stays small, and the few calendar sums needed are done here on days since 1970-01-01.
+//!
+//! Instants travel as ISO 8601 text in UTC. The viewer's zone is given as the offset of that
+//! instant in minutes east of UTC (the web app passes `-new Date(iso).getTimezoneOffset()`), so
+//! daylight saving is the browser's business and this code stays pure.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum DateFormat {
+    /// 'EEEE, MMMM d, y': letter dates (spec 01 §2.3).
+    LongDate,
+    /// 'MM/DD/YYYY, hh:mm:ss A': log dates (spec 01 §9).
+    LogDateTime,
+    /// 'MM/dd/YYYY': history table, time hidden (spec 01 §9).
+    TableDate,
+    /// 'MM/dd/YYYY hh:mm aa': history table with time (spec 01 §9).
+    TableDateTime,
+    /// 'MM/DD/YYYY' (spec 01 §9 SDate).
+    SDate,
+    /// 'DD/MM/YYYY': the site usage report query.
+    SiteUsageQuery,
+    /// Local date and time with the zone abbreviation, for I Am Here (spec 01 §2.10, §9).
+    IamHere,
+}
+
+impl DateFormat {
+    pub const ALL: [DateFormat; 7] = [
+        DateFormat::LongDate,
+        DateFormat::LogDateTime,
+        DateFormat::TableDate,
+        DateFormat::TableDateTime,
+        DateFormat::SDate,
+        DateFormat::SiteUsageQuery,
+        DateFormat::IamHere,
+    ];
+
+    /// The pattern, in the tokens `format_with` understands.
+    pub fn pattern(self) -> &'static str {
+        match self {
+            DateFormat::LongDate => "EEEE, MMMM d, y",
+            DateFormat::LogDateTime => "MM/DD/YYYY, hh:mm:ss A",
+            DateFormat::TableDate => "MM/dd/YYYY",
+            DateFormat::TableDateTime => "MM/dd/YYYY hh:mm aa",
+            DateFormat::SDate => "MM/DD/YYYY",
+            DateFormat::SiteUsageQuery => "DD/MM/YYYY",
+            DateFormat::IamHere => "EEEE, MMMM d, y hh:mm aa z",
+        }
+    }
+}
+
+/// A calendar date and wall-clock time (no zone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LocalDateTime {
+    pub year: i64,
+    pub month: u32,
+    pub day: u32,
+    pub hour: u32,
+    pub minute: u32,
+    pub second: u32,
+}
+
+/// A parsed ISO value: seconds since 1970-01-01T00:00:00Z, or a date without a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parsed {
+    Instant(i64),
+    /// A plain `YYYY-MM-DD` (a birth date, say) names a day, not an instant: no offset applies.
+    Date(LocalDateTime),
+}
+
+/// Offsets beyond ±18 h do not exist (ISO 8601, JS Date); larger ones are treated as invalid.
+pub const MAX_OFFSET_MINUTES: i32 = 18 * 60;
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+const WEEKDAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+pub fn is_leap_year(year: i64) -> bool {
+    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+}
+
+pub fn days_in_month(year: i64, month: u32) -> u32 {
+    match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if is_leap_year(year) => 29,
+        2 => 28,
+        _ => 0,
+    }
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (eras of 400 years, March-based years so
+/// the leap day falls at the end).
+pub fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400; // 0..=399
+    let m = i64::from(month);
+    let mp = if m > 2 { m - 3 } else { m + 9 }; // March = 0
+    let doy = (153 * mp + 2) / 5 + i64::from(day) - 1; // 0..=365
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy; // 0..=146096
+    era * 146_097 + doe - 719_468
+}
+
+/// The inverse of `days_from_civil`.
+pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+/// 0 = Monday .. 6 = Sunday. 1970-01-01 was a Thursday.
+pub fn weekday_from_days(days: i64) -> usize {
+    (days + 3).rem_euclid(7) as usize
+}
+
+impl LocalDateTime {
+    /// The wall-clock time `offset_minutes` east of UTC at instant `seconds`.
+    pub fn from_instant(seconds: i64, offset_minutes: i32) -> LocalDateTime {
+        let local = seconds + i64::from(offset_minutes) * 60;
+        let days = local.div_euclid(86_400);
+        let secs = local.rem_euclid(86_400) as u32;
+        let (year, month, day) = civil_from_days(days);
+        LocalDateTime {
+            year,
+            month,
+            day,
+            hour: secs / 3600,
+            minute: secs / 60 % 60,
+            second: secs % 60,
+        }
+    }
+
+    fn days(&self) -> i64 {
+        days_from_civil(self.year, self.month, self.day)
+    }
+}
+
+/// A fixed-width run of ASCII digits.
+fn digits(s: &[u8], at: usize, len: usize) -> Option<u32> {
+    let part = s.get(at..at + len)?;
+    part.iter().try_fold(0u32, |n, &b| {
+        b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0'))
+    })
+}
+
+/// Parses `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM[:SS[.fff…]]` followed by `Z`, `±HH:MM`, `±HHMM` or
+/// nothing (then UTC). A space may stand for the `T`. Fractions are dropped (no format shows them).
+pub fn parse_iso(text: &str) -> Option<Parsed> {
+    let s = text.trim().as_bytes();
+    let year = digits(s, 0, 4)?;
+    let month = digits(s, 5, 2)?;
+    let day = digits(s, 8, 2)?;
+    if s.get(4) != Some(&b'-') || s.get(7) != Some(&b'-') {
+        return None;
+    }
+    let year = i64::from(year);
+    if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+        return None;
+    }
+    let date = LocalDateTime {
+        year,
+        month,
+        day,
+        hour: 0,
+        minute: 0,
+        second: 0,
+    };
+    if s.len() == 10 {
+        return Some(Parsed::Date(date));
+    }
+    if !matches!(s[10], b'T' | b't' | b' ') || s.get(13) != Some(&b':') {
+        return None;
+    }
+    let hour = digits(s, 11, 2)?;
+    let minute = digits(s, 14, 2)?;
+    let mut at = 16;
+    let mut second = 0;
+    if s.get(at) == Some(&b':') {
+        second = digits(s, at + 1, 2)?;
+        at += 3;
+        if s.get(at) == Some(&b'.') {
+            at += 1;
+            let start = at;
+            while s.get(at).is_some_and(u8::is_ascii_digit) {
+                at += 1;
+            }
+            if at == start {
+                return None;
+            }
+        }
+    }
+    if hour > 23 || minute > 59 || second > 59 {
+        return None;
+    }
+    let offset_seconds: i64 = match &s[at..] {
+        [] | [b'Z' | b'z'] => 0,
+        [sign @ (b'+' | b'-'), rest @ ..] => {
+            let (h, m) = match rest.len() {
+                5 if rest[2] == b':' => (digits(rest, 0, 2)?, digits(rest, 3, 2)?),
+                4 => (digits(rest, 0, 2)?, digits(rest, 2, 2)?),
+                2 => (digits(rest, 0, 2)?, 0),
+                _ => return None,
+            };
+            if h > 18 || m > 59 {
+                return None;
+            }
+            let total = i64::from(h * 3600 + m * 60);
+            if *sign == b'-' {
+                -total
+            } else {
+                total
+            }
+        }
+        _ => return None,
+    };
+    let local = date.days() * 86_400 + i64::from(hour * 3600 + minute * 60 + second);
+    Some(Parsed::Instant(local - offset_seconds))
+}
+
+fn two(n: u32) -> String {
+    format!("{n:02}")
+}
+
+/// Formats `t` with a pattern of letter runs; quoted text ('at') and other characters are copied.
+/// Tokens: y (year), YY/yy (2 digits), YYYY/yyyy; M, MM, MMM, MMMM; d/D, dd/DD; EEE, EEEE (or
+/// ddd, dddd); h, hh (12-hour), H, HH; m, mm; s, ss; a, aa, A (AM/PM); z (zone abbreviation).
+/// Both the moment (DD, YYYY) and Angular (dd, y) spellings of the spec's patterns are accepted.
+pub fn format_with(t: &LocalDateTime, pattern: &str, zone_abbr: &str) -> String {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\'' {
+            // Quoted literal; '' is a quote.
+            let mut j = i + 1;
+            while j < chars.len() && chars[j] != '\'' {
+                out.push(chars[j]);
+                j += 1;
+            }
+            if j == i + 1 && j < chars.len() {
+                out.push('\'');
+            }
+            i = j + 1;
+            continue;
+        }
+        let mut run = 1;
+        while i + run < chars.len() && chars[i + run] == c {
+            run += 1;
+        }
+        let hour12 = match t.hour % 12 {
+            0 => 12,
+            h => h,
+        };
+        let weekday = WEEKDAYS[weekday_from_days(t.days())];
+        let month_name = MONTHS.get(t.month as usize - 1).copied().unwrap_or("");
+        let text = match (c, run) {
+            ('y' | 'Y', 2) => two(t.year.rem_euclid(100) as u32),
+            ('y' | 'Y', 1) => t.year.to_string(),
+            ('y' | 'Y', _) => format!("{:04}", t.year),
+            ('M', 1) => t.month.to_string(),
+            ('M', 2) => two(t.month),
+            ('M', 3) => month_name.chars().take(3).collect(),
+            ('M', _) => month_name.to_owned(),
+            ('d' | 'D', 1) => t.day.to_string(),
+            ('d' | 'D', 2) => two(t.day),
+            ('E', 1..=3) | ('d', 3) => weekday[..3].to_owned(),
+            ('E', _) | ('d', _) => weekday.to_owned(),
+            ('h', 1) => hour12.to_string(),
+            ('h', _) => two(hour12),
+            ('H', 1) => t.hour.to_string(),
+            ('H', _) => two(t.hour),
+            ('m', 1) => t.minute.to_string(),
+            ('m', _) => two(t.minute),
+            ('s', 1) => t.second.to_string(),
+            ('s', _) => two(t.second),
+            ('a' | 'A', _) => (if t.hour < 12 { "AM" } else { "PM" }).to_owned(),
+            ('z', _) => zone_abbr.to_owned(),
+            _ => chars[i..i + run].iter().collect(),
+        };
+        out.push_str(&text);
+        i += run;
+    }
+    // An empty zone abbreviation must not leave a trailing space.
+    out.truncate(out.trim_end().len());
+    out
+}
+
+/// The local date and time of `iso` for a viewer `offset_minutes` east of UTC; a plain date is
+/// returned as is.
+pub fn to_local(iso: &str, offset_minutes: i32) -> Option<LocalDateTime> {
+    if offset_minutes.unsigned_abs() > MAX_OFFSET_MINUTES as u32 {
+        return None;
+    }
+    match parse_iso(iso)? {
+        Parsed::Instant(seconds) => Some(LocalDateTime::from_instant(seconds, offset_minutes)),
+        Parsed::Date(date) => Some(date),
+    }
+}
+
+/// `iso` in one of the spec's formats, in the viewer's zone. Invalid input gives "".
+pub fn format_date(iso: &str, format: DateFormat, offset_minutes: i32, zone_abbr: &str) -> String {
+    match to_local(iso, offset_minutes) {
+        Some(t) => format_with(&t, format.pattern(), zone_abbr),
+        None => String::new(),
+    }
+}
+
+/// The history-table appointment date (spec 01 §2.6, §9): date only when the time is hidden or
+/// the local time is 11:59 PM, which stands for "the whole day"; else date and time.
+pub fn format_appointment(iso: &str, hide_time: bool, offset_minutes: i32) -> String {
+    let Some(t) = to_local(iso, offset_minutes) else {
+        return String::new();
+    };
+    let whole_day = t.hour == 23 && t.minute == 59;
+    let format = if hide_time || whole_day {
+        DateFormat::TableDate
+    } else {
+        DateFormat::TableDateTime
+    };
+    format_with(&t, format.pattern(), "")
+}
+
+/// The header of the appointment column (spec 01 §2.6).
+pub fn appointment_header(hide_time: bool) -> &'static str {
+    if hide_time {
+        "Appointment Date"
+    } else {
+        "Appointment Date / Time"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const T: &str = "2026-03-02T19:05:09Z";
+    const EST: i32 = -300;
+
+    fn f(iso: &str, format: DateFormat, offset: i32) -> String {
+        format_date(iso, format, offset, "EST")
+    }
+
+    #[test]
+    fn civil_days_round_trip_over_four_centuries() {
+        assert_eq!(days_from_civil(1970, 1, 1), 0);
+        assert_eq!(days_from_civil(2000, 3, 1), 11_017);
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+        for days in (-800_000..800_000).step_by(7) {
+            let (y, m, d) = civil_from_days(days);
+            assert!(d >= 1 && d <= days_in_month(y, m));
+            assert_eq!(days_from_civil(y, m, d), days);
+        }
+        assert_eq!(
+            WEEKDAYS[weekday_from_days(days_from_civil(2026, 3, 2))],
+            "Monday"
+        );
+    }
+
+    #[test]
+    fn every_named_format() {
+        assert_eq!(f(T, DateFormat::LongDate, EST), "Monday, March 2, 2026");
+        assert_eq!(
+            f(T, DateFormat::LogDateTime, EST),
+            "03/02/2026, 02:05:09 PM"
+        );
+        assert_eq!(f(T, DateFormat::TableDate, EST), "03/02/2026");
+        assert_eq!(f(T, DateFormat::TableDateTime, EST), "03/02/2026 02:05 PM");
+        assert_eq!(f(T, DateFormat::SDate, EST), "03/02/2026");
+        assert_eq!(f(T, DateFormat::SiteUsageQuery, EST), "02/03/2026");
+        assert_eq!(
+            f(T, DateFormat::IamHere, EST),
+            "Monday, March 2, 2026 02:05 PM EST"
+        );
+        assert_eq!(
+            format_date(T, DateFormat::IamHere, 0, ""),
+            "Monday, March 2, 2026 07:05 PM"
+        );
+    }
+
+    #[test]
+    fn parses_fractions_offsets_and_plain_dates() {
+        let base = parse_iso(T);
+        assert!(base.is_some());
+        assert_eq!(parse_iso("2026-03-02T19:05:09.123456Z"), base);
+        assert_eq!(parse_iso("2026-03-02T14:05:09-05:00"), base);
+        assert_eq!(parse_iso("2026-03-03T00:35:09+0530"), base);
+        assert_eq!(parse_iso("2026-03-02 19:05:09"), base);
+        // A plain date ignores the viewer's offset.
+        assert_eq!(f("1980-07-04", DateFormat::SDate, -600), "07/04/1980");
+        for bad in [
+            "",
+            "2026-02-29",
+            "2026-13-01",
+            "2026-03-02T24:00:00Z",
+            "2026-03-02T19:05:09+19:00",
+            "2026-03-02T19:05:09.Z",
+            "2026-3-2",
+            "２026-03-02",
+            "2026-03-02T19:05:09Zjunk",
+        ] {
+            assert_eq!(parse_iso(bad), None, "{bad}");
+        }
+        assert_eq!(f(T, DateFormat::SDate, 18 * 60 + 1), "");
+    }
+
+    #[test]
+    fn offsets_cross_days_and_years() {
+        assert_eq!(
+            f("2026-01-01T03:00:00Z", DateFormat::LogDateTime, EST),
+            "12/31/2025, 10:00:00 PM"
+        );
+        assert_eq!(
+            f("2025-12-31T20:00:00Z", DateFormat::LogDateTime, 600),
+            "01/01/2026, 06:00:00 AM"
+        );
+        assert_eq!(
+            f("2024-02-29T12:00:00Z", DateFormat::LongDate, 0),
+            "Thursday, February 29, 2024"
+        );
+        assert_eq!(
+            f("2024-03-01T02:00:00Z", DateFormat::SDate, EST),
+            "02/29/2024"
+        );
+        assert_eq!(
+            f("2100-03-01T02:00:00Z", DateFormat::SDate, EST),
+            "02/28/2100"
+        );
+    }
+
+    #[test]
+    fn midnight_and_noon_in_twelve_hours() {
+        assert_eq!(
+            f("2026-03-02T00:00:00Z", DateFormat::LogDateTime, 0),
+            "03/02/2026, 12:00:00 AM"
+        );
+        assert_eq!(
+            f("2026-03-02T12:00:00Z", DateFormat::LogDateTime, 0),
+            "03/02/2026, 12:00:00 PM"
+        );
+        assert_eq!(
+            f("2026-03-02T11:59:59Z", DateFormat::LogDateTime, 0),
+            "03/02/2026, 11:59:59 AM"
+        );
+        assert_eq!(
+            f("2026-03-02T13:00:00Z", DateFormat::TableDateTime, 0),
+            "03/02/2026 01:00 PM"
+        );
+    }
+
+    #[test]
+    fn appointments_hide_the_whole_day_time() {
+        assert_eq!(format_appointment(T, false, EST), "03/02/2026 02:05 PM");
+        assert_eq!(format_appointment(T, true, EST), "03/02/2026");
+        assert_eq!(
+            format_appointment("2026-03-03T04:59:00Z", false, EST),
+            "03/02/2026"
+        );
+        assert_eq!(
+            format_appointment("2026-03-02T23:58:00Z", false, 0),
+            "03/02/2026 11:58 PM"
+        );
+        assert_eq!(format_appointment("nonsense", false, 0), "");
+        assert_eq!(appointment_header(true), "Appointment Date");
+        assert_eq!(appointment_header(false), "Appointment Date / Time");
+    }
+
+    #[test]
+    fn pattern_tokens_and_literals() {
+        let t = LocalDateTime {
+            year: 2026,
+            month: 3,
+            day: 2,
+            hour: 9,
+            minute: 5,
+            second: 7,
+        };
+        assert_eq!(
+            format_with(&t, "'On' EEE, MMM d yy H:m:s HH", ""),
+            "On Mon, Mar 2 26 9:5:7 09"
+        );
+        assert_eq!(
+            format_with(&t, "yyyy-MM-dd'T'HH:mm", ""),
+            "2026-03-02T09:05"
+        );
+    }
+}

@@ -1,1 +1,264 @@
-//! (being written)
+//! The sidebar menu per role and licensed modules (spec 01 §2.1 "Sidebar", §6 "Roles and
+//! permissions"). The web app draws exactly this list; the API's route guards are separate.
+
+use crate::model::{ModulePermissions, Permissions, Role};
+use crate::wire;
+
+wire! {
+    /// One link. `Key` is unique across the whole menu; `Children` are sub-pages of a settings
+    /// area (empty for a plain link).
+    #[serde(rename_all = "PascalCase")]
+    pub struct MenuItem {
+        pub key: String,
+        pub label: String,
+        pub path: String,
+        pub children: Vec<MenuItem>,
+    }
+}
+
+impl MenuItem {
+    fn link(key: &str, label: &str, path: &str) -> MenuItem {
+        MenuItem {
+            key: key.to_owned(),
+            label: label.to_owned(),
+            path: path.to_owned(),
+            children: Vec::new(),
+        }
+    }
+
+    /// A settings area whose children live at `<path>/<slug>`; keys are `<key>/<slug>`.
+    fn area(key: &str, label: &str, path: &str, children: &[&str]) -> MenuItem {
+        let mut item = MenuItem::link(key, label, path);
+        item.children = children
+            .iter()
+            .map(|slug| {
+                MenuItem::link(
+                    &format!("{key}/{slug}"),
+                    &child_label(slug),
+                    &format!("{path}/{slug}"),
+                )
+            })
+            .collect();
+        item
+    }
+}
+
+/// A child's label: the one the spec names (spec 01 §2.1: email-service is shown as
+/// Notification Templates), else the slug in Title Case (small joining words lower case, initialisms upper case).
+pub fn child_label(slug: &str) -> String {
+    if slug == "email-service" {
+        return "Notification Templates".to_owned();
+    }
+    slug.split('-')
+        .filter(|w| !w.is_empty())
+        .map(|word| match word {
+            "sso" | "pdf" => word.to_ascii_uppercase(),
+            "and" | "of" => word.to_owned(),
+            _ => {
+                let mut chars = word.chars();
+                chars
+                    .next()
+                    .map(|c| c.to_uppercase().chain(chars).collect())
+                    .unwrap_or_default()
+            }
+        })
+        .collect::<Vec<String>>()
+        .join(" ")
+}
+
+/// The menu of the signed-in user; empty for anyone not signed in or without a role.
+pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuItem> {
+    let Some(role) = perms.role().filter(|_| perms.is_user_logged_in) else {
+        return Vec::new();
+    };
+    let mut menu = Vec::new();
+    // SSO mode hides Home (spec 01 §2.1, §6).
+    if !perms.is_sso_mode {
+        menu.push(MenuItem::link("home", "Home", "/home"));
+    }
+    let history_portal =
+        || MenuItem::link("history-portal", "History Portal", "/admin/history-portal");
+    let notification_history = || {
+        MenuItem::link(
+            "notification-history",
+            "Notification history",
+            "/admin/notification-history",
+        )
+    };
+    match role {
+        // Each patient page depends on its licensed module (spec 01 §6).
+        Role::Patient => {
+            if modules.module_documents {
+                menu.push(MenuItem::link("documents", "Documents", "/documents"));
+            }
+            if modules.module_appointments {
+                menu.push(MenuItem::link(
+                    "appointments",
+                    "Appointments",
+                    "/appointments",
+                ));
+            }
+            if modules.module_medical_history {
+                menu.push(MenuItem::link(
+                    "medical-history",
+                    "Medical History",
+                    "/medical-history",
+                ));
+            }
+        }
+        Role::FrontDesk => menu.push(history_portal()),
+        Role::ClientAdmin => {
+            menu.push(MenuItem::link("users", "Users", "/admin/user/view-users"));
+            menu.push(history_portal());
+            menu.push(notification_history());
+        }
+        Role::ProgramManager => {
+            menu.push(MenuItem::link("users", "Users", "/admin/user/manage-users"));
+            menu.push(history_portal());
+            menu.push(notification_history());
+            menu.push(MenuItem::link(
+                "site-usage-report",
+                "Site Usage Report",
+                "/admin/site-usage-report",
+            ));
+            menu.push(MenuItem::link(
+                "audit-logs",
+                "Audit Logs",
+                "/admin/audit-logs",
+            ));
+            menu.push(MenuItem::area(
+                "core-settings",
+                "Portal Core",
+                "/admin/core-settings",
+                &[
+                    "general",
+                    "user-account",
+                    "dynamic-labels",
+                    "login-page",
+                    "licenses",
+                    "sso",
+                    "other",
+                ],
+            ));
+            menu.push(MenuItem::area(
+                "patient-result-portal-settings",
+                "Patient Result Portal",
+                "/admin/patient-result-portal-settings",
+                &["email-service", "documents"],
+            ));
+            menu.push(MenuItem::link(
+                "history-portal-settings",
+                "History Portal Settings",
+                "/admin/history-portal-settings",
+            ));
+            menu.push(MenuItem::area(
+                "survey-settings",
+                "Survey Settings",
+                "/admin/survey-settings",
+                &["general", "package", "integrations", "themes"],
+            ));
+            menu.push(MenuItem::area(
+                "techpad-settings",
+                "Techpad Settings",
+                "/admin/techpad-settings",
+                &[
+                    "general",
+                    "maglink-events",
+                    "exam-actions",
+                    "comments-settings",
+                    "diagram-settings",
+                    "worklist-sorting",
+                    "dynamic-labels",
+                    "status-and-tags",
+                    "resources",
+                    "pdf-forms",
+                    "canned-notes",
+                ],
+            ));
+            menu.push(MenuItem::link(
+                "luminary-one-settings",
+                "Luminary One Settings",
+                "/admin/luminary-one-settings",
+            ));
+        }
+    }
+    menu
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paths(menu: &[MenuItem]) -> Vec<&str> {
+        menu.iter().map(|m| m.path.as_str()).collect()
+    }
+
+    #[test]
+    fn patient_menu_follows_modules_and_sso() {
+        let mut perms = Permissions::for_role(Role::Patient);
+        let all = ModulePermissions::default();
+        assert_eq!(
+            paths(&menu_for(&perms, &all)),
+            ["/home", "/documents", "/appointments", "/medical-history"]
+        );
+        perms.is_sso_mode = true;
+        let some = ModulePermissions {
+            module_documents: false,
+            ..all
+        };
+        assert_eq!(
+            paths(&menu_for(&perms, &some)),
+            ["/appointments", "/medical-history"]
+        );
+    }
+
+    #[test]
+    fn staff_menus_per_role() {
+        let modules = ModulePermissions::default();
+        let front = menu_for(&Permissions::for_role(Role::FrontDesk), &modules);
+        assert_eq!(paths(&front), ["/home", "/admin/history-portal"]);
+        let admin = menu_for(&Permissions::for_role(Role::ClientAdmin), &modules);
+        assert_eq!(
+            paths(&admin),
+            [
+                "/home",
+                "/admin/user/view-users",
+                "/admin/history-portal",
+                "/admin/notification-history"
+            ]
+        );
+        let manager = menu_for(&Permissions::for_role(Role::ProgramManager), &modules);
+        assert_eq!(manager.len(), 12);
+        assert_eq!(manager[1].path, "/admin/user/manage-users");
+        let core = &manager[6];
+        assert_eq!(core.children.len(), 7);
+        assert_eq!(core.children[5].label, "SSO");
+        assert_eq!(core.children[1].path, "/admin/core-settings/user-account");
+        assert_eq!(manager[7].children[0].label, "Notification Templates");
+        assert_eq!(manager[10].children[9].label, "PDF Forms");
+        // Keys are unique across the whole menu.
+        let mut keys: Vec<&str> = manager
+            .iter()
+            .flat_map(|m| m.children.iter().chain([m]))
+            .map(|m| m.key.as_str())
+            .collect();
+        let count = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), count);
+    }
+
+    #[test]
+    fn nobody_signed_in_has_no_menu() {
+        assert!(menu_for(&Permissions::default(), &ModulePermissions::default()).is_empty());
+        let mut perms = Permissions::for_role(Role::ProgramManager);
+        perms.is_user_logged_in = false;
+        assert!(menu_for(&perms, &ModulePermissions::default()).is_empty());
+    }
+
+    #[test]
+    fn child_labels_are_title_case() {
+        assert_eq!(child_label("status-and-tags"), "Status and Tags");
+        assert_eq!(child_label("maglink-events"), "Maglink Events");
+    }
+}

@@ -5,7 +5,7 @@ use crate::ValidationErrors;
 
 /// The four roles of the portal. A user holds exactly one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(into_wasm_abi, from_wasm_abi))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Role {
     Patient,
     FrontDesk,
@@ -43,9 +43,12 @@ wire! {
     }
 
     /// POST /api/patientUser/login and /api/staffUser/login (spec 02 §3: camelCase fields).
+    /// Missing fields read as empty so the login rule, not the JSON reader, reports them.
     #[serde(rename_all = "camelCase")]
     pub struct LoginRequest {
+        #[serde(default)]
         pub username_or_email: String,
+        #[serde(default)]
         pub password: String,
         #[serde(default)]
         pub remember_me: bool,

@@ -1,0 +1,71 @@
+//! The sign-in form rule (spec 02 §5 "Login"), run by the login form and by the API before it
+//! looks the user up (a failure there is a 400 with these field messages).
+
+use crate::model::LoginRequest;
+use crate::validation::{is_blank, ValidationErrors};
+
+pub const USERNAME_OR_EMAIL_REQUIRED: &str = "Username or email is required";
+pub const PASSWORD_REQUIRED: &str = "Password is required";
+pub const USERNAME_REQUIRED: &str = "Username is required";
+
+/// usernameOrEmail and password are required; userName too once the server asked for it
+/// (IsAskUsername). Field names are the request's own (camelCase).
+pub fn validate_login(req: &LoginRequest, ask_username: bool) -> ValidationErrors {
+    let mut errors = ValidationErrors::new();
+    errors.check(
+        is_blank(&req.username_or_email),
+        "usernameOrEmail",
+        USERNAME_OR_EMAIL_REQUIRED,
+    );
+    // A password may be white space only; it is missing only when empty.
+    errors.check(req.password.is_empty(), "password", PASSWORD_REQUIRED);
+    if ask_username {
+        errors.check(
+            req.user_name.as_deref().is_none_or(is_blank),
+            "userName",
+            USERNAME_REQUIRED,
+        );
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(user: &str, password: &str, user_name: Option<&str>) -> LoginRequest {
+        LoginRequest {
+            username_or_email: user.into(),
+            password: password.into(),
+            remember_me: false,
+            device_id: None,
+            user_name: user_name.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn requires_both_fields() {
+        assert!(validate_login(&req("jane.doe", "x", None), false).is_valid());
+        let errors = validate_login(&req("  ", "", None), false);
+        assert_eq!(
+            errors.field("usernameOrEmail"),
+            [USERNAME_OR_EMAIL_REQUIRED]
+        );
+        assert_eq!(errors.field("password"), [PASSWORD_REQUIRED]);
+        assert!(errors.field("userName").is_empty());
+    }
+
+    #[test]
+    fn user_name_only_when_asked() {
+        assert!(validate_login(&req("a@b.c", "x", None), false).is_valid());
+        assert_eq!(
+            validate_login(&req("a@b.c", "x", None), true).field("userName"),
+            [USERNAME_REQUIRED]
+        );
+        assert_eq!(
+            validate_login(&req("a@b.c", "x", Some(" ")), true).field("userName"),
+            [USERNAME_REQUIRED]
+        );
+        assert!(validate_login(&req("a@b.c", "x", Some("jane")), true).is_valid());
+    }
+}
