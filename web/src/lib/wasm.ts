@@ -7,7 +7,6 @@ export {
   formatAppointment,
   formatDate,
   menuFor,
-  readTableState,
   tableRequest,
   validateLogin,
   writeTableState,
@@ -27,11 +26,20 @@ export type {
   PortalConfigured,
   SurveyQueueRow,
   TableRequest,
+  TableResponse,
   TableState,
   ValidationErrors,
 } from "wasm-core";
 
-import type { ValidationErrors } from "wasm-core";
+import { readTableState as readTableStateCore, type TableState, type ValidationErrors } from "wasm-core";
+
+/** A table state as wasm-core returns it: serde writes every field, so only SortColumn may be
+ * absent (the .d.ts marks them optional because they are optional on input). */
+export type ReadTableState = Required<Omit<TableState, "SortColumn">> & Pick<TableState, "SortColumn">;
+
+export function readTableState(query: string, listId: string, defaults: TableState): ReadTableState {
+  return readTableStateCore(query, listId, defaults) as ReadTableState;
+}
 
 /** The messages for one field. serde-wasm-bindgen may hand a map over as a JS Map or as a plain
  * object (server JSON is always an object), so read both shapes. */

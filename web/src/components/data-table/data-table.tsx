@@ -7,7 +7,7 @@ import {
   type ColumnDef,
   type SortingState,
 } from "@tanstack/react-table";
-import type { TableState } from "../../lib/wasm";
+import type { ReadTableState as TableState } from "../../lib/wasm";
 import { Pager } from "./pager";
 import "./data-table.css";
 
@@ -66,6 +66,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     ...(server
       ? { manualPagination: true, manualSorting: true, rowCount: server.rowCount }
       : { getSortedRowModel: getSortedRowModel() }),
+    // A header click sorts ascending first, whatever the type of the column (spec 01 §9).
+    sortDescFirst: false,
     enableSortingRemoval: false,
     onSortingChange: (updater) => {
       const next = typeof updater === "function" ? updater(sorting) : updater;

@@ -37,8 +37,8 @@ export function LoginForm({ onLogin, onSignedIn }: LoginFormProps) {
       usernameOrEmail: values.usernameOrEmail,
       password: values.password,
       rememberMe: false,
-      userName: askUsername ? values.userName : undefined,
-    } as LoginRequest;
+      ...(askUsername && { userName: values.userName }),
+    };
   }
 
   // After the first submit the messages follow every change, as the spec's forms do.

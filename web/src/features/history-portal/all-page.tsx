@@ -9,6 +9,7 @@ import {
   tableRequest,
   writeTableState,
   zoneOf,
+  type ReadTableState,
   type SurveyQueueRow,
   type TableState,
 } from "../../lib/wasm";
@@ -20,14 +21,14 @@ const LIST_ID = "all";
  * any other value someone types into the address. */
 const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 // spec 01 §2.6 and §9: page size 10, default sort on the first column ascending.
-const DEFAULTS = {
+const DEFAULTS: TableState = {
   PageIndex: 0,
   PageSize: 10,
   SortColumn: "UserFullName",
   SortDirection: "asc",
   Search: "",
   Filters: {},
-} as unknown as TableState;
+};
 // The staff list shows the appointment time; the HistoryPortal setting that hides it arrives
 // with the History Portal settings issue.
 const HIDE_TIME = false;
@@ -56,7 +57,7 @@ export function HistoryPortalAllPage() {
   }, [requestKey]);
 
   const onStateChange = useCallback(
-    (next: TableState) => {
+    (next: ReadTableState) => {
       const query = writeTableState(location.search, LIST_ID, next);
       navigate({ search: query }, { replace: false });
     },
