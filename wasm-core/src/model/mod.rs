@@ -12,3 +12,7 @@ pub use error::*;
 pub use table::*;
 pub use survey_queue::*;
 pub use documents::*;
+pub mod survey_status;
+pub mod appointments;
+pub use survey_status::*;
+pub use appointments::*;

@@ -1,0 +1,106 @@
+//! The append-only audit log (ARCHITECTURE "Security model"): who (real and impersonated
+//! user), what, on which target, old and new values. Rows are only ever inserted.
+
+use serde_json::Value;
+
+use crate::auth::session::SessionUser;
+use crate::db::{now_ms, Db};
+use crate::error::AppResult;
+use crate::on_db;
+
+/// Who acted: the signed-in user and, when impersonating, the real user behind them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Actor {
+    pub user_id: Option<i64>,
+    pub impersonator_user_id: Option<i64>,
+}
+
+impl Actor {
+    pub fn anonymous() -> Actor {
+        Actor::default()
+    }
+
+    pub fn user(user_id: i64) -> Actor {
+        Actor { user_id: Some(user_id), impersonator_user_id: None }
+    }
+}
+
+impl From<&SessionUser> for Actor {
+    fn from(u: &SessionUser) -> Actor {
+        Actor { user_id: Some(u.user_id), impersonator_user_id: u.impersonator_user_id }
+    }
+}
+
+/// What an entry is about.
+#[derive(Debug, Clone, Default)]
+pub struct Target {
+    pub target_type: Option<&'static str>,
+    pub target_id: Option<String>,
+    pub target_user_id: Option<i64>,
+}
+
+impl Target {
+    pub fn none() -> Target {
+        Target::default()
+    }
+
+    pub fn user(user_id: i64) -> Target {
+        Target { target_type: Some("User"), target_id: Some(user_id.to_string()), target_user_id: Some(user_id) }
+    }
+}
+
+/// Audit actions and their categories (the portal audit log filters by category).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    LoginSucceeded,
+    LoginFailed,
+    Logout,
+}
+
+impl Action {
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::LoginSucceeded => "LoginSucceeded",
+            Action::LoginFailed => "LoginFailed",
+            Action::Logout => "Logout",
+        }
+    }
+
+    pub fn category(self) -> &'static str {
+        match self {
+            Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
+        }
+    }
+}
+
+pub async fn record(
+    db: &Db,
+    actor: Actor,
+    action: Action,
+    target: Target,
+    old: Option<Value>,
+    new: Option<Value>,
+    ip: Option<String>,
+) -> AppResult<()> {
+    let old = old.map(|v| v.to_string());
+    let new = new.map(|v| v.to_string());
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO audit_log (created_at, user_id, impersonator_user_id, action, category,
+                                target_type, target_id, target_user_id, old_values, new_values, ip)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(now_ms())
+    .bind(actor.user_id)
+    .bind(actor.impersonator_user_id)
+    .bind(action.name())
+    .bind(action.category())
+    .bind(target.target_type)
+    .bind(&target.target_id)
+    .bind(target.target_user_id)
+    .bind(&old)
+    .bind(&new)
+    .bind(&ip)
+    .execute(pool)
+    .await.map(|_| ()))?;
+    Ok(())
+}

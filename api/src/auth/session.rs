@@ -1,0 +1,122 @@
+//! Server-side sessions. The cookie holds a random token; the table holds its SHA-256. Idle
+//! timeout: CorePortal SessionTimeoutMinutes, enforced here (an expired session is deleted and
+//! the caller is treated as signed out). `last_seen_at`/`expires_at` are refreshed at most every
+//! [`TOUCH_INTERVAL_MS`] to spare a write per request.
+
+use wasm_core::model::Role;
+
+use super::{hash_token, random_token};
+use crate::db::{now_ms, Db};
+use crate::error::AppResult;
+use crate::{on_db, settings};
+
+pub const TOUCH_INTERVAL_MS: i64 = 30_000;
+
+/// The signed-in user behind a session.
+#[derive(Debug, Clone)]
+pub struct SessionUser {
+    pub user_id: i64,
+    pub username: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: Role,
+    pub patient_id: Option<i64>,
+    pub impersonator_user_id: Option<i64>,
+    pub token_hash: String,
+}
+
+impl SessionUser {
+    /// First + last name, else the username (getCurrentUserName, PortalUserLoggedIn).
+    pub fn display_name(&self) -> String {
+        let full = format!("{} {}", self.first_name.trim(), self.last_name.trim());
+        let full = full.trim();
+        if full.is_empty() { self.username.clone() } else { full.to_owned() }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    user_id: i64,
+    impersonator_user_id: Option<i64>,
+    last_seen_at: i64,
+    expires_at: i64,
+    username: String,
+    first_name: String,
+    last_name: String,
+    role: String,
+    patient_id: Option<i64>,
+    is_active: bool,
+}
+
+/// Creates a session for `user_id` and returns its token (for the cookie).
+pub async fn create(db: &Db, user_id: i64, impersonator_user_id: Option<i64>) -> AppResult<String> {
+    let token = random_token();
+    let now = now_ms();
+    let expires = now + settings::session_timeout_minutes(db).await? * 60_000;
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO sessions (token_hash, user_id, impersonator_user_id, created_at, last_seen_at, expires_at)
+         VALUES ($1, $2, $3, $4, $4, $5)",
+    )
+    .bind(hash_token(&token))
+    .bind(user_id)
+    .bind(impersonator_user_id)
+    .bind(now)
+    .bind(expires)
+    .execute(pool)
+    .await.map(|_| ()))?;
+    Ok(token)
+}
+
+/// The live session for `token`, refreshing its idle timer; `None` when unknown or expired.
+pub async fn lookup(db: &Db, token: &str) -> AppResult<Option<SessionUser>> {
+    let token_hash = hash_token(token);
+    let row: Option<SessionRow> = on_db!(db, pool => sqlx::query_as(
+        "SELECT s.user_id, s.impersonator_user_id, s.last_seen_at, s.expires_at,
+                u.username, u.first_name, u.last_name, u.role, u.patient_id, u.is_active
+         FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = $1",
+    )
+    .bind(&token_hash)
+    .fetch_optional(pool)
+    .await)?;
+    let Some(row) = row else { return Ok(None) };
+    let now = now_ms();
+    let role = Role::parse(&row.role);
+    if row.expires_at <= now || !row.is_active || role.is_none() {
+        delete(db, &token_hash).await?;
+        return Ok(None);
+    }
+    if now - row.last_seen_at >= TOUCH_INTERVAL_MS {
+        let expires = now + settings::session_timeout_minutes(db).await? * 60_000;
+        on_db!(db, pool => sqlx::query(
+            "UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3",
+        )
+        .bind(now)
+        .bind(expires)
+        .bind(&token_hash)
+        .execute(pool)
+        .await.map(|_| ()))?;
+    }
+    Ok(Some(SessionUser {
+        user_id: row.user_id,
+        username: row.username,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        role: role.unwrap_or(Role::Patient),
+        patient_id: row.patient_id,
+        impersonator_user_id: row.impersonator_user_id,
+        token_hash,
+    }))
+}
+
+pub async fn delete(db: &Db, token_hash: &str) -> AppResult<()> {
+    on_db!(db, pool => sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(token_hash)
+        .execute(pool)
+        .await.map(|_| ()))?;
+    Ok(())
+}
+
+pub async fn delete_token(db: &Db, token: &str) -> AppResult<()> {
+    delete(db, &hash_token(token)).await
+}

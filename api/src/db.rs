@@ -1,0 +1,125 @@
+//! The database: SQLite (default, embedded) or PostgreSQL, chosen from the URL at start-up.
+//!
+//! Native sqlx drivers, not `sqlx::Any` (which cannot decode BOOLEAN from SQLite). Each query's
+//! SQL is written once with `$1` placeholders (both engines accept them) and run through
+//! [`on_db!`], which expands the same block once per engine so each copy is type-checked against
+//! its own driver.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the engine's pool; the block is compiled once per engine.
+///
+/// ```ignore
+/// let n: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(pool).await)?;
+/// ```
+#[macro_export]
+macro_rules! on_db {
+    ($db:expr, $pool:ident => $body:expr) => {
+        match $db {
+            $crate::db::Db::Sqlite($pool) => $body,
+            $crate::db::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbOpenError {
+    #[error("unsupported database URL (expected sqlite:// or postgres://): {0}")]
+    UnsupportedUrl(String),
+    #[error("cannot create the database folder {path}: {source}")]
+    Folder { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Sqlx(#[from] sqlx::Error),
+    #[error(transparent)]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl Db {
+    /// Opens the pool and applies the engine's migrations.
+    pub async fn open(url: &str) -> Result<Db, DbOpenError> {
+        let db = if url.starts_with("sqlite:") {
+            Db::Sqlite(open_sqlite(url).await?)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            let pool = PgPoolOptions::new()
+                .max_connections(10)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect(url)
+                .await?;
+            Db::Postgres(pool)
+        } else {
+            return Err(DbOpenError::UnsupportedUrl(redact(url)));
+        };
+        db.migrate().await?;
+        Ok(db)
+    }
+
+    async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
+        match self {
+            Db::Sqlite(pool) => sqlx::migrate!("../migrations/sqlite").run(pool).await,
+            Db::Postgres(pool) => sqlx::migrate!("../migrations/postgres").run(pool).await,
+        }
+    }
+
+    pub fn engine(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "sqlite",
+            Db::Postgres(_) => "postgres",
+        }
+    }
+
+    pub async fn close(&self) {
+        on_db!(self, pool => pool.close().await)
+    }
+}
+
+async fn open_sqlite(url: &str) -> Result<SqlitePool, DbOpenError> {
+    let options = SqliteConnectOptions::from_str(url)?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .foreign_keys(true)
+        .busy_timeout(Duration::from_secs(5));
+    let path = options.get_filename();
+    if let Some(parent) = path.parent() {
+        if !parent.as_os_str().is_empty() && !parent.exists() {
+            std::fs::create_dir_all(parent)
+                .map_err(|source| DbOpenError::Folder { path: parent.display().to_string(), source })?;
+        }
+    }
+    Ok(SqlitePoolOptions::new().max_connections(8).connect_with(options).await?)
+}
+
+/// The URL without its password, for messages.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => format!("{}://***{}", &url[..scheme], &url[at..]),
+        _ => url.to_owned(),
+    }
+}
+
+/// Milliseconds since the Unix epoch: how every instant is stored.
+pub fn now_ms() -> i64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    i64::try_from(now.as_millis()).unwrap_or(i64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redacts_passwords() {
+        assert_eq!(redact("postgres://u:secret@host/db"), "postgres://***@host/db");
+        assert_eq!(redact("sqlite://data/portal.db"), "sqlite://data/portal.db");
+    }
+}

@@ -1,0 +1,212 @@
+//! One error type for the HTTP edge (spec 01 §8). Every non-2xx answer from /api has the shape of
+//! wasm-core's `ApiError`: Title, Message, ErrorId, StackTrace (500 with --dev only), Errors
+//! (validation). Internal errors are logged with their ErrorId; the body shows only a safe text.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use wasm_core::model::ApiError;
+use wasm_core::ValidationErrors;
+
+/// Set once at start-up from `--dev`: 500 bodies then carry a stack trace.
+static DEV_MODE: AtomicBool = AtomicBool::new(false);
+
+pub fn set_dev_mode(on: bool) {
+    DEV_MODE.store(on, Ordering::Relaxed);
+}
+
+pub fn dev_mode() -> bool {
+    DEV_MODE.load(Ordering::Relaxed)
+}
+
+pub const NOT_FOUND_MESSAGE: &str = "404 Not Found";
+pub const INTERNAL_MESSAGE: &str =
+    "An unexpected error occurred. Please contact the system administrator with the error ID.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    #[error("validation failed")]
+    Validation(ValidationErrors),
+    #[error("not signed in")]
+    Unauthorized,
+    #[error("forbidden: {0}")]
+    Forbidden(String),
+    #[error("not found")]
+    NotFound,
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    #[error("conflict: {0}")]
+    Conflict(String),
+    #[error("payload too large")]
+    PayloadTooLarge,
+    #[error("unsupported media type: {0}")]
+    UnsupportedMediaType(String),
+    #[error("internal error: {message}")]
+    Internal { message: String, trace: Option<String> },
+}
+
+pub type AppResult<T> = Result<T, AppError>;
+
+impl AppError {
+    /// An internal error; with --dev a backtrace is captured here, where it is still useful.
+    pub fn internal(err: impl std::fmt::Display) -> AppError {
+        let trace = dev_mode().then(|| std::backtrace::Backtrace::force_capture().to_string());
+        AppError::Internal { message: err.to_string(), trace }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::BadRequest(_) | AppError::Validation(_) => StatusCode::BAD_REQUEST,
+            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AppError::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The body the client sees. Internal details never leave the server.
+    pub fn to_api_error(&self, error_id: &str) -> ApiError {
+        let (title, message, errors, stack_trace) = match self {
+            AppError::BadRequest(m) => ("Bad Request", m.clone(), None, None),
+            AppError::Validation(e) => {
+                ("Bad Request", "One or more fields are invalid.".to_owned(), Some(e.clone()), None)
+            }
+            AppError::Unauthorized => ("Unauthorized", "You are not signed in.".to_owned(), None, None),
+            AppError::Forbidden(m) => ("Forbidden", m.clone(), None, None),
+            AppError::NotFound => ("Not Found", NOT_FOUND_MESSAGE.to_owned(), None, None),
+            AppError::MethodNotAllowed => {
+                ("Method Not Allowed", "405 Method Not Allowed".to_owned(), None, None)
+            }
+            AppError::Conflict(m) => ("Conflict", m.clone(), None, None),
+            AppError::PayloadTooLarge => {
+                ("Payload Too Large", "The request body is larger than 1 MiB.".to_owned(), None, None)
+            }
+            AppError::UnsupportedMediaType(m) => ("Unsupported Media Type", m.clone(), None, None),
+            AppError::Internal { message, trace } => {
+                let stack = dev_mode().then(|| match trace {
+                    Some(t) => format!("{message}\n{t}"),
+                    None => message.clone(),
+                });
+                ("Server Error", INTERNAL_MESSAGE.to_owned(), None, stack)
+            }
+        };
+        ApiError { title: title.to_owned(), message, error_id: error_id.to_owned(), stack_trace, errors }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let error_id = uuid::Uuid::new_v4().to_string();
+        if let AppError::Internal { message, .. } = &self {
+            tracing::error!(error_id = %error_id, error = %message, "internal error");
+        }
+        json_error(self.status(), &self.to_api_error(&error_id))
+    }
+}
+
+pub fn json_error(status: StatusCode, body: &ApiError) -> Response {
+    let bytes = serde_json::to_vec(body).unwrap_or_else(|_| b"{}".to_vec());
+    (status, [(header::CONTENT_TYPE, "application/json")], bytes).into_response()
+}
+
+/// Database errors in one place: unique violations are conflicts, the rest internal.
+impl From<sqlx::Error> for AppError {
+    fn from(err: sqlx::Error) -> AppError {
+        if let sqlx::Error::Database(db) = &err {
+            if db.is_unique_violation() {
+                return AppError::Conflict("The record already exists.".to_owned());
+            }
+        }
+        AppError::internal(err)
+    }
+}
+
+impl From<ValidationErrors> for AppError {
+    fn from(errors: ValidationErrors) -> AppError {
+        AppError::Validation(errors)
+    }
+}
+
+impl From<JsonRejection> for AppError {
+    fn from(rejection: JsonRejection) -> AppError {
+        match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+                AppError::UnsupportedMediaType("Expected a request with Content-Type: application/json.".to_owned())
+            }
+            _ => AppError::BadRequest(rejection.body_text()),
+        }
+    }
+}
+
+/// `Json<T>` whose rejections (malformed JSON, wrong types, missing fields, wrong content type,
+/// body too large) answer in the API error shape.
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let axum::Json(value) = axum::Json::<T>::from_request(req, state).await?;
+        Ok(ApiJson(value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn not_found_has_the_spec_message() {
+        let body = serde_json::to_value(AppError::NotFound.to_api_error("id-1")).unwrap();
+        assert_eq!(body["Message"], "404 Not Found");
+        assert_eq!(body["ErrorId"], "id-1");
+        assert!(body.get("StackTrace").is_none());
+        assert!(body.get("Errors").is_none());
+    }
+
+    #[test]
+    fn validation_carries_field_messages() {
+        let mut errors = ValidationErrors::new();
+        errors.add("password", "Password is required");
+        let err = AppError::Validation(errors);
+        assert_eq!(err.status(), StatusCode::BAD_REQUEST);
+        let body = serde_json::to_value(err.to_api_error("x")).unwrap();
+        assert_eq!(body["Errors"]["password"][0], "Password is required");
+        assert_eq!(body["Title"], "Bad Request");
+    }
+
+    #[test]
+    fn internal_hides_details_without_dev() {
+        let err = AppError::Internal { message: "db password wrong".into(), trace: None };
+        let body = serde_json::to_value(err.to_api_error("x")).unwrap();
+        assert_eq!(body["Title"], "Server Error");
+        assert!(!body.to_string().contains("db password"));
+        assert!(body.get("StackTrace").is_none());
+    }
+
+    #[test]
+    fn statuses_match_the_contract() {
+        assert_eq!(AppError::Unauthorized.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(AppError::Forbidden(String::new()).status(), StatusCode::FORBIDDEN);
+        assert_eq!(AppError::PayloadTooLarge.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(AppError::UnsupportedMediaType(String::new()).status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert_eq!(AppError::Conflict(String::new()).status(), StatusCode::CONFLICT);
+        let body = serde_json::to_value(AppError::Unauthorized.to_api_error("x")).unwrap();
+        assert_eq!(body["Title"], "Unauthorized");
+    }
+}

@@ -1,0 +1,125 @@
+//! The portal's HTTP API. `main.rs` parses the configuration and calls [`serve`]; tests may call
+//! [`build`] and [`app`] with a listener of their own, so the server under test is the real one.
+
+pub mod audit;
+pub mod auth;
+pub mod cookies;
+pub mod csrf;
+pub mod db;
+pub mod demo;
+pub mod error;
+pub mod fmt;
+pub mod openapi;
+pub mod routes;
+pub mod rules;
+pub mod settings;
+pub mod web;
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::Request;
+use axum::response::IntoResponse;
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tracing::Level;
+
+pub use db::Db;
+use error::AppError;
+
+/// Largest accepted request body.
+pub const BODY_LIMIT: usize = 1024 * 1024;
+
+/// Process configuration (flags with env fallbacks, see main.rs and CONTRACT.md).
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub bind: String,
+    pub database_url: String,
+    pub web_dir: PathBuf,
+    pub demo: bool,
+    pub dev: bool,
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub web_dir: PathBuf,
+}
+
+/// Opens the database (migrations, default settings, demo data when asked).
+pub async fn build(config: &Config) -> Result<AppState, Box<dyn std::error::Error + Send + Sync>> {
+    error::set_dev_mode(config.dev);
+    let db = Db::open(&config.database_url).await?;
+    settings::ensure_defaults(&db).await.map_err(|e| e.to_string())?;
+    if config.demo {
+        demo::load_if_empty(&db).await.map_err(|e| e.to_string())?;
+    }
+    Ok(AppState { db, web_dir: config.web_dir.clone() })
+}
+
+/// The whole application: API routes, web app, and the layers every request passes.
+pub fn app(state: AppState) -> Router {
+    let trace = TraceLayer::new_for_http()
+        // Method and path only: query strings may carry tokens; bodies and cookies are never logged.
+        .make_span_with(|req: &Request<_>| {
+            tracing::info_span!("http", method = %req.method(), path = %req.uri().path())
+        })
+        .on_request(())
+        .on_response(DefaultOnResponse::new().level(Level::INFO).latency_unit(tower_http::LatencyUnit::Micros));
+    routes::router()
+        .method_not_allowed_fallback(web::method_not_allowed)
+        .fallback(web::fallback)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(csrf::middleware))
+        .layer(CatchPanicLayer::custom(|_panic: Box<dyn std::any::Any + Send>| {
+            AppError::internal("handler panicked").into_response()
+        }))
+        .layer(trace)
+        .with_state(state)
+}
+
+/// Binds, prints `listening on http://127.0.0.1:PORT` as the first stdout line, serves until
+/// SIGTERM/SIGINT, then drains in-flight requests and closes the pool.
+pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let state = build(&config).await?;
+    let db = state.db.clone();
+    let listener = tokio::net::TcpListener::bind(&config.bind).await?;
+    let addr = listener.local_addr()?;
+    {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "listening on http://127.0.0.1:{}", addr.port())?;
+        out.flush()?;
+    }
+    tracing::info!(%addr, engine = db.engine(), demo = config.demo, "portal-api started");
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    tracing::info!("shutting down");
+    tokio::time::timeout(Duration::from_secs(5), db.close()).await.ok();
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        tokio::signal::ctrl_c().await.ok();
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}

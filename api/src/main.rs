@@ -1,0 +1,53 @@
+//! portal-api: parses the configuration, sets up logging, runs the server (see lib.rs).
+
+use std::path::PathBuf;
+
+use clap::Parser;
+
+/// The imaging patient portal's API and web server.
+#[derive(Debug, Parser)]
+#[command(name = "portal-api", version, about)]
+struct Cli {
+    /// Address to listen on; port 0 picks a free port.
+    #[arg(long, env = "BIND", default_value = "127.0.0.1:8080")]
+    bind: String,
+    /// sqlite://path (file and folder are created) or postgres://user@host/db.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/portal.db")]
+    database_url: String,
+    /// Folder of the built web app.
+    #[arg(long, env = "WEB_DIR", default_value = "web/dist")]
+    web_dir: PathBuf,
+    /// Load the demo clinic into an empty database and mark the portal configured.
+    #[arg(long, env = "PORTAL_DEMO", value_parser = clap::builder::BoolishValueParser::new(), default_value_t = false, num_args = 0..=1, default_missing_value = "true")]
+    demo: bool,
+    /// Development mode: stack traces in 500 bodies.
+    #[arg(long, env = "PORTAL_DEV", value_parser = clap::builder::BoolishValueParser::new(), default_value_t = false, num_args = 0..=1, default_missing_value = "true")]
+    dev: bool,
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let config = portal_api::Config {
+        bind: cli.bind,
+        database_url: cli.database_url,
+        web_dir: cli.web_dir,
+        demo: cli.demo,
+        dev: cli.dev,
+    };
+    match portal_api::serve(config).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            tracing::error!(error = %err, "portal-api failed");
+            eprintln!("portal-api: {err}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! GET /api/openapi.json: an OpenAPI 3.1 document built from the route tables each area module
+//! keeps beside its router (`ROUTES`). A unit test calls every listed route on the real router,
+//! so the document cannot list a path the server does not have.
+
+use serde_json::{json, Map, Value};
+
+/// Who may call a route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Anyone,
+    SignedIn,
+    Staff,
+    Patient,
+}
+
+impl Access {
+    pub fn roles(self) -> &'static [&'static str] {
+        match self {
+            Access::Anyone => &[],
+            Access::SignedIn => &["Patient", "FrontDesk", "ClientAdmin", "ProgramManager"],
+            Access::Staff => &["FrontDesk", "ClientAdmin", "ProgramManager"],
+            Access::Patient => &["Patient"],
+        }
+    }
+
+    fn text(self) -> &'static str {
+        match self {
+            Access::Anyone => "anyone",
+            Access::SignedIn => "signed in",
+            Access::Staff => "staff",
+            Access::Patient => "Patient",
+        }
+    }
+}
+
+/// One documented route. Schemas are named after the wasm-core wire types.
+#[derive(Debug, Clone, Copy)]
+pub struct RouteDoc {
+    pub method: &'static str,
+    pub path: &'static str,
+    pub summary: &'static str,
+    pub access: Access,
+    pub request: Option<&'static str>,
+    pub response: &'static str,
+}
+
+pub fn all_routes() -> Vec<RouteDoc> {
+    use crate::routes::*;
+    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, appointments::ROUTES, ROUTES]
+        .into_iter()
+        .flatten()
+        .copied()
+        .collect()
+}
+
+pub fn document() -> Value {
+    let mut paths = Map::new();
+    let mut schemas = Map::new();
+    for route in all_routes() {
+        let mut op = json!({
+            "summary": route.summary,
+            "operationId": format!("{}{}", route.method.to_lowercase(), route.path.replace(['/', '{', '}'], "_")),
+            "x-roles": route.access.roles(),
+            "description": format!("Who may call: {}.", route.access.text()),
+            "responses": {
+                "200": {
+                    "description": "OK",
+                    "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{}", route.response)}}}
+                },
+                "default": {
+                    "description": "Error (spec 01 §8)",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ApiError"}}}
+                }
+            }
+        });
+        schemas.insert(route.response.to_owned(), json!({"type": "object", "description": "wasm-core wire type"}));
+        if let Some(req) = route.request {
+            op["requestBody"] = json!({
+                "required": true,
+                "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{req}")}}}
+            });
+            schemas.insert(req.to_owned(), json!({"type": "object", "description": "wasm-core wire type"}));
+        }
+        if route.access != Access::Anyone {
+            op["security"] = json!([{"session": []}]);
+        }
+        let entry = paths.entry(route.path.to_owned()).or_insert_with(|| json!({}));
+        entry[route.method.to_lowercase()] = op;
+    }
+    schemas.insert(
+        "ApiError".to_owned(),
+        json!({
+            "type": "object",
+            "required": ["Title", "Message", "ErrorId"],
+            "properties": {
+                "Title": {"type": "string"}, "Message": {"type": "string"}, "ErrorId": {"type": "string"},
+                "StackTrace": {"type": "string"},
+                "Errors": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}
+            }
+        }),
+    );
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Imaging patient portal API",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Unsafe methods need header X-CSRF-Token equal to the portal_csrf cookie."
+        },
+        "paths": paths,
+        "components": {
+            "schemas": schemas,
+            "securitySchemes": {"session": {"type": "apiKey", "in": "cookie", "name": "portal_session"}}
+        }
+    })
+}

@@ -1,0 +1,395 @@
+//! Sign-in, sign-out and what the shell asks about the current user (spec 02 §7.1, spec 01 §7).
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+use wasm_core::model::{
+    CurrentUserName, LoginRequest, LoginResponse, MainMenuSettings, ModulePermissions, Permissions,
+    PortalUserLoggedIn, Role, SessionSettings,
+};
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::{password, session, CurrentUser, MaybeUser};
+use crate::db::now_ms;
+use crate::error::{ApiJson, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::settings::{self, get_bool, get_i64, get_str};
+use crate::{cookies, on_db, rules, AppState};
+
+pub const LOGIN_FAILED: &str = "The user name or password provided is incorrect.";
+
+/// At most this many accounts may share one e-mail address for the username question.
+const MAX_EMAIL_CANDIDATES: i64 = 5;
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "POST",
+        path: "/api/patientUser/login",
+        summary: "Patient sign-in (patients only)",
+        access: Access::Anyone,
+        request: Some("LoginRequest"),
+        response: "LoginResponse",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/staffUser/login",
+        summary: "Staff sign-in (FrontDesk, ClientAdmin, ProgramManager)",
+        access: Access::Anyone,
+        request: Some("LoginRequest"),
+        response: "LoginResponse",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/logout",
+        summary: "Sign out: deletes the session, clears the cookie",
+        access: Access::Anyone,
+        request: None,
+        response: "LoggedOut",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/accountApi/logout",
+        summary: "Sign out: deletes the session, clears the cookie",
+        access: Access::Anyone,
+        request: None,
+        response: "LoggedOut",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/permissionsJson",
+        summary: "Role flags of the current user (all false when anonymous)",
+        access: Access::Anyone,
+        request: None,
+        response: "Permissions",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/apppermissionsJson",
+        summary: "Licensed modules",
+        access: Access::Anyone,
+        request: None,
+        response: "ModulePermissions",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/mainMenuSettings",
+        summary: "Menu switches",
+        access: Access::Anyone,
+        request: None,
+        response: "MainMenuSettings",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/sessionSettings",
+        summary: "Session timeout and warning (minutes)",
+        access: Access::Anyone,
+        request: None,
+        response: "SessionSettings",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/getCurrentUserName",
+        summary: "Display name of the current user",
+        access: Access::SignedIn,
+        request: None,
+        response: "CurrentUserName",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/PortalUserLoggedIn",
+        summary: "Whether someone is signed in, and who",
+        access: Access::Anyone,
+        request: None,
+        response: "PortalUserLoggedIn",
+    },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/patientUser/login", post(patient_login))
+        .route("/api/staffUser/login", post(staff_login))
+        .route("/api/accountApi/logout", get(logout).post(logout))
+        .route("/api/accountApi/permissionsJson", get(permissions))
+        .route("/api/accountApi/apppermissionsJson", get(app_permissions))
+        .route("/api/accountApi/mainMenuSettings", get(main_menu_settings))
+        .route("/api/accountApi/sessionSettings", get(session_settings))
+        .route("/api/accountApi/getCurrentUserName", get(current_user_name))
+        .route("/api/accountApi/PortalUserLoggedIn", get(portal_user_logged_in))
+}
+
+/// The login body, read leniently so that missing fields reach the wasm-core rule (400 with
+/// field messages) instead of failing in the JSON parser. Wrong types are still a 400.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LoginBody {
+    #[serde(default)]
+    username_or_email: Option<String>,
+    #[serde(default)]
+    password: Option<String>,
+    #[serde(default)]
+    remember_me: Option<bool>,
+    #[serde(default)]
+    device_id: Option<String>,
+    #[serde(default)]
+    user_name: Option<String>,
+}
+
+impl From<LoginBody> for LoginRequest {
+    fn from(b: LoginBody) -> LoginRequest {
+        LoginRequest {
+            username_or_email: b.username_or_email.unwrap_or_default(),
+            password: b.password.unwrap_or_default(),
+            remember_me: b.remember_me.unwrap_or(false),
+            device_id: b.device_id,
+            user_name: b.user_name,
+        }
+    }
+}
+
+/// Which sign-in page was used: each admits only its own roles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Door {
+    Patient,
+    Staff,
+}
+
+impl Door {
+    fn admits(self, role: Role) -> bool {
+        match self {
+            Door::Patient => role == Role::Patient,
+            Door::Staff => role.is_staff(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct LoginCandidate {
+    id: i64,
+    username: String,
+    role: String,
+    password_hash: String,
+    is_active: bool,
+}
+
+async fn patient_login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<LoginBody>,
+) -> AppResult<Response> {
+    login(&state, Door::Patient, peer, &headers, body.into()).await
+}
+
+async fn staff_login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<LoginBody>,
+) -> AppResult<Response> {
+    login(&state, Door::Staff, peer, &headers, body.into()).await
+}
+
+fn invalid() -> LoginResponse {
+    LoginResponse { is_valid: false, is_ask_username: false, validation_errors: vec![LOGIN_FAILED.to_owned()] }
+}
+
+async fn login(
+    state: &AppState,
+    door: Door,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    req: LoginRequest,
+) -> AppResult<Response> {
+    let asked_username = req.user_name.is_some();
+    let errors = rules::validate_login(&req, asked_username);
+    if !errors.is_valid() {
+        return Err(errors.into());
+    }
+    let db = &state.db;
+    let ip = Some(peer.ip().to_string());
+    let login = req.username_or_email.trim().to_owned();
+
+    let candidates: Vec<LoginCandidate> = on_db!(db, pool => sqlx::query_as(
+        "SELECT id, username, role, password_hash, is_active FROM users
+         WHERE lower(username) = lower($1) OR lower(email) = lower($1)
+         ORDER BY id LIMIT $2",
+    )
+    .bind(&login)
+    .bind(MAX_EMAIL_CANDIDATES)
+    .fetch_all(pool)
+    .await)?;
+
+    // An exact username wins; otherwise every account with that e-mail at this door.
+    let mut chosen: Vec<LoginCandidate> = match candidates.iter().find(|c| c.username.eq_ignore_ascii_case(&login)) {
+        Some(c) => vec![c.clone()],
+        None => candidates
+            .into_iter()
+            .filter(|c| Role::parse(&c.role).is_some_and(|r| door.admits(r)))
+            .collect(),
+    };
+    if let Some(name) = req.user_name.as_deref().map(str::trim) {
+        chosen.retain(|c| c.username.eq_ignore_ascii_case(name));
+    }
+
+    if chosen.len() > 1 {
+        // Several accounts share the e-mail: ask which one, but only once the password matches
+        // one of them, so the question reveals nothing to someone without the password.
+        let mut any = false;
+        for c in &chosen {
+            any |= password::verify(req.password.clone(), Some(c.password_hash.clone())).await?;
+        }
+        if any {
+            return Ok(Json(LoginResponse { is_valid: false, is_ask_username: true, validation_errors: vec![] })
+                .into_response());
+        }
+        audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::none(), None,
+            Some(json!({"Login": login, "Reason": "WrongPassword"})), ip).await?;
+        return Ok(Json(invalid()).into_response());
+    }
+
+    let user = chosen.into_iter().next();
+    let password_ok = password::verify(req.password.clone(), user.as_ref().map(|u| u.password_hash.clone())).await?;
+    let Some(user) = user else {
+        audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::none(), None,
+            Some(json!({"Login": login, "Reason": "UnknownUser"})), ip).await?;
+        return Ok(Json(invalid()).into_response());
+    };
+    let role_ok = Role::parse(&user.role).is_some_and(|r| door.admits(r));
+    let reason = match (password_ok, role_ok, user.is_active) {
+        (false, _, _) => Some("WrongPassword"),
+        (true, false, _) => Some("WrongDoor"),
+        (true, true, false) => Some("Inactive"),
+        (true, true, true) => None,
+    };
+    let now = now_ms();
+    if let Some(reason) = reason {
+        if !password_ok {
+            on_db!(db, pool => sqlx::query(
+                "UPDATE users SET failed_login_count = failed_login_count + 1 WHERE id = $1",
+            )
+            .bind(user.id)
+            .execute(pool)
+            .await.map(|_| ()))?;
+        }
+        audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::user(user.id), None,
+            Some(json!({"Login": login, "Reason": reason})), ip).await?;
+        return Ok(Json(invalid()).into_response());
+    }
+
+    on_db!(db, pool => sqlx::query("UPDATE users SET failed_login_count = 0, updated_at = $2 WHERE id = $1")
+        .bind(user.id)
+        .bind(now)
+        .execute(pool)
+        .await.map(|_| ()))?;
+    // A fresh session id at every sign-in; the one the browser had is gone.
+    if let Some(old) = cookies::get(headers, cookies::SESSION_COOKIE) {
+        session::delete_token(db, old).await?;
+    }
+    let token = session::create(db, user.id, None).await?;
+    audit::record(db, Actor::user(user.id), Action::LoginSucceeded, Target::user(user.id), None,
+        Some(json!({"Door": format!("{door:?}")})), ip).await?;
+
+    let mut response = Json(LoginResponse { is_valid: true, is_ask_username: false, validation_errors: vec![] })
+        .into_response();
+    let cookie = cookies::session_cookie(&token, cookies::is_secure(headers));
+    response.headers_mut().append(header::SET_COOKIE, HeaderValue::from_str(&cookie).map_err(crate::error::AppError::internal)?);
+    Ok(response)
+}
+
+async fn logout(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    MaybeUser(user): MaybeUser,
+) -> AppResult<Response> {
+    if let Some(user) = &user {
+        session::delete(&state.db, &user.token_hash).await?;
+        audit::record(&state.db, Actor::from(user), Action::Logout, Target::user(user.user_id), None, None,
+            Some(peer.ip().to_string())).await?;
+    } else if let Some(token) = cookies::get(&headers, cookies::SESSION_COOKIE) {
+        session::delete_token(&state.db, token).await?;
+    }
+    let mut response = Json(json!({"IsLoggedIn": false})).into_response();
+    let cookie = cookies::clear_session_cookie(cookies::is_secure(&headers));
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        response.headers_mut().append(header::SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+async fn permissions(State(state): State<AppState>, MaybeUser(user): MaybeUser) -> AppResult<Json<Permissions>> {
+    let Some(user) = user else { return Ok(Json(Permissions::default())) };
+    let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
+    let mut perms = Permissions::for_role(user.role);
+    perms.is_impersonated = user.impersonator_user_id.is_some();
+    perms.is_sso_mode = get_bool(&core, "IsSsoMode");
+    Ok(Json(perms))
+}
+
+async fn app_permissions(State(state): State<AppState>) -> AppResult<Json<ModulePermissions>> {
+    let license = settings::load(&state.db, settings::LICENSE).await?;
+    Ok(Json(ModulePermissions {
+        module_documents: get_bool(&license, "Module_Documents"),
+        module_appointments: get_bool(&license, "Module_Appointments"),
+        module_medical_history: get_bool(&license, "Module_MedicalHistory"),
+    }))
+}
+
+async fn main_menu_settings(State(state): State<AppState>) -> AppResult<Json<MainMenuSettings>> {
+    let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
+    Ok(Json(MainMenuSettings {
+        is_cerner_oauth_enabled: get_bool(&core, "IsCernerOAuthEnabled"),
+        is_sso_mode: get_bool(&core, "IsSsoMode"),
+        disable_secondary_recovery_options: get_bool(&core, "DisableSecondaryRecoveryOptions"),
+    }))
+}
+
+async fn session_settings(State(state): State<AppState>) -> AppResult<Json<SessionSettings>> {
+    let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
+    let minutes = |key: &str, default: i64| {
+        u32::try_from(get_i64(&core, key).unwrap_or(default).max(0)).unwrap_or(u32::MAX)
+    };
+    Ok(Json(SessionSettings {
+        session_timeout_minutes: minutes("SessionTimeoutMinutes", settings::DEFAULT_SESSION_TIMEOUT_MINUTES),
+        warn_before_session_timeout_minutes: minutes("WarnBeforeSessionTimeoutMinutes", 2),
+        session_timeout_redirect_link: get_str(&core, "SessionTimeoutRedirectLink"),
+    }))
+}
+
+async fn current_user_name(user: CurrentUser) -> Json<CurrentUserName> {
+    Json(CurrentUserName { user_name: user.display_name() })
+}
+
+async fn portal_user_logged_in(MaybeUser(user): MaybeUser) -> Json<PortalUserLoggedIn> {
+    Json(PortalUserLoggedIn {
+        is_logged_in: user.is_some(),
+        user_name: user.map(|u| u.display_name()).unwrap_or_default(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn doors_admit_their_roles() {
+        assert!(Door::Patient.admits(Role::Patient));
+        assert!(!Door::Patient.admits(Role::ProgramManager));
+        assert!(Door::Staff.admits(Role::FrontDesk));
+        assert!(!Door::Staff.admits(Role::Patient));
+    }
+
+    #[test]
+    fn lenient_body_keeps_missing_fields_for_the_rule() {
+        let body: LoginBody = serde_json::from_str(r#"{"usernameOrEmail":"x"}"#).unwrap();
+        let req = LoginRequest::from(body);
+        assert_eq!(req.password, "");
+        assert!(serde_json::from_str::<LoginBody>(r#"{"password":5}"#).is_err());
+    }
+}

@@ -1,0 +1,70 @@
+//! The signed-in patient's next appointments (spec 01 §2.2 Home, §3, §7).
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use wasm_core::model::{NextAppointment, NextAppointmentsRequest, NextAppointmentsResponse};
+
+use crate::auth::{PatientOnly, RequireRole};
+use crate::db::now_ms;
+use crate::error::{ApiJson, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::routes::survey_queue::location_display_name;
+use crate::settings::{self, get_bool};
+use crate::{fmt, on_db, AppState};
+
+/// How many upcoming appointments Home shows at most.
+const MAX_NEXT: i64 = 10;
+
+pub const ROUTES: &[RouteDoc] = &[RouteDoc {
+    method: "POST",
+    path: "/api/surveyApi/GetNextAppointmentsForUser",
+    summary: "The signed-in patient's own future appointments (not canceled)",
+    access: Access::Patient,
+    request: Some("NextAppointmentsRequest"),
+    response: "NextAppointmentsResponse",
+}];
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/surveyApi/GetNextAppointmentsForUser", post(next_appointments))
+}
+
+async fn next_appointments(
+    user: RequireRole<PatientOnly>,
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<NextAppointmentsRequest>,
+) -> AppResult<Json<NextAppointmentsResponse>> {
+    let db = &state.db;
+    let offset = req.timezone_offset.clamp(-1080, 1080);
+    let rows: Vec<(i64, String)> = match user.patient_id {
+        Some(patient_id) => on_db!(db, pool => sqlx::query_as(
+            "SELECT a.starts_at, l.name FROM appointments a JOIN locations l ON l.id = a.location_id
+             WHERE a.patient_id = $1 AND a.starts_at >= $2 AND a.status <> 'Canceled'
+             ORDER BY a.starts_at, a.id LIMIT $3",
+        )
+        .bind(patient_id)
+        .bind(now_ms())
+        .bind(MAX_NEXT)
+        .fetch_all(pool)
+        .await)?,
+        None => Vec::new(),
+    };
+    let history = settings::load(db, settings::HISTORY_PORTAL).await?;
+    let hide = get_bool(&history, "IsHideAppointmentTimeInHistoryPortal");
+    Ok(Json(NextAppointmentsResponse {
+        next_appointments: rows
+            .into_iter()
+            .map(|(ms, location)| NextAppointment {
+                appointment_date_time: fmt::iso_utc(ms),
+                appointment_date: fmt::date(ms, offset),
+                appointment_time: if hide || fmt::is_whole_day(ms, offset) {
+                    String::new()
+                } else {
+                    fmt::time_of_day(ms, offset)
+                },
+                location_name: location_display_name(&location),
+            })
+            .collect(),
+        is_hide_appointment_time_in_history_portal: hide,
+    }))
+}

@@ -1,0 +1,427 @@
+//! History Portal lists (spec 01 §2.6): the survey-queue table and its filter lookups.
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use wasm_core::model::{status_lookup, StatusLookupItem, SurveyQueueRow, SurveyStatus, TableRequest, TableResponse, SortDirection};
+
+use crate::auth::{RequireRole, Staff};
+use crate::db::now_ms;
+use crate::error::{ApiJson, AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::settings::{self, get_bool};
+use crate::{fmt, on_db, AppState};
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "GET",
+        path: "/api/survey/GetAllLocations",
+        summary: "Locations: location number -> name",
+        access: Access::Staff,
+        request: None,
+        response: "LocationLookup",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/historyPortal/statusesLookup",
+        summary: "The seven survey statuses with labels",
+        access: Access::Staff,
+        request: None,
+        response: "StatusLookupItem[]",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/surveyQueue/datatable",
+        summary: "One page of survey-queue rows (search on patient name and MRN)",
+        access: Access::Staff,
+        request: Some("SurveyQueueTableRequest"),
+        response: "TableResponse<SurveyQueueRow>",
+    },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/survey/GetAllLocations", get(all_locations))
+        .route("/api/historyPortal/statusesLookup", get(statuses_lookup))
+        .route("/api/surveyQueue/datatable", post(datatable))
+}
+
+async fn all_locations(
+    _user: RequireRole<Staff>,
+    State(state): State<AppState>,
+) -> AppResult<Json<BTreeMap<String, String>>> {
+    let rows: Vec<(String, String)> = on_db!(&state.db, pool => sqlx::query_as(
+        "SELECT loc_num, name FROM locations ORDER BY loc_num",
+    )
+    .fetch_all(pool)
+    .await)?;
+    Ok(Json(rows.into_iter().collect()))
+}
+
+async fn statuses_lookup(_user: RequireRole<Staff>) -> Json<Vec<StatusLookupItem>> {
+    Json(status_lookup())
+}
+
+/// TableRequest plus the History Portal filters (spec 01 §7). All filters are optional.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct SurveyQueueTableRequest {
+    #[serde(flatten)]
+    table: TableRequest,
+    /// A status key (see statusesLookup); empty = all.
+    #[serde(default, alias = "status")]
+    status: Option<String>,
+    /// A location number; empty = all.
+    #[serde(default, alias = "location")]
+    location: Option<String>,
+    /// Tab: All, Assigned, InProgress, Completed, Today.
+    #[serde(default, alias = "statusGroup")]
+    status_group: Option<String>,
+    /// Appointment range: ISO instants (start of the local day), both ends inclusive by day.
+    #[serde(default, alias = "dateFrom")]
+    date_from: Option<String>,
+    #[serde(default, alias = "dateTo")]
+    date_to: Option<String>,
+    /// Minutes east of UTC of the viewer, for the row texts and the Today tab.
+    #[serde(default, alias = "timezoneOffset")]
+    timezone_offset: Option<i32>,
+}
+
+/// Sortable columns: SurveyQueueRow field names -> SQL expressions (the allow-list; nothing
+/// from the request is ever pasted into SQL).
+pub fn sort_sql(column: &str) -> Option<&'static [&'static str]> {
+    Some(match column {
+        "Id" => &["sq.id"],
+        "UserFullName" => &["lower(p.first_name)", "lower(p.last_name)"],
+        "UserIdentifierToShow" => &["p.mrn"],
+        "UserDOB" | "UserDOBString" => &["p.dob"],
+        "UserEmail" => &["lower(p.email)"],
+        "LocationName" => &["l.name"],
+        "AppointmentDate" | "AppointmentDateString" | "AppointmentTime" | "AppointmentTimeString" => {
+            &["a.starts_at"]
+        }
+        "Status" | "StatusKey" => &["sq.status"],
+        "SurveyName" => &["sd.name"],
+        "SurveyStartedDateString" => &["sq.started_at"],
+        "DateCompletedString" => &["sq.completed_at"],
+        "LastEmailSent" | "LastEmailSentString" => &["sq.last_email_sent_at"],
+        "IsCompleted" => &["sq.completed_at"],
+        "ArrivalStatus" => &["a.arrival_status"],
+        "ReadyForExamCount" => &["a.ready_for_exam_count"],
+        _ => return None,
+    })
+}
+
+/// ORDER BY text: NULLs last on both engines (they differ by default), then id for a stable page.
+pub fn order_by(column: Option<&str>, direction: SortDirection) -> Result<String, AppError> {
+    let exprs: &[&str] = match column.map(str::trim).filter(|c| !c.is_empty()) {
+        Some(c) => sort_sql(c).ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned()))?,
+        None => &["a.starts_at"],
+    };
+    let dir = match direction {
+        SortDirection::Asc => "ASC",
+        SortDirection::Desc => "DESC",
+    };
+    let mut parts: Vec<String> = exprs.iter().map(|e| format!("({e} IS NULL) ASC, {e} {dir}")).collect();
+    parts.push(format!("sq.id {dir}"));
+    Ok(parts.join(", "))
+}
+
+/// A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped.
+pub fn like_pattern(text: &str) -> String {
+    let mut out = String::from("%");
+    for ch in text.trim().to_lowercase().chars() {
+        if matches!(ch, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out.push('%');
+    out
+}
+
+enum Arg {
+    Text(String),
+    Int(i64),
+}
+
+/// WHERE conditions and their arguments, numbered `$1..` in order.
+#[derive(Default)]
+struct Filter {
+    conditions: Vec<String>,
+    args: Vec<Arg>,
+}
+
+impl Filter {
+    fn next(&self) -> usize {
+        self.args.len() + 1
+    }
+
+    fn push(&mut self, condition: String, args: Vec<Arg>) {
+        self.conditions.push(condition);
+        self.args.extend(args);
+    }
+
+    fn where_clause(&self) -> String {
+        if self.conditions.is_empty() { String::new() } else { format!("WHERE {}", self.conditions.join(" AND ")) }
+    }
+}
+
+const FROM: &str = "FROM survey_queue sq
+    JOIN patients p ON p.id = sq.patient_id
+    JOIN survey_definitions sd ON sd.id = sq.survey_definition_id
+    LEFT JOIN appointments a ON a.id = sq.appointment_id
+    LEFT JOIN locations l ON l.id = sq.location_id";
+
+#[derive(sqlx::FromRow)]
+struct QueueRow {
+    id: i64,
+    first_name: String,
+    last_name: String,
+    mrn: String,
+    dob: Option<String>,
+    email: Option<String>,
+    location_name: Option<String>,
+    starts_at: Option<i64>,
+    status: String,
+    survey_name: String,
+    started_at: Option<i64>,
+    completed_at: Option<i64>,
+    last_email_sent_at: Option<i64>,
+    survey_log_id: Option<i64>,
+    arrival_status: Option<String>,
+    ready_for_exam_count: Option<i64>,
+}
+
+/// 'MAIN_CAMPUS' -> 'Main Campus' (spec 01 §3 "Location lookup").
+pub fn location_display_name(name: &str) -> String {
+    name.split(['_', ' '])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let lower = w.to_lowercase();
+            let mut chars = lower.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn to_row(r: QueueRow, offset: i32, hide_time: bool) -> SurveyQueueRow {
+    let status = SurveyStatus::parse(&r.status);
+    let opt = |ms: Option<i64>, f: &dyn Fn(i64) -> String| ms.map(f).unwrap_or_default();
+    SurveyQueueRow {
+        id: r.id,
+        user_full_name: format!("{} {}", r.first_name, r.last_name).trim().to_owned(),
+        user_identifier_to_show: r.mrn,
+        user_dob_string: r.dob.as_deref().map(fmt::iso_date_to_us).unwrap_or_default(),
+        user_dob: r.dob,
+        user_email: r.email,
+        location_name: r.location_name.as_deref().map(location_display_name).unwrap_or_default(),
+        appointment_date: r.starts_at.map(fmt::iso_utc),
+        appointment_date_string: opt(r.starts_at, &|ms| fmt::appointment(ms, hide_time, offset)),
+        appointment_time: r.starts_at.map(|ms| fmt::time_of_day(ms, offset)),
+        appointment_time_string: opt(r.starts_at, &|ms| {
+            if hide_time || fmt::is_whole_day(ms, offset) { String::new() } else { fmt::time_of_day(ms, offset) }
+        }),
+        status: status.map(|s| s.label().to_owned()).unwrap_or_else(|| r.status.clone()),
+        status_key: r.status,
+        survey_name: r.survey_name,
+        survey_started_date_string: opt(r.started_at, &|ms| fmt::date_time(ms, offset)),
+        date_completed_string: opt(r.completed_at, &|ms| fmt::date_time(ms, offset)),
+        last_email_sent: r.last_email_sent_at.map(fmt::iso_utc),
+        last_email_sent_string: opt(r.last_email_sent_at, &|ms| fmt::date_time(ms, offset)),
+        is_completed: status.is_some_and(SurveyStatus::is_completed),
+        survey_log_id: r.survey_log_id,
+        arrival_status: r.arrival_status,
+        ready_for_exam_count: r.ready_for_exam_count.unwrap_or(0),
+    }
+}
+
+fn build_filter(req: &SurveyQueueTableRequest, offset: i32, now: i64) -> AppResult<Filter> {
+    let mut f = Filter::default();
+    let text = |o: &Option<String>| o.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+
+    if let Some(status) = text(&req.status) {
+        let status = SurveyStatus::parse(&status).ok_or_else(|| AppError::BadRequest("Unknown status".to_owned()))?;
+        let n = f.next();
+        f.push(format!("sq.status = ${n}"), vec![Arg::Text(status.key().to_owned())]);
+    }
+    if let Some(loc) = text(&req.location) {
+        let n = f.next();
+        f.push(format!("l.loc_num = ${n}"), vec![Arg::Text(loc)]);
+    }
+    match text(&req.status_group).map(|g| g.to_ascii_lowercase().replace([' ', '_', '-'], "")).as_deref() {
+        None | Some("all") => {}
+        Some("assigned") => f.push("sq.status = 'Assigned'".to_owned(), vec![]),
+        Some("inprogress") => f.push("sq.status = 'IntermediateSave'".to_owned(), vec![]),
+        Some("completed") => {
+            let keys: Vec<String> = SurveyStatus::ALL
+                .into_iter()
+                .filter(|s| s.is_complete_status())
+                .map(|s| format!("'{}'", s.key()))
+                .collect();
+            f.push(format!("sq.status IN ({})", keys.join(", ")), vec![]);
+        }
+        Some("today") => {
+            let start = fmt::local_day_start(now, offset);
+            let n = f.next();
+            f.push(
+                format!("a.starts_at >= ${n} AND a.starts_at < ${}", n + 1),
+                vec![Arg::Int(start), Arg::Int(start + 86_400_000)],
+            );
+        }
+        Some(_) => return Err(AppError::BadRequest("Unknown status group".to_owned())),
+    }
+    if let Some(from) = text(&req.date_from) {
+        let ms = fmt::parse_instant(&from).ok_or_else(|| AppError::BadRequest("Invalid dateFrom".to_owned()))?;
+        let n = f.next();
+        f.push(format!("a.starts_at >= ${n}"), vec![Arg::Int(ms)]);
+    }
+    if let Some(to) = text(&req.date_to) {
+        let ms = fmt::parse_instant(&to).ok_or_else(|| AppError::BadRequest("Invalid dateTo".to_owned()))?;
+        let n = f.next();
+        // dateTo is the start of the last day shown: include that whole day.
+        f.push(format!("a.starts_at < ${n}"), vec![Arg::Int(ms + 86_400_000)]);
+    }
+    Ok(f)
+}
+
+async fn datatable(
+    _user: RequireRole<Staff>,
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<SurveyQueueTableRequest>,
+) -> AppResult<Json<TableResponse<SurveyQueueRow>>> {
+    let db = &state.db;
+    let offset_minutes = req.timezone_offset.unwrap_or(0).clamp(-1080, 1080);
+    let order = order_by(req.table.sort_column.as_deref(), req.table.sort_direction)?;
+    let mut filter = build_filter(&req, offset_minutes, now_ms())?;
+    let search = req.table.search.trim();
+    if !search.is_empty() {
+        let n = filter.next();
+        filter.push(
+            format!(
+                "(lower(p.first_name || ' ' || p.last_name) LIKE ${n} ESCAPE '\\' \
+                 OR lower(p.last_name || ' ' || p.first_name) LIKE ${n} ESCAPE '\\' \
+                 OR lower(p.mrn) LIKE ${n} ESCAPE '\\')"
+            ),
+            vec![Arg::Text(like_pattern(search))],
+        );
+    }
+    let where_clause = filter.where_clause();
+    let page_size = i64::from(req.table.safe_page_size());
+    let skip = i64::try_from(req.table.offset()).unwrap_or(i64::MAX);
+    let n = filter.next();
+    let page_sql = format!(
+        "SELECT sq.id, p.first_name, p.last_name, p.mrn, p.dob, p.email, l.name AS location_name,
+                a.starts_at, sq.status, sd.name AS survey_name, sq.started_at, sq.completed_at,
+                sq.last_email_sent_at,
+                (SELECT MAX(sl.id) FROM survey_logs sl WHERE sl.survey_queue_id = sq.id) AS survey_log_id,
+                a.arrival_status, a.ready_for_exam_count
+         {FROM} {where_clause} ORDER BY {order} LIMIT ${n} OFFSET ${}",
+        n + 1
+    );
+    let count_sql = format!("SELECT COUNT(*) {FROM} {where_clause}");
+    let total_sql = "SELECT COUNT(*) FROM survey_queue";
+
+    let (rows, filtered, total): (Vec<QueueRow>, i64, i64) = on_db!(db, pool => {
+        let mut page = sqlx::query_as::<_, QueueRow>(&page_sql);
+        let mut count = sqlx::query_scalar::<_, i64>(&count_sql);
+        for arg in &filter.args {
+            match arg {
+                Arg::Text(s) => {
+                    page = page.bind(s.clone());
+                    count = count.bind(s.clone());
+                }
+                Arg::Int(i) => {
+                    page = page.bind(*i);
+                    count = count.bind(*i);
+                }
+            }
+        }
+        let rows = page.bind(page_size).bind(skip).fetch_all(pool).await?;
+        let filtered = count.fetch_one(pool).await?;
+        let total = sqlx::query_scalar::<_, i64>(total_sql).fetch_one(pool).await?;
+        (rows, filtered, total)
+    });
+    let history = settings::load(db, settings::HISTORY_PORTAL).await?;
+    let hide_time = get_bool(&history, "IsHideAppointmentTimeInHistoryPortal");
+    Ok(Json(TableResponse {
+        data: rows.into_iter().map(|r| to_row(r, offset_minutes, hide_time)).collect(),
+        total_count: u64::try_from(total).unwrap_or(0),
+        filtered_count: u64::try_from(filtered).unwrap_or(0),
+        page_index: req.table.page_index,
+        page_size: req.table.safe_page_size(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_allow_list() {
+        assert_eq!(sort_sql("UserIdentifierToShow"), Some(&["p.mrn"][..]));
+        assert!(sort_sql("p.mrn; DROP TABLE users").is_none());
+        assert!(sort_sql("userfullname").is_none());
+        let sql = order_by(Some("UserIdentifierToShow"), SortDirection::Desc).unwrap();
+        assert_eq!(sql, "(p.mrn IS NULL) ASC, p.mrn DESC, sq.id DESC");
+        assert!(matches!(order_by(Some("Nope"), SortDirection::Asc), Err(AppError::BadRequest(m)) if m == "Unknown sort column"));
+        assert!(order_by(None, SortDirection::Asc).unwrap().ends_with("sq.id ASC"));
+        assert!(order_by(Some(""), SortDirection::Asc).is_ok());
+    }
+
+    #[test]
+    fn every_row_field_that_sorts_is_a_row_field() {
+        let row = serde_json::to_value(to_row(
+            QueueRow {
+                id: 1,
+                first_name: "Jane".into(),
+                last_name: "Doe".into(),
+                mrn: "100001".into(),
+                dob: Some("1975-04-12".into()),
+                email: None,
+                location_name: Some("MAIN_CAMPUS".into()),
+                starts_at: Some(1_795_356_309_000),
+                status: "Reviewed".into(),
+                survey_name: "S".into(),
+                started_at: None,
+                completed_at: None,
+                last_email_sent_at: None,
+                survey_log_id: None,
+                arrival_status: None,
+                ready_for_exam_count: None,
+            },
+            0,
+            false,
+        ))
+        .unwrap();
+        for name in ["Id", "UserFullName", "UserIdentifierToShow", "UserDOB", "LocationName", "AppointmentDate",
+            "Status", "SurveyName", "LastEmailSentString", "ArrivalStatus", "ReadyForExamCount", "IsCompleted"] {
+            assert!(sort_sql(name).is_some(), "{name}");
+            assert!(row.get(name).is_some(), "{name}");
+        }
+        assert_eq!(row["UserDOBString"], "04/12/1975");
+        assert_eq!(row["Status"], "Finalized by Admin");
+        assert_eq!(row["StatusKey"], "Reviewed");
+        assert_eq!(row["LocationName"], "Main Campus");
+        assert_eq!(row["UserFullName"], "Jane Doe");
+    }
+
+    #[test]
+    fn like_pattern_escapes_wildcards() {
+        assert_eq!(like_pattern(" Doe "), "%doe%");
+        assert_eq!(like_pattern("50%_x"), "%50\\%\\_x%");
+    }
+
+    #[test]
+    fn location_names_read_well() {
+        assert_eq!(location_display_name("MAIN_CAMPUS"), "Main Campus");
+        assert_eq!(location_display_name("north pavilion"), "North Pavilion");
+    }
+}

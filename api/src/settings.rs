@@ -1,0 +1,151 @@
+//! Named settings groups (spec 03 §3), one JSON document each. This foundation reads the few
+//! values the shell needs; defaults are inserted at start-up for any group that is missing, so
+//! every reader finds a document. Admin editing (with wasm-core validation and versions) comes later.
+
+use serde_json::{json, Value};
+
+use crate::db::{now_ms, Db};
+use crate::error::AppResult;
+use crate::on_db;
+
+pub const CORE_PORTAL: &str = "CorePortal";
+pub const LICENSE: &str = "License";
+pub const HISTORY_PORTAL: &str = "HistoryPortal";
+pub const USER_ACCOUNT_PASSWORD: &str = "UserAccountPassword";
+
+/// Session length when CorePortal does not say (minutes).
+pub const DEFAULT_SESSION_TIMEOUT_MINUTES: i64 = 20;
+
+pub fn defaults() -> Vec<(&'static str, Value)> {
+    vec![
+        (
+            CORE_PORTAL,
+            json!({
+                "ClientName": "Demo Breast Imaging",
+                "PublicWebAddress": "",
+                "SessionTimeoutMinutes": DEFAULT_SESSION_TIMEOUT_MINUTES,
+                "WarnBeforeSessionTimeoutMinutes": 2,
+                "SessionTimeoutRedirectLink": "",
+                "CountOfRetriesInCaseDeadlock": 3,
+                "DelayInMillisecondsBetweenRetriesInCaseDeadlock": 200,
+                "IsSsoMode": false,
+                "IsCernerOAuthEnabled": false,
+                "DisableSecondaryRecoveryOptions": false
+            }),
+        ),
+        (
+            LICENSE,
+            json!({ "Module_Documents": true, "Module_Appointments": true, "Module_MedicalHistory": true }),
+        ),
+        (
+            HISTORY_PORTAL,
+            json!({
+                "HistoryPortalMaxReadyForExamEmail": -1,
+                "IsDisabledIamHere": false,
+                "IsHideAppointmentTimeInHistoryPortal": false
+            }),
+        ),
+        (
+            USER_ACCOUNT_PASSWORD,
+            json!({
+                "UseComplexityRequirements": true,
+                "LenNeeded": 8,
+                "NumNeeded": 1,
+                "UcaseNeeded": 1,
+                "SymNeeded": 1,
+                "IDFailMax": 5,
+                "IDFailureURL": "",
+                "ResetKeyExpirationInSeconds": 3600,
+                "NewPasswordString": "New password",
+                "NewPasswordAgainString": "Repeat new password",
+                "ResetPasswordRedirectUrl": "",
+                "DisableChangePasswordMenu": false
+            }),
+        ),
+    ]
+}
+
+/// Inserts each default group that is not stored yet (existing documents are never touched).
+pub async fn ensure_defaults(db: &Db) -> AppResult<()> {
+    let now = now_ms();
+    for (group, body) in defaults() {
+        let body = body.to_string();
+        on_db!(db, pool => sqlx::query(
+            "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
+             ON CONFLICT (group_name) DO NOTHING",
+        )
+        .bind(group)
+        .bind(&body)
+        .bind(now)
+        .execute(pool)
+        .await.map(|_| ()))?;
+    }
+    Ok(())
+}
+
+/// The stored document of a group, or its default, or `{}`.
+pub async fn load(db: &Db, group: &str) -> AppResult<Value> {
+    let body: Option<String> = on_db!(db, pool => sqlx::query_scalar(
+        "SELECT body FROM settings WHERE group_name = $1",
+    )
+    .bind(group)
+    .fetch_optional(pool)
+    .await)?;
+    let stored = body.and_then(|b| serde_json::from_str::<Value>(&b).ok());
+    Ok(stored
+        .or_else(|| defaults().into_iter().find(|(g, _)| *g == group).map(|(_, v)| v))
+        .unwrap_or_else(|| json!({})))
+}
+
+pub fn get_bool(doc: &Value, key: &str) -> bool {
+    match doc.get(key) {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => s.eq_ignore_ascii_case("true"),
+        Some(Value::Number(n)) => n.as_i64().is_some_and(|n| n != 0),
+        _ => false,
+    }
+}
+
+pub fn get_i64(doc: &Value, key: &str) -> Option<i64> {
+    match doc.get(key) {
+        Some(Value::Number(n)) => n.as_i64(),
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+pub fn get_str(doc: &Value, key: &str) -> String {
+    doc.get(key).and_then(Value::as_str).unwrap_or_default().to_owned()
+}
+
+/// CorePortal SessionTimeoutMinutes, at least 1 minute.
+pub async fn session_timeout_minutes(db: &Db) -> AppResult<i64> {
+    let doc = load(db, CORE_PORTAL).await?;
+    Ok(get_i64(&doc, "SessionTimeoutMinutes").filter(|m| *m > 0).unwrap_or(DEFAULT_SESSION_TIMEOUT_MINUTES))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readers_accept_loose_types() {
+        let doc = json!({"a": true, "b": "True", "c": 1, "n": "25", "m": 7, "s": "x"});
+        assert!(get_bool(&doc, "a") && get_bool(&doc, "b") && get_bool(&doc, "c"));
+        assert!(!get_bool(&doc, "missing"));
+        assert_eq!(get_i64(&doc, "n"), Some(25));
+        assert_eq!(get_i64(&doc, "m"), Some(7));
+        assert_eq!(get_str(&doc, "s"), "x");
+    }
+
+    #[test]
+    fn defaults_hold_the_session_and_password_values() {
+        let all = defaults();
+        let core = &all.iter().find(|(g, _)| *g == CORE_PORTAL).unwrap().1;
+        assert_eq!(core["SessionTimeoutMinutes"], 20);
+        assert_eq!(core["WarnBeforeSessionTimeoutMinutes"], 2);
+        let pw = &all.iter().find(|(g, _)| *g == USER_ACCOUNT_PASSWORD).unwrap().1;
+        assert_eq!(pw["LenNeeded"], 8);
+        assert_eq!(pw["UseComplexityRequirements"], true);
+    }
+}
