@@ -3,8 +3,16 @@ import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useSession } from "../../app/session";
 import { DataTable } from "../../components/data-table/data-table";
-import { appointmentHeader, formatAppointment, formatDate, zoneOf, type MenuItem } from "../../lib/wasm";
-import { getNextAppointments, type NextAppointment, type NextAppointmentsResponse } from "./api/get-next-appointments";
+import {
+  appointmentHeader,
+  formatAppointment,
+  formatDate,
+  zoneOf,
+  type MenuItem,
+  type NextAppointment,
+  type NextAppointmentsResponse,
+} from "../../lib/wasm";
+import { getNextAppointments } from "./api/get-next-appointments";
 import "./home.css";
 
 /** Home (spec 01 §2.2): a welcome with the user's name; patients see their next appointments. */
