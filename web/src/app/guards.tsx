@@ -39,7 +39,8 @@ export function ConfiguredGuard({ children }: { children: ReactNode }) {
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const { state } = useSession();
   if (state.status === "loading") return <PageLoading />;
-  if (state.status === "signed-out") return <Navigate to="/patient/login" replace />;
+  // One redirect, owned here: a second navigate() elsewhere would race this one.
+  if (state.status === "signed-out") return <Navigate to={state.loginPath ?? "/patient/login"} replace />;
   return children;
 }
 

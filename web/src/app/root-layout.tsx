@@ -30,9 +30,11 @@ function ApiFailureHandler() {
     () =>
       onApiFailure(({ dialog }) => {
         if (dialog.Kind === "Redirect") {
-          // 401: the session is gone; sign in again.
-          clear();
-          navigate(dialog.RedirectTo ?? "/patient/login", { replace: true });
+          // 401: the session is gone; sign in again. Inside the shell the guard redirects;
+          // elsewhere (e.g. the login page itself) this navigate does.
+          const to = dialog.RedirectTo ?? "/patient/login";
+          clear(to);
+          navigate(to, { replace: true });
         } else {
           setDialog(dialog);
         }

@@ -4,15 +4,17 @@ import { menuFor, type MenuItem } from "../lib/wasm";
 
 export type SessionState =
   | { status: "loading" }
-  | { status: "signed-out" }
+  /** `loginPath`: where a sign-out sent the user (the login of their kind). */
+  | { status: "signed-out"; loginPath?: string }
   | { status: "signed-in"; info: SessionInfo; menu: MenuItem[] };
 
 interface SessionApi {
   state: SessionState;
   /** Reads the session from the server (after sign-in, and once at start-up). */
   reload: () => Promise<SessionState>;
-  /** Forgets the session locally (after logout or a 401). */
-  clear: () => void;
+  /** Forgets the session locally (after logout or a 401); the shell guard then sends the user
+   * to `loginPath` (default: the patient login, spec 01 §6). */
+  clear: (loginPath?: string) => void;
 }
 
 const SessionContext = createContext<SessionApi | null>(null);
@@ -37,7 +39,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return next;
     }
   }, []);
-  const clear = useCallback(() => setState({ status: "signed-out" }), []);
+  const clear = useCallback((loginPath?: string) => setState({ status: "signed-out", loginPath }), []);
   useEffect(() => {
     void reload();
   }, [reload]);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { logout } from "../../features/auth/api/logout";
 import type { SessionInfo } from "../../features/auth/api/session";
 import { loginPathFor, useSession } from "../session";
@@ -13,15 +13,13 @@ interface HeaderProps {
 }
 
 export function Header({ title, subtitle, info, drawerOpen, onToggleDrawer }: HeaderProps) {
-  const navigate = useNavigate();
   const { clear } = useSession();
   async function signOut() {
-    const loginPath = loginPathFor(info);
     try {
       await logout();
     } finally {
-      clear();
-      navigate(loginPath, { replace: true });
+      // The shell guard leaves for the login of the user's kind.
+      clear(loginPathFor(info));
     }
   }
   return (
