@@ -7,6 +7,7 @@ export {
   formatAppointment,
   formatDate,
   menuFor,
+  readTableState,
   tableRequest,
   validateLogin,
   writeTableState,
@@ -34,15 +35,7 @@ export type {
   ValidationErrors,
 } from "wasm-core";
 
-import { readTableState as readTableStateCore, type TableState, type ValidationErrors } from "wasm-core";
-
-/** A table state as wasm-core returns it: serde writes every field, so only SortColumn may be
- * absent (the .d.ts marks them optional because they are optional on input). */
-export type ReadTableState = Required<Omit<TableState, "SortColumn">> & Pick<TableState, "SortColumn">;
-
-export function readTableState(query: string, listId: string, defaults: TableState): ReadTableState {
-  return readTableStateCore(query, listId, defaults) as ReadTableState;
-}
+import type { ValidationErrors } from "wasm-core";
 
 /** The messages for one field. serde-wasm-bindgen may hand a map over as a JS Map or as a plain
  * object (server JSON is always an object), so read both shapes. */

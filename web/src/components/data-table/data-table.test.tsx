@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable, SEARCH_DELAY_MS } from "./data-table";
-import { readTableState, type ReadTableState, type TableState } from "../../lib/wasm";
+import { readTableState, type TableState } from "../../lib/wasm";
 
 interface Row {
   name: string;
@@ -55,8 +55,8 @@ describe("DataTable in server mode", () => {
     Filters: {},
   } satisfies TableState);
 
-  function setup(state: ReadTableState = defaults, rowCount = 35) {
-    const onStateChange = vi.fn<(next: ReadTableState) => void>();
+  function setup(state: TableState = defaults, rowCount = 35) {
+    const onStateChange = vi.fn<(next: TableState) => void>();
     render(
       <DataTable
         mode="server"

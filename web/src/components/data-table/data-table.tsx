@@ -7,7 +7,7 @@ import {
   type ColumnDef,
   type SortingState,
 } from "@tanstack/react-table";
-import type { ReadTableState as TableState } from "../../lib/wasm";
+import type { TableState } from "../../lib/wasm";
 import { Pager } from "./pager";
 import "./data-table.css";
 

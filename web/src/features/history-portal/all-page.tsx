@@ -9,7 +9,6 @@ import {
   tableRequest,
   writeTableState,
   zoneOf,
-  type ReadTableState,
   type SurveyQueueRow,
   type TableState,
 } from "../../lib/wasm";
@@ -57,7 +56,7 @@ export function HistoryPortalAllPage() {
   }, [requestKey]);
 
   const onStateChange = useCallback(
-    (next: ReadTableState) => {
+    (next: TableState) => {
       const query = writeTableState(location.search, LIST_ID, next);
       navigate({ search: query }, { replace: false });
     },
