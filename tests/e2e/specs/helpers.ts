@@ -1,8 +1,12 @@
+import { fileURLToPath } from "node:url";
 import { expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "Portal!2026";
-export const STAFF_STATE = ".auth/frontdesk.json";
-export const PATIENT_STATE = ".auth/jane.doe.json";
+// Beside the specs, whatever directory Playwright was started from (not committed).
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+export const STAFF_STATE = here("../.auth/frontdesk.json");
+export const PATIENT_STATE = here("../.auth/jane.doe.json");
+export const SCREENSHOTS = here("../screenshots");
 
 /** Signs in the way a person does: the form, then the Log In button. */
 export async function signIn(page: Page, door: "patient" | "staff", user: string, password = PASSWORD) {

@@ -81,3 +81,23 @@ test("a search that matches nobody says so", async ({ page }) => {
   await expect(list(page)).toContainText("No data available");
   await expect(page.getByText("Showing 0 to 0 of 0 entries")).toBeVisible();
 });
+
+test("a server error opens the error dialog with the server's title and an error ID", async ({ page }) => {
+  // Only allow-listed columns sort (CONTRACT.md): a made-up one in the address gets a 400.
+  await page.goto("/admin/history-portal/all?all_sort=NotAColumn");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Unknown sort column");
+  await expect(dialog).toContainText("Please contact the system administrator");
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test("when the session has ended, the next call leads to the patient login", async ({ page, context }) => {
+  await page.goto("/admin/history-portal/all");
+  await expect(bodyRows(page)).toHaveCount(10);
+  // The session ends on the server side of things; the CSRF cookie stays, as it would.
+  await context.clearCookies({ name: "portal_session" });
+  await page.getByRole("button", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/\/patient\/login$/);
+});

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PATIENT_STATE, STAFF_STATE } from "./helpers";
+import { PATIENT_STATE, SCREENSHOTS, STAFF_STATE } from "./helpers";
 
 // Full-page pictures of the main screens at desktop and phone widths, for a person to look at
 // (tests/e2e/screenshots/, not committed). Each also checks the page rendered.
 const WIDTHS = { desktop: 1280, mobile: 400 };
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 for (const [label, width] of Object.entries(WIDTHS)) {
