@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PATIENT_STATE, SCREENSHOTS, STAFF_STATE } from "./helpers";
+import { PATIENT_STATE, SCREENSHOTS, signIn, STAFF_STATE } from "./helpers";
 
 // Full-page pictures of the main screens at desktop and phone widths, for a person to look at
 // (tests/e2e/screenshots/, not committed). Each also checks the page rendered.
@@ -45,3 +45,10 @@ for (const [label, width] of Object.entries(WIDTHS)) {
     });
   });
 }
+
+test("program manager menu with a settings group open (desktop)", async ({ page }) => {
+  await signIn(page, "staff", "manager");
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Portal Core" }).click();
+  await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link").nth(8)).toBeVisible();
+  await shoot(page, "manager-menu-desktop");
+});
