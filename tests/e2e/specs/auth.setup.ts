@@ -1,4 +1,4 @@
-import { test as setup } from "@playwright/test";
+import { test as setup } from "./fixtures";
 import { expectHome, PATIENT_STATE, signIn, STAFF_STATE } from "./helpers";
 
 setup("sign in as front desk", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { STAFF_STATE } from "./helpers";
 
 test.describe("signed in", () => {

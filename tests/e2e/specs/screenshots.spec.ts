@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { PATIENT_STATE, SCREENSHOTS, signIn, STAFF_STATE } from "./helpers";
 
 // Full-page pictures of the main screens at desktop and phone widths, for a person to look at

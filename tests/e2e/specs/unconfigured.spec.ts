@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // spec 01 §2.1, spec 02 §2.11: an unconfigured portal leads every route to the setup wizard.
 for (const path of ["/", "/home", "/patient/login", "/admin/history-portal/all"]) {

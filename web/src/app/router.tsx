@@ -1,8 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { LoginPage } from "../features/auth/login-page";
-import { HistoryPortalAllPage } from "../features/history-portal/all-page";
-import { HistoryPortalLayout } from "../features/history-portal/history-portal-layout";
-import { HomePage } from "../features/home/home-page";
 import { InitConfigurationPage, InitPage } from "../features/init/init-page";
 import { LaterRelease } from "../features/later-release/later-release";
 import type { RouteHandle } from "../lib/route-handle";
@@ -37,7 +34,12 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Navigate to="/home" replace /> },
-          { path: "home", element: <HomePage />, handle: { title: "Home" } satisfies RouteHandle },
+          {
+            path: "home",
+            // Pages with tables load on demand: the sign-in screen does not wait for them.
+            lazy: () => import("../features/home/home-page").then((m) => ({ Component: m.HomePage })),
+            handle: { title: "Home" } satisfies RouteHandle,
+          },
           later("documents", "Documents", "Letters and reports"),
           later("appointments", "Appointments"),
           later("medical-history", "Medical History"),
@@ -51,13 +53,17 @@ export const routes: RouteObject[] = [
               later("user", "Users"),
               {
                 path: "history-portal",
-                element: <HistoryPortalLayout />,
+                lazy: () =>
+                  import("../features/history-portal/history-portal-layout").then((m) => ({
+                    Component: m.HistoryPortalLayout,
+                  })),
                 handle: { title: "History Portal" } satisfies RouteHandle,
                 children: [
                   { index: true, element: <Navigate to="all" replace /> },
                   {
                     path: "all",
-                    element: <HistoryPortalAllPage />,
+                    lazy: () =>
+                      import("../features/history-portal/all-page").then((m) => ({ Component: m.HistoryPortalAllPage })),
                     handle: { title: "History Portal", subtitle: "All History Surveys List" } satisfies RouteHandle,
                   },
                   later("assigned", "History Portal", "Assigned"),
