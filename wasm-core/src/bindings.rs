@@ -26,12 +26,13 @@ use crate::ValidationErrors;
 
 #[wasm_bindgen]
 extern "C" {
-    // Throws only for a non-object target, which `field` rules out; `catch` covers getters.
+    // Both throw only for a non-object target, which the callers rule out; `catch` covers
+    // hostile getters and proxies.
     #[wasm_bindgen(js_namespace = Reflect, js_name = get, catch)]
     fn reflect_get(target: &JsValue, key: &str) -> Result<JsValue, JsValue>;
 
-    #[wasm_bindgen(js_namespace = Object, js_name = keys)]
-    fn object_keys(target: &JsValue) -> Vec<String>;
+    #[wasm_bindgen(js_namespace = Object, js_name = keys, catch)]
+    fn object_keys(target: &JsValue) -> Result<Vec<String>, JsValue>;
 }
 
 fn field(obj: &JsValue, key: &str) -> JsValue {
@@ -101,7 +102,7 @@ impl ReadJs for TableState {
         let filters_value = field(v, "Filters");
         let mut filters = BTreeMap::new();
         if filters_value.is_object() {
-            for name in object_keys(&filters_value) {
+            for name in object_keys(&filters_value).unwrap_or_default() {
                 if let Some(value) = string(&filters_value, &name) {
                     filters.insert(name, value);
                 }

@@ -108,4 +108,10 @@ test("malformed arguments give safe results", () => {
   assert.deepEqual(normalise(core.checkPassword("x", "nonsense")), { IsValid: true, Requirements: [], Errors: [] });
   assert.equal(core.writeTableState("?a=1", "all", { PageIndex: -3 }), "?a=1");
   assert.equal(core.describeHttpError(70000, "").Title, "Server Error");
+  const hostile = new Proxy({}, { ownKeys() { throw new Error("no keys"); }, get() { throw new Error("no get"); } });
+  assert.equal(core.writeTableState("", "all", { PageIndex: 2, PageSize: 10, SortDirection: "asc", Search: "", Filters: hostile }), "all_page=3");
+  assert.deepEqual(normalise(core.validateLogin(hostile, false)), {
+    usernameOrEmail: ["Username or email is required"],
+    password: ["Password is required"],
+  });
 });
