@@ -163,7 +163,7 @@ fn patients(rng: &mut Rng) -> Vec<Patient> {
             dob: format!("{year:04}-{month:02}-{day:02}"),
             email,
             phone: format!("555-{:04}", 1000 + rng.below(9000)),
-            language: *rng.pick(LANGUAGES),
+            language: LANGUAGES[rng.below(LANGUAGES.len() as u64) as usize],
         });
     }
     list
@@ -189,10 +189,11 @@ fn appointments(rng: &mut Rng, patient_count: usize, now: i64) -> Vec<Appointmen
             let today = p % 3 == 0 && k == 0;
             let starts_at = if today {
                 base - 2 * HOUR + (rng.below(16) as i64) * 15 * MINUTE
-            } else if rng.below(2) == 0 {
-                base - (1 + rng.below(90) as i64) * DAY + (rng.below(8) as i64) * HOUR
             } else {
-                base + (1 + rng.below(60) as i64) * DAY + (rng.below(8) as i64) * HOUR
+                // Clinic hours: 13:00-20:45 UTC (8 AM-3:45 PM US Eastern).
+                let days = if rng.below(2) == 0 { -(1 + rng.below(90) as i64) } else { 1 + rng.below(60) as i64 };
+                let day_start = base - base.rem_euclid(DAY);
+                day_start + days * DAY + 13 * HOUR + (rng.below(32) as i64) * 15 * MINUTE
             };
             let arrival = if today {
                 match rng.below(3) {

@@ -150,7 +150,9 @@ impl From<JsonRejection> for AppError {
 }
 
 /// `Json<T>` whose rejections (malformed JSON, wrong types, missing fields, wrong content type,
-/// body too large) answer in the API error shape.
+/// body too large) answer in the API error shape. The body must be a JSON object (serde would
+/// otherwise accept `["user","pw"]` for a struct, field by position), and no string in it may
+/// contain NUL (PostgreSQL refuses it in text; SQLite would cut the string there).
 pub struct ApiJson<T>(pub T);
 
 impl<S, T> FromRequest<S> for ApiJson<T>
@@ -161,9 +163,31 @@ where
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let axum::Json(value) = axum::Json::<T>::from_request(req, state).await?;
-        Ok(ApiJson(value))
+        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(req, state).await?;
+        check_body(&value)?;
+        serde_json::from_value(value)
+            .map(ApiJson)
+            .map_err(|e| AppError::BadRequest(format!("Failed to deserialize the JSON body: {e}")))
     }
+}
+
+/// The shape rules of [`ApiJson`] bodies.
+pub fn check_body(value: &serde_json::Value) -> Result<(), AppError> {
+    if !value.is_object() {
+        return Err(AppError::BadRequest("Expected a JSON object.".to_owned()));
+    }
+    fn has_nul(v: &serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::String(s) => s.contains('\0'),
+            serde_json::Value::Array(items) => items.iter().any(has_nul),
+            serde_json::Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || has_nul(v)),
+            _ => false,
+        }
+    }
+    if has_nul(value) {
+        return Err(AppError::BadRequest("Text must not contain NUL characters.".to_owned()));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -197,6 +221,14 @@ mod tests {
         assert_eq!(body["Title"], "Server Error");
         assert!(!body.to_string().contains("db password"));
         assert!(body.get("StackTrace").is_none());
+    }
+
+    #[test]
+    fn bodies_must_be_objects_without_nul() {
+        assert!(check_body(&serde_json::json!({"a": ["x", {"b": "y"}]})).is_ok());
+        assert!(check_body(&serde_json::json!(["manager", "pw"])).is_err());
+        assert!(check_body(&serde_json::json!("text")).is_err());
+        assert!(check_body(&serde_json::json!({"a": {"b": "x\u{0}y"}})).is_err());
     }
 
     #[test]

@@ -11,8 +11,8 @@ pub mod error;
 pub mod fmt;
 pub mod openapi;
 pub mod routes;
-pub mod rules;
 pub mod settings;
+pub mod store;
 pub mod web;
 
 use std::io::Write;
@@ -95,12 +95,27 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
         out.flush()?;
     }
     tracing::info!(%addr, engine = db.engine(), demo = config.demo, "portal-api started");
+    let purge = tokio::spawn(purge_sessions_every(db.clone(), Duration::from_secs(600)));
     axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     tracing::info!("shutting down");
+    purge.abort();
     tokio::time::timeout(Duration::from_secs(5), db.close()).await.ok();
     Ok(())
+}
+
+/// Background job: drop expired sessions now and then.
+async fn purge_sessions_every(db: Db, period: Duration) {
+    let mut tick = tokio::time::interval(period);
+    loop {
+        tick.tick().await;
+        match auth::session::purge_expired(&db, db::now_ms()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(sessions = n, "expired sessions purged"),
+            Err(err) => tracing::warn!(error = %err, "purging expired sessions failed"),
+        }
+    }
 }
 
 async fn shutdown_signal() {

@@ -120,3 +120,57 @@ pub async fn delete(db: &Db, token_hash: &str) -> AppResult<()> {
 pub async fn delete_token(db: &Db, token: &str) -> AppResult<()> {
     delete(db, &hash_token(token)).await
 }
+
+/// Deletes sessions past their idle timeout (lookups already refuse them; this keeps the table
+/// small). Takes the clock as an argument so tests need no sleeps.
+pub async fn purge_expired(db: &Db, now: i64) -> AppResult<u64> {
+    let n = on_db!(db, pool => sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
+        .bind(now)
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()))?;
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn demo_db() -> (Db, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("portal-api-session-{}", random_token()));
+        let db = Db::open(&format!("sqlite://{}/t.db", dir.display())).await.unwrap();
+        settings::ensure_defaults(&db).await.unwrap();
+        crate::demo::load_if_empty(&db).await.unwrap();
+        (db, dir)
+    }
+
+    #[tokio::test]
+    async fn idle_sessions_expire_and_sign_out_deletes() {
+        let (db, dir) = demo_db().await;
+        let user_id: i64 = on_db!(&db, pool => sqlx::query_scalar("SELECT id FROM users WHERE username = 'jane.doe'")
+            .fetch_one(pool)
+            .await)
+        .unwrap();
+        let token = create(&db, user_id, None).await.unwrap();
+        let user = lookup(&db, &token).await.unwrap().expect("fresh session is live");
+        assert_eq!(user.display_name(), "Jane Doe");
+        assert_eq!(user.role, Role::Patient);
+        assert!(lookup(&db, "not-a-token").await.unwrap().is_none());
+
+        // Idle past the timeout: refused and removed.
+        on_db!(&db, pool => sqlx::query("UPDATE sessions SET expires_at = $1, last_seen_at = $1")
+            .bind(now_ms() - 1)
+            .execute(pool)
+            .await
+            .map(|_| ()))
+        .unwrap();
+        assert!(lookup(&db, &token).await.unwrap().is_none());
+
+        let token = create(&db, user_id, None).await.unwrap();
+        assert_eq!(purge_expired(&db, now_ms()).await.unwrap(), 0);
+        assert_eq!(purge_expired(&db, now_ms() + 21 * 60_000).await.unwrap(), 1);
+        assert!(lookup(&db, &token).await.unwrap().is_none());
+        db.close().await;
+        std::fs::remove_dir_all(dir).ok();
+    }
+}

@@ -20,7 +20,8 @@ use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool, get_i64, get_str};
-use crate::{cookies, on_db, rules, AppState};
+use crate::store::users::{self, LoginCandidate};
+use crate::{cookies, AppState};
 
 pub const LOGIN_FAILED: &str = "The user name or password provided is incorrect.";
 
@@ -168,15 +169,6 @@ impl Door {
     }
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
-struct LoginCandidate {
-    id: i64,
-    username: String,
-    role: String,
-    password_hash: String,
-    is_active: bool,
-}
-
 async fn patient_login(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -207,7 +199,7 @@ async fn login(
     req: LoginRequest,
 ) -> AppResult<Response> {
     let asked_username = req.user_name.is_some();
-    let errors = rules::validate_login(&req, asked_username);
+    let errors = wasm_core::login::validate_login(&req, asked_username);
     if !errors.is_valid() {
         return Err(errors.into());
     }
@@ -215,15 +207,7 @@ async fn login(
     let ip = Some(peer.ip().to_string());
     let login = req.username_or_email.trim().to_owned();
 
-    let candidates: Vec<LoginCandidate> = on_db!(db, pool => sqlx::query_as(
-        "SELECT id, username, role, password_hash, is_active FROM users
-         WHERE lower(username) = lower($1) OR lower(email) = lower($1)
-         ORDER BY id LIMIT $2",
-    )
-    .bind(&login)
-    .bind(MAX_EMAIL_CANDIDATES)
-    .fetch_all(pool)
-    .await)?;
+    let candidates = users::login_candidates(db, &login, MAX_EMAIL_CANDIDATES).await?;
 
     // An exact username wins; otherwise every account with that e-mail at this door.
     let mut chosen: Vec<LoginCandidate> = match candidates.iter().find(|c| c.username.eq_ignore_ascii_case(&login)) {
@@ -270,23 +254,14 @@ async fn login(
     let now = now_ms();
     if let Some(reason) = reason {
         if !password_ok {
-            on_db!(db, pool => sqlx::query(
-                "UPDATE users SET failed_login_count = failed_login_count + 1 WHERE id = $1",
-            )
-            .bind(user.id)
-            .execute(pool)
-            .await.map(|_| ()))?;
+            users::count_failed_login(db, user.id).await?;
         }
         audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::user(user.id), None,
             Some(json!({"Login": login, "Reason": reason})), ip).await?;
         return Ok(Json(invalid()).into_response());
     }
 
-    on_db!(db, pool => sqlx::query("UPDATE users SET failed_login_count = 0, updated_at = $2 WHERE id = $1")
-        .bind(user.id)
-        .bind(now)
-        .execute(pool)
-        .await.map(|_| ()))?;
+    users::reset_failed_logins(db, user.id, now).await?;
     // A fresh session id at every sign-in; the one the browser had is gone.
     if let Some(old) = cookies::get(headers, cookies::SESSION_COOKIE) {
         session::delete_token(db, old).await?;
@@ -383,6 +358,61 @@ mod tests {
         assert!(!Door::Patient.admits(Role::ProgramManager));
         assert!(Door::Staff.admits(Role::FrontDesk));
         assert!(!Door::Staff.admits(Role::Patient));
+    }
+
+    async fn body_of(response: Response) -> serde_json::Value {
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap();
+        serde_json::from_slice(&bytes).unwrap()
+    }
+
+    /// Two patient accounts share Jane's e-mail: the right password gets the username question,
+    /// a wrong one the usual refusal; answering with a username signs in.
+    #[tokio::test]
+    async fn shared_email_asks_for_the_username() {
+        let dir = std::env::temp_dir().join(format!("portal-api-login-{}", crate::auth::random_token()));
+        let db = crate::Db::open(&format!("sqlite://{}/t.db", dir.display())).await.unwrap();
+        settings::ensure_defaults(&db).await.unwrap();
+        crate::demo::load_if_empty(&db).await.unwrap();
+        let hash: String = crate::on_db!(&db, pool => sqlx::query_scalar("SELECT password_hash FROM users WHERE username = 'jane.doe'")
+            .fetch_one(pool)
+            .await)
+        .unwrap();
+        crate::on_db!(&db, pool => sqlx::query(
+            "INSERT INTO users (username, email, first_name, last_name, role, password_hash, created_at, updated_at)
+             VALUES ('jane.doe2', 'Jane.Doe@example.com', 'Jane', 'Doe', 'Patient', $1, 0, 0)",
+        )
+        .bind(&hash)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+        .unwrap();
+        let state = AppState { db: db.clone(), web_dir: dir.join("web") };
+        let peer = SocketAddr::from(([127, 0, 0, 1], 9));
+        let req = |password: &str, user_name: Option<&str>| LoginRequest {
+            username_or_email: "jane.doe@example.com".into(),
+            password: password.into(),
+            remember_me: false,
+            device_id: None,
+            user_name: user_name.map(Into::into),
+        };
+        let headers = HeaderMap::new();
+
+        let asked = body_of(login(&state, Door::Patient, peer, &headers, req(crate::demo::DEMO_PASSWORD, None)).await.unwrap()).await;
+        assert_eq!(asked["IsAskUsername"], true);
+        assert_eq!(asked["IsValid"], false);
+
+        let wrong = body_of(login(&state, Door::Patient, peer, &headers, req("nope", None)).await.unwrap()).await;
+        assert_eq!(wrong["IsAskUsername"], false);
+        assert_eq!(wrong["ValidationErrors"][0], LOGIN_FAILED);
+
+        let response = login(&state, Door::Patient, peer, &headers, req(crate::demo::DEMO_PASSWORD, Some("jane.doe2"))).await.unwrap();
+        assert!(response.headers().get(header::SET_COOKIE).is_some());
+        assert_eq!(body_of(response).await["IsValid"], true);
+
+        let missing = login(&state, Door::Patient, peer, &headers, req(crate::demo::DEMO_PASSWORD, Some(" "))).await;
+        assert!(matches!(missing, Err(crate::error::AppError::Validation(e)) if !e.field("userName").is_empty()));
+        db.close().await;
+        std::fs::remove_dir_all(dir).ok();
     }
 
     #[test]

@@ -1,0 +1,3 @@
+//! Queries per area, written once for both engines (see `db::on_db!`), returning domain types.
+
+pub mod users;
