@@ -1,0 +1,53 @@
+import { defineConfig } from "@playwright/test";
+
+// Two running portals (scripts/test.sh starts them): one with the demo clinic and one fresh,
+// unconfigured database. Debian's Chromium is used; Playwright never downloads a browser here.
+const PORTAL_URL = process.env.PORTAL_URL;
+const PORTAL_UNCONFIGURED_URL = process.env.PORTAL_UNCONFIGURED_URL;
+if (!PORTAL_URL || !PORTAL_UNCONFIGURED_URL) {
+  throw new Error(
+    "Set PORTAL_URL (portal-api --demo) and PORTAL_UNCONFIGURED_URL (portal-api on a new database); see scripts/test.sh",
+  );
+}
+
+export default defineConfig({
+  testDir: "./specs",
+  outputDir: "./test-results",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: [["line"]],
+  use: {
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    // Signs in once per role and saves the cookies for the specs that start signed in.
+    { name: "setup", testMatch: /auth\.setup\.ts/, use: { baseURL: PORTAL_URL } },
+    {
+      name: "demo portal",
+      testMatch: /\.spec\.ts$/,
+      testIgnore: /unconfigured\.spec\.ts/,
+      dependencies: ["setup"],
+      use: { baseURL: PORTAL_URL },
+    },
+    { name: "unconfigured portal", testMatch: /unconfigured\.spec\.ts/, use: { baseURL: PORTAL_UNCONFIGURED_URL } },
+  ],
+});

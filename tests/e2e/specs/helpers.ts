@@ -1,0 +1,31 @@
+import { fileURLToPath } from "node:url";
+import { expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "Portal!2026";
+// Beside the specs, whatever directory Playwright was started from (not committed).
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+export const STAFF_STATE = here("../.auth/frontdesk.json");
+export const PATIENT_STATE = here("../.auth/jane.doe.json");
+export const SCREENSHOTS = here("../screenshots");
+
+/** Signs in the way a person does: the form, then the Log In button. */
+export async function signIn(page: Page, door: "patient" | "staff", user: string, password = PASSWORD) {
+  await page.goto(`/${door}/login`);
+  await page.getByLabel("Username or Email").fill(user);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+}
+
+export function mainMenu(page: Page) {
+  return page.getByRole("navigation", { name: "Main menu" });
+}
+
+/** A top-level menu entry: a link, or a button that opens a group. */
+export function menuEntry(page: Page, name: string) {
+  return mainMenu(page).getByRole("link", { name, exact: true }).or(mainMenu(page).getByRole("button", { name, exact: true }));
+}
+
+export async function expectHome(page: Page) {
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
+}

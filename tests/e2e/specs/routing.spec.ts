@@ -1,0 +1,52 @@
+import { expect, test } from "./fixtures";
+import { STAFF_STATE } from "./helpers";
+
+test.describe("signed in", () => {
+  test.use({ storageState: STAFF_STATE });
+
+  test("an unknown path redirects to the root, which opens home", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto("/admin/not-an-area");
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("old and short addresses lead to their pages", async ({ page }) => {
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/account\/change-password$/);
+    await expect(page.getByRole("heading", { level: 1, name: "User Change Password" })).toBeVisible();
+    await page.goto("/medicalHistory");
+    await expect(page).toHaveURL(/\/medical-history$/);
+  });
+
+  test("areas of later releases show their title and say so", async ({ page }) => {
+    await page.goto("/admin/notification-history");
+    await expect(page.getByRole("heading", { level: 1, name: "Notification History" })).toBeVisible();
+    await expect(page.getByText("This area arrives in a later release")).toBeVisible();
+  });
+
+  test("the user menu links to the account settings", async ({ page }) => {
+    await page.goto("/home");
+    await page.getByRole("banner").getByRole("button", { expanded: false }).last().click();
+    await page.getByRole("link", { name: "Account settings" }).click();
+    await expect(page).toHaveURL(/\/account\/change-password$/);
+  });
+
+  test("on a narrow screen the menu hides behind a toggle", async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto("/home");
+    const toggle = page.getByRole("button", { name: "Toggle menu" });
+    await expect(toggle).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main menu" })).not.toBeInViewport();
+    await toggle.click();
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeInViewport();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "History Portal" }).click();
+    await expect(page).toHaveURL(/history-portal\/all$/);
+    await expect(page.getByRole("navigation", { name: "Main menu" })).not.toBeInViewport();
+  });
+});
+
+test("a signed-out visitor at an unknown path ends at the patient login", async ({ page }) => {
+  await page.goto("/definitely-not-here");
+  await expect(page).toHaveURL(/\/patient\/login$/);
+});

@@ -1,0 +1,45 @@
+import { useEffect, useState } from "react";
+import { Outlet, useNavigate } from "react-router";
+import { ErrorDialog } from "../components/error-dialog/error-dialog";
+import { ToastProvider } from "../components/toast/toast";
+import { onApiFailure } from "../lib/api-client";
+import type { ErrorDialog as ErrorDialogModel } from "../lib/wasm";
+import { ConfiguredGuard } from "./guards";
+import { SessionProvider, useSession } from "./session";
+
+/** Providers and app-wide behaviour that need the router: the configured guard, the session,
+ * toasts, and what happens when any API call fails (spec 01 §8). */
+export function RootLayout() {
+  return (
+    <ToastProvider>
+      <ConfiguredGuard>
+        <SessionProvider>
+          <ApiFailureHandler />
+          <Outlet />
+        </SessionProvider>
+      </ConfiguredGuard>
+    </ToastProvider>
+  );
+}
+
+function ApiFailureHandler() {
+  const navigate = useNavigate();
+  const { clear } = useSession();
+  const [dialog, setDialog] = useState<ErrorDialogModel | null>(null);
+  useEffect(
+    () =>
+      onApiFailure(({ dialog }) => {
+        if (dialog.Kind === "Redirect") {
+          // 401: the session is gone; sign in again. Inside the shell the guard redirects;
+          // elsewhere (e.g. the login page itself) this navigate does.
+          const to = dialog.RedirectTo ?? "/patient/login";
+          clear(to);
+          navigate(to, { replace: true });
+        } else {
+          setDialog(dialog);
+        }
+      }),
+    [navigate, clear],
+  );
+  return dialog ? <ErrorDialog error={dialog} onClose={() => setDialog(null)} /> : null;
+}

@@ -1,0 +1,59 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { loadSession, type SessionInfo } from "../features/auth/api/session";
+import { menuFor, type MenuItem } from "../lib/wasm";
+
+export type SessionState =
+  | { status: "loading" }
+  /** `loginPath`: where a sign-out sent the user (the login of their kind). */
+  | { status: "signed-out"; loginPath?: string }
+  | { status: "signed-in"; info: SessionInfo; menu: MenuItem[] };
+
+interface SessionApi {
+  state: SessionState;
+  /** Reads the session from the server (after sign-in, and once at start-up). */
+  reload: () => Promise<SessionState>;
+  /** Forgets the session locally (after logout or a 401); the shell guard then sends the user
+   * to `loginPath` (default: the patient login, spec 01 §6). */
+  clear: (loginPath?: string) => void;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+function toState(info: SessionInfo): SessionState {
+  if (!info.permissions.IsUserLoggedIn) return { status: "signed-out" };
+  // The menu per role and module is a rule (spec 01 §2.1, §6): wasm-core decides it.
+  return { status: "signed-in", info, menu: menuFor(info.permissions, info.modules) };
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: "loading" });
+  const reload = useCallback(async () => {
+    try {
+      const next = toState(await loadSession());
+      setState(next);
+      return next;
+    } catch {
+      // The failure was already reported (dialog or redirect); treat the visitor as signed out.
+      const next: SessionState = { status: "signed-out" };
+      setState(next);
+      return next;
+    }
+  }, []);
+  const clear = useCallback((loginPath?: string) => setState({ status: "signed-out", loginPath }), []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  const value = useMemo(() => ({ state, reload, clear }), [state, reload, clear]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionApi {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession needs a SessionProvider");
+  return session;
+}
+
+/** The login page a user of this kind signs in at. */
+export function loginPathFor(info: SessionInfo | undefined): string {
+  return info && !info.permissions.IsPatient ? "/staff/login" : "/patient/login";
+}

@@ -1,0 +1,109 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { logout } from "../../features/auth/api/logout";
+import type { SessionInfo } from "../../features/auth/api/session";
+import { loginPathFor, useSession } from "../session";
+
+interface HeaderProps {
+  title: string;
+  subtitle?: string;
+  info: SessionInfo;
+  drawerOpen: boolean;
+  onToggleDrawer: () => void;
+}
+
+export function Header({ title, subtitle, info, drawerOpen, onToggleDrawer }: HeaderProps) {
+  const { clear } = useSession();
+  async function signOut() {
+    try {
+      await logout();
+    } finally {
+      // The shell guard leaves for the login of the user's kind.
+      clear(loginPathFor(info));
+    }
+  }
+  return (
+    <header className="header">
+      <button
+        type="button"
+        className="icon-button drawer-toggle"
+        aria-label="Toggle menu"
+        aria-expanded={drawerOpen}
+        aria-controls="sidebar"
+        onClick={onToggleDrawer}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div className="header-title">
+        <h1>{title}</h1>
+        {subtitle && <p className="header-subtitle">{subtitle}</p>}
+      </div>
+      <UserMenu userName={info.userName} onLogout={signOut} />
+      <button type="button" className="icon-button logout-icon" aria-label="Logout" title="Logout" onClick={signOut}>
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4" />
+        </svg>
+      </button>
+    </header>
+  );
+}
+
+function UserMenu({ userName, onLogout }: { userName: string; onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+  const initials = userName
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join("");
+  return (
+    <div className="user-menu" ref={root}>
+      <button
+        type="button"
+        className="user-menu-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {initials}
+        </span>
+        <span className="user-name">{userName}</span>
+        <span className="menu-caret down" aria-hidden="true">
+          ›
+        </span>
+      </button>
+      {open && (
+        <ul className="user-menu-list" id={menuId} aria-label="User menu">
+          <li>
+            <Link to="/account/change-password" onClick={() => setOpen(false)}>
+              Account settings
+            </Link>
+          </li>
+          <li>
+            <button type="button" onClick={onLogout}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import { useRouteHandle } from "../../lib/route-handle";
+import { useSession } from "../session";
+import { Header } from "./header";
+import { Sidebar } from "./sidebar";
+import "./shell.css";
+
+/** Dashboard shell (spec 01 §2.1): sidebar with logo and the role's menu, header with page title
+ * and user menu, content. At 992 px or less the sidebar becomes a drawer behind a toggle (§9). */
+export function Shell() {
+  const { state } = useSession();
+  const handle = useRouteHandle();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Following a link closes the drawer on small screens.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+  useEffect(() => {
+    document.title = handle?.title ? `${handle.title} · Imaging Patient Portal` : "Imaging Patient Portal";
+  }, [handle?.title]);
+  if (state.status !== "signed-in") return null;
+  return (
+    <div className={`shell ${drawerOpen ? "drawer-open" : ""}`}>
+      <Sidebar menu={state.menu} id="sidebar" />
+      <div className="shell-scrim" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
+      <div className="shell-main">
+        <Header
+          title={handle?.title ?? ""}
+          subtitle={handle?.subtitle}
+          info={state.info}
+          drawerOpen={drawerOpen}
+          onToggleDrawer={() => setDrawerOpen((open) => !open)}
+        />
+        <main className="shell-content" id="content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

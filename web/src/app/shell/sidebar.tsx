@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { NavLink, useLocation } from "react-router";
+import { LogoMark } from "../../components/logo";
+import type { MenuItem } from "../../lib/wasm";
+
+export function Sidebar({ menu, id }: { menu: MenuItem[]; id: string }) {
+  return (
+    <aside className="sidebar" id={id}>
+      <div className="sidebar-logo">
+        <LogoMark />
+        <span className="logo-text">
+          Imaging <strong>Portal</strong>
+        </span>
+      </div>
+      <nav aria-label="Main menu">
+        <MenuList items={menu} level={0} />
+      </nav>
+    </aside>
+  );
+}
+
+function MenuList({ items, level }: { items: MenuItem[]; level: number }) {
+  return (
+    <ul className={`menu menu-level-${level}`}>
+      {items.map((item) => (
+        <MenuEntry key={item.Key} item={item} level={level} />
+      ))}
+    </ul>
+  );
+}
+
+function MenuEntry({ item, level }: { item: MenuItem; level: number }) {
+  const { pathname } = useLocation();
+  const inside = pathname === item.Path || pathname.startsWith(`${item.Path}/`) ||
+    item.Children.some((child) => pathname.startsWith(child.Path));
+  const [open, setOpen] = useState(inside);
+  if (item.Children.length === 0) {
+    return (
+      <li>
+        <NavLink to={item.Path} className="menu-link">
+          {level === 0 && <span className="menu-dot" aria-hidden="true" />}
+          {item.Label}
+        </NavLink>
+      </li>
+    );
+  }
+  const listId = `menu-${item.Key}`;
+  return (
+    <li className={open ? "menu-group open" : "menu-group"}>
+      <button
+        type="button"
+        className={`menu-link menu-toggle ${inside ? "active" : ""}`}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {level === 0 && <span className="menu-dot" aria-hidden="true" />}
+        {item.Label}
+        <span className="menu-caret" aria-hidden="true">
+          ›
+        </span>
+      </button>
+      <div id={listId} hidden={!open}>
+        <MenuList items={item.Children} level={level + 1} />
+      </div>
+    </li>
+  );
+}

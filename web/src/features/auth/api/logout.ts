@@ -1,0 +1,5 @@
+import { api } from "../../../lib/api-client";
+
+export function logout(): Promise<{ IsLoggedIn: boolean }> {
+  return api.get("/api/accountApi/logout");
+}

@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useSession } from "../../app/session";
+import { DataTable } from "../../components/data-table/data-table";
+import {
+  appointmentHeader,
+  formatAppointment,
+  formatDate,
+  zoneOf,
+  type MenuItem,
+  type NextAppointment,
+  type NextAppointmentsResponse,
+} from "../../lib/wasm";
+import { getNextAppointments } from "./api/get-next-appointments";
+import "./home.css";
+
+/** Home (spec 01 §2.2): a welcome with the user's name; patients see their next appointments. */
+export function HomePage() {
+  const { state } = useSession();
+  if (state.status !== "signed-in") return null;
+  const { userName, permissions } = state.info;
+  return (
+    <>
+      <section className="panel welcome">
+        <h2>Welcome, {userName}</h2>
+        <p>
+          {permissions.IsPatient
+            ? "Here you can follow your upcoming appointments; your letters and medical-history surveys follow in the menu."
+            : "Use the menu to follow survey assignments and manage the portal."}
+        </p>
+      </section>
+      {permissions.IsPatient ? <NextAppointmentsPanel /> : <StaffShortcuts menu={state.menu} />}
+    </>
+  );
+}
+
+const column = createColumnHelper<NextAppointment>();
+
+function NextAppointmentsPanel() {
+  const [result, setResult] = useState<NextAppointmentsResponse | null>(null);
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    const abort = new AbortController();
+    getNextAppointments(abort.signal)
+      .then(setResult)
+      .catch(() => {
+        // Reported by the API client (error dialog or sign-in redirect).
+      })
+      .finally(() => !abort.signal.aborted && setLoading(false));
+    return () => abort.abort();
+  }, []);
+  const hideTime = result?.isHideAppointmentTimeInHistoryPortal ?? false;
+  const columns = useMemo(
+    () => [
+      // Sorted by the instant itself; shown with wasm-core's appointment format (spec 01 §9).
+      column.accessor("AppointmentDateTime", {
+        id: "AppointmentDateTime",
+        header: appointmentHeader(hideTime),
+        cell: (info) => formatAppointment(info.getValue(), hideTime, zoneOf(info.getValue()).offsetMinutes),
+      }),
+      column.accessor("AppointmentDateTime", {
+        id: "Day",
+        header: "Day",
+        enableSorting: false,
+        cell: (info) => {
+          const zone = zoneOf(info.getValue());
+          return formatDate(info.getValue(), "LongDate", zone.offsetMinutes, zone.zoneAbbr);
+        },
+      }),
+      column.accessor("LocationName", { header: "Location" }),
+    ],
+    [hideTime],
+  );
+  return (
+    <section className="panel" aria-labelledby="next-appointments">
+      <h2 id="next-appointments">Next appointments</h2>
+      <DataTable
+        mode="client"
+        label="Next appointments"
+        columns={columns}
+        data={result?.nextAppointments ?? []}
+        loading={loading}
+        emptyMessage="You have no upcoming appointments."
+      />
+    </section>
+  );
+}
+
+function StaffShortcuts({ menu }: { menu: MenuItem[] }) {
+  // The role's own menu (wasm-core menuFor), without Home itself.
+  const links = menu.filter((item) => item.Path !== "/home");
+  return (
+    <section className="panel" aria-labelledby="shortcuts">
+      <h2 id="shortcuts">Where to go</h2>
+      <ul className="shortcuts">
+        {links.map((item) => (
+          <li key={item.Key}>
+            <Link to={item.Children[0]?.Path ?? item.Path}>{item.Label}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { LogoMark } from "../../components/logo";
+import "./init.css";
+
+/** /init (spec 02 §2.11): the landing page of the setup wizard. */
+export function InitPage() {
+  return (
+    <div className="init-page">
+      <main className="init-card">
+        <LogoMark />
+        <h1>Installation complete</h1>
+        <p>The portal is installed but not configured yet. Configure it to connect your clinic and open the portal to patients and staff.</p>
+        <Link className="button button-primary" to="/init/configuration">
+          Go to configuration
+        </Link>
+      </main>
+    </div>
+  );
+}
+
+/** /init/configuration: the three-step wizard is built by a later issue; say so plainly. */
+export function InitConfigurationPage() {
+  return (
+    <div className="init-page">
+      <main className="init-card">
+        <LogoMark />
+        <h1>Configuration</h1>
+        <p>The configuration wizard (Magview Settings, Site Settings, Summary) arrives in a later release of the portal.</p>
+        <Link to="/init">Back</Link>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { api, ApiFailure, onApiFailure } from "./api-client";
+
+function respond(status: number, body: string) {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(body, { status }));
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = "portal_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+});
+
+describe("api client", () => {
+  it("repeats the CSRF cookie in X-CSRF-Token on unsafe methods only, with same-origin cookies", async () => {
+    document.cookie = "portal_csrf=abc%2F123; path=/";
+    const fetchMock = respond(200, '{"IsValid":true}');
+    await expect(api.post("/api/patientUser/login", { usernameOrEmail: "a" })).resolves.toEqual({ IsValid: true });
+    const [, init] = fetchMock.mock.calls[0];
+    expect(init?.credentials).toBe("same-origin");
+    expect((init?.headers as Record<string, string>)["X-CSRF-Token"]).toBe("abc/123");
+    expect((init?.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+    expect(init?.body).toBe('{"usernameOrEmail":"a"}');
+
+    await api.get("/api/accountApi/permissionsJson");
+    expect((fetchMock.mock.calls[1][1]?.headers as Record<string, string>)["X-CSRF-Token"]).toBeUndefined();
+  });
+
+  it("reports a 401 as wasm-core's redirect to the patient login", async () => {
+    respond(401, '{"Title":"Unauthorized","Message":"Sign in","ErrorId":"x"}');
+    const seen = vi.fn();
+    const stop = onApiFailure(seen);
+    try {
+      await expect(api.get("/api/accountApi/getCurrentUserName")).rejects.toBeInstanceOf(ApiFailure);
+      expect(seen).toHaveBeenCalledTimes(1);
+      expect(seen.mock.calls[0][0].dialog).toMatchObject({ Kind: "Redirect", RedirectTo: "/patient/login" });
+    } finally {
+      stop();
+    }
+  });
+
+  it("reports a 500 as a dialog, unless the caller shows failures itself", async () => {
+    respond(500, '{"Title":"Server Error","Message":"Something went wrong.","ErrorId":"e-1"}');
+    const seen = vi.fn();
+    const stop = onApiFailure(seen);
+    try {
+      await expect(api.post("/api/surveyQueue/datatable", {})).rejects.toMatchObject({
+        status: 500,
+        dialog: { Kind: "Dialog", Title: "Server Error", ErrorId: "e-1" },
+      });
+      expect(seen).toHaveBeenCalledTimes(1);
+      await expect(api.post("/api/staffUser/login", {}, { report: false })).rejects.toBeInstanceOf(ApiFailure);
+      expect(seen).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it("treats a call that never got an answer as a failure with a dialog", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    await expect(api.get("/api/health", { report: false })).rejects.toMatchObject({ status: 0, dialog: { Kind: "Dialog" } });
+  });
+});

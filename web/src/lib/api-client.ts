@@ -1,0 +1,80 @@
+// Typed fetch wrapper for the portal API (CONTRACT.md "HTTP contract"). Same-origin cookies carry
+// the session; unsafe methods repeat the portal_csrf cookie in X-CSRF-Token (double submit).
+// Failures are mapped by wasm-core's describeHttpError (spec 01 §8) and reported to the app shell,
+// which redirects (401) or opens the global error dialog.
+import { describeHttpError, type ErrorDialog } from "./wasm";
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly dialog: ErrorDialog;
+  constructor(status: number, dialog: ErrorDialog) {
+    super(dialog.Message || dialog.Title);
+    this.name = "ApiFailure";
+    this.status = status;
+    this.dialog = dialog;
+  }
+}
+
+type FailureListener = (failure: ApiFailure) => void;
+const listeners = new Set<FailureListener>();
+
+/** The shell subscribes once; it owns navigation and the error dialog. */
+export function onApiFailure(listener: FailureListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+export interface RequestOptions {
+  /** false: the caller shows the failure itself (e.g. the login form's 'Login Error'). */
+  report?: boolean;
+  signal?: AbortSignal;
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (UNSAFE.has(method)) {
+    // The API sets the cookie on any response; the first unsafe call of a fresh visit may need
+    // one safe call first, which the start-up configuration check always provides.
+    const token = readCookie("portal_csrf");
+    if (token) headers["X-CSRF-Token"] = token;
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    // No response at all (offline, server down): status 0 gets the generic server dialog.
+    return fail(0, "", options);
+  }
+  const text = await response.text();
+  if (!response.ok) return fail(response.status, text, options);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function fail(status: number, body: string, options: RequestOptions): never {
+  const failure = new ApiFailure(status, describeHttpError(status, body));
+  if (options.report !== false) listeners.forEach((listener) => listener(failure));
+  throw failure;
+}
+
+export const api = {
+  get: <T>(path: string, options: RequestOptions = {}) => request<T>("GET", path, undefined, options),
+  post: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>("POST", path, body, options),
+};

@@ -1,0 +1,17 @@
+import { useMatches } from "react-router";
+
+/** Route metadata shown in the shell header (spec 01 §2.1: page title and subtitle). */
+export interface RouteHandle {
+  title: string;
+  subtitle?: string;
+}
+
+/** The deepest matched route that names a title. */
+export function useRouteHandle(): RouteHandle | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i].handle as RouteHandle | undefined;
+    if (handle?.title) return handle;
+  }
+  return undefined;
+}

@@ -1,0 +1,67 @@
+// The one door to wasm-core, the crate that holds every rule of the portal. The package is a
+// wasm-pack "bundler" build: importing it instantiates the module (top-level await), so the
+// rules are ready before the first render and are loaded exactly once.
+export {
+  appointmentHeader,
+  describeHttpError,
+  formatAppointment,
+  formatDate,
+  menuFor,
+  readTableState,
+  tableRequest,
+  validateLogin,
+  writeTableState,
+} from "wasm-core";
+
+export type {
+  ApiError,
+  CurrentUserName,
+  DateFormat,
+  ErrorDialog,
+  LoginRequest,
+  LoginResponse,
+  MainMenuSettings,
+  MenuItem,
+  ModulePermissions,
+  NextAppointment,
+  NextAppointmentsRequest,
+  NextAppointmentsResponse,
+  Permissions,
+  PortalConfigured,
+  SurveyQueueRow,
+  TableRequest,
+  TableResponse,
+  TableState,
+  ValidationErrors,
+} from "wasm-core";
+
+import type { ValidationErrors } from "wasm-core";
+
+/** The messages for one field. serde-wasm-bindgen may hand a map over as a JS Map or as a plain
+ * object (server JSON is always an object), so read both shapes. */
+export function fieldMessages(errors: ValidationErrors | null | undefined, field: string): string[] {
+  if (!errors) return [];
+  const source = errors as unknown;
+  if (source instanceof Map) return (source.get(field) as string[] | undefined) ?? [];
+  return ((source as Record<string, string[]>)[field] ?? []).slice();
+}
+
+/** Every field name that carries messages. */
+export function errorFields(errors: ValidationErrors | null | undefined): string[] {
+  if (!errors) return [];
+  const source = errors as unknown;
+  if (source instanceof Map) return [...source.keys()] as string[];
+  return Object.keys(source as Record<string, string[]>);
+}
+
+/** What formatDate needs about the viewer's zone for one instant: minutes east of UTC at that
+ * instant, and the zone's short name (e.g. "EST"); both come from the browser, not from a rule. */
+export function zoneOf(isoInstant: string): { offsetMinutes: number; zoneAbbr: string } {
+  const date = new Date(isoInstant);
+  if (Number.isNaN(date.getTime())) return { offsetMinutes: 0, zoneAbbr: "" };
+  const zoneAbbr =
+    new Intl.DateTimeFormat("en-US", { timeZoneName: "short" })
+      .formatToParts(date)
+      .find((part) => part.type === "timeZoneName")?.value ?? "";
+  return { offsetMinutes: -date.getTimezoneOffset(), zoneAbbr };
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import wasm from "vite-plugin-wasm";
+
+// wasm-core is a wasm-pack "bundler" package: vite-plugin-wasm turns its .wasm import into an
+// ES module, which needs top-level await (esnext) both in the build and in vitest.
+export default defineConfig({
+  plugins: [wasm(), react()],
+  build: { target: "esnext" },
+  server: {
+    // `npm run dev` against a locally running API (./scripts/start.sh).
+    proxy: { "/api": process.env.PORTAL_API ?? "http://127.0.0.1:8080" },
+  },
+  test: {
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["src/test/setup.ts"],
+    server: { deps: { inline: ["wasm-core"] } },
+  },
+});
