@@ -62,8 +62,8 @@ rows=()
 json_rows=()
 bench_engine() { # label database-url
   local label=$1 db=$2 base cookie auth static
-  base=$(start_portal "$BIN" "$OUT/$label.log" --database-url "$db" --web-dir web/dist --demo)
-  PIDS+=("$PORTAL_PID")
+  start_portal "$BIN" "$OUT/$label.log" --database-url "$db" --web-dir web/dist --demo
+  PIDS+=("$PORTAL_PID"); base=$PORTAL_URL
   cookie=$(sign_in "$base")
   auth=$(load "$base/api/accountApi/permissionsJson" "$cookie")
   static=$(load "$base/api/health")

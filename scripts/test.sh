@@ -8,18 +8,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 source scripts/lib/postgres.sh
-source scripts/lib/portal.sh
 
 OUT=$(mktemp -d /tmp/portal-test.XXXXXX)
 SUMMARY=()
 TOTAL_PASSED=0
 TOTAL_FAILED=0
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null; done
-  stop_throwaway_postgres
-}
-trap cleanup EXIT
+trap stop_throwaway_postgres EXIT
 
 record() { # name passed failed [note]
   SUMMARY+=("$(printf '%-28s %5d passed, %d failed%s' "$1:" "$2" "$3" "${4:+  ($4)}")")
@@ -94,21 +88,15 @@ else
 fi
 
 echo "== playwright (Chromium)"
-if CONFIGURED_URL=$(start_portal "$PORTAL_API_BIN" "$OUT/portal-demo.log" --database-url "sqlite://$OUT/demo.db" --web-dir web/dist --demo) \
-   && PIDS+=("$PORTAL_PID") \
-   && FRESH_URL=$(start_portal "$PORTAL_API_BIN" "$OUT/portal-fresh.log" --database-url "sqlite://$OUT/fresh.db" --web-dir web/dist) \
-   && PIDS+=("$PORTAL_PID"); then
-  (cd tests/e2e && PORTAL_URL=$CONFIGURED_URL PORTAL_UNCONFIGURED_URL=$FRESH_URL \
-     PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/playwright.json" npx playwright test --reporter=line,json) 2>&1 | tail -n 40
-  rc=${PIPESTATUS[0]}
-  if [ -f "$OUT/playwright.json" ]; then
-    read -r p f < <(node -e 'const s=require(process.argv[1]).stats; console.log(s.expected + s.flaky, s.unexpected)' "$OUT/playwright.json")
-  else p=0; f=1; fi
-  if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
-  record "playwright (Chromium)" "$p" "$f"
-else
-  record "playwright (Chromium)" 0 1 "portal-api did not start"
-fi
+# run-local.sh starts the two servers (demo clinic, fresh unconfigured database) and stops them.
+PORTAL_API_BIN=$PORTAL_API_BIN PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/playwright.json" \
+  tests/e2e/run-local.sh --reporter=line,json 2>&1 | tail -n 40
+rc=${PIPESTATUS[0]}
+if [ -f "$OUT/playwright.json" ]; then
+  read -r p f < <(node -e 'const s=require(process.argv[1]).stats; console.log(s.expected + s.flaky, s.unexpected)' "$OUT/playwright.json")
+else p=0; f=1; fi
+if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+record "playwright (Chromium)" "$p" "$f"
 
 echo
 echo "== summary"

@@ -1,6 +1,8 @@
-# Sourced by test.sh and bench.sh: start a portal-api process and learn its address.
-# start_portal BIN LOGFILE ARGS... prints the base URL once the server accepts connections and
-# leaves its pid in PORTAL_PID. The server is asked for port 0 and prints the one it got.
+# Sourced by test.sh, bench.sh and tests/e2e/run-local.sh: start a portal-api process and learn
+# its address. start_portal BIN LOGFILE ARGS... sets PORTAL_URL (the base URL, once the server
+# accepts connections) and PORTAL_PID. Call it directly, never inside $(...): a subshell would
+# lose PORTAL_PID and the server would outlive its caller. The server is asked for port 0 and
+# prints the one it got.
 
 start_portal() {
   local bin=$1 log=$2; shift 2
@@ -14,5 +16,5 @@ start_portal() {
     sleep 0.05
   done
   [ -n "$url" ] || { echo "portal-api did not start in 30 s" >&2; return 1; }
-  echo "$url"
+  PORTAL_URL=$url
 }

@@ -9,14 +9,12 @@ source "$ROOT/scripts/lib/portal.sh"
 BIN=${PORTAL_API_BIN:-$ROOT/target/debug/portal-api}
 TMP=$(mktemp -d /tmp/portal-e2e.XXXXXX)
 PIDS=()
-trap 'for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done' EXIT
-# Not inside $(...): a subshell would lose PORTAL_PID and the servers would outlive the run.
+trap 'for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$TMP"' EXIT
 cd "$ROOT"
-start_portal "$BIN" "$TMP/demo.log" --database-url "sqlite://$TMP/demo.db" --web-dir web/dist --demo >"$TMP/demo.url"
-PIDS+=("$PORTAL_PID")
-start_portal "$BIN" "$TMP/fresh.log" --database-url "sqlite://$TMP/fresh.db" --web-dir web/dist >"$TMP/fresh.url"
-PIDS+=("$PORTAL_PID")
+start_portal "$BIN" "$TMP/demo.log" --database-url "sqlite://$TMP/demo.db" --web-dir web/dist --demo
+PIDS+=("$PORTAL_PID"); DEMO_URL=$PORTAL_URL
+start_portal "$BIN" "$TMP/fresh.log" --database-url "sqlite://$TMP/fresh.db" --web-dir web/dist
+PIDS+=("$PORTAL_PID"); FRESH_URL=$PORTAL_URL
 cd - >/dev/null
-DEMO_URL=$(cat "$TMP/demo.url") FRESH_URL=$(cat "$TMP/fresh.url")
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 PORTAL_URL=$DEMO_URL PORTAL_UNCONFIGURED_URL=$FRESH_URL npx playwright test "$@"
