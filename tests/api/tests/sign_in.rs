@@ -211,3 +211,16 @@ async fn anonymous_settings_have_the_contract_fields() {
     let warn = body["WarnBeforeSessionTimeoutMinutes"].as_f64().unwrap_or_default();
     assert!(timeout > 0.0 && warn >= 0.0 && warn < timeout, "session timeout {timeout}, warning {warn}: {body}");
 }
+
+#[tokio::test]
+async fn optional_login_fields_are_accepted() {
+    let server = TestServer::demo().await;
+    let mut client = server.client();
+    let login = json!({
+        "usernameOrEmail": "jane.doe", "password": DEMO_PASSWORD,
+        "rememberMe": true, "deviceId": "device-123", "userName": null
+    });
+    let body = client.post_json("/api/patientUser/login", &login).await.expect(StatusCode::OK);
+    assert_eq!(body["IsValid"], json!(true), "{body}");
+    assert!(client.cookie("portal_session").is_some());
+}
