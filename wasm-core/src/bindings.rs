@@ -1,11 +1,14 @@
 //! The functions the web app calls (feature `wasm`; names and shapes in /work/CONTRACT.md).
 //!
-//! Arguments arrive as `Ts<T>` (a plain JS value, typed by tsify in the .d.ts) and are read inside
-//! the function, so a malformed argument becomes a safe fallback value here instead of an
-//! exception thrown from the ABI glue. Results are written with maps as plain objects
+//! Arguments arrive as `Ts<T>` (a plain JS value, typed by tsify in the .d.ts) and are read here
+//! field by field (`ReadJs`): a missing or ill-typed field takes its default, so a malformed
+//! argument becomes a safe value instead of an exception thrown from the ABI glue. Reading by hand
+//! rather than with serde keeps serde's error formatting (and with it float printing) out of the
+//! wasm file. Results are written with serde-wasm-bindgen, maps as plain objects
 //! (`{field: [messages]}`), which is what the TypeScript types say. No function panics or throws.
 
-use serde::de::DeserializeOwned;
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
@@ -14,13 +17,134 @@ use crate::dates::{self, DateFormat};
 use crate::http_error::{self, ErrorDialog};
 use crate::login;
 use crate::menu;
-use crate::model::{LoginRequest, ModulePermissions, Permissions, TableRequest};
+use crate::model::{
+    LoginRequest, ModulePermissions, Permissions, SortDirection, TableRequest, DEFAULT_PAGE_SIZE,
+};
 use crate::password::{self, PasswordCheck, PasswordRequirements};
 use crate::table::{self, TableState};
 use crate::ValidationErrors;
 
-fn read<T: Tsify + DeserializeOwned>(value: &Ts<T>) -> Option<T> {
-    serde_wasm_bindgen::from_value(value.js_value()).ok()
+#[wasm_bindgen]
+extern "C" {
+    // Both throw only for a non-object target, which the callers rule out; `catch` covers
+    // hostile getters and proxies.
+    #[wasm_bindgen(js_namespace = Reflect, js_name = get, catch)]
+    fn reflect_get(target: &JsValue, key: &str) -> Result<JsValue, JsValue>;
+
+    #[wasm_bindgen(js_namespace = Object, js_name = keys, catch)]
+    fn object_keys(target: &JsValue) -> Result<Vec<String>, JsValue>;
+}
+
+fn field(obj: &JsValue, key: &str) -> JsValue {
+    if obj.is_object() {
+        reflect_get(obj, key).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    }
+}
+
+fn string(obj: &JsValue, key: &str) -> Option<String> {
+    field(obj, key).as_string()
+}
+
+fn boolean(obj: &JsValue, key: &str) -> bool {
+    field(obj, key).as_bool().unwrap_or(false)
+}
+
+/// A whole number in u32's range; anything else (negative, fractional, NaN, text) is `None`.
+fn whole(obj: &JsValue, key: &str) -> Option<u32> {
+    let n = field(obj, key).as_f64()?;
+    (n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n)).then_some(n as u32)
+}
+
+/// Reads a Rust value from whatever JS passed; never fails.
+trait ReadJs: Sized {
+    fn read_js(value: &JsValue) -> Self;
+}
+
+fn read<T: Tsify + ReadJs>(value: &Ts<T>) -> T {
+    T::read_js(&value.js_value())
+}
+
+impl ReadJs for LoginRequest {
+    fn read_js(v: &JsValue) -> Self {
+        LoginRequest {
+            username_or_email: string(v, "usernameOrEmail").unwrap_or_default(),
+            password: string(v, "password").unwrap_or_default(),
+            remember_me: boolean(v, "rememberMe"),
+            device_id: string(v, "deviceId"),
+            user_name: string(v, "userName"),
+        }
+    }
+}
+
+impl ReadJs for PasswordRequirements {
+    fn read_js(v: &JsValue) -> Self {
+        PasswordRequirements {
+            len_needed: whole(v, "LenNeeded").unwrap_or(0),
+            num_needed: whole(v, "NumNeeded").unwrap_or(0),
+            ucase_needed: whole(v, "UcaseNeeded").unwrap_or(0),
+            sym_needed: whole(v, "SymNeeded").unwrap_or(0),
+            use_complexity_requirements: boolean(v, "UseComplexityRequirements"),
+        }
+    }
+}
+
+impl ReadJs for Option<DateFormat> {
+    fn read_js(v: &JsValue) -> Self {
+        let name = v.as_string()?;
+        DateFormat::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+impl ReadJs for TableState {
+    fn read_js(v: &JsValue) -> Self {
+        let filters_value = field(v, "Filters");
+        let mut filters = BTreeMap::new();
+        if filters_value.is_object() {
+            for name in object_keys(&filters_value).unwrap_or_default() {
+                if let Some(value) = string(&filters_value, &name) {
+                    filters.insert(name, value);
+                }
+            }
+        }
+        TableState {
+            page_index: whole(v, "PageIndex").unwrap_or(0),
+            page_size: whole(v, "PageSize").unwrap_or(DEFAULT_PAGE_SIZE),
+            sort_column: string(v, "SortColumn"),
+            sort_direction: match string(v, "SortDirection").as_deref() {
+                Some("desc") => SortDirection::Desc,
+                _ => SortDirection::Asc,
+            },
+            search: string(v, "Search").unwrap_or_default(),
+            filters,
+        }
+    }
+}
+
+impl ReadJs for Permissions {
+    fn read_js(v: &JsValue) -> Self {
+        Permissions {
+            is_program_manager: boolean(v, "IsProgramManager"),
+            is_client_admin: boolean(v, "IsClientAdmin"),
+            is_patient: boolean(v, "IsPatient"),
+            is_front_desk: boolean(v, "IsFrontDesk"),
+            is_impersonated: boolean(v, "IsImpersonated"),
+            is_sso_mode: boolean(v, "IsSsoMode"),
+            is_user_logged_in: boolean(v, "IsUserLoggedIn"),
+        }
+    }
+}
+
+impl ReadJs for ModulePermissions {
+    // A module flag that is missing counts as not licensed.
+    fn read_js(v: &JsValue) -> Self {
+        ModulePermissions {
+            module_documents: boolean(v, "Module_Documents"),
+            module_appointments: boolean(v, "Module_Appointments"),
+            module_medical_history: boolean(v, "Module_MedicalHistory"),
+        }
+    }
 }
 
 fn to_js_value<T: Serialize>(value: &T) -> JsValue {
@@ -37,21 +161,12 @@ pub fn validate_login(
     req: Ts<LoginRequest>,
     #[wasm_bindgen(js_name = askUsername)] ask_username: bool,
 ) -> Ts<ValidationErrors> {
-    // Something that is not a login request at all is treated as an empty form.
-    let req = read(&req).unwrap_or_else(|| LoginRequest {
-        username_or_email: String::new(),
-        password: String::new(),
-        remember_me: false,
-        device_id: None,
-        user_name: None,
-    });
-    write(&login::validate_login(&req, ask_username))
+    write(&login::validate_login(&read(&req), ask_username))
 }
 
 #[wasm_bindgen(js_name = checkPassword)]
 pub fn check_password(password: &str, req: Ts<PasswordRequirements>) -> Ts<PasswordCheck> {
-    let req = read(&req).unwrap_or_default();
-    write(&password::check_password(password, &req))
+    write(&password::check_password(password, &read(&req)))
 }
 
 #[wasm_bindgen(js_name = validatePasswordRepeat)]
@@ -67,7 +182,7 @@ pub fn format_date(
     #[wasm_bindgen(js_name = offsetMinutes)] offset_minutes: i32,
     #[wasm_bindgen(js_name = zoneAbbr)] zone_abbr: &str,
 ) -> String {
-    match read(&format) {
+    match Option::<DateFormat>::read_js(&format.js_value()) {
         Some(format) => dates::format_date(iso_instant, format, offset_minutes, zone_abbr),
         None => String::new(),
     }
@@ -93,8 +208,7 @@ pub fn read_table_state(
     #[wasm_bindgen(js_name = listId)] list_id: &str,
     defaults: Ts<TableState>,
 ) -> Ts<TableState> {
-    let defaults = read(&defaults).unwrap_or_default();
-    write(&table::read_table_state(query, list_id, &defaults))
+    write(&table::read_table_state(query, list_id, &read(&defaults)))
 }
 
 #[wasm_bindgen(js_name = writeTableState)]
@@ -103,26 +217,18 @@ pub fn write_table_state(
     #[wasm_bindgen(js_name = listId)] list_id: &str,
     state: Ts<TableState>,
 ) -> String {
-    let state = read(&state).unwrap_or_default();
-    table::write_table_state(query, list_id, &state)
+    table::write_table_state(query, list_id, &read(&state))
 }
 
 #[wasm_bindgen(js_name = tableRequest)]
 pub fn table_request(state: Ts<TableState>) -> Ts<TableRequest> {
-    let state = read(&state).unwrap_or_default();
-    write(&table::table_request(&state))
+    write(&table::table_request(&read(&state)))
 }
 
+/// Unreadable permissions mean "not signed in" (no menu); unreadable module flags mean none.
 #[wasm_bindgen(js_name = menuFor, unchecked_return_type = "MenuItem[]")]
 pub fn menu_for(perms: Ts<Permissions>, modules: Ts<ModulePermissions>) -> JsValue {
-    // Unreadable permissions mean "not signed in": no menu. Unreadable module flags mean none.
-    let perms = read(&perms).unwrap_or_default();
-    let modules = read(&modules).unwrap_or(ModulePermissions {
-        module_documents: false,
-        module_appointments: false,
-        module_medical_history: false,
-    });
-    to_js_value(&menu::menu_for(&perms, &modules))
+    to_js_value(&menu::menu_for(&read(&perms), &read(&modules)))
 }
 
 /// `status` 0 means no response arrived. `body` is the response text as received (may be empty).

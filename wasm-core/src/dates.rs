@@ -35,6 +35,19 @@ impl DateFormat {
         DateFormat::IamHere,
     ];
 
+    /// The wire name (the serde and TypeScript spelling).
+    pub fn name(self) -> &'static str {
+        match self {
+            DateFormat::LongDate => "LongDate",
+            DateFormat::LogDateTime => "LogDateTime",
+            DateFormat::TableDate => "TableDate",
+            DateFormat::TableDateTime => "TableDateTime",
+            DateFormat::SDate => "SDate",
+            DateFormat::SiteUsageQuery => "SiteUsageQuery",
+            DateFormat::IamHere => "IamHere",
+        }
+    }
+
     /// The pattern, in the tokens `format_with` understands.
     pub fn pattern(self) -> &'static str {
         match self {
@@ -340,7 +353,9 @@ pub fn format_appointment(iso: &str, hide_time: bool, offset_minutes: i32) -> St
     let Some(t) = to_local(iso, offset_minutes) else {
         return String::new();
     };
-    let whole_day = t.hour == 23 && t.minute == 59;
+    // A plain date has no time to show either.
+    let date_only = matches!(parse_iso(iso), Some(Parsed::Date(_)));
+    let whole_day = date_only || (t.hour == 23 && t.minute == 59);
     let format = if hide_time || whole_day {
         DateFormat::TableDate
     } else {
@@ -383,6 +398,13 @@ mod tests {
             WEEKDAYS[weekday_from_days(days_from_civil(2026, 3, 2))],
             "Monday"
         );
+    }
+
+    #[test]
+    fn names_are_the_wire_names() {
+        for format in DateFormat::ALL {
+            assert_eq!(serde_json::to_value(format).unwrap(), format.name());
+        }
     }
 
     #[test]

@@ -95,7 +95,7 @@ pub fn describe_http_error(status: u16, body: &str) -> ErrorDialog {
             dialog.message = text("Message").unwrap_or_else(|| {
                 if json.is_none()
                     && !plain.is_empty()
-                    && !plain.starts_with('<')
+                    && !plain.starts_with(['<', '{', '['])
                     && plain.chars().count() <= MAX_TEXT_MESSAGE
                 {
                     plain.to_owned()
@@ -231,21 +231,46 @@ impl Parser<'_> {
             b't' => self.literal(b"true", Json::Bool(true)),
             b'f' => self.literal(b"false", Json::Bool(false)),
             b'n' => self.literal(b"null", Json::Null),
-            b'-' | b'0'..=b'9' => {
-                let start = self.i;
-                while matches!(
-                    self.s.get(self.i),
-                    Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-                ) {
-                    self.i += 1;
-                }
-                let text = std::str::from_utf8(&self.s[start..self.i]).ok()?;
-                text.bytes()
-                    .any(|b| b.is_ascii_digit())
-                    .then(|| Json::Num(text.to_owned()))
-            }
+            b'-' | b'0'..=b'9' => self.number(),
             _ => None,
         }
+    }
+
+    /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, as JSON defines it.
+    fn number(&mut self) -> Option<Json> {
+        let start = self.i;
+        let digits = |p: &mut Self| {
+            let from = p.i;
+            while p.s.get(p.i).is_some_and(u8::is_ascii_digit) {
+                p.i += 1;
+            }
+            p.i > from
+        };
+        if self.s.get(self.i) == Some(&b'-') {
+            self.i += 1;
+        }
+        if self.s.get(self.i) == Some(&b'0') {
+            self.i += 1;
+        } else if !digits(self) {
+            return None;
+        }
+        if self.s.get(self.i) == Some(&b'.') {
+            self.i += 1;
+            if !digits(self) {
+                return None;
+            }
+        }
+        if matches!(self.s.get(self.i), Some(b'e' | b'E')) {
+            self.i += 1;
+            if matches!(self.s.get(self.i), Some(b'+' | b'-')) {
+                self.i += 1;
+            }
+            if !digits(self) {
+                return None;
+            }
+        }
+        let text = std::str::from_utf8(&self.s[start..self.i]).ok()?;
+        Some(Json::Num(text.to_owned()))
     }
 
     fn hex4(&mut self) -> Option<u32> {
@@ -331,6 +356,11 @@ mod tests {
         }
         for bad in [
             "",
+            "1e",
+            "01",
+            "1.",
+            "+1",
+            "-",
             "{",
             "{\"a\"}",
             "[1,]",
@@ -339,7 +369,6 @@ mod tests {
             "nul",
             "{} x",
             "\"\\x\"",
-            "-",
         ] {
             assert_eq!(parse_json(bad), None, "{bad:?}");
         }

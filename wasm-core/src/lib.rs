@@ -1,6 +1,14 @@
 //! The portal's rules, in one place. No I/O: the API links this crate natively and the web app
 //! loads it as WebAssembly (feature `wasm`), so a rule the browser shows is the rule the server
 //! enforces. See ../shared/ARCHITECTURE.md.
+//!
+//! - `model`: wire types; `validation`: field -> messages results
+//! - `password` (spec 02 §5), `login` (spec 02 §5), `dates` (spec 01 §9), `table` (spec 01 §2.6),
+//!   `menu` (spec 01 §2.1, §6), `http_error` (spec 01 §8)
+//! - `bindings` (feature `wasm`): the camelCase exports of /work/CONTRACT.md
+//!
+//! tests/cases/*.json hold the shared cases that the native test and the Node parity test
+//! (tests/parity/, against the wasm build in pkg/) both run.
 
 pub mod model;
 pub mod validation;

@@ -17,15 +17,10 @@ wire! {
     #[serde(rename_all = "PascalCase")]
     #[derive(Default)]
     pub struct PasswordRequirements {
-        #[serde(default)]
         pub len_needed: u32,
-        #[serde(default)]
         pub num_needed: u32,
-        #[serde(default)]
         pub ucase_needed: u32,
-        #[serde(default)]
         pub sym_needed: u32,
-        #[serde(default)]
         pub use_complexity_requirements: bool,
     }
 

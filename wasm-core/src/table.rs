@@ -15,23 +15,14 @@ use crate::model::{SortDirection, TableRequest, DEFAULT_PAGE_SIZE, PAGE_SIZES};
 #[serde(rename_all = "PascalCase")]
 pub struct TableState {
     /// Counts from 0 (the address shows it from 1).
-    #[serde(default)]
     pub page_index: u32,
-    #[serde(default = "default_page_size")]
     pub page_size: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sort_column: Option<String>,
-    #[serde(default)]
     pub sort_direction: SortDirection,
-    #[serde(default)]
     pub search: String,
     /// Filter name -> value (e.g. Location -> "101"); an absent name means "all".
-    #[serde(default)]
     pub filters: BTreeMap<String, String>,
-}
-
-fn default_page_size() -> u32 {
-    DEFAULT_PAGE_SIZE
 }
 
 impl Default for TableState {

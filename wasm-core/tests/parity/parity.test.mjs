@@ -1,0 +1,117 @@
+// Runs the shared case tables (../cases/*.json) through the wasm build the web app uses
+// (wasm-core/pkg, wasm-pack --target bundler) and expects exactly what the native test expects.
+// Run: node --test wasm-core/tests/parity/   (Node 20, no packages).
+// Build first: cd wasm-core && wasm-pack build --target bundler --out-dir pkg --profile wasm-release -- --features wasm
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { dirname, join } from "node:path";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pkg = join(here, "..", "..", "pkg");
+const casesDir = join(here, "..", "cases");
+const wasmPath = join(pkg, "wasm_core_bg.wasm");
+const gluePath = join(pkg, "wasm_core_bg.js");
+
+if (!existsSync(wasmPath) || !existsSync(gluePath)) {
+  throw new Error(
+    `wasm-core/pkg is missing (${wasmPath}). Build it first: cd wasm-core && wasm-pack build ` +
+      "--target bundler --out-dir pkg --profile wasm-release -- --features wasm",
+  );
+}
+
+// The bundler target's wasm imports its glue as the module "./wasm_core_bg.js"; do by hand what
+// a bundler does for pkg/wasm_core.js.
+const core = await import(pathToFileURL(gluePath).href);
+const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { "./wasm_core_bg.js": core });
+core.__wbg_set_wasm(instance.exports);
+if (typeof instance.exports.__wbindgen_start === "function") instance.exports.__wbindgen_start();
+
+// Absent and undefined fields compare equal to null ones (serde_json writes null for None).
+function normalise(value) {
+  if (Array.isArray(value)) return value.map(normalise);
+  if (value !== null && typeof value === "object") {
+    assert.ok(!(value instanceof Map), "maps must cross as plain objects");
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, normalise(v)]),
+    );
+  }
+  return value;
+}
+
+const runners = {
+  "password.json": (i) =>
+    "repeat" in i ? core.validatePasswordRepeat(i.password, i.repeat) : core.checkPassword(i.password, i.requirements),
+  "dates.json": (i) => {
+    switch (i.fn) {
+      case "formatDate":
+        return core.formatDate(i.iso, i.format, i.offsetMinutes, i.zoneAbbr);
+      case "formatAppointment":
+        return core.formatAppointment(i.iso, i.hideTime, i.offsetMinutes);
+      case "appointmentHeader":
+        return core.appointmentHeader(i.hideTime);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
+  "table_state.json": (i) => {
+    switch (i.fn) {
+      case "read":
+        return core.readTableState(i.query, i.listId, i.defaults);
+      case "write":
+        return core.writeTableState(i.query, i.listId, i.state);
+      case "request":
+        return core.tableRequest(i.state);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
+  "menu.json": (i) => core.menuFor(i.perms, i.modules),
+  "login.json": (i) => core.validateLogin(i.req, i.askUsername),
+  "http_error.json": (i) => core.describeHttpError(i.status, i.body),
+};
+
+const files = readdirSync(casesDir).filter((f) => f.endsWith(".json")).sort();
+
+test("every case table has a runner", () => {
+  assert.deepEqual(files, Object.keys(runners).sort());
+});
+
+let total = 0;
+for (const file of files) {
+  const cases = JSON.parse(readFileSync(join(casesDir, file), "utf8"));
+  assert.ok(cases.length > 0, `${file} has no cases`);
+  total += cases.length;
+  for (const { name, input, expected } of cases) {
+    test(`${file} / ${name}`, () => {
+      assert.deepEqual(normalise(runners[file](input)), normalise(expected));
+    });
+  }
+}
+
+test("the tables hold enough cases", () => {
+  assert.ok(total >= 60, `only ${total} shared cases`);
+});
+
+// Input from the page is not always well formed: the exports return safe values, never throw.
+test("malformed arguments give safe results", () => {
+  assert.deepEqual(normalise(core.validateLogin(null, false)), {
+    usernameOrEmail: ["Username or email is required"],
+    password: ["Password is required"],
+  });
+  assert.equal(core.formatDate("2026-03-02T19:05:09Z", "NoSuchFormat", 0, ""), "");
+  assert.deepEqual(normalise(core.menuFor(undefined, 42)), []);
+  assert.deepEqual(normalise(core.checkPassword("x", "nonsense")), { IsValid: true, Requirements: [], Errors: [] });
+  assert.equal(core.writeTableState("?a=1", "all", { PageIndex: -3 }), "?a=1");
+  assert.equal(core.describeHttpError(70000, "").Title, "Server Error");
+  const hostile = new Proxy({}, { ownKeys() { throw new Error("no keys"); }, get() { throw new Error("no get"); } });
+  assert.equal(core.writeTableState("", "all", { PageIndex: 2, PageSize: 10, SortDirection: "asc", Search: "", Filters: hostile }), "all_page=3");
+  assert.deepEqual(normalise(core.validateLogin(hostile, false)), {
+    usernameOrEmail: ["Username or email is required"],
+    password: ["Password is required"],
+  });
+});
