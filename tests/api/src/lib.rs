@@ -129,6 +129,7 @@ impl TestServer {
         let web_dir = write_web_dir(dir.path());
         let (database, database_url) = match std::env::var("TEST_DATABASE_URL") {
             Ok(admin_url) if !admin_url.trim().is_empty() => {
+                sweep_stale_databases(&admin_url).await;
                 let name = unique_database_name();
                 create_postgres_database(&admin_url, &name).await;
                 let url = database_url_for(&admin_url, &name);
@@ -454,8 +455,25 @@ async fn create_postgres_database(admin_url: &str, name: &str) {
     let _ = connection.close().await;
 }
 
-/// Drops a PostgreSQL test database. Runs on its own thread and runtime because Drop cannot
-/// await and may run inside the test's runtime.
+/// Drops of test databases still running in the background (see `drop_database`).
+static PENDING_DROPS: Mutex<Vec<std::thread::JoinHandle<()>>> = Mutex::new(Vec::new());
+static WAIT_AT_EXIT: std::sync::Once = std::sync::Once::new();
+
+extern "C" {
+    fn atexit(callback: extern "C" fn()) -> std::os::raw::c_int;
+}
+
+/// Runs when the test binary exits: lets every background drop finish, so no database is left.
+extern "C" fn finish_pending_drops() {
+    let handles = std::mem::take(&mut *PENDING_DROPS.lock().unwrap_or_else(|e| e.into_inner()));
+    for handle in handles {
+        let _ = handle.join();
+    }
+}
+
+/// Drops a PostgreSQL test database on a background thread (with its own runtime, because Drop
+/// cannot await): a drop takes as long as starting a server, and the next test need not wait
+/// for it. The test binary waits for all of them when it exits.
 fn drop_database(database: &TestDatabase) {
     let TestDatabase::Postgres { admin_url, name } = database else {
         return;
@@ -463,23 +481,57 @@ fn drop_database(database: &TestDatabase) {
     let (admin_url, name) = (admin_url.clone(), name.clone());
     let dropper = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
-        runtime.block_on(async move {
-            use sqlx::Connection;
-            match sqlx::PgConnection::connect(&admin_url).await {
-                Ok(mut connection) => {
-                    if let Err(e) = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
-                        .execute(&mut connection)
-                        .await
-                    {
-                        eprintln!("could not drop the test database {name}: {e}");
-                    }
-                    let _ = connection.close().await;
-                }
-                Err(e) => eprintln!("could not connect to drop the test database {name}: {e}"),
-            }
-        });
+        runtime.block_on(drop_postgres_database(&admin_url, &name));
     });
-    let _ = dropper.join();
+    WAIT_AT_EXIT.call_once(|| {
+        // SAFETY: registers a plain function with the C library; it touches only Rust statics.
+        unsafe {
+            atexit(finish_pending_drops);
+        }
+    });
+    let mut pending = PENDING_DROPS.lock().unwrap_or_else(|e| e.into_inner());
+    pending.retain(|handle| !handle.is_finished());
+    pending.push(dropper);
+}
+
+async fn drop_postgres_database(admin_url: &str, name: &str) {
+    use sqlx::Connection;
+    match sqlx::PgConnection::connect(admin_url).await {
+        Ok(mut connection) => {
+            if let Err(e) = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                .execute(&mut connection)
+                .await
+            {
+                eprintln!("could not drop the test database {name}: {e}");
+            }
+            let _ = connection.close().await;
+        }
+        Err(e) => eprintln!("could not connect to drop the test database {name}: {e}"),
+    }
+}
+
+/// Drops test databases left behind by test processes that no longer run (killed before they
+/// could clean up). Once per test binary.
+async fn sweep_stale_databases(admin_url: &str) {
+    static SWEPT: AtomicU32 = AtomicU32::new(0);
+    if SWEPT.swap(1, Ordering::Relaxed) != 0 {
+        return;
+    }
+    use sqlx::Connection;
+    let Ok(mut connection) = sqlx::PgConnection::connect(admin_url).await else {
+        return;
+    };
+    let names: Vec<String> = sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_test\\_%'")
+        .fetch_all(&mut connection)
+        .await
+        .unwrap_or_default();
+    let _ = connection.close().await;
+    for name in names {
+        let pid = name.strip_prefix("portal_test_").and_then(|rest| rest.split('_').next()).and_then(|p| p.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+            drop_postgres_database(admin_url, &name).await;
+        }
+    }
 }
 
 /// Whether an unsafe request carries `X-CSRF-Token`.

@@ -264,3 +264,24 @@ async fn concurrent_sign_ins_and_reads_all_succeed() {
     assert_eq!(tokens.len(), 16, "every client got its own CSRF token");
     server.assert_alive().await;
 }
+
+// The tests below reach into the database (sessions table) behind the server's back.
+
+#[tokio::test]
+async fn session_ids_are_not_stored_in_clear() {
+    let server = TestServer::demo().await;
+    let client = server.signed_in(JANE).await;
+    let session = client.cookie("portal_session").unwrap();
+    assert!(server.count_sql("SELECT COUNT(*) FROM sessions").await >= 1, "the sign-in made a session row");
+    let clear = server.count_sql(&format!("SELECT COUNT(*) FROM sessions WHERE token_hash = '{session}'")).await;
+    assert_eq!(clear, 0, "the session id is stored as given: a leaked table could be replayed");
+}
+
+#[tokio::test]
+async fn an_expired_session_is_refused() {
+    let server = TestServer::demo().await;
+    let mut client = server.signed_in(JANE).await;
+    client.get_json("/api/accountApi/getCurrentUserName").await;
+    server.execute_sql("UPDATE sessions SET last_seen_at = 0, expires_at = 0").await;
+    assert_signed_out(&mut client, "a session past its timeout").await;
+}

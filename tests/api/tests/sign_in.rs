@@ -211,3 +211,53 @@ async fn anonymous_settings_have_the_contract_fields() {
     let warn = body["WarnBeforeSessionTimeoutMinutes"].as_f64().unwrap_or_default();
     assert!(timeout > 0.0 && warn >= 0.0 && warn < timeout, "session timeout {timeout}, warning {warn}: {body}");
 }
+
+#[tokio::test]
+async fn optional_login_fields_are_accepted() {
+    let server = TestServer::demo().await;
+    let mut client = server.client();
+    let login = json!({
+        "usernameOrEmail": "jane.doe", "password": DEMO_PASSWORD,
+        "rememberMe": true, "deviceId": "device-123", "userName": null
+    });
+    let body = client.post_json("/api/patientUser/login", &login).await.expect(StatusCode::OK);
+    assert_eq!(body["IsValid"], json!(true), "{body}");
+    assert!(client.cookie("portal_session").is_some());
+}
+
+// The tests below reach into the database (users table) to set up a case the HTTP contract
+// names but the demo clinic lacks.
+
+#[tokio::test]
+async fn inactive_user_is_refused_the_same_way() {
+    let server = TestServer::demo().await;
+    server.execute_sql("UPDATE users SET is_active = FALSE WHERE username = 'jane.doe'").await;
+    let mut client = server.client();
+    let body = client.sign_in_patient("jane.doe", DEMO_PASSWORD).await;
+    assert_refused(&body, "an inactive patient");
+    assert!(client.cookie("portal_session").is_none());
+    // Others are unaffected.
+    server.signed_in(MARIA).await;
+}
+
+#[tokio::test]
+async fn sign_in_by_email_works_at_the_right_door_only() {
+    let server = TestServer::demo().await;
+    server.execute_sql("UPDATE users SET email = 'jane.portal-test@example.org' WHERE username = 'jane.doe'").await;
+    let mut client = server.client();
+    let body = client.sign_in_patient("jane.portal-test@example.org", DEMO_PASSWORD).await;
+    assert_eq!(body["IsValid"], json!(true), "sign-in with the email address: {body}");
+    assert_eq!(client.get_json("/api/accountApi/getCurrentUserName").await, json!({"UserName": "Jane Doe"}));
+    let body = server.client().sign_in_staff("jane.portal-test@example.org", DEMO_PASSWORD).await;
+    assert_refused(&body, "a patient's email at the staff door");
+    let body = server.client().sign_in_patient("jane.portal-test@example.org", "wrong").await;
+    assert_refused(&body, "an email with a wrong password");
+}
+
+#[tokio::test]
+async fn passwords_are_not_stored_in_clear() {
+    let server = TestServer::demo().await;
+    assert!(server.count_sql("SELECT COUNT(*) FROM users").await >= 5);
+    let clear = server.count_sql("SELECT COUNT(*) FROM users WHERE password_hash LIKE '%Portal!2026%'").await;
+    assert_eq!(clear, 0, "a demo password is stored in clear");
+}

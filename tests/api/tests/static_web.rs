@@ -76,3 +76,20 @@ async fn raw_dot_dot_paths_do_not_escape_the_web_dir() {
     }
     server.assert_alive().await;
 }
+
+#[tokio::test]
+async fn the_first_page_load_brings_the_csrf_cookie() {
+    // The web app's first request is index.html; its first POST needs the token already.
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let response = client.get("/").await;
+    let cookie = response
+        .set_cookie("portal_csrf")
+        .unwrap_or_else(|| panic!("GET / must set portal_csrf; Set-Cookie: {:?}", response.set_cookies()));
+    assert!(!cookie.value.is_empty());
+    let response = server.client().get("/api/nope").await;
+    assert!(response.set_cookie("portal_csrf").is_some(), "a 404 from /api sets portal_csrf too: {:?}", response.set_cookies());
+    // With the cookie from the page load, a POST goes through.
+    let body = client.sign_in_staff("nobody", "x").await;
+    assert_eq!(body["IsValid"], json!(false));
+}
