@@ -19,7 +19,7 @@ pub enum Db {
 
 /// Runs `$body` with `$pool` bound to the engine's pool; the block is compiled once per engine.
 ///
-/// ```ignore
+/// ```text
 /// let n: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(pool).await)?;
 /// ```
 #[macro_export]
