@@ -11,7 +11,15 @@ SECONDS_PER_RUN=${BENCH_SECONDS:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
 OUT=$(mktemp -d /tmp/portal-bench.XXXXXX)
 PIDS=()
-trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; stop_throwaway_postgres' EXIT
+# Under set -e a failing kill (server already stopped) would end the trap early and leave the
+# throwaway PostgreSQL running: every step here tolerates failure.
+cleanup() {
+  local p
+  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  stop_throwaway_postgres || true
+  rm -rf "$OUT"
+}
+trap cleanup EXIT
 
 ./scripts/setup.sh
 cargo build --release --quiet -p portal-api
