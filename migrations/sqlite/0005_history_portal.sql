@@ -40,3 +40,34 @@ CREATE TABLE email_logs (
     is_sent BOOLEAN NOT NULL
 );
 CREATE INDEX email_logs_created ON email_logs (created_at);
+
+-- History Portal lists at a million rows. The appointment instant is copied onto the queue row
+-- (kept by triggers), so every filter (status, location, appointment range) and the default
+-- sorts are answered from survey_queue's own indexes, counts never join, and a page's ids come
+-- from an index before the ten rows are joined to their patient, survey and appointment.
+ALTER TABLE survey_queue ADD COLUMN appt_starts_at BIGINT;
+UPDATE survey_queue SET appt_starts_at = (SELECT a.starts_at FROM appointments a WHERE a.id = survey_queue.appointment_id);
+CREATE TRIGGER survey_queue_appt_after_insert AFTER INSERT ON survey_queue
+    WHEN NEW.appointment_id IS NOT NULL
+BEGIN
+    UPDATE survey_queue SET appt_starts_at = (SELECT starts_at FROM appointments WHERE id = NEW.appointment_id)
+    WHERE id = NEW.id;
+END;
+CREATE TRIGGER survey_queue_appt_after_update AFTER UPDATE OF appointment_id ON survey_queue
+BEGIN
+    UPDATE survey_queue SET appt_starts_at = (SELECT starts_at FROM appointments WHERE id = NEW.appointment_id)
+    WHERE id = NEW.id;
+END;
+CREATE TRIGGER appointments_starts_after_update AFTER UPDATE OF starts_at ON appointments
+BEGIN
+    UPDATE survey_queue SET appt_starts_at = NEW.starts_at WHERE appointment_id = NEW.id;
+END;
+CREATE INDEX survey_queue_appt ON survey_queue (appt_starts_at, id);
+CREATE INDEX survey_queue_status_appt ON survey_queue (status, appt_starts_at, id);
+CREATE INDEX survey_queue_location_appt ON survey_queue (location_id, appt_starts_at, id);
+CREATE INDEX survey_queue_status_location_appt ON survey_queue (status, location_id, appt_starts_at, id);
+CREATE INDEX survey_queue_patient_appt ON survey_queue (patient_id, appt_starts_at, id);
+-- Search: prefix of 'first last', 'last first' (lower case) or of the MRN (unique index).
+CREATE INDEX patients_search_first_last ON patients (lower(first_name || ' ' || last_name));
+CREATE INDEX patients_search_last_first ON patients (lower(last_name || ' ' || first_name));
+CREATE INDEX patients_sort_name ON patients (lower(first_name), lower(last_name), id);

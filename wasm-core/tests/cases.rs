@@ -176,6 +176,25 @@ fn http_error_cases() {
 }
 
 #[test]
+fn history_portal_cases() {
+    use wasm_core::history_portal;
+    check("history_portal.json", |input| match s(input, "fn") {
+        "historyTab" => json(
+            history_portal::history_tab(s(input, "listId")).or_else(|| history_portal::history_tab("all")),
+        ),
+        "appointmentRange" => json(history_portal::appointment_range(
+            s(input, "mode"),
+            s(input, "from"),
+            s(input, "to"),
+            s(input, "nowIso"),
+            input["offsetMinutes"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("offsetMinutes"),
+        )),
+        "locationDisplayName" => json(history_portal::location_display_name(s(input, "name"))),
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -184,6 +203,7 @@ fn the_tables_hold_enough_cases() {
         "menu.json",
         "login.json",
         "http_error.json",
+        "history_portal.json",
     ]
     .iter()
     .map(|file| cases(file).len())

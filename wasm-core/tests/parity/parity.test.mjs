@@ -73,6 +73,18 @@ const runners = {
   "menu.json": (i) => core.menuFor(i.perms, i.modules),
   "login.json": (i) => core.validateLogin(i.req, i.askUsername),
   "http_error.json": (i) => core.describeHttpError(i.status, i.body),
+  "history_portal.json": (i) => {
+    switch (i.fn) {
+      case "historyTab":
+        return core.historyTab(i.listId);
+      case "appointmentRange":
+        return core.appointmentRange(i.mode, i.from, i.to, i.nowIso, i.offsetMinutes);
+      case "locationDisplayName":
+        return core.locationDisplayName(i.name);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
 };
 
 const files = readdirSync(casesDir).filter((f) => f.endsWith(".json")).sort();

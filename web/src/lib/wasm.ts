@@ -3,6 +3,9 @@
 // rules are ready before the first render and are loaded exactly once.
 export {
   appointmentHeader,
+  appointmentRange,
+  historyTab,
+  locationDisplayName,
   describeHttpError,
   formatAppointment,
   formatDate,
@@ -15,6 +18,8 @@ export {
 
 export type {
   ApiError,
+  AppointmentRange,
+  HistoryTab,
   CurrentUserName,
   DateFormat,
   ErrorDialog,
