@@ -4,6 +4,10 @@ import { STAFF_STATE } from "./helpers";
 
 test.use({ storageState: STAFF_STATE });
 
+/** The lists open on today (spec 01 §9); these tests page through every demo appointment. */
+const WIDE = "all_f_DateMode=range&all_f_DateFrom=2000-01-01&all_f_DateTo=2099-12-31";
+const ALL_WIDE = `/admin/history-portal/all?${WIDE}`;
+
 function list(page: Page) {
   return page.getByRole("table", { name: "All History Surveys List" });
 }
@@ -17,6 +21,7 @@ async function firstPatients(page: Page): Promise<string[]> {
 test("the History Portal opens on All with the spec's columns, ten rows a page", async ({ page }) => {
   await page.goto("/admin/history-portal");
   await expect(page).toHaveURL(/\/admin\/history-portal\/all$/);
+  await page.goto(ALL_WIDE);
   await expect(page.getByRole("heading", { level: 1, name: "History Portal" })).toBeVisible();
   for (const header of ["Patient", "MRN", "DOB", "Location", "Appointment Date / Time", "Status", "Survey"]) {
     await expect(list(page).getByRole("columnheader", { name: header })).toBeVisible();
@@ -28,7 +33,7 @@ test("the History Portal opens on All with the spec's columns, ten rows a page",
 });
 
 test("paging, sorting and page size live in the address and survive a reload", async ({ page }) => {
-  await page.goto("/admin/history-portal/all");
+  await page.goto(ALL_WIDE);
   await expect(bodyRows(page)).toHaveCount(10);
   const pageOne = await firstPatients(page);
 
@@ -61,7 +66,7 @@ test("paging, sorting and page size live in the address and survive a reload", a
 });
 
 test("search narrows the list by patient name and is kept across a reload", async ({ page }) => {
-  await page.goto("/admin/history-portal/all");
+  await page.goto(ALL_WIDE);
   await expect(bodyRows(page)).toHaveCount(10);
   const someone = (await firstPatients(page))[0].trim();
   const lastName = someone.split(/\s+/).pop()!;
@@ -78,7 +83,7 @@ test("search narrows the list by patient name and is kept across a reload", asyn
 });
 
 test("a search that matches nobody says so", async ({ page }) => {
-  await page.goto("/admin/history-portal/all?all_q=zzzz-nobody-has-this-name");
+  await page.goto(`${ALL_WIDE}&all_q=zzzz-nobody-has-this-name`);
   await expect(list(page)).toContainText("No data available");
   await expect(page.getByText("Showing 0 to 0 of 0 entries")).toBeVisible();
 });
@@ -95,10 +100,73 @@ test("a server error opens the error dialog with the server's title and an error
 });
 
 test("when the session has ended, the next call leads to the patient login", async ({ page, context }) => {
-  await page.goto("/admin/history-portal/all");
+  await page.goto(ALL_WIDE);
   await expect(bodyRows(page)).toHaveCount(10);
   // The session ends on the server side of things; the CSRF cookie stays, as it would.
   await context.clearCookies({ name: "portal_session" });
   await page.getByRole("button", { name: "Page 2" }).click();
   await expect(page).toHaveURL(/\/patient\/login$/);
+});
+
+test("the five tabs: status column and filter only on All and Completed, actions-free lists filter by location", async ({ page }) => {
+  for (const [path, name, showsStatus] of [
+    ["all", "All History Surveys List", true],
+    ["assigned", "Assigned Surveys", false],
+    ["progress", "In Progress Surveys", false],
+    ["completed", "Completed Surveys", true],
+    ["today", "Today's Appointments", false],
+  ] as const) {
+    await page.goto(`/admin/history-portal/${path}`);
+    const table = page.getByRole("table", { name });
+    await expect(table).toBeVisible();
+    await expect(table.getByRole("columnheader", { name: "Status" })).toHaveCount(showsStatus ? 1 : 0);
+    await expect(page.getByRole("combobox", { name: "Status" })).toHaveCount(showsStatus ? 1 : 0);
+    await expect(page.getByRole("combobox", { name: "Location" })).toHaveValue("");
+    await expect(page.getByRole("combobox", { name: "Location" }).locator("option").first()).toHaveText("All Locations");
+  }
+});
+
+test("the date picker defaults to today and its mode, dates and filters live in the address", async ({ page }) => {
+  await page.goto("/admin/history-portal/all");
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
+  await expect(page.getByTestId("appointment-range")).toHaveText(today);
+  await expect(page.getByRole("combobox", { name: "Date mode" })).toHaveValue("day");
+
+  await page.getByRole("combobox", { name: "Date mode" }).selectOption("year");
+  await expect(page).toHaveURL(/all_f_DateMode=year/);
+  await expect(page.getByTestId("appointment-range")).toHaveText(`${today.slice(0, 4)}-01-01 – ${today.slice(0, 4)}-12-31`);
+
+  await page.getByRole("combobox", { name: "Date mode" }).selectOption("range");
+  await page.getByLabel("From date").fill("2000-01-01");
+  await page.getByLabel("To date").fill("2099-12-31");
+  await expect(page).toHaveURL(/all_f_DateTo=2099-12-31/);
+  await expect(bodyRows(page)).toHaveCount(10);
+  const everything = await page.getByText(/Showing 1 to 10 of \d+ entries/).textContent();
+
+  // Status and location narrow the list; every row shows the chosen status / location.
+  await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Assigned" });
+  await expect(page).toHaveURL(/all_f_Status=Assigned/);
+  await expect.poll(async () => {
+    const statuses = await list(page).locator("tbody tr td:nth-child(6)").allTextContents();
+    return statuses.length > 0 && statuses.every((s) => s === "Assigned");
+  }).toBe(true);
+  const locationSelect = page.getByRole("combobox", { name: "Location" });
+  const locationName = (await locationSelect.locator("option").nth(1).textContent())!.trim();
+  expect(locationName).not.toContain("_");
+  await locationSelect.selectOption({ index: 1 });
+  await expect(page).toHaveURL(/all_f_Location=/);
+  await expect.poll(async () => {
+    const cells = await list(page).locator("tbody tr td:nth-child(4)").allTextContents();
+    return cells.every((c) => c === locationName) && !(await page.getByText(everything!).isVisible());
+  }).toBe(true);
+
+  const url = page.url();
+  await page.reload();
+  expect(page.url()).toBe(url);
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("Assigned");
+  await expect(page.getByRole("combobox", { name: "Date mode" })).toHaveValue("range");
+  await expect(page.getByLabel("To date")).toHaveValue("2099-12-31");
 });
