@@ -3,7 +3,7 @@
 //! request sends, and the filters of a list kept in the address (table state `Filters`).
 
 use crate::dates::{civil_from_days, days_from_civil, weekday_from_days};
-use crate::model::{AppointmentRange, HistoryTab};
+use crate::model::{AppointmentRange, HistoryTab, SurveyActionInput, SurveyActions};
 
 /// The tabs, in order: list id (address prefix and route), title, status group sent to the
 /// server, whether the status column (and with it the status filter) shows, whether the row
@@ -153,5 +153,67 @@ mod tests {
             assert_eq!(parse_local_date(bad), None, "{bad}");
         }
         assert!(parse_local_date("2024-02-29").is_some());
+    }
+}
+
+pub const VIEW_DISABLED_TOOLTIP: &str = "Patient did not start the survey. There is no information to view";
+pub const LIMIT_REACHED: &str = "Notification limit reached!";
+
+/// Ready For Exam notices left: `max` -1 is unlimited.
+pub fn ready_for_exam_limit_reached(count: i64, max: i64) -> bool {
+    max >= 0 && count >= max
+}
+
+/// The actions of a row (spec 01 §2.6 details modal, §4 Today rules). `max_ready` is
+/// HistoryPortalMaxReadyForExamEmail (-1 unlimited); `now_iso` and `offset_minutes` say which
+/// day is today for the viewer. "StatusKey is Saved" of the spec reads as: the survey is
+/// completed (Completed or Finalized by Admin).
+pub fn survey_actions(row: &SurveyActionInput, max_ready: i64, now_iso: &str, offset_minutes: i32) -> SurveyActions {
+    use crate::model::SurveyStatus;
+    let status = SurveyStatus::parse(&row.status_key);
+    let completed = status.is_some_and(SurveyStatus::is_completed);
+    let expired = matches!(
+        status,
+        Some(SurveyStatus::Expired | SurveyStatus::PartiallyCompleteExpired | SurveyStatus::IntermediateSaveExpired)
+    );
+    let has_log = row.survey_log_id.is_some();
+    let today = local_today(now_iso, offset_minutes);
+    let is_today = match (row.appointment_date.as_deref().and_then(|a| local_today(a, offset_minutes)), today) {
+        (Some(day), Some(today)) => day == today,
+        _ => false,
+    };
+    let arrival = row.arrival_status.as_deref().unwrap_or("");
+    let count = row.ready_for_exam_count.max(0);
+    let reached = ready_for_exam_limit_reached(count, max_ready);
+    let ready_enabled =
+        is_today && completed && (arrival == "PatientArrived" || (arrival == "ReadyForExam" && !reached));
+    let limit_message = if max_ready < 0 {
+        String::new()
+    } else if reached {
+        LIMIT_REACHED.to_owned()
+    } else if count > 0 {
+        format!("Sent {count} of {max_ready} notifications")
+    } else {
+        String::new()
+    };
+    SurveyActions {
+        can_resend: !completed && !has_log,
+        show_view: has_log || completed,
+        view_enabled: has_log,
+        view_tooltip: if !has_log && completed { VIEW_DISABLED_TOOLTIP.to_owned() } else { String::new() },
+        start_survey_enabled: is_today && !expired,
+        view_survey_enabled: has_log,
+        ready_for_exam_enabled: ready_enabled,
+        ready_for_exam_label: if count > 0 || arrival == "ReadyForExam" {
+            "Resend Ready For Exam".to_owned()
+        } else {
+            "Ready For Exam".to_owned()
+        },
+        limit_message,
+        row_class: match arrival {
+            "PatientArrived" => "patient-arrived".to_owned(),
+            "ReadyForExam" => "ready-for-exam".to_owned(),
+            _ => String::new(),
+        },
     }
 }

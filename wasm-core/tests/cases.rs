@@ -190,6 +190,15 @@ fn history_portal_cases() {
             input["offsetMinutes"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("offsetMinutes"),
         )),
         "locationDisplayName" => json(history_portal::location_display_name(s(input, "name"))),
+        "surveyActions" => {
+            let row: wasm_core::model::SurveyActionInput = arg(input, "row");
+            json(history_portal::survey_actions(
+                &row,
+                input["maxReadyForExam"].as_i64().expect("maxReadyForExam"),
+                s(input, "nowIso"),
+                input["offsetMinutes"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("offsetMinutes"),
+            ))
+        }
         other => panic!("unknown fn {other}"),
     });
 }

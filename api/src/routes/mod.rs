@@ -3,6 +3,7 @@
 pub mod account;
 pub mod appointments;
 pub mod health;
+pub mod history_portal;
 pub mod survey_queue;
 
 use axum::routing::get;
@@ -27,6 +28,7 @@ pub fn router() -> Router<AppState> {
         .merge(health::router())
         .merge(account::router())
         .merge(survey_queue::router())
+        .merge(history_portal::router())
         .merge(appointments::router())
         .route("/api/openapi.json", get(openapi))
 }

@@ -76,7 +76,8 @@ async fn list_settings(
 ) -> AppResult<Json<serde_json::Value>> {
     let history = settings::load(&state.db, settings::HISTORY_PORTAL).await?;
     Ok(Json(serde_json::json!({
-        "IsHideAppointmentTimeInHistoryPortal": get_bool(&history, "IsHideAppointmentTimeInHistoryPortal")
+        "IsHideAppointmentTimeInHistoryPortal": get_bool(&history, "IsHideAppointmentTimeInHistoryPortal"),
+        "HistoryPortalMaxReadyForExamEmail": settings::get_i64(&history, "HistoryPortalMaxReadyForExamEmail").unwrap_or(-1)
     })))
 }
 

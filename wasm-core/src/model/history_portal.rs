@@ -32,3 +32,42 @@ wire! {
         pub timezone_offset: i32,
     }
 }
+
+wire! {
+    /// What the row of a History Portal list needs for its actions (a SurveyQueueRow subset).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyActionInput {
+        /// ISO instant (UTC) of the appointment, if any.
+        #[serde(default)]
+        pub appointment_date: Option<String>,
+        pub status_key: String,
+        #[serde(default)]
+        pub survey_log_id: Option<i64>,
+        #[serde(default)]
+        pub arrival_status: Option<String>,
+        #[serde(default)]
+        pub ready_for_exam_count: i64,
+    }
+
+    /// The buttons of the details modal and of a Today row (spec 01 §2.6, §4).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyActions {
+        /// Details modal: Resend shows (not completed, no survey log).
+        pub can_resend: bool,
+        /// Details modal: View shows (enabled when a survey log exists).
+        pub show_view: bool,
+        pub view_enabled: bool,
+        /// Tooltip of a disabled View.
+        pub view_tooltip: String,
+        /// Today row buttons.
+        pub start_survey_enabled: bool,
+        pub view_survey_enabled: bool,
+        pub ready_for_exam_enabled: bool,
+        /// 'Ready For Exam' or 'Resend Ready For Exam'.
+        pub ready_for_exam_label: String,
+        /// '', 'Sent {n} of {max} notifications' or 'Notification limit reached!'.
+        pub limit_message: String,
+        /// '', 'patient-arrived' or 'ready-for-exam'.
+        pub row_class: String,
+    }
+}

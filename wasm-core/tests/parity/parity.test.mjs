@@ -81,6 +81,8 @@ const runners = {
         return core.appointmentRange(i.mode, i.from, i.to, i.nowIso, i.offsetMinutes);
       case "locationDisplayName":
         return core.locationDisplayName(i.name);
+      case "surveyActions":
+        return core.surveyActions(i.row, i.maxReadyForExam, i.nowIso, i.offsetMinutes);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }
