@@ -166,8 +166,8 @@ pub fn ready_for_exam_limit_reached(count: i64, max: i64) -> bool {
 
 /// The actions of a row (spec 01 §2.6 details modal, §4 Today rules). `max_ready` is
 /// HistoryPortalMaxReadyForExamEmail (-1 unlimited); `now_iso` and `offset_minutes` say which
-/// day is today for the viewer. "StatusKey is Saved" of the spec reads as: the survey is
-/// completed (Completed or Finalized by Admin).
+/// day is today for the viewer. "StatusKey is Saved" of the spec reads as: the patient completed
+/// the survey (Completed or Finalized by Admin).
 pub fn survey_actions(row: &SurveyActionInput, max_ready: i64, now_iso: &str, offset_minutes: i32) -> SurveyActions {
     use crate::model::SurveyStatus;
     let status = SurveyStatus::parse(&row.status_key);
@@ -176,6 +176,9 @@ pub fn survey_actions(row: &SurveyActionInput, max_ready: i64, now_iso: &str, of
         status,
         Some(SurveyStatus::Expired | SurveyStatus::PartiallyCompleteExpired | SurveyStatus::IntermediateSaveExpired)
     );
+    // "Completed" in the details modal is the Completed tab's sense: finished one way or
+    // another (Completed, Finalized by Admin or any Expired status).
+    let finished = status.is_some_and(SurveyStatus::is_complete_status);
     let has_log = row.survey_log_id.is_some();
     let today = local_today(now_iso, offset_minutes);
     let is_today = match (row.appointment_date.as_deref().and_then(|a| local_today(a, offset_minutes)), today) {
@@ -197,10 +200,10 @@ pub fn survey_actions(row: &SurveyActionInput, max_ready: i64, now_iso: &str, of
         String::new()
     };
     SurveyActions {
-        can_resend: !completed && !has_log,
-        show_view: has_log || completed,
+        can_resend: !finished && !has_log,
+        show_view: has_log || finished,
         view_enabled: has_log,
-        view_tooltip: if !has_log && completed { VIEW_DISABLED_TOOLTIP.to_owned() } else { String::new() },
+        view_tooltip: if !has_log && finished { VIEW_DISABLED_TOOLTIP.to_owned() } else { String::new() },
         start_survey_enabled: is_today && !expired,
         view_survey_enabled: has_log,
         ready_for_exam_enabled: ready_enabled,

@@ -170,3 +170,60 @@ test("the date picker defaults to today and its mode, dates and filters live in 
   await expect(page.getByRole("combobox", { name: "Date mode" })).toHaveValue("range");
   await expect(page.getByLabel("To date")).toHaveValue("2099-12-31");
 });
+
+test("the details modal: Resend for an open survey, a disabled View with its reason for a finished one without answers", async ({ page }) => {
+  await page.goto(`${ALL_WIDE}&all_f_Status=Assigned&all_q=Doe`);
+  await expect(bodyRows(page).first()).toContainText("Doe");
+  await bodyRows(page).first().click();
+  const dialog = page.getByRole("dialog", { name: "History Portal Survey Details" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("MRN");
+  await expect(dialog.getByRole("button", { name: "View" })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Resend" }).click();
+  await expect(page.getByText("Notification was sent successfully")).toBeVisible();
+  await expect(dialog.locator("dd").last()).not.toHaveText("N/A");
+  await dialog.locator(".modal-footer").getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Expired without ever being started: finished, no answers.
+  await page.goto(`${ALL_WIDE}&all_f_Status=Expired&all_size=25`);
+  await expect(bodyRows(page).first()).toContainText("Expired");
+  const count = await bodyRows(page).count();
+  let found = false;
+  for (let i = 0; i < count && !found; i++) {
+    await bodyRows(page).nth(i).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Resend" })).toHaveCount(0);
+    const view = dialog.getByRole("button", { name: "View" });
+    if (await view.isDisabled()) {
+      await expect(dialog.locator("[title]")).toHaveAttribute("title", "Patient did not start the survey. There is no information to view");
+      found = true;
+    } else {
+      await expect(view).toBeEnabled();
+    }
+    await dialog.locator(".modal-footer").getByRole("button", { name: "Close" }).click();
+  }
+  expect(found).toBe(true);
+});
+
+test("Today: arrival styles the rows, Ready For Exam sends and turns into Resend Ready For Exam", async ({ page }) => {
+  await page.goto("/admin/history-portal/today?today_size=100");
+  const table = page.getByRole("table", { name: "Today's Appointments" });
+  await expect(table.getByRole("columnheader", { name: "Actions" })).toBeVisible();
+  await expect(table.locator("tbody tr").first()).not.toContainText("Loading");
+  expect(await table.locator("tbody tr.patient-arrived, tbody tr.ready-for-exam").count()).toBeGreaterThan(0);
+  // Rows whose patient has not arrived never offer Ready For Exam.
+  const waiting = table.locator("tbody tr:not(.patient-arrived):not(.ready-for-exam)");
+  for (let i = 0; i < (await waiting.count()); i++) {
+    await expect(waiting.nth(i).getByRole("button", { name: /Ready For Exam/ })).toBeDisabled();
+  }
+  const arrived = table.locator("tbody tr.patient-arrived").filter({ has: page.getByRole("button", { name: "Ready For Exam", exact: true, disabled: false }) });
+  await expect(arrived.first()).toBeVisible();
+  const patient = (await arrived.first().locator("td").first().textContent())!.trim();
+  await arrived.first().getByRole("button", { name: "Ready For Exam", exact: true }).click();
+  const row = table.locator("tbody tr", { hasText: patient }).filter({ has: page.getByRole("button", { name: "Resend Ready For Exam" }) });
+  await expect(row.first()).toHaveClass(/ready-for-exam/);
+  await expect(row.first().getByRole("button", { name: "Resend Ready For Exam" })).toBeEnabled();
+  // The buttons never open the details modal.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

@@ -9,6 +9,7 @@ import {
   historyTab,
   locationDisplayName,
   readTableState,
+  surveyActions,
   tableRequest,
   writeTableState,
   zoneOf,
@@ -19,6 +20,9 @@ import { fetchSurveyQueuePage } from "./api/survey-queue-datatable";
 import { fetchLocations } from "./api/locations";
 import { fetchStatusesLookup, type StatusLookupItem } from "./api/statuses-lookup";
 import { fetchListSettings } from "./api/list-settings";
+import { sendReadyForExam } from "./api/ready-for-exam";
+import { SurveyDetailsModal } from "./survey-details-modal";
+import { useToast } from "../../components/toast/toast";
 
 /** Page sizes offered in the select; wasm-core's readTableState falls back to its default for
  * any other value someone types into the address. */
@@ -64,12 +68,18 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
   const [locations, setLocations] = useState<Record<string, string>>({});
   const [statuses, setStatuses] = useState<StatusLookupItem[]>([]);
   const [hideTime, setHideTime] = useState(false);
+  const [maxReady, setMaxReady] = useState(-1);
+  const [details, setDetails] = useState<SurveyQueueRow | null>(null);
+  const [reload, setReload] = useState(0);
 
   useEffect(() => {
     const abort = new AbortController();
     fetchLocations(abort.signal).then(setLocations).catch(() => {});
     fetchListSettings(abort.signal)
-      .then((s) => setHideTime(Boolean(s.IsHideAppointmentTimeInHistoryPortal)))
+      .then((s) => {
+        setHideTime(Boolean(s.IsHideAppointmentTimeInHistoryPortal));
+        setMaxReady(Number(s.HistoryPortalMaxReadyForExamEmail ?? -1));
+      })
       .catch(() => {});
     if (tab.ShowsStatus) fetchStatusesLookup(abort.signal).then(setStatuses).catch(() => {});
     return () => abort.abort();
@@ -96,7 +106,7 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
       })
       .finally(() => !abort.signal.aborted && setLoading(false));
     return () => abort.abort();
-  }, [requestKey]);
+  }, [requestKey, reload]);
 
   const onStateChange = useCallback(
     (next: TableState) => navigate({ search: writeTableState(location.search, tab.ListId, next) }),
@@ -124,8 +134,17 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
     ];
     if (tab.ShowsStatus) list.push(column.accessor("Status", { header: "Status" }));
     list.push(column.accessor("SurveyName", { header: "Survey" }));
+    if (tab.ShowsActions) {
+      list.push(
+        column.display({
+          id: "Actions",
+          header: "Actions",
+          cell: (info) => <TodayActions row={info.row.original} maxReady={maxReady} onDone={() => setReload((n) => n + 1)} />,
+        }),
+      );
+    }
     return list;
-  }, [hideTime, tab.ShowsStatus]);
+  }, [hideTime, tab.ShowsStatus, tab.ShowsActions, maxReady]);
 
   return (
     <section className="panel" aria-label={tab.Title}>
@@ -191,8 +210,65 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
         state={state}
         onStateChange={onStateChange}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
+        onRowClick={setDetails}
+        rowClassName={(row) => rowActions(row, maxReady).RowClass || undefined}
       />
+      {details && (
+        <SurveyDetailsModal row={details} onClose={() => setDetails(null)} onChanged={() => setReload((n) => n + 1)} />
+      )}
     </section>
+  );
+}
+
+function rowActions(row: SurveyQueueRow, maxReady: number) {
+  return surveyActions(row, maxReady, new Date().toISOString(), viewerOffset());
+}
+
+/** Today row actions (spec 01 §2.6, §4): Start Survey, View Survey, Ready For Exam. */
+function TodayActions({ row, maxReady, onDone }: { row: SurveyQueueRow; maxReady: number; onDone: () => void }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const actions = rowActions(row, maxReady);
+  const stop = (e: React.MouseEvent) => e.stopPropagation();
+  async function ready() {
+    if (!navigator.onLine) {
+      toast.error("Notification was not sent");
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await sendReadyForExam(Number(row.Id));
+      toast.success(result.Message || "Notification was sent successfully");
+      onDone();
+    } catch {
+      // Reported by the API client (error dialog).
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="row-actions" onClick={stop}>
+      <button
+        type="button"
+        className="button"
+        disabled={!actions.StartSurveyEnabled}
+        onClick={() => navigator.onLine && window.open(`/survey?startType=HistoryPortal&surveyQueueId=${row.Id}`, "_blank", "noopener")}
+      >
+        Start Survey
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={!actions.ViewSurveyEnabled}
+        onClick={() => navigator.onLine && window.open(`/survey?startType=View&surveyLogId=${row.SurveyLogId}`, "_blank", "noopener")}
+      >
+        View Survey
+      </button>
+      <button type="button" className="button button-primary" disabled={!actions.ReadyForExamEnabled || busy} onClick={ready}>
+        {actions.ReadyForExamLabel}
+      </button>
+      {actions.LimitMessage && <span className="limit-message">{actions.LimitMessage}</span>}
+    </div>
   );
 }
 

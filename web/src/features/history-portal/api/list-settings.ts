@@ -2,6 +2,7 @@ import { api } from "../../../lib/api-client";
 
 export interface HistoryListSettings {
   IsHideAppointmentTimeInHistoryPortal: boolean;
+  HistoryPortalMaxReadyForExamEmail: number;
 }
 
 /** What the lists need of the HistoryPortal settings (GET /api/historyPortal/listSettings). */
