@@ -159,7 +159,7 @@ CASES=(
   "UI default: today, by patient name|{\"PageIndex\":0,\"PageSize\":10,\"SortColumn\":\"UserFullName\",\"SortDirection\":\"asc\",\"Search\":\"\",\"StatusGroup\":\"All\",\"DateFrom\":\"${TODAY}T00:00:00.000Z\",\"DateTo\":\"${TODAY}T00:00:00.000Z\",\"TimezoneOffset\":0}"
   "year range + location + status, by name, page 5|{\"PageIndex\":4,\"PageSize\":10,\"SortColumn\":\"UserFullName\",\"SortDirection\":\"asc\",\"Search\":\"\",\"DateFrom\":\"${Y}-01-01T00:00:00.000Z\",\"DateTo\":\"${Y}-12-31T00:00:00.000Z\",\"Location\":\"B7\",\"Status\":\"Completed\",\"TimezoneOffset\":0}"
   "year range + location + status, by appointment, deep (page 100)|{\"PageIndex\":100,\"PageSize\":10,\"SortColumn\":\"AppointmentDate\",\"SortDirection\":\"desc\",\"Search\":\"\",\"DateFrom\":\"${Y}-01-01T00:00:00.000Z\",\"DateTo\":\"${Y}-12-31T00:00:00.000Z\",\"Location\":\"B7\",\"Status\":\"Completed\",\"TimezoneOffset\":0}"
-  "search 'garcia charlotte' (name prefix), by name|{\"PageIndex\":0,\"PageSize\":10,\"SortColumn\":\"UserFullName\",\"SortDirection\":\"asc\",\"Search\":\"garcia charlotte\"}"
+  "search 'garcia camila' (name prefix), by name|{\"PageIndex\":0,\"PageSize\":10,\"SortColumn\":\"UserFullName\",\"SortDirection\":\"asc\",\"Search\":\"garcia camila\"}"
   "search MRN prefix 'B00123', by appointment|{\"PageIndex\":0,\"PageSize\":10,\"SortColumn\":\"AppointmentDate\",\"SortDirection\":\"asc\",\"Search\":\"B00123\"}"
   "search 'smith' (1 in 50 patients), by appointment|{\"PageIndex\":0,\"PageSize\":10,\"SortColumn\":\"AppointmentDate\",\"SortDirection\":\"asc\",\"Search\":\"smith\"}"
 )

@@ -58,6 +58,7 @@ pub enum Action {
     /// History Portal (issue 6): assignment notice re-sent; Ready For Exam notice sent.
     SurveyNotificationResent,
     ReadyForExamSent,
+    HistoryPortalSettingsSaved,
 }
 
 impl Action {
@@ -68,13 +69,14 @@ impl Action {
             Action::Logout => "Logout",
             Action::SurveyNotificationResent => "SurveyNotificationResent",
             Action::ReadyForExamSent => "ReadyForExamSent",
+            Action::HistoryPortalSettingsSaved => "HistoryPortalSettingsSaved",
         }
     }
 
     pub fn category(self) -> &'static str {
         match self {
             Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
-            Action::SurveyNotificationResent | Action::ReadyForExamSent => "HistoryPortal",
+            Action::SurveyNotificationResent | Action::ReadyForExamSent | Action::HistoryPortalSettingsSaved => "HistoryPortal",
         }
     }
 }

@@ -114,10 +114,11 @@ pub fn location_display_name(name: &str) -> String {
     name.split(['_', ' '])
         .filter(|w| !w.is_empty())
         .map(|w| {
-            let lower = w.to_lowercase();
-            let mut chars = lower.chars();
+            // ASCII lower case for the rest: location codes are ASCII, and the Unicode
+            // lower-case tables would cost the wasm file kilobytes.
+            let mut chars = w.chars();
             match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
+                Some(first) => first.to_uppercase().chain(chars.as_str().to_ascii_lowercase().chars()).collect::<String>(),
                 None => String::new(),
             }
         })

@@ -204,6 +204,21 @@ fn history_portal_cases() {
 }
 
 #[test]
+fn history_portal_settings_cases() {
+    use wasm_core::history_portal_settings::{self as hps, Block};
+    check("history_portal_settings.json", |input| match s(input, "fn") {
+        "toggle" => json(hps::toggle(
+            Block::parse(s(input, "block")).expect("block"),
+            arg(input, "state"),
+            s(input, "field"),
+            input["on"].as_bool().expect("on"),
+        )),
+        "validate" => json(hps::validate(&arg(input, "form"))),
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -213,6 +228,7 @@ fn the_tables_hold_enough_cases() {
         "login.json",
         "http_error.json",
         "history_portal.json",
+        "history_portal_settings.json",
     ]
     .iter()
     .map(|file| cases(file).len())

@@ -4,7 +4,9 @@ pub mod account;
 pub mod appointments;
 pub mod health;
 pub mod history_portal;
+pub mod history_portal_settings;
 pub mod survey_queue;
+pub mod version_info;
 
 use axum::routing::get;
 use axum::{Json, Router};
@@ -29,6 +31,8 @@ pub fn router() -> Router<AppState> {
         .merge(account::router())
         .merge(survey_queue::router())
         .merge(history_portal::router())
+        .merge(version_info::router())
+        .merge(history_portal_settings::router())
         .merge(appointments::router())
         .route("/api/openapi.json", get(openapi))
 }

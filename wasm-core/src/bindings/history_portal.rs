@@ -60,3 +60,59 @@ pub fn survey_actions(
     let row = super::read(&row);
     write(&history_portal::survey_actions(&row, i64::from(max_ready_for_exam), now_iso, offset_minutes))
 }
+
+impl super::ReadJs for crate::model::NotificationToggles {
+    fn read_js(v: &JsValue) -> Self {
+        crate::model::NotificationToggles {
+            master: super::boolean(v, "Master"),
+            email: super::boolean(v, "Email"),
+            sms: super::boolean(v, "Sms"),
+        }
+    }
+}
+
+fn number(v: &JsValue, key: &str) -> Option<f64> {
+    super::field(v, key).as_f64().filter(|n| n.is_finite())
+}
+
+impl super::ReadJs for crate::model::HistoryPortalSettingsForm {
+    fn read_js(v: &JsValue) -> Self {
+        let days = super::field(v, "BusinessDays");
+        let business_days = (0..7u32)
+            .map(|i| super::field(&days, &i.to_string()).as_bool().unwrap_or(false))
+            .collect();
+        crate::model::HistoryPortalSettingsForm {
+            reminder_start: number(v, "ReminderStart"),
+            reminder_end: number(v, "ReminderEnd"),
+            hrs_appointment_time_type: super::string(v, "HrsAppointmentTimeType").unwrap_or_default(),
+            hrs_appointment_time_value: number(v, "HrsAppointmentTimeValue"),
+            remind_days: super::string(v, "RemindDays").unwrap_or_default(),
+            remind_until_hours: number(v, "RemindUntilHours"),
+            iam_here_hours_before: number(v, "IamHereHoursBefore"),
+            iam_here_hours_after: number(v, "IamHereHoursAfter"),
+            max_ready_for_exam: number(v, "MaxReadyForExam"),
+            business_days,
+        }
+    }
+}
+
+/// One switch of a notification block flipped (block: HistoryPortal or IamHere; field: Master,
+/// Email or Sms); returns the whole block after the spec 03 §4 rules.
+#[wasm_bindgen(js_name = toggleNotifications)]
+pub fn toggle_notifications(
+    block: &str,
+    state: Ts<crate::model::NotificationToggles>,
+    field: &str,
+    on: bool,
+) -> Ts<crate::model::NotificationToggles> {
+    let state = super::read(&state);
+    match crate::history_portal_settings::Block::parse(block) {
+        Some(b) => write(&crate::history_portal_settings::toggle(b, state, field, on)),
+        None => write(&state),
+    }
+}
+
+#[wasm_bindgen(js_name = validateHistoryPortalSettings)]
+pub fn validate_history_portal_settings(form: Ts<crate::model::HistoryPortalSettingsForm>) -> Ts<crate::ValidationErrors> {
+    write(&crate::history_portal_settings::validate(&super::read(&form)))
+}

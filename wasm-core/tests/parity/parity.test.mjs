@@ -87,6 +87,16 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  "history_portal_settings.json": (i) => {
+    switch (i.fn) {
+      case "toggle":
+        return core.toggleNotifications(i.block, i.state, i.field, i.on);
+      case "validate":
+        return core.validateHistoryPortalSettings(i.form);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
 };
 
 const files = readdirSync(casesDir).filter((f) => f.endsWith(".json")).sort();

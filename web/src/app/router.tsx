@@ -91,7 +91,14 @@ export const routes: RouteObject[] = [
               later("core-settings", "Portal Core"),
               later("audit-logs", "Audit Logs"),
               later("patient-result-portal-settings", "Patient Result Portal"),
-              later("history-portal-settings", "History Portal Settings"),
+              {
+                path: "history-portal-settings",
+                lazy: () =>
+                  import("../features/history-portal-settings/history-portal-settings-page").then((m) => ({
+                    Component: m.HistoryPortalSettingsPage,
+                  })),
+                handle: { title: "History Portal Settings" } satisfies RouteHandle,
+              },
               { path: "survey-settings", element: <Navigate to="general" replace /> },
               later("survey-settings/:tab", "Survey Settings"),
               later("techpad-settings", "Techpad Settings"),

@@ -12,6 +12,8 @@ export {
   menuFor,
   readTableState,
   surveyActions,
+  toggleNotifications,
+  validateHistoryPortalSettings,
   tableRequest,
   validateLogin,
   writeTableState,
