@@ -184,8 +184,10 @@ bench_engine() { # engine url
 }
 
 rm -f "$OUT.tmp" "$OUT.gen"
-bench_engine sqlite "sqlite://$TMP/bench.db"
-if psql "$PG_ADMIN" -qc "CREATE DATABASE $PG_DB" >/dev/null 2>&1; then
+ENGINES=${ENGINES:-sqlite postgres}
+case " $ENGINES " in *" sqlite "*) bench_engine sqlite "sqlite://$TMP/bench.db" ;; esac
+case " $ENGINES " in *" postgres "*) ;; *) PG_ADMIN=skip ;; esac
+if [ "$PG_ADMIN" != skip ] && psql "$PG_ADMIN" -qc "CREATE DATABASE $PG_DB" >/dev/null 2>&1; then
   PG_CREATED=1
   bench_engine postgres "${PG_ADMIN%/*}/$PG_DB"
 else

@@ -61,13 +61,31 @@ BEGIN
 END $$;
 CREATE TRIGGER appointments_starts AFTER UPDATE OF starts_at ON appointments
     FOR EACH ROW EXECUTE FUNCTION appointments_push_starts();
-CREATE INDEX survey_queue_appt ON survey_queue (appt_starts_at, id);
+CREATE INDEX survey_queue_appt ON survey_queue (appt_starts_at, id, patient_id);
 CREATE INDEX survey_queue_status_appt ON survey_queue (status, appt_starts_at, id);
 CREATE INDEX survey_queue_location_appt ON survey_queue (location_id, appt_starts_at, id);
-CREATE INDEX survey_queue_status_location_appt ON survey_queue (status, location_id, appt_starts_at, id);
+CREATE INDEX survey_queue_status_location_appt ON survey_queue (status, location_id, appt_starts_at, id, patient_id);
 CREATE INDEX survey_queue_patient_appt ON survey_queue (patient_id, appt_starts_at, id);
 -- Search: prefix of 'first last', 'last first' (lower case, bytewise order) or of the MRN.
 CREATE INDEX patients_search_first_last ON patients ((lower(first_name || ' ' || last_name)) COLLATE "C");
 CREATE INDEX patients_search_last_first ON patients ((lower(last_name || ' ' || first_name)) COLLATE "C");
-CREATE INDEX patients_sort_name ON patients (lower(first_name), lower(last_name), id);
 CREATE INDEX patients_mrn_prefix ON patients (mrn COLLATE "C");
+
+-- The list's TotalCount without counting a million rows per request: a counter kept by
+-- statement-level triggers (one update per INSERT or DELETE statement, however many rows).
+CREATE TABLE survey_queue_count (id INTEGER PRIMARY KEY CHECK (id = 1), n BIGINT NOT NULL);
+INSERT INTO survey_queue_count (id, n) SELECT 1, COUNT(*) FROM survey_queue;
+CREATE FUNCTION survey_queue_count_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE survey_queue_count SET n = n + (SELECT COUNT(*) FROM inserted_rows) WHERE id = 1;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER survey_queue_count_insert AFTER INSERT ON survey_queue
+    REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION survey_queue_count_insert();
+CREATE FUNCTION survey_queue_count_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE survey_queue_count SET n = n - (SELECT COUNT(*) FROM deleted_rows) WHERE id = 1;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER survey_queue_count_delete AFTER DELETE ON survey_queue
+    REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION survey_queue_count_delete();

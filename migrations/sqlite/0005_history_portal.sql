@@ -62,12 +62,23 @@ CREATE TRIGGER appointments_starts_after_update AFTER UPDATE OF starts_at ON app
 BEGIN
     UPDATE survey_queue SET appt_starts_at = NEW.starts_at WHERE appointment_id = NEW.id;
 END;
-CREATE INDEX survey_queue_appt ON survey_queue (appt_starts_at, id);
+CREATE INDEX survey_queue_appt ON survey_queue (appt_starts_at, id, patient_id);
 CREATE INDEX survey_queue_status_appt ON survey_queue (status, appt_starts_at, id);
 CREATE INDEX survey_queue_location_appt ON survey_queue (location_id, appt_starts_at, id);
-CREATE INDEX survey_queue_status_location_appt ON survey_queue (status, location_id, appt_starts_at, id);
+CREATE INDEX survey_queue_status_location_appt ON survey_queue (status, location_id, appt_starts_at, id, patient_id);
 CREATE INDEX survey_queue_patient_appt ON survey_queue (patient_id, appt_starts_at, id);
 -- Search: prefix of 'first last', 'last first' (lower case) or of the MRN (unique index).
 CREATE INDEX patients_search_first_last ON patients (lower(first_name || ' ' || last_name));
 CREATE INDEX patients_search_last_first ON patients (lower(last_name || ' ' || first_name));
-CREATE INDEX patients_sort_name ON patients (lower(first_name), lower(last_name), id);
+
+-- The list's TotalCount without counting a million rows per request: a counter kept by triggers.
+CREATE TABLE survey_queue_count (id INTEGER PRIMARY KEY CHECK (id = 1), n BIGINT NOT NULL);
+INSERT INTO survey_queue_count (id, n) SELECT 1, COUNT(*) FROM survey_queue;
+CREATE TRIGGER survey_queue_count_insert AFTER INSERT ON survey_queue
+BEGIN
+    UPDATE survey_queue_count SET n = n + 1 WHERE id = 1;
+END;
+CREATE TRIGGER survey_queue_count_delete AFTER DELETE ON survey_queue
+BEGIN
+    UPDATE survey_queue_count SET n = n - 1 WHERE id = 1;
+END;

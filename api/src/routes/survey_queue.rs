@@ -366,15 +366,18 @@ async fn datatable(
     let page_size = i64::from(req.table.safe_page_size());
     let skip = i64::try_from(req.table.offset()).unwrap_or(i64::MAX);
 
-    let count_sql = format!("SELECT COUNT(*) FROM survey_queue sq {where_clause}");
-    let filtered: i64 = on_db!(db, pool => {
-        let q = bind_all(sqlx::query_as::<_, (i64,)>(&count_sql), &filter.args);
-        q.fetch_one(pool).await.map(|r| r.0)
-    })?;
-    let total: i64 = if filter.conditions.is_empty() {
-        filtered
+    // TotalCount from the trigger-kept counter (0005): no full count per request.
+    let total: i64 = on_db!(db, pool => sqlx::query_scalar::<_, i64>("SELECT n FROM survey_queue_count WHERE id = 1")
+        .fetch_one(pool)
+        .await)?;
+    let filtered: i64 = if filter.conditions.is_empty() {
+        total
     } else {
-        on_db!(db, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM survey_queue").fetch_one(pool).await)?
+        let count_sql = format!("SELECT COUNT(*) FROM survey_queue sq {where_clause}");
+        on_db!(db, pool => {
+            let q = bind_all(sqlx::query_as::<_, (i64,)>(&count_sql), &filter.args);
+            q.fetch_one(pool).await.map(|r| r.0)
+        })?
     };
 
     let mut ids: Vec<i64> = Vec::new();
@@ -389,8 +392,18 @@ async fn datatable(
             _ => SortDirection::Desc,
         };
         let order = order_by(req.table.sort_column.as_deref(), direction)?;
-        let needs_join = exprs.iter().any(|e| !e.starts_with("sq."));
-        let from = if needs_join { FROM } else { "FROM survey_queue sq" };
+        // Join only the tables the sort reads (filters are on survey_queue alone).
+        let mut from = String::from("FROM survey_queue sq");
+        for (prefix, join) in [
+            ("p.", " JOIN patients p ON p.id = sq.patient_id"),
+            ("sd.", " JOIN survey_definitions sd ON sd.id = sq.survey_definition_id"),
+            ("a.", " LEFT JOIN appointments a ON a.id = sq.appointment_id"),
+            ("l.", " LEFT JOIN locations l ON l.id = sq.location_id"),
+        ] {
+            if exprs.iter().any(|e| e.trim_start_matches("lower(").starts_with(prefix)) {
+                from.push_str(join);
+            }
+        }
         let n = filter.next();
         let ids_sql = format!("SELECT sq.id {from} {where_clause} ORDER BY {order} LIMIT ${n} OFFSET ${}", n + 1);
         let window = if reverse { from_end } else { skip };

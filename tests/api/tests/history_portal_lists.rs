@@ -168,3 +168,31 @@ async fn list_settings_are_for_staff() {
     assert_eq!(patient.get("/api/historyPortal/listSettings").await.status, StatusCode::FORBIDDEN);
     assert_eq!(server.client().get("/api/historyPortal/listSettings").await.status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn total_count_follows_inserts_and_deletes() {
+    let server = TestServer::demo().await;
+    let mut staff = server.signed_in(FRONT_DESK).await;
+    let (_, _, total) = all_rows(&mut staff, json!({})).await;
+    assert_eq!(total as i64, server.count_sql("SELECT COUNT(*) FROM survey_queue").await);
+    server
+        .execute_sql(
+            "INSERT INTO survey_queue (patient_id, appointment_id, study_id, location_id, survey_definition_id, status, created_at, updated_at, revision)
+             SELECT patient_id, appointment_id, study_id, location_id, survey_definition_id, 'Assigned', created_at, updated_at, 1
+             FROM survey_queue WHERE id = (SELECT MIN(id) FROM survey_queue)",
+        )
+        .await;
+    let (rows, filtered, after) = all_rows(&mut staff, json!({})).await;
+    assert_eq!(after, total + 1);
+    assert_eq!(filtered, after);
+    assert_eq!(rows.len() as u64, after);
+    // The copied row carries its appointment's instant (trigger), so date filters find it.
+    let newest = server.count_sql("SELECT MAX(id) FROM survey_queue").await;
+    assert_eq!(
+        server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue sq JOIN appointments a ON a.id = sq.appointment_id WHERE sq.id = {newest} AND sq.appt_starts_at = a.starts_at")).await,
+        1
+    );
+    server.execute_sql(&format!("DELETE FROM survey_queue WHERE id = {newest}")).await;
+    let (_, _, back) = all_rows(&mut staff, json!({})).await;
+    assert_eq!(back, total);
+}
