@@ -5,6 +5,7 @@ pub mod appointments;
 pub mod health;
 pub mod history_portal;
 pub mod history_portal_settings;
+pub mod notification_history;
 pub mod survey_queue;
 pub mod version_info;
 
@@ -33,6 +34,7 @@ pub fn router() -> Router<AppState> {
         .merge(history_portal::router())
         .merge(version_info::router())
         .merge(history_portal_settings::router())
+        .merge(notification_history::router())
         .merge(appointments::router())
         .route("/api/openapi.json", get(openapi))
 }

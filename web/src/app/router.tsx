@@ -103,7 +103,14 @@ export const routes: RouteObject[] = [
               later("survey-settings/:tab", "Survey Settings"),
               later("techpad-settings", "Techpad Settings"),
               later("site-usage-report", "Site Usage Report"),
-              later("notification-history", "Notification History"),
+              {
+                path: "notification-history",
+                lazy: () =>
+                  import("../features/notification-history/notification-history-page").then((m) => ({
+                    Component: m.NotificationHistoryPage,
+                  })),
+                handle: { title: "Notification History" } satisfies RouteHandle,
+              },
               later("luminary-one-settings", "Luminary One Settings"),
               { path: "*", element: <Navigate to="/" replace /> },
             ],
