@@ -55,6 +55,10 @@ pub enum Action {
     LoginSucceeded,
     LoginFailed,
     Logout,
+    /// History Portal (issue 6): assignment notice re-sent; Ready For Exam notice sent.
+    SurveyNotificationResent,
+    ReadyForExamSent,
+    HistoryPortalSettingsSaved,
 }
 
 impl Action {
@@ -63,12 +67,16 @@ impl Action {
             Action::LoginSucceeded => "LoginSucceeded",
             Action::LoginFailed => "LoginFailed",
             Action::Logout => "Logout",
+            Action::SurveyNotificationResent => "SurveyNotificationResent",
+            Action::ReadyForExamSent => "ReadyForExamSent",
+            Action::HistoryPortalSettingsSaved => "HistoryPortalSettingsSaved",
         }
     }
 
     pub fn category(self) -> &'static str {
         match self {
             Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
+            Action::SurveyNotificationResent | Action::ReadyForExamSent | Action::HistoryPortalSettingsSaved => "HistoryPortal",
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod demo;
 pub mod error;
 pub mod fmt;
 pub mod openapi;
+pub mod outbox;
 pub mod routes;
 pub mod settings;
 pub mod store;
@@ -96,13 +97,21 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     }
     tracing::info!(%addr, engine = db.engine(), demo = config.demo, "portal-api started");
     let purge = tokio::spawn(purge_sessions_every(db.clone(), Duration::from_secs(600)));
+    let outbox = tokio::spawn(outbox::run(db.clone(), std::sync::Arc::new(outbox::SystemClock), outbox_period()));
     axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     tracing::info!("shutting down");
     purge.abort();
+    outbox.abort();
     tokio::time::timeout(Duration::from_secs(5), db.close()).await.ok();
     Ok(())
+}
+
+/// How often the outbox delivers what is due: PORTAL_OUTBOX_PERIOD_MS (default 5000, at least 100).
+fn outbox_period() -> Duration {
+    let ms = std::env::var("PORTAL_OUTBOX_PERIOD_MS").ok().and_then(|v| v.trim().parse::<u64>().ok()).unwrap_or(5000);
+    Duration::from_millis(ms.max(100))
 }
 
 /// Background job: drop expired sessions now and then.

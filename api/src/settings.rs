@@ -12,6 +12,7 @@ pub const CORE_PORTAL: &str = "CorePortal";
 pub const LICENSE: &str = "License";
 pub const HISTORY_PORTAL: &str = "HistoryPortal";
 pub const USER_ACCOUNT_PASSWORD: &str = "UserAccountPassword";
+pub const CORE_NOTIFICATIONS: &str = "CoreNotifications";
 
 /// Session length when CorePortal does not say (minutes).
 pub const DEFAULT_SESSION_TIMEOUT_MINUTES: i64 = 20;
@@ -43,6 +44,30 @@ pub fn defaults() -> Vec<(&'static str, Value)> {
                 "HistoryPortalMaxReadyForExamEmail": -1,
                 "IsDisabledIamHere": false,
                 "IsHideAppointmentTimeInHistoryPortal": false
+            }),
+        ),
+        (
+            // Spec 03 "Notifications settings form": outbound email (SMTP) and SMS (Twilio-style).
+            CORE_NOTIFICATIONS,
+            json!({
+                "EmailFrom": "",
+                "EmailFromName": "",
+                "UseSMTPServer": true,
+                "SMTPServer": "",
+                "SMTPServerCertificate": "",
+                "SMTPUseSSL": false,
+                "UseAltSmtpAcct": false,
+                "UserName": "",
+                "Password": "",
+                "Port": 25,
+                "Timeout": 30,
+                "IsErrorEmailEnabled": false,
+                "EmailToSendError": "",
+                "TwilioAccSid": "",
+                "TwilioAuthToken": "",
+                "TwilioFrom": "",
+                "TwilioCallbackUrl": "",
+                "AzureTwilioEndpoint": ""
             }),
         ),
         (

@@ -18,11 +18,16 @@ pub mod table;
 pub mod menu;
 pub mod login;
 pub mod http_error;
+pub mod history_portal;
+pub mod history_portal_settings;
 
 #[cfg(feature = "wasm")]
 mod bindings;
 
 pub use validation::ValidationErrors;
+
+/// This crate's version (the survey/rules version of the build).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 // Defined after the modules on purpose: they import it by path (`use crate::wire;`) rather than
 // by textual scope, so every module spells out where `wire!` comes from.

@@ -176,6 +176,49 @@ fn http_error_cases() {
 }
 
 #[test]
+fn history_portal_cases() {
+    use wasm_core::history_portal;
+    check("history_portal.json", |input| match s(input, "fn") {
+        "historyTab" => json(
+            history_portal::history_tab(s(input, "listId")).or_else(|| history_portal::history_tab("all")),
+        ),
+        "appointmentRange" => json(history_portal::appointment_range(
+            s(input, "mode"),
+            s(input, "from"),
+            s(input, "to"),
+            s(input, "nowIso"),
+            input["offsetMinutes"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("offsetMinutes"),
+        )),
+        "locationDisplayName" => json(history_portal::location_display_name(s(input, "name"))),
+        "surveyActions" => {
+            let row: wasm_core::model::SurveyActionInput = arg(input, "row");
+            json(history_portal::survey_actions(
+                &row,
+                input["maxReadyForExam"].as_i64().expect("maxReadyForExam"),
+                s(input, "nowIso"),
+                input["offsetMinutes"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("offsetMinutes"),
+            ))
+        }
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
+fn history_portal_settings_cases() {
+    use wasm_core::history_portal_settings::{self as hps, Block};
+    check("history_portal_settings.json", |input| match s(input, "fn") {
+        "toggle" => json(hps::toggle(
+            Block::parse(s(input, "block")).expect("block"),
+            arg(input, "state"),
+            s(input, "field"),
+            input["on"].as_bool().expect("on"),
+        )),
+        "validate" => json(hps::validate(&arg(input, "form"))),
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -184,6 +227,8 @@ fn the_tables_hold_enough_cases() {
         "menu.json",
         "login.json",
         "http_error.json",
+        "history_portal.json",
+        "history_portal_settings.json",
     ]
     .iter()
     .map(|file| cases(file).len())

@@ -3,7 +3,11 @@
 pub mod account;
 pub mod appointments;
 pub mod health;
+pub mod history_portal;
+pub mod history_portal_settings;
+pub mod notification_history;
 pub mod survey_queue;
+pub mod version_info;
 
 use axum::routing::get;
 use axum::{Json, Router};
@@ -27,6 +31,10 @@ pub fn router() -> Router<AppState> {
         .merge(health::router())
         .merge(account::router())
         .merge(survey_queue::router())
+        .merge(history_portal::router())
+        .merge(version_info::router())
+        .merge(history_portal_settings::router())
+        .merge(notification_history::router())
         .merge(appointments::router())
         .route("/api/openapi.json", get(openapi))
 }

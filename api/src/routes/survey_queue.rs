@@ -33,6 +33,14 @@ pub const ROUTES: &[RouteDoc] = &[
         response: "StatusLookupItem[]",
     },
     RouteDoc {
+        method: "GET",
+        path: "/api/historyPortal/listSettings",
+        summary: "What the History Portal lists need of the HistoryPortal settings (hide appointment time)",
+        access: Access::Staff,
+        request: None,
+        response: "HistoryListSettings",
+    },
+    RouteDoc {
         method: "POST",
         path: "/api/surveyQueue/datatable",
         summary: "One page of survey-queue rows (search on patient name and MRN)",
@@ -46,6 +54,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/survey/GetAllLocations", get(all_locations))
         .route("/api/historyPortal/statusesLookup", get(statuses_lookup))
+        .route("/api/historyPortal/listSettings", get(list_settings))
         .route("/api/surveyQueue/datatable", post(datatable))
 }
 
@@ -59,6 +68,17 @@ async fn all_locations(
     .fetch_all(pool)
     .await)?;
     Ok(Json(rows.into_iter().collect()))
+}
+
+async fn list_settings(
+    _user: RequireRole<Staff>,
+    State(state): State<AppState>,
+) -> AppResult<Json<serde_json::Value>> {
+    let history = settings::load(&state.db, settings::HISTORY_PORTAL).await?;
+    Ok(Json(serde_json::json!({
+        "IsHideAppointmentTimeInHistoryPortal": get_bool(&history, "IsHideAppointmentTimeInHistoryPortal"),
+        "HistoryPortalMaxReadyForExamEmail": settings::get_i64(&history, "HistoryPortalMaxReadyForExamEmail").unwrap_or(-1)
+    })))
 }
 
 async fn statuses_lookup(_user: RequireRole<Staff>) -> Json<Vec<StatusLookupItem>> {
@@ -91,7 +111,8 @@ struct SurveyQueueTableRequest {
 }
 
 /// Sortable columns: SurveyQueueRow field names -> SQL expressions (the allow-list; nothing
-/// from the request is ever pasted into SQL).
+/// from the request is ever pasted into SQL). Expressions on `sq.` alone are answered from
+/// survey_queue's indexes without a join.
 pub fn sort_sql(column: &str) -> Option<&'static [&'static str]> {
     Some(match column {
         "Id" => &["sq.id"],
@@ -101,7 +122,7 @@ pub fn sort_sql(column: &str) -> Option<&'static [&'static str]> {
         "UserEmail" => &["lower(p.email)"],
         "LocationName" => &["l.name"],
         "AppointmentDate" | "AppointmentDateString" | "AppointmentTime" | "AppointmentTimeString" => {
-            &["a.starts_at"]
+            &["sq.appt_starts_at"]
         }
         "Status" | "StatusKey" => &["sq.status"],
         "SurveyName" => &["sd.name"],
@@ -115,32 +136,33 @@ pub fn sort_sql(column: &str) -> Option<&'static [&'static str]> {
     })
 }
 
-/// ORDER BY text: NULLs last on both engines (they differ by default), then id for a stable page.
+/// The sort expressions of a request (default: appointment instant).
+fn sort_exprs(column: Option<&str>) -> Result<&'static [&'static str], AppError> {
+    match column.map(str::trim).filter(|c| !c.is_empty()) {
+        Some(c) => sort_sql(c).ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned())),
+        None => Ok(&["sq.appt_starts_at"]),
+    }
+}
+
+/// ORDER BY text, then id for a stable page. Plain `expr dir` so an index can deliver the order
+/// (rows without a value sort where the engine puts NULLs: first on SQLite, last on PostgreSQL).
 pub fn order_by(column: Option<&str>, direction: SortDirection) -> Result<String, AppError> {
-    let exprs: &[&str] = match column.map(str::trim).filter(|c| !c.is_empty()) {
-        Some(c) => sort_sql(c).ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned()))?,
-        None => &["a.starts_at"],
-    };
+    let exprs = sort_exprs(column)?;
     let dir = match direction {
         SortDirection::Asc => "ASC",
         SortDirection::Desc => "DESC",
     };
-    let mut parts: Vec<String> = exprs.iter().map(|e| format!("({e} IS NULL) ASC, {e} {dir}")).collect();
+    let mut parts: Vec<String> = exprs.iter().map(|e| format!("{e} {dir}")).collect();
     parts.push(format!("sq.id {dir}"));
     Ok(parts.join(", "))
 }
 
-/// A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped.
-pub fn like_pattern(text: &str) -> String {
-    let mut out = String::from("%");
-    for ch in text.trim().to_lowercase().chars() {
-        if matches!(ch, '%' | '_' | '\\') {
-            out.push('\\');
-        }
-        out.push(ch);
-    }
-    out.push('%');
-    out
+/// Search is a prefix match (index range scans) on 'first last', 'last first' (lower case) and
+/// the MRN: the half-open range [prefix, prefix + U+10FFFF) in bytewise order.
+pub fn prefix_bounds(prefix: &str) -> (String, String) {
+    let mut upper = prefix.to_owned();
+    upper.push(char::MAX);
+    (prefix.to_owned(), upper)
 }
 
 enum Arg {
@@ -254,7 +276,7 @@ fn build_filter(req: &SurveyQueueTableRequest, offset: i32, now: i64) -> AppResu
     }
     if let Some(loc) = text(&req.location) {
         let n = f.next();
-        f.push(format!("l.loc_num = ${n}"), vec![Arg::Text(loc)]);
+        f.push(format!("sq.location_id = (SELECT id FROM locations WHERE loc_num = ${n})"), vec![Arg::Text(loc)]);
     }
     match text(&req.status_group).map(|g| g.to_ascii_lowercase().replace([' ', '_', '-'], "")).as_deref() {
         None | Some("all") => {}
@@ -272,7 +294,7 @@ fn build_filter(req: &SurveyQueueTableRequest, offset: i32, now: i64) -> AppResu
             let start = fmt::local_day_start(now, offset);
             let n = f.next();
             f.push(
-                format!("a.starts_at >= ${n} AND a.starts_at < ${}", n + 1),
+                format!("sq.appt_starts_at >= ${n} AND sq.appt_starts_at < ${}", n + 1),
                 vec![Arg::Int(start), Arg::Int(start + 86_400_000)],
             );
         }
@@ -281,17 +303,37 @@ fn build_filter(req: &SurveyQueueTableRequest, offset: i32, now: i64) -> AppResu
     if let Some(from) = text(&req.date_from) {
         let ms = fmt::parse_instant(&from).ok_or_else(|| AppError::BadRequest("Invalid dateFrom".to_owned()))?;
         let n = f.next();
-        f.push(format!("a.starts_at >= ${n}"), vec![Arg::Int(ms)]);
+        f.push(format!("sq.appt_starts_at >= ${n}"), vec![Arg::Int(ms)]);
     }
     if let Some(to) = text(&req.date_to) {
         let ms = fmt::parse_instant(&to).ok_or_else(|| AppError::BadRequest("Invalid dateTo".to_owned()))?;
         let n = f.next();
         // dateTo is the start of the last day shown: include that whole day.
-        f.push(format!("a.starts_at < ${n}"), vec![Arg::Int(ms + 86_400_000)]);
+        f.push(format!("sq.appt_starts_at < ${n}"), vec![Arg::Int(ms + 86_400_000)]);
     }
     Ok(f)
 }
 
+fn bind_all<'q, DB: sqlx::Database, O>(
+    mut query: sqlx::query::QueryAs<'q, DB, O, <DB as sqlx::Database>::Arguments<'q>>,
+    args: &'q [Arg],
+) -> sqlx::query::QueryAs<'q, DB, O, <DB as sqlx::Database>::Arguments<'q>>
+where
+    String: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    for arg in args {
+        query = match arg {
+            Arg::Text(s) => query.bind(s.clone()),
+            Arg::Int(i) => query.bind(*i),
+        };
+    }
+    query
+}
+
+/// One page in four index-friendly steps: count on survey_queue alone; the page's ids from an
+/// index (joining only when the sort needs another table), scanning from the nearer end so the
+/// deepest page skips at most half the rows; then the ten rows with their joins.
 async fn datatable(
     _user: RequireRole<Staff>,
     State(state): State<AppState>,
@@ -299,56 +341,95 @@ async fn datatable(
 ) -> AppResult<Json<TableResponse<SurveyQueueRow>>> {
     let db = &state.db;
     let offset_minutes = req.timezone_offset.unwrap_or(0).clamp(-1080, 1080);
-    let order = order_by(req.table.sort_column.as_deref(), req.table.sort_direction)?;
+    let exprs = sort_exprs(req.table.sort_column.as_deref())?;
     let mut filter = build_filter(&req, offset_minutes, now_ms())?;
     let search = req.table.search.trim();
     if !search.is_empty() {
+        let collate = if matches!(db, crate::db::Db::Postgres(_)) { " COLLATE \"C\"" } else { "" };
         let n = filter.next();
+        let (name_lo, name_hi) = prefix_bounds(&search.to_lowercase());
+        let (mrn_lo, mrn_hi) = prefix_bounds(search);
         filter.push(
             format!(
-                "(lower(p.first_name || ' ' || p.last_name) LIKE ${n} ESCAPE '\\' \
-                 OR lower(p.last_name || ' ' || p.first_name) LIKE ${n} ESCAPE '\\' \
-                 OR lower(p.mrn) LIKE ${n} ESCAPE '\\')"
+                "sq.patient_id IN (SELECT id FROM patients WHERE \
+                 (lower(first_name || ' ' || last_name){collate} >= ${n} AND lower(first_name || ' ' || last_name){collate} < ${n1}) \
+                 OR (lower(last_name || ' ' || first_name){collate} >= ${n} AND lower(last_name || ' ' || first_name){collate} < ${n1}) \
+                 OR (mrn{collate} >= ${n2} AND mrn{collate} < ${n3}))",
+                n1 = n + 1,
+                n2 = n + 2,
+                n3 = n + 3
             ),
-            vec![Arg::Text(like_pattern(search))],
+            vec![Arg::Text(name_lo), Arg::Text(name_hi), Arg::Text(mrn_lo), Arg::Text(mrn_hi)],
         );
     }
     let where_clause = filter.where_clause();
     let page_size = i64::from(req.table.safe_page_size());
     let skip = i64::try_from(req.table.offset()).unwrap_or(i64::MAX);
-    let n = filter.next();
-    let page_sql = format!(
-        "SELECT sq.id, p.first_name, p.last_name, p.mrn, p.dob, p.email, l.name AS location_name,
-                a.starts_at, sq.status, sd.name AS survey_name, sq.started_at, sq.completed_at,
-                sq.last_email_sent_at,
-                (SELECT MAX(sl.id) FROM survey_logs sl WHERE sl.survey_queue_id = sq.id) AS survey_log_id,
-                a.arrival_status, a.ready_for_exam_count
-         {FROM} {where_clause} ORDER BY {order} LIMIT ${n} OFFSET ${}",
-        n + 1
-    );
-    let count_sql = format!("SELECT COUNT(*) {FROM} {where_clause}");
-    let total_sql = "SELECT COUNT(*) FROM survey_queue";
 
-    let (rows, filtered, total): (Vec<QueueRow>, i64, i64) = on_db!(db, pool => {
-        let mut page = sqlx::query_as::<_, QueueRow>(&page_sql);
-        let mut count = sqlx::query_scalar::<_, i64>(&count_sql);
-        for arg in &filter.args {
-            match arg {
-                Arg::Text(s) => {
-                    page = page.bind(s.clone());
-                    count = count.bind(s.clone());
-                }
-                Arg::Int(i) => {
-                    page = page.bind(*i);
-                    count = count.bind(*i);
-                }
+    // TotalCount from the trigger-kept counter (0005): no full count per request.
+    let total: i64 = on_db!(db, pool => sqlx::query_scalar::<_, i64>("SELECT n FROM survey_queue_count WHERE id = 1")
+        .fetch_one(pool)
+        .await)?;
+    let filtered: i64 = if filter.conditions.is_empty() {
+        total
+    } else {
+        let count_sql = format!("SELECT COUNT(*) FROM survey_queue sq {where_clause}");
+        on_db!(db, pool => {
+            let q = bind_all(sqlx::query_as::<_, (i64,)>(&count_sql), &filter.args);
+            q.fetch_one(pool).await.map(|r| r.0)
+        })?
+    };
+
+    let mut ids: Vec<i64> = Vec::new();
+    if skip < filtered {
+        // From the far end when that skips fewer rows: reverse the order, take the mirrored
+        // window, and turn the ids back round.
+        let take = page_size.min(filtered - skip);
+        let from_end = filtered - skip - take;
+        let reverse = from_end < skip;
+        let direction = match (req.table.sort_direction, reverse) {
+            (SortDirection::Asc, false) | (SortDirection::Desc, true) => SortDirection::Asc,
+            _ => SortDirection::Desc,
+        };
+        let order = order_by(req.table.sort_column.as_deref(), direction)?;
+        // Join only the tables the sort reads (filters are on survey_queue alone).
+        let mut from = String::from("FROM survey_queue sq");
+        for (prefix, join) in [
+            ("p.", " JOIN patients p ON p.id = sq.patient_id"),
+            ("sd.", " JOIN survey_definitions sd ON sd.id = sq.survey_definition_id"),
+            ("a.", " LEFT JOIN appointments a ON a.id = sq.appointment_id"),
+            ("l.", " LEFT JOIN locations l ON l.id = sq.location_id"),
+        ] {
+            if exprs.iter().any(|e| e.trim_start_matches("lower(").starts_with(prefix)) {
+                from.push_str(join);
             }
         }
-        let rows = page.bind(page_size).bind(skip).fetch_all(pool).await?;
-        let filtered = count.fetch_one(pool).await?;
-        let total = sqlx::query_scalar::<_, i64>(total_sql).fetch_one(pool).await?;
-        (rows, filtered, total)
-    });
+        let n = filter.next();
+        let ids_sql = format!("SELECT sq.id {from} {where_clause} ORDER BY {order} LIMIT ${n} OFFSET ${}", n + 1);
+        let window = if reverse { from_end } else { skip };
+        ids = on_db!(db, pool => {
+            let q = bind_all(sqlx::query_as::<_, (i64,)>(&ids_sql), &filter.args).bind(take).bind(window);
+            q.fetch_all(pool).await.map(|rows| rows.into_iter().map(|r| r.0).collect::<Vec<i64>>())
+        })?;
+        if reverse {
+            ids.reverse();
+        }
+    }
+
+    let mut rows: Vec<QueueRow> = Vec::new();
+    if !ids.is_empty() {
+        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let page_sql = format!(
+            "SELECT sq.id, p.first_name, p.last_name, p.mrn, p.dob, p.email, l.name AS location_name,
+                    a.starts_at, sq.status, sd.name AS survey_name, sq.started_at, sq.completed_at,
+                    sq.last_email_sent_at,
+                    (SELECT MAX(sl.id) FROM survey_logs sl WHERE sl.survey_queue_id = sq.id) AS survey_log_id,
+                    a.arrival_status, a.ready_for_exam_count
+             {FROM} WHERE sq.id IN ({list})"
+        );
+        rows = on_db!(db, pool => sqlx::query_as::<_, QueueRow>(&page_sql).fetch_all(pool).await)?;
+        rows.sort_by_key(|r| ids.iter().position(|id| *id == r.id).unwrap_or(usize::MAX));
+    }
     let history = settings::load(db, settings::HISTORY_PORTAL).await?;
     let hide_time = get_bool(&history, "IsHideAppointmentTimeInHistoryPortal");
     Ok(Json(TableResponse {
@@ -370,7 +451,7 @@ mod tests {
         assert!(sort_sql("p.mrn; DROP TABLE users").is_none());
         assert!(sort_sql("userfullname").is_none());
         let sql = order_by(Some("UserIdentifierToShow"), SortDirection::Desc).unwrap();
-        assert_eq!(sql, "(p.mrn IS NULL) ASC, p.mrn DESC, sq.id DESC");
+        assert_eq!(sql, "p.mrn DESC, sq.id DESC");
         assert!(matches!(order_by(Some("Nope"), SortDirection::Asc), Err(AppError::BadRequest(m)) if m == "Unknown sort column"));
         assert!(order_by(None, SortDirection::Asc).unwrap().ends_with("sq.id ASC"));
         assert!(order_by(Some(""), SortDirection::Asc).is_ok());
@@ -414,9 +495,12 @@ mod tests {
     }
 
     #[test]
-    fn like_pattern_escapes_wildcards() {
-        assert_eq!(like_pattern(" Doe "), "%doe%");
-        assert_eq!(like_pattern("50%_x"), "%50\\%\\_x%");
+    fn prefix_bounds_are_a_half_open_range() {
+        let (lo, hi) = prefix_bounds("doe");
+        assert_eq!(lo, "doe");
+        assert!("doe" >= lo.as_str() && "doe" < hi.as_str());
+        assert!("doe, jane" < hi.as_str() && "doezzz\u{ffff}" < hi.as_str());
+        assert!("dof" >= hi.as_str() && "do" < lo.as_str());
     }
 
     #[test]

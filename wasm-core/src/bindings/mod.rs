@@ -238,3 +238,5 @@ pub fn describe_http_error(status: u32, body: &str) -> Ts<ErrorDialog> {
     let status = u16::try_from(status).unwrap_or(999);
     write(&http_error::describe_http_error(status, body))
 }
+
+mod history_portal;

@@ -73,6 +73,30 @@ const runners = {
   "menu.json": (i) => core.menuFor(i.perms, i.modules),
   "login.json": (i) => core.validateLogin(i.req, i.askUsername),
   "http_error.json": (i) => core.describeHttpError(i.status, i.body),
+  "history_portal.json": (i) => {
+    switch (i.fn) {
+      case "historyTab":
+        return core.historyTab(i.listId);
+      case "appointmentRange":
+        return core.appointmentRange(i.mode, i.from, i.to, i.nowIso, i.offsetMinutes);
+      case "locationDisplayName":
+        return core.locationDisplayName(i.name);
+      case "surveyActions":
+        return core.surveyActions(i.row, i.maxReadyForExam, i.nowIso, i.offsetMinutes);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
+  "history_portal_settings.json": (i) => {
+    switch (i.fn) {
+      case "toggle":
+        return core.toggleNotifications(i.block, i.state, i.field, i.on);
+      case "validate":
+        return core.validateHistoryPortalSettings(i.form);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
 };
 
 const files = readdirSync(casesDir).filter((f) => f.endsWith(".json")).sort();

@@ -66,21 +66,51 @@ export const routes: RouteObject[] = [
                       import("../features/history-portal/all-page").then((m) => ({ Component: m.HistoryPortalAllPage })),
                     handle: { title: "History Portal", subtitle: "All History Surveys List" } satisfies RouteHandle,
                   },
-                  later("assigned", "History Portal", "Assigned"),
-                  later("progress", "History Portal", "In Progress"),
-                  later("completed", "History Portal", "Completed or Expired"),
-                  later("today", "History Portal", "Today's Appointments"),
+                  {
+                    path: "assigned",
+                    lazy: () => import("../features/history-portal/list-page").then((m) => ({ Component: m.HistoryPortalAssignedPage })),
+                    handle: { title: "History Portal", subtitle: "Assigned" } satisfies RouteHandle,
+                  },
+                  {
+                    path: "progress",
+                    lazy: () => import("../features/history-portal/list-page").then((m) => ({ Component: m.HistoryPortalProgressPage })),
+                    handle: { title: "History Portal", subtitle: "In Progress" } satisfies RouteHandle,
+                  },
+                  {
+                    path: "completed",
+                    lazy: () => import("../features/history-portal/list-page").then((m) => ({ Component: m.HistoryPortalCompletedPage })),
+                    handle: { title: "History Portal", subtitle: "Completed or Expired" } satisfies RouteHandle,
+                  },
+                  {
+                    path: "today",
+                    lazy: () => import("../features/history-portal/list-page").then((m) => ({ Component: m.HistoryPortalTodayPage })),
+                    handle: { title: "History Portal", subtitle: "Today's Appointments" } satisfies RouteHandle,
+                  },
                 ],
               },
               later("core-settings", "Portal Core"),
               later("audit-logs", "Audit Logs"),
               later("patient-result-portal-settings", "Patient Result Portal"),
-              later("history-portal-settings", "History Portal Settings"),
+              {
+                path: "history-portal-settings",
+                lazy: () =>
+                  import("../features/history-portal-settings/history-portal-settings-page").then((m) => ({
+                    Component: m.HistoryPortalSettingsPage,
+                  })),
+                handle: { title: "History Portal Settings" } satisfies RouteHandle,
+              },
               { path: "survey-settings", element: <Navigate to="general" replace /> },
               later("survey-settings/:tab", "Survey Settings"),
               later("techpad-settings", "Techpad Settings"),
               later("site-usage-report", "Site Usage Report"),
-              later("notification-history", "Notification History"),
+              {
+                path: "notification-history",
+                lazy: () =>
+                  import("../features/notification-history/notification-history-page").then((m) => ({
+                    Component: m.NotificationHistoryPage,
+                  })),
+                handle: { title: "Notification History" } satisfies RouteHandle,
+              },
               later("luminary-one-settings", "Luminary One Settings"),
               { path: "*", element: <Navigate to="/" replace /> },
             ],

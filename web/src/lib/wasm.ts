@@ -3,11 +3,17 @@
 // rules are ready before the first render and are loaded exactly once.
 export {
   appointmentHeader,
+  appointmentRange,
+  historyTab,
+  locationDisplayName,
   describeHttpError,
   formatAppointment,
   formatDate,
   menuFor,
   readTableState,
+  surveyActions,
+  toggleNotifications,
+  validateHistoryPortalSettings,
   tableRequest,
   validateLogin,
   writeTableState,
@@ -15,6 +21,8 @@ export {
 
 export type {
   ApiError,
+  AppointmentRange,
+  HistoryTab,
   CurrentUserName,
   DateFormat,
   ErrorDialog,
@@ -29,6 +37,7 @@ export type {
   Permissions,
   PortalConfigured,
   SurveyQueueRow,
+  SurveyActions,
   TableRequest,
   TableResponse,
   TableState,

@@ -20,6 +20,10 @@ interface CommonProps<T> {
   getRowId?: (row: T) => string;
   emptyMessage?: string;
   loading?: boolean;
+  /** Row click (e.g. open a details modal); rows get a pointer cursor. */
+  onRowClick?: (row: T) => void;
+  /** Extra class names of a row (e.g. a status style). */
+  rowClassName?: (row: T) => string | undefined;
 }
 
 /** Unpaged, sorted in the browser (spec 01 §2.3: document tables; home appointments).
@@ -139,7 +143,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={row.id}>
+                <tr
+                  key={row.id}
+                  className={[props.rowClassName?.(row.original), props.onRowClick ? "clickable" : undefined].filter(Boolean).join(" ") || undefined}
+                  onClick={props.onRowClick ? () => props.onRowClick!(row.original) : undefined}
+                >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} data-label={headerText(cell.column.columnDef.header)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}

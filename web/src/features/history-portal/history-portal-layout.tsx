@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import "./history-portal.css";
+import { VersionInfo } from "./version-info";
 
 /** The History Portal tabs (spec 01 §2.6). The list state of each tab lives in its own address. */
 const TABS = [
@@ -21,6 +22,7 @@ export function HistoryPortalLayout() {
         ))}
       </nav>
       <Outlet />
+      <VersionInfo />
     </>
   );
 }

@@ -1,0 +1,259 @@
+//! History Portal actions (spec 01 §2.6, §4): re-send the assignment notice, Ready For Exam.
+//! Notices go through the one outbox; the rules for when a button works are wasm-core's
+//! `history_portal::survey_actions`, enforced here as well as shown in the page.
+
+use axum::extract::{Query, State};
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use wasm_core::history_portal::{self, LIMIT_REACHED};
+use wasm_core::model::SurveyActionInput;
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::{RequireRole, Staff};
+use crate::db::now_ms;
+use crate::error::{ApiJson, AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::outbox::{self, Channel, OutboundMessage};
+use crate::settings::{self, get_i64, get_str};
+use crate::{fmt, on_db, AppState};
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "POST",
+        path: "/api/HistoryPortal/ResendAssignMail",
+        summary: "Queue the survey assignment notice again (?surveyQueueId); returns the last-sent time",
+        access: Access::Staff,
+        request: None,
+        response: "ResendResult",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/HistoryPortal/ReadyForExam",
+        summary: "Send the Ready For Exam notice of a Today row, within HistoryPortalMaxReadyForExamEmail",
+        access: Access::Staff,
+        request: Some("ReadyForExamRequest"),
+        response: "ReadyForExamResult",
+    },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/HistoryPortal/ResendAssignMail", post(resend_assign_mail))
+        .route("/api/HistoryPortal/ReadyForExam", post(ready_for_exam))
+}
+
+pub const SENT: &str = "Notification was sent successfully";
+pub const NOT_SENT: &str = "Notification was not sent";
+
+#[derive(sqlx::FromRow)]
+struct Target6 {
+    id: i64,
+    patient_id: i64,
+    first_name: String,
+    last_name: String,
+    email: Option<String>,
+    phone: Option<String>,
+    unsubscribed: bool,
+    status: String,
+    survey_name: String,
+    appointment_id: Option<i64>,
+    starts_at: Option<i64>,
+    arrival_status: Option<String>,
+    ready_for_exam_count: Option<i64>,
+    survey_log_id: Option<i64>,
+    last_email_sent_at: Option<i64>,
+}
+
+async fn load_row(state: &AppState, id: i64) -> AppResult<Target6> {
+    let row: Option<Target6> = on_db!(&state.db, pool => sqlx::query_as(
+        "SELECT sq.id, sq.patient_id, p.first_name, p.last_name, p.email, p.phone, p.unsubscribed, sq.status,
+                sd.name AS survey_name, sq.appointment_id, a.starts_at, a.arrival_status, a.ready_for_exam_count,
+                (SELECT MAX(sl.id) FROM survey_logs sl WHERE sl.survey_queue_id = sq.id) AS survey_log_id,
+                sq.last_email_sent_at
+         FROM survey_queue sq
+         JOIN patients p ON p.id = sq.patient_id
+         JOIN survey_definitions sd ON sd.id = sq.survey_definition_id
+         LEFT JOIN appointments a ON a.id = sq.appointment_id
+         WHERE sq.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await)?;
+    row.ok_or(AppError::NotFound)
+}
+
+fn action_input(row: &Target6) -> SurveyActionInput {
+    SurveyActionInput {
+        appointment_date: row.starts_at.map(fmt::iso_utc),
+        status_key: row.status.clone(),
+        survey_log_id: row.survey_log_id,
+        arrival_status: row.arrival_status.clone(),
+        ready_for_exam_count: row.ready_for_exam_count.unwrap_or(0),
+    }
+}
+
+/// Email when the patient has an address, else SMS when a phone; nothing for unsubscribed.
+fn channel_for(row: &Target6) -> Option<(Channel, String)> {
+    if row.unsubscribed {
+        return None;
+    }
+    let email = row.email.as_deref().map(str::trim).filter(|e| !e.is_empty());
+    let phone = row.phone.as_deref().map(str::trim).filter(|p| !p.is_empty());
+    match (email, phone) {
+        (Some(e), _) => Some((Channel::Email, e.to_owned())),
+        (None, Some(p)) => Some((Channel::Sms, p.to_owned())),
+        _ => None,
+    }
+}
+
+fn notice(channel: Channel, to: &str, subject: &str, text: String, kind: &str, row: &Target6) -> OutboundMessage {
+    OutboundMessage {
+        channel,
+        to: to.to_owned(),
+        subject: if channel == Channel::Email { subject.to_owned() } else { String::new() },
+        text,
+        html: None,
+        kind: kind.to_owned(),
+        patient_id: Some(row.patient_id),
+        survey_queue_id: Some(row.id),
+    }
+}
+
+#[derive(Deserialize)]
+struct QueueIdQuery {
+    #[serde(rename = "surveyQueueId", alias = "SurveyQueueId")]
+    survey_queue_id: i64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "PascalCase")]
+struct ResendResult {
+    is_sent: bool,
+    message: &'static str,
+    last_email_sent: Option<String>,
+}
+
+async fn resend_assign_mail(
+    user: RequireRole<Staff>,
+    State(state): State<AppState>,
+    Query(q): Query<QueueIdQuery>,
+) -> AppResult<Json<ResendResult>> {
+    let row = load_row(&state, q.survey_queue_id).await?;
+    let actions = history_portal::survey_actions(&action_input(&row), -1, &fmt::iso_utc(now_ms()), 0);
+    if !actions.can_resend {
+        return Err(AppError::BadRequest("The survey is completed or started: there is nothing to resend".to_owned()));
+    }
+    let Some((channel, to)) = channel_for(&row) else {
+        return Ok(Json(ResendResult {
+            is_sent: false,
+            message: NOT_SENT,
+            last_email_sent: row.last_email_sent_at.map(fmt::iso_utc),
+        }));
+    };
+    let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
+    let base = get_str(&core, "PublicWebAddress").trim().trim_end_matches('/').to_owned();
+    let link = format!("{base}/survey?startType=HistoryPortal&surveyQueueId={}", row.id);
+    let when = row.starts_at.map(|ms| fmt::appointment(ms, false, 0)).unwrap_or_default();
+    let text = format!(
+        "Dear {} {},\nplease fill in the survey '{}' before your appointment{}.\n{}\n",
+        row.first_name,
+        row.last_name,
+        row.survey_name,
+        if when.is_empty() { String::new() } else { format!(" on {when} (UTC)") },
+        link
+    );
+    let now = now_ms();
+    outbox::enqueue(&state.db, notice(channel, &to, "Your medical history survey", text, "SurveyAssignment", &row)).await?;
+    on_db!(&state.db, pool => sqlx::query("UPDATE survey_queue SET last_email_sent_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(row.id)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+    audit::record(
+        &state.db,
+        Actor::from(&*user),
+        Action::SurveyNotificationResent,
+        Target { target_type: Some("SurveyQueue"), target_id: Some(row.id.to_string()), target_user_id: None },
+        None,
+        Some(json!({ "Channel": channel.key() })),
+        None,
+    )
+    .await?;
+    Ok(Json(ResendResult { is_sent: true, message: SENT, last_email_sent: Some(fmt::iso_utc(now)) }))
+}
+
+#[derive(Deserialize)]
+struct ReadyForExamRequest {
+    #[serde(rename = "surveyQueueId", alias = "SurveyQueueId")]
+    survey_queue_id: i64,
+    /// Minutes east of UTC of the viewer (which day is today).
+    #[serde(default, rename = "timezoneOffset", alias = "TimezoneOffset")]
+    timezone_offset: i32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "PascalCase")]
+struct ReadyForExamResult {
+    ready_for_exam_count: i64,
+    max: i64,
+    arrival_status: String,
+    message: String,
+}
+
+async fn ready_for_exam(
+    user: RequireRole<Staff>,
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<ReadyForExamRequest>,
+) -> AppResult<Json<ReadyForExamResult>> {
+    let row = load_row(&state, req.survey_queue_id).await?;
+    let history = settings::load(&state.db, settings::HISTORY_PORTAL).await?;
+    let max = get_i64(&history, "HistoryPortalMaxReadyForExamEmail").unwrap_or(-1);
+    let offset = req.timezone_offset.clamp(-1080, 1080);
+    let actions = history_portal::survey_actions(&action_input(&row), max, &fmt::iso_utc(now_ms()), offset);
+    if !actions.ready_for_exam_enabled {
+        let limit = history_portal::ready_for_exam_limit_reached(row.ready_for_exam_count.unwrap_or(0), max);
+        return Err(AppError::BadRequest(
+            if limit { LIMIT_REACHED } else { "Ready For Exam is not available for this survey" }.to_owned(),
+        ));
+    }
+    let appointment_id = row.appointment_id.ok_or(AppError::NotFound)?;
+    // Count first, guarded by the limit, so two clicks racing cannot pass it.
+    let updated = on_db!(&state.db, pool => sqlx::query(
+        "UPDATE appointments SET ready_for_exam_count = ready_for_exam_count + 1, arrival_status = 'ReadyForExam'
+         WHERE id = $1 AND ($2 < 0 OR ready_for_exam_count < $2)",
+    )
+    .bind(appointment_id)
+    .bind(max)
+    .execute(&*pool)
+    .await
+    .map(|r| r.rows_affected()))?;
+    if updated == 0 {
+        return Err(AppError::BadRequest(LIMIT_REACHED.to_owned()));
+    }
+    if let Some((channel, to)) = channel_for(&row) {
+        let text = format!("Dear {} {}, we are ready for your exam. Please come to the front desk.", row.first_name, row.last_name);
+        outbox::enqueue(&state.db, notice(channel, &to, "Ready for your exam", text, "ReadyForExam", &row)).await?;
+    }
+    let count = row.ready_for_exam_count.unwrap_or(0) + 1;
+    audit::record(
+        &state.db,
+        Actor::from(&*user),
+        Action::ReadyForExamSent,
+        Target { target_type: Some("SurveyQueue"), target_id: Some(row.id.to_string()), target_user_id: None },
+        None,
+        Some(json!({ "ReadyForExamCount": count })),
+        None,
+    )
+    .await?;
+    let message = if max < 0 {
+        String::new()
+    } else if count >= max {
+        LIMIT_REACHED.to_owned()
+    } else {
+        format!("Sent {count} of {max} notifications")
+    };
+    Ok(Json(ReadyForExamResult { ready_for_exam_count: count, max, arrival_status: "ReadyForExam".to_owned(), message }))
+}

@@ -1,0 +1,66 @@
+//! Version info block of the History Portal for program managers (spec 01 §2.6):
+//! GET /api/admin/GetPortalVersionInformation. Versions are the build's own; components this
+//! portal does not ship (TechPad, the COM bridge, LuminaryOne) say so rather than invent a
+//! number, and the COM bridge is then not compatible.
+
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use wasm_core::model::Role;
+
+use crate::auth::{RequireRole, RoleSet};
+use crate::openapi::{Access, RouteDoc};
+use crate::AppState;
+
+pub const ROUTES: &[RouteDoc] = &[RouteDoc {
+    method: "GET",
+    path: "/api/admin/GetPortalVersionInformation",
+    summary: "Portal, survey, TechPad, COM and LuminaryOne versions (program managers)",
+    access: Access::Staff,
+    request: None,
+    response: "PortalVersionInformation",
+}];
+
+/// Program managers only.
+pub struct ProgramManagers;
+impl RoleSet for ProgramManagers {
+    const ROLES: &'static [Role] = &[Role::ProgramManager];
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/admin/GetPortalVersionInformation", get(version_information))
+}
+
+/// The COM bridge version this portal expects.
+pub const EXPECTED_COM_VERSION: &str = "none (no COM bridge in this portal)";
+pub const NOT_INSTALLED: &str = "Not installed";
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct PortalVersionInformation {
+    pub portal_version: String,
+    pub survey_version: String,
+    pub techpad_version: String,
+    pub expected_com_version: String,
+    pub installed_com_version: String,
+    /// 'True' or 'False' (shown red when 'False').
+    pub com_compatible: String,
+    pub expected_luminary_one_version: String,
+}
+
+pub fn information() -> PortalVersionInformation {
+    let installed = NOT_INSTALLED.to_owned();
+    PortalVersionInformation {
+        portal_version: env!("CARGO_PKG_VERSION").to_owned(),
+        survey_version: wasm_core::VERSION.to_owned(),
+        techpad_version: NOT_INSTALLED.to_owned(),
+        expected_com_version: EXPECTED_COM_VERSION.to_owned(),
+        com_compatible: if installed == EXPECTED_COM_VERSION { "True" } else { "False" }.to_owned(),
+        installed_com_version: installed,
+        expected_luminary_one_version: NOT_INSTALLED.to_owned(),
+    }
+}
+
+async fn version_information(_user: RequireRole<ProgramManagers>) -> Json<PortalVersionInformation> {
+    Json(information())
+}

@@ -1,0 +1,59 @@
+import { expect, test } from "./fixtures";
+import { SCREENSHOTS, signIn } from "./helpers";
+
+test("History Portal settings: toggle rules, range messages, save and reload; the version block", async ({ page }) => {
+  await signIn(page, "staff", "manager");
+  // Program managers see the version block under the lists, COM compatibility in red when 'False'.
+  await page.goto("/admin/history-portal/today");
+  const versions = page.getByRole("complementary", { name: "Version information" });
+  await expect(versions).toContainText("Portal version");
+  const compatible = versions.locator("dd.incompatible");
+  if ((await versions.textContent())!.includes("False")) {
+    await expect(compatible.first()).toHaveCSS("color", "rgb(180, 35, 24)");
+  }
+
+  await page.goto("/admin/history-portal-settings");
+  const form = page.getByRole("form", { name: "History Portal Settings" });
+  await expect(form).toBeVisible();
+  const master = form.getByLabel("Send history portal notifications");
+  const email = form.getByRole("group", { name: "History portal notifications" }).getByLabel("By email");
+  const sms = form.getByRole("group", { name: "History portal notifications" }).getByLabel("By SMS");
+  // Master off -> both channels cleared; master on with none -> email on, SMS off.
+  if (await master.isChecked()) await master.uncheck();
+  await expect(email).not.toBeChecked();
+  await expect(sms).not.toBeChecked();
+  await master.check();
+  await expect(email).toBeChecked();
+  await expect(sms).not.toBeChecked();
+  // Both channels off -> master off.
+  await email.uncheck();
+  await expect(master).not.toBeChecked();
+  // 'I am Here': master on with none -> both on.
+  const iam = form.getByRole("group", { name: "'I am Here' notifications" });
+  const iamMaster = form.getByLabel("Send 'I am Here' notifications");
+  if (await iamMaster.isChecked()) await iamMaster.uncheck();
+  await iamMaster.check();
+  await expect(iam.getByLabel("By email")).toBeChecked();
+  await expect(iam.getByLabel("By SMS")).toBeChecked();
+
+  // Ranges: a bad value shows its message and nothing is saved.
+  await form.getByLabel("Reminder end time (hour)").fill("25");
+  await form.getByLabel("Maximum ready-for-exam tries (-1 unlimited)").fill("-2");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Form is invalid")).toBeVisible();
+  await expect(form.getByText("Must be between 0 and 24")).toBeVisible();
+  await expect(form.getByText("Must be between -1 and 99")).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/history-portal-settings-desktop.png`, fullPage: true });
+
+  await form.getByLabel("Reminder end time (hour)").fill("18");
+  await form.getByLabel("Maximum ready-for-exam tries (-1 unlimited)").fill("5");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+  await page.reload();
+  await expect(form.getByLabel("Maximum ready-for-exam tries (-1 unlimited)")).toHaveValue("5");
+  await expect(iam.getByLabel("By SMS")).toBeChecked();
+  // Put the limit back for the other tests (unlimited).
+  await form.getByLabel("Maximum ready-for-exam tries (-1 unlimited)").fill("-1");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+});

@@ -1,0 +1,20 @@
+import { expect, test } from "./fixtures";
+import { STAFF_STATE } from "./helpers";
+
+test.use({ storageState: STAFF_STATE });
+
+// Delivery itself (a resend reaching a real SMTP server, then listed) is covered by
+// tests/api/tests/notification_history.rs; the demo portal has no mail server configured, so
+// nothing it queues is ever delivered and the list stays empty here.
+test("Notification History shows the spec's columns, newest first, and keeps its state in the address", async ({ page }) => {
+  await page.goto("/admin/notification-history");
+  await expect(page.getByRole("heading", { level: 1, name: "Notification History" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Notification History" });
+  for (const header of ["Date", "MRN", "Sent to", "Type"]) {
+    await expect(table.getByRole("columnheader", { name: new RegExp(header) })).toBeVisible();
+  }
+  await expect(table.getByRole("columnheader", { name: /Date/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(table).toContainText("No data available");
+  await page.getByRole("searchbox", { name: "Search" }).fill("100001");
+  await expect(page).toHaveURL(/notifications_q=100001/);
+});

@@ -1,0 +1,118 @@
+//! History Portal exports (spec 01 §2.6): tabs, the appointment date picker, location names.
+
+use tsify::Ts;
+use wasm_bindgen::prelude::*;
+
+use super::write;
+use crate::history_portal;
+use crate::model::{AppointmentRange, HistoryTab};
+
+/// The tab of a list id; an unknown id reads as 'all'.
+#[wasm_bindgen(js_name = historyTab)]
+pub fn history_tab(#[wasm_bindgen(js_name = listId)] list_id: &str) -> Ts<HistoryTab> {
+    let tab = history_portal::history_tab(list_id).or_else(|| history_portal::history_tab("all"));
+    write(&tab.expect("the all tab exists"))
+}
+
+/// The range a date picker state stands for (see history_portal::appointment_range).
+#[wasm_bindgen(js_name = appointmentRange)]
+pub fn appointment_range(
+    mode: &str,
+    from: &str,
+    to: &str,
+    #[wasm_bindgen(js_name = nowIso)] now_iso: &str,
+    #[wasm_bindgen(js_name = offsetMinutes)] offset_minutes: i32,
+) -> Ts<AppointmentRange> {
+    write(&history_portal::appointment_range(mode, from, to, now_iso, offset_minutes))
+}
+
+/// 'MAIN_CAMPUS' -> 'Main Campus'.
+#[wasm_bindgen(js_name = locationDisplayName)]
+pub fn location_display_name(name: &str) -> String {
+    history_portal::location_display_name(name)
+}
+
+fn whole_i64(v: &JsValue, key: &str) -> Option<i64> {
+    let n = super::field(v, key).as_f64()?;
+    (n.fract() == 0.0 && n.abs() < 9.0e15).then_some(n as i64)
+}
+
+impl super::ReadJs for crate::model::SurveyActionInput {
+    fn read_js(v: &JsValue) -> Self {
+        crate::model::SurveyActionInput {
+            appointment_date: super::string(v, "AppointmentDate"),
+            status_key: super::string(v, "StatusKey").unwrap_or_default(),
+            survey_log_id: whole_i64(v, "SurveyLogId"),
+            arrival_status: super::string(v, "ArrivalStatus"),
+            ready_for_exam_count: whole_i64(v, "ReadyForExamCount").unwrap_or(0),
+        }
+    }
+}
+
+/// The buttons of a row: details modal and Today actions (spec 01 §2.6, §4).
+#[wasm_bindgen(js_name = surveyActions)]
+pub fn survey_actions(
+    row: Ts<crate::model::SurveyActionInput>,
+    #[wasm_bindgen(js_name = maxReadyForExam)] max_ready_for_exam: i32,
+    #[wasm_bindgen(js_name = nowIso)] now_iso: &str,
+    #[wasm_bindgen(js_name = offsetMinutes)] offset_minutes: i32,
+) -> Ts<crate::model::SurveyActions> {
+    let row = super::read(&row);
+    write(&history_portal::survey_actions(&row, i64::from(max_ready_for_exam), now_iso, offset_minutes))
+}
+
+impl super::ReadJs for crate::model::NotificationToggles {
+    fn read_js(v: &JsValue) -> Self {
+        crate::model::NotificationToggles {
+            master: super::boolean(v, "Master"),
+            email: super::boolean(v, "Email"),
+            sms: super::boolean(v, "Sms"),
+        }
+    }
+}
+
+fn number(v: &JsValue, key: &str) -> Option<f64> {
+    super::field(v, key).as_f64().filter(|n| n.is_finite())
+}
+
+impl super::ReadJs for crate::model::HistoryPortalSettingsForm {
+    fn read_js(v: &JsValue) -> Self {
+        let days = super::field(v, "BusinessDays");
+        let business_days = (0..7u32)
+            .map(|i| super::field(&days, &i.to_string()).as_bool().unwrap_or(false))
+            .collect();
+        crate::model::HistoryPortalSettingsForm {
+            reminder_start: number(v, "ReminderStart"),
+            reminder_end: number(v, "ReminderEnd"),
+            hrs_appointment_time_type: super::string(v, "HrsAppointmentTimeType").unwrap_or_default(),
+            hrs_appointment_time_value: number(v, "HrsAppointmentTimeValue"),
+            remind_days: super::string(v, "RemindDays").unwrap_or_default(),
+            remind_until_hours: number(v, "RemindUntilHours"),
+            iam_here_hours_before: number(v, "IamHereHoursBefore"),
+            iam_here_hours_after: number(v, "IamHereHoursAfter"),
+            max_ready_for_exam: number(v, "MaxReadyForExam"),
+            business_days,
+        }
+    }
+}
+
+/// One switch of a notification block flipped (block: HistoryPortal or IamHere; field: Master,
+/// Email or Sms); returns the whole block after the spec 03 §4 rules.
+#[wasm_bindgen(js_name = toggleNotifications)]
+pub fn toggle_notifications(
+    block: &str,
+    state: Ts<crate::model::NotificationToggles>,
+    field: &str,
+    on: bool,
+) -> Ts<crate::model::NotificationToggles> {
+    let state = super::read(&state);
+    match crate::history_portal_settings::Block::parse(block) {
+        Some(b) => write(&crate::history_portal_settings::toggle(b, state, field, on)),
+        None => write(&state),
+    }
+}
+
+#[wasm_bindgen(js_name = validateHistoryPortalSettings)]
+pub fn validate_history_portal_settings(form: Ts<crate::model::HistoryPortalSettingsForm>) -> Ts<crate::ValidationErrors> {
+    write(&crate::history_portal_settings::validate(&super::read(&form)))
+}

@@ -1,0 +1,111 @@
+//! History Portal wire types (spec 01 §2.6): tab descriptions and the appointment range a date
+//! picker stands for.
+
+use crate::wire;
+
+wire! {
+    #[serde(rename_all = "PascalCase")]
+    pub struct HistoryTab {
+        /// Route segment and address prefix of the list state.
+        pub list_id: String,
+        pub title: String,
+        /// StatusGroup sent to POST /api/surveyQueue/datatable.
+        pub status_group: String,
+        /// The status column and the status filter show.
+        pub shows_status: bool,
+        /// The row actions (Start Survey, View Survey, Ready For Exam) show.
+        pub shows_actions: bool,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct AppointmentRange {
+        /// day, week, month, year or range.
+        pub mode: String,
+        /// First and last local day shown (YYYY-MM-DD).
+        pub from: String,
+        pub to: String,
+        /// Local midnight of the first and of the last day, as UTC ISO instants (the request's
+        /// DateFrom / DateTo).
+        pub date_from: String,
+        pub date_to: String,
+        /// Minutes east of UTC (the request's TimezoneOffset).
+        pub timezone_offset: i32,
+    }
+}
+
+wire! {
+    /// What the row of a History Portal list needs for its actions (a SurveyQueueRow subset).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyActionInput {
+        /// ISO instant (UTC) of the appointment, if any.
+        #[serde(default)]
+        pub appointment_date: Option<String>,
+        pub status_key: String,
+        #[serde(default)]
+        pub survey_log_id: Option<i64>,
+        #[serde(default)]
+        pub arrival_status: Option<String>,
+        #[serde(default)]
+        pub ready_for_exam_count: i64,
+    }
+
+    /// The buttons of the details modal and of a Today row (spec 01 §2.6, §4).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyActions {
+        /// Details modal: Resend shows (not completed, no survey log).
+        pub can_resend: bool,
+        /// Details modal: View shows (enabled when a survey log exists).
+        pub show_view: bool,
+        pub view_enabled: bool,
+        /// Tooltip of a disabled View.
+        pub view_tooltip: String,
+        /// Today row buttons.
+        pub start_survey_enabled: bool,
+        pub view_survey_enabled: bool,
+        pub ready_for_exam_enabled: bool,
+        /// 'Ready For Exam' or 'Resend Ready For Exam'.
+        pub ready_for_exam_label: String,
+        /// '', 'Sent {n} of {max} notifications' or 'Notification limit reached!'.
+        pub limit_message: String,
+        /// '', 'patient-arrived' or 'ready-for-exam'.
+        pub row_class: String,
+    }
+}
+
+wire! {
+    /// The master switch and the two channels of one notification block.
+    #[derive(Copy, Default)]
+    #[serde(rename_all = "PascalCase")]
+    pub struct NotificationToggles {
+        pub master: bool,
+        pub email: bool,
+        pub sms: bool,
+    }
+
+    /// The numeric and list fields of the History Portal settings form that have rules (numbers
+    /// as the form holds them: `None` when empty or not a number).
+    #[serde(rename_all = "PascalCase")]
+    pub struct HistoryPortalSettingsForm {
+        #[serde(default)]
+        pub reminder_start: Option<f64>,
+        #[serde(default)]
+        pub reminder_end: Option<f64>,
+        #[serde(default)]
+        pub hrs_appointment_time_type: String,
+        #[serde(default)]
+        pub hrs_appointment_time_value: Option<f64>,
+        #[serde(default)]
+        pub remind_days: String,
+        #[serde(default)]
+        pub remind_until_hours: Option<f64>,
+        #[serde(default)]
+        pub iam_here_hours_before: Option<f64>,
+        #[serde(default)]
+        pub iam_here_hours_after: Option<f64>,
+        #[serde(default)]
+        pub max_ready_for_exam: Option<f64>,
+        /// Mon..Sun.
+        #[serde(default)]
+        pub business_days: Vec<bool>,
+    }
+}

@@ -1,0 +1,286 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "../../components/data-table/data-table";
+import {
+  appointmentHeader,
+  appointmentRange,
+  formatAppointment,
+  historyTab,
+  locationDisplayName,
+  readTableState,
+  surveyActions,
+  tableRequest,
+  writeTableState,
+  zoneOf,
+  type SurveyQueueRow,
+  type TableState,
+} from "../../lib/wasm";
+import { fetchSurveyQueuePage } from "./api/survey-queue-datatable";
+import { fetchLocations } from "./api/locations";
+import { fetchStatusesLookup, type StatusLookupItem } from "./api/statuses-lookup";
+import { fetchListSettings } from "./api/list-settings";
+import { sendReadyForExam } from "./api/ready-for-exam";
+import { SurveyDetailsModal } from "./survey-details-modal";
+import { useToast } from "../../components/toast/toast";
+
+/** Page sizes offered in the select; wasm-core's readTableState falls back to its default for
+ * any other value someone types into the address. */
+const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
+// spec 01 §2.6 and §9: page size 10, default sort on the first column ascending.
+const DEFAULTS: TableState = {
+  PageIndex: 0,
+  PageSize: 10,
+  SortColumn: "UserFullName",
+  SortDirection: "asc",
+  Search: "",
+  Filters: {},
+};
+const DATE_MODES = [
+  { value: "day", label: "Day" },
+  { value: "week", label: "Week" },
+  { value: "month", label: "Month" },
+  { value: "year", label: "Year" },
+  { value: "range", label: "Range" },
+];
+
+const column = createColumnHelper<SurveyQueueRow>();
+
+/** The viewer's offset in minutes east of UTC, now (spec 01 §9: sent with list requests). */
+function viewerOffset(): number {
+  return -new Date().getTimezoneOffset();
+}
+
+/** One History Portal list (spec 01 §2.6): server-driven table, its state and filters in the
+ * address under the list id; which columns and filters show comes from wasm-core historyTab. */
+export function HistoryPortalListPage({ listId }: { listId: string }) {
+  const tab = useMemo(() => historyTab(listId), [listId]);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = useMemo(() => readTableState(location.search, tab.ListId, DEFAULTS), [location.search, tab.ListId]);
+  const filters = (state.Filters ?? {}) as Record<string, string>;
+  const range = useMemo(
+    () => appointmentRange(filters.DateMode ?? "day", filters.DateFrom ?? "", filters.DateTo ?? "", new Date().toISOString(), viewerOffset()),
+    [filters.DateMode, filters.DateFrom, filters.DateTo],
+  );
+  const [page, setPage] = useState<{ rows: SurveyQueueRow[]; count: number }>({ rows: [], count: 0 });
+  const [loading, setLoading] = useState(true);
+  const [locations, setLocations] = useState<Record<string, string>>({});
+  const [statuses, setStatuses] = useState<StatusLookupItem[]>([]);
+  const [hideTime, setHideTime] = useState(false);
+  const [maxReady, setMaxReady] = useState(-1);
+  const [details, setDetails] = useState<SurveyQueueRow | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchLocations(abort.signal).then(setLocations).catch(() => {});
+    fetchListSettings(abort.signal)
+      .then((s) => {
+        setHideTime(Boolean(s.IsHideAppointmentTimeInHistoryPortal));
+        setMaxReady(Number(s.HistoryPortalMaxReadyForExamEmail ?? -1));
+      })
+      .catch(() => {});
+    if (tab.ShowsStatus) fetchStatusesLookup(abort.signal).then(setStatuses).catch(() => {});
+    return () => abort.abort();
+  }, [tab.ShowsStatus]);
+
+  const requestBody = {
+    ...tableRequest(state),
+    StatusGroup: tab.StatusGroup,
+    Status: tab.ShowsStatus ? (filters.Status ?? "") : "",
+    Location: filters.Location ?? "",
+    // The Today tab is today by definition: its date picker does not apply.
+    DateFrom: tab.ListId === "today" ? "" : range.DateFrom,
+    DateTo: tab.ListId === "today" ? "" : range.DateTo,
+    TimezoneOffset: range.TimezoneOffset,
+  };
+  const requestKey = JSON.stringify(requestBody);
+  useEffect(() => {
+    const abort = new AbortController();
+    setLoading(true);
+    fetchSurveyQueuePage(JSON.parse(requestKey), abort.signal)
+      .then((response) => setPage({ rows: response.Data, count: Number(response.FilteredCount) }))
+      .catch(() => {
+        // Reported by the API client (error dialog or sign-in redirect).
+      })
+      .finally(() => !abort.signal.aborted && setLoading(false));
+    return () => abort.abort();
+  }, [requestKey, reload]);
+
+  const onStateChange = useCallback(
+    (next: TableState) => navigate({ search: writeTableState(location.search, tab.ListId, next) }),
+    [location.search, navigate, tab.ListId],
+  );
+  const setFilter = (changes: Record<string, string>) => {
+    const nextFilters: Record<string, string> = { ...filters, ...changes };
+    for (const key of Object.keys(nextFilters)) if (nextFilters[key] === "") delete nextFilters[key];
+    onStateChange({ ...state, PageIndex: 0, Filters: nextFilters });
+  };
+
+  const columns = useMemo(() => {
+    const list: ColumnDef<SurveyQueueRow, any>[] = [
+      column.accessor("UserFullName", { header: "Patient" }),
+      column.accessor("UserIdentifierToShow", { header: "MRN" }),
+      column.accessor("UserDOBString", { id: "UserDOB", header: "DOB" }),
+      column.accessor("LocationName", { header: "Location" }),
+      column.accessor("AppointmentDate", {
+        header: appointmentHeader(hideTime),
+        cell: (info) => {
+          const value = info.getValue();
+          return value ? formatAppointment(value, hideTime, zoneOf(value).offsetMinutes) : "";
+        },
+      }),
+    ];
+    if (tab.ShowsStatus) list.push(column.accessor("Status", { header: "Status" }));
+    list.push(column.accessor("SurveyName", { header: "Survey" }));
+    if (tab.ShowsActions) {
+      list.push(
+        column.display({
+          id: "Actions",
+          header: "Actions",
+          cell: (info) => <TodayActions row={info.row.original} maxReady={maxReady} onDone={() => setReload((n) => n + 1)} />,
+        }),
+      );
+    }
+    return list;
+  }, [hideTime, tab.ShowsStatus, tab.ShowsActions, maxReady]);
+
+  return (
+    <section className="panel" aria-label={tab.Title}>
+      <div className="history-filters" role="group" aria-label="Filters">
+        {tab.ListId !== "today" && (
+          <>
+            <label>
+              Appointment date
+              <select aria-label="Date mode" value={range.Mode} onChange={(e) => setFilter({ DateMode: e.target.value })}>
+                {DATE_MODES.map((m) => (
+                  <option key={m.value} value={m.value}>
+                    {m.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <input
+              type="date"
+              aria-label={range.Mode === "range" ? "From date" : "Date"}
+              value={filters.DateFrom ?? range.From}
+              onChange={(e) => setFilter({ DateFrom: e.target.value })}
+            />
+            {range.Mode === "range" && (
+              <input
+                type="date"
+                aria-label="To date"
+                value={filters.DateTo ?? range.To}
+                onChange={(e) => setFilter({ DateTo: e.target.value })}
+              />
+            )}
+            <span className="history-range" data-testid="appointment-range">
+              {range.From === range.To ? range.From : `${range.From} – ${range.To}`}
+            </span>
+          </>
+        )}
+        <select aria-label="Location" value={filters.Location ?? ""} onChange={(e) => setFilter({ Location: e.target.value })}>
+          <option value="">All Locations</option>
+          {Object.entries(locations).map(([num, name]) => (
+            <option key={num} value={num}>
+              {locationDisplayName(name)}
+            </option>
+          ))}
+        </select>
+        {tab.ShowsStatus && (
+          <select aria-label="Status" value={filters.Status ?? ""} onChange={(e) => setFilter({ Status: e.target.value })}>
+            <option value="">All Statuses</option>
+            {statuses.map((s) => (
+              <option key={s.Key} value={s.Key}>
+                {s.Label}
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+      <DataTable
+        mode="server"
+        label={tab.Title}
+        columns={columns}
+        data={page.rows}
+        getRowId={(row) => String(row.Id)}
+        rowCount={page.count}
+        loading={loading}
+        state={state}
+        onStateChange={onStateChange}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        onRowClick={setDetails}
+        rowClassName={(row) => rowActions(row, maxReady).RowClass || undefined}
+      />
+      {details && (
+        <SurveyDetailsModal row={details} onClose={() => setDetails(null)} onChanged={() => setReload((n) => n + 1)} />
+      )}
+    </section>
+  );
+}
+
+function rowActions(row: SurveyQueueRow, maxReady: number) {
+  return surveyActions(row, maxReady, new Date().toISOString(), viewerOffset());
+}
+
+/** Today row actions (spec 01 §2.6, §4): Start Survey, View Survey, Ready For Exam. */
+function TodayActions({ row, maxReady, onDone }: { row: SurveyQueueRow; maxReady: number; onDone: () => void }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const actions = rowActions(row, maxReady);
+  const stop = (e: React.MouseEvent) => e.stopPropagation();
+  async function ready() {
+    if (!navigator.onLine) {
+      toast.error("Notification was not sent");
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await sendReadyForExam(Number(row.Id));
+      toast.success(result.Message || "Notification was sent successfully");
+      onDone();
+    } catch {
+      // Reported by the API client (error dialog).
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="row-actions" onClick={stop}>
+      <button
+        type="button"
+        className="button"
+        disabled={!actions.StartSurveyEnabled}
+        onClick={() => navigator.onLine && window.open(`/survey?startType=HistoryPortal&surveyQueueId=${row.Id}`, "_blank", "noopener")}
+      >
+        Start Survey
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={!actions.ViewSurveyEnabled}
+        onClick={() => navigator.onLine && window.open(`/survey?startType=View&surveyLogId=${row.SurveyLogId}`, "_blank", "noopener")}
+      >
+        View Survey
+      </button>
+      <button type="button" className="button button-primary" disabled={!actions.ReadyForExamEnabled || busy} onClick={ready}>
+        {actions.ReadyForExamLabel}
+      </button>
+      {actions.LimitMessage && <span className="limit-message">{actions.LimitMessage}</span>}
+    </div>
+  );
+}
+
+export function HistoryPortalAssignedPage() {
+  return <HistoryPortalListPage listId="assigned" />;
+}
+export function HistoryPortalProgressPage() {
+  return <HistoryPortalListPage listId="progress" />;
+}
+export function HistoryPortalCompletedPage() {
+  return <HistoryPortalListPage listId="completed" />;
+}
+export function HistoryPortalTodayPage() {
+  return <HistoryPortalListPage listId="today" />;
+}
