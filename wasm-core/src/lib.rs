@@ -18,6 +18,8 @@ pub mod table;
 pub mod menu;
 pub mod login;
 pub mod http_error;
+pub mod membership;
+pub mod setup;
 
 #[cfg(feature = "wasm")]
 mod bindings;

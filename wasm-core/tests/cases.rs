@@ -13,7 +13,8 @@ use wasm_core::dates::{self, DateFormat};
 use wasm_core::model::{LoginRequest, ModulePermissions, Permissions};
 use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
-use wasm_core::{http_error, login, menu};
+use wasm_core::model::{ChangeMyPassword, CreateAccountRules, CreateUserRequest, RoleForm, SetupConfiguration, SurveyRegistration, UserForm};
+use wasm_core::{http_error, login, membership, menu, setup};
 
 fn cases(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -176,6 +177,59 @@ fn http_error_cases() {
 }
 
 #[test]
+fn membership_cases() {
+    check("membership.json", |input| match s(input, "fn") {
+        "user" => json(membership::validate_user(&arg::<UserForm>(input, "user"))),
+        "role" => json(membership::validate_role(&arg::<RoleForm>(input, "role"))),
+        "create" => json(membership::validate_create_account(
+            &arg::<CreateUserRequest>(input, "req"),
+            &arg::<CreateAccountRules>(input, "rules"),
+        )),
+        "survey" => json(membership::validate_survey_registration(
+            &arg::<SurveyRegistration>(input, "reg"),
+            input["newPerson"].as_bool().expect("newPerson"),
+        )),
+        "code" => json(membership::validate_verification_code(s(input, "code"))),
+        "change" => json(membership::validate_change_my_password(
+            &arg::<ChangeMyPassword>(input, "req"),
+            &arg::<PasswordRequirements>(input, "rules"),
+        )),
+        "phone" => json(membership::format_us_phone(s(input, "value"))),
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+/// normalize answers the whole configuration; the table lists only the fields its input set.
+fn only_keys_of(result: Value, input: &Value) -> Value {
+    let keys = input.as_object().expect("cfg object");
+    Value::Object(
+        result
+            .as_object()
+            .expect("object result")
+            .iter()
+            .filter(|(k, _)| keys.contains_key(*k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    )
+}
+
+#[test]
+fn setup_cases() {
+    check("setup.json", |input| match s(input, "fn") {
+        "validate" => json(setup::validate_setup(&arg::<SetupConfiguration>(input, "cfg"))),
+        "normalize" => only_keys_of(
+            json(setup::normalize_setup(&arg::<SetupConfiguration>(input, "cfg"))),
+            &input["cfg"],
+        ),
+        "testUrl" => json(setup::test_url(s(input, "url"))),
+        "dmz" => json(setup::dmz_mode_for(s(input, "type"), input["dmz"].as_bool().expect("dmz"))),
+        "serviceAccount" => json(setup::normalize_service_account(s(input, "name"))),
+        "publicAddress" => json(setup::normalize_public_address(s(input, "url"))),
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -184,6 +238,8 @@ fn the_tables_hold_enough_cases() {
         "menu.json",
         "login.json",
         "http_error.json",
+        "membership.json",
+        "setup.json",
     ]
     .iter()
     .map(|file| cases(file).len())

@@ -24,6 +24,9 @@ use crate::password::{self, PasswordCheck, PasswordRequirements};
 use crate::table::{self, TableState};
 use crate::ValidationErrors;
 
+mod membership;
+mod setup;
+
 #[wasm_bindgen]
 extern "C" {
     // Both throw only for a non-object target, which the callers rule out; `catch` covers

@@ -16,3 +16,7 @@ pub mod survey_status;
 pub mod appointments;
 pub use survey_status::*;
 pub use appointments::*;
+pub mod membership;
+pub mod setup;
+pub use membership::*;
+pub use setup::*;

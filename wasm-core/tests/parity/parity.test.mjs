@@ -73,6 +73,47 @@ const runners = {
   "menu.json": (i) => core.menuFor(i.perms, i.modules),
   "login.json": (i) => core.validateLogin(i.req, i.askUsername),
   "http_error.json": (i) => core.describeHttpError(i.status, i.body),
+  "membership.json": (i) => {
+    switch (i.fn) {
+      case "user":
+        return core.validateUser(i.user);
+      case "role":
+        return core.validateRole(i.role);
+      case "create":
+        return core.validateCreateAccount(i.req, i.rules);
+      case "survey":
+        return core.validateSurveyRegistration(i.reg, i.newPerson);
+      case "code":
+        return core.validateVerificationCode(i.code);
+      case "change":
+        return core.validateChangeMyPassword(i.req, i.rules);
+      case "phone":
+        return core.formatUsPhone(i.value);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
+  "setup.json": (i) => {
+    switch (i.fn) {
+      case "validate":
+        return core.validateSetup(i.cfg);
+      case "normalize": {
+        // normalizeSetup answers the whole configuration; the table lists the fields it set.
+        const out = core.normalizeSetup(i.cfg);
+        return Object.fromEntries(Object.keys(i.cfg).map((k) => [k, out[k]]));
+      }
+      case "testUrl":
+        return core.testUrl(i.url);
+      case "dmz":
+        return core.dmzModeFor(i.type, i.dmz);
+      case "serviceAccount":
+        return core.normalizeServiceAccount(i.name);
+      case "publicAddress":
+        return core.normalizePublicAddress(i.url);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
 };
 
 const files = readdirSync(casesDir).filter((f) => f.endsWith(".json")).sort();
