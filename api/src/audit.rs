@@ -55,6 +55,8 @@ pub enum Action {
     LoginSucceeded,
     LoginFailed,
     Logout,
+    ConfigurationSaved,
+    PasswordChanged,
 }
 
 impl Action {
@@ -63,12 +65,16 @@ impl Action {
             Action::LoginSucceeded => "LoginSucceeded",
             Action::LoginFailed => "LoginFailed",
             Action::Logout => "Logout",
+            Action::ConfigurationSaved => "ConfigurationSaved",
+            Action::PasswordChanged => "PasswordChanged",
         }
     }
 
     pub fn category(self) -> &'static str {
         match self {
             Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
+            Action::ConfigurationSaved => "Settings",
+            Action::PasswordChanged => "UserAccount",
         }
     }
 }

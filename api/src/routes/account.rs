@@ -386,7 +386,7 @@ mod tests {
         .await
         .map(|_| ()))
         .unwrap();
-        let state = AppState { db: db.clone(), web_dir: dir.join("web") };
+        let state = AppState { db: db.clone(), web_dir: dir.join("web"), secrets: crate::secrets::SecretBox::from_key(&[1u8; 32]) };
         let peer = SocketAddr::from(([127, 0, 0, 1], 9));
         let req = |password: &str, user_name: Option<&str>| LoginRequest {
             username_or_email: "jane.doe@example.com".into(),

@@ -73,7 +73,7 @@ impl ReadJs for SetupConfiguration {
             service_account_username: t("SERVICE_ACCOUNT_USERNAME"),
             service_account_password: t("SERVICE_ACCOUNT_PASSWORD"),
             service_account_password_confirm: t("SERVICE_ACCOUNT_PASSWORD_Confirm"),
-            email_service_logging_mode: b("EmailServiceLoggingMode"),
+            email_service_logging_mode: t("EmailServiceLoggingMode"),
             email_service_max_records_count_to_process: n("EmailServiceMaxRecordsCountToProcess"),
             is_email_service_test_mode: b("IsEmailServiceTestMode"),
             is_portal_enotify_logging_mode: b("IsPortalEnotifyLoggingMode"),

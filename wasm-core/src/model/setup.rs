@@ -91,7 +91,8 @@ wire! {
         #[serde(rename = "SERVICE_ACCOUNT_PASSWORD")] pub service_account_password: String,
         #[serde(rename = "SERVICE_ACCOUNT_PASSWORD_Confirm")] pub service_account_password_confirm: String,
         // Email service behaviour
-        #[serde(rename = "EmailServiceLoggingMode")] pub email_service_logging_mode: bool,
+        /// DEBUG, RELEASE or DISABLED.
+        #[serde(rename = "EmailServiceLoggingMode")] pub email_service_logging_mode: String,
         #[serde(rename = "EmailServiceMaxRecordsCountToProcess")] pub email_service_max_records_count_to_process: u32,
         #[serde(rename = "IsEmailServiceTestMode")] pub is_email_service_test_mode: bool,
         #[serde(rename = "IsPortalEnotifyLoggingMode")] pub is_portal_enotify_logging_mode: bool,

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { LoginPage } from "../features/auth/login-page";
-import { InitConfigurationPage, InitPage } from "../features/init/init-page";
+import { InitConfigurationPage } from "../features/init/configuration-page";
+import { InitPage } from "../features/init/init-page";
 import { LaterRelease } from "../features/later-release/later-release";
 import type { RouteHandle } from "../lib/route-handle";
 import { RequireSignedIn } from "./guards";
