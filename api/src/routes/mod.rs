@@ -3,6 +3,7 @@
 pub mod account;
 pub mod appointments;
 pub mod configuration;
+pub mod password;
 pub mod health;
 pub mod survey_queue;
 
@@ -30,6 +31,7 @@ pub fn router() -> Router<AppState> {
         .merge(survey_queue::router())
         .merge(appointments::router())
         .merge(configuration::router())
+        .merge(password::router())
         .route("/api/openapi.json", get(openapi))
 }
 

@@ -46,7 +46,12 @@ export const routes: RouteObject[] = [
           later("medical-history", "Medical History"),
           { path: "medicalHistory/*", element: <Navigate to="/medical-history" replace /> },
           { path: "account", element: <Navigate to="/account/change-password" replace /> },
-          later("account/change-password", "User Change Password"),
+          {
+            path: "account/change-password",
+            lazy: () =>
+              import("../features/account/change-password-page").then((m) => ({ Component: m.ChangePasswordPage })),
+            handle: { title: "User Change Password" } satisfies RouteHandle,
+          },
           {
             path: "admin",
             children: [
