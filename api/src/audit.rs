@@ -57,6 +57,13 @@ pub enum Action {
     Logout,
     ConfigurationSaved,
     PasswordChanged,
+    UserCreated,
+    UserUpdated,
+    RoleCreated,
+    RoleUpdated,
+    RoleDeleted,
+    ImpersonationStarted,
+    ImpersonationEnded,
 }
 
 impl Action {
@@ -67,6 +74,13 @@ impl Action {
             Action::Logout => "Logout",
             Action::ConfigurationSaved => "ConfigurationSaved",
             Action::PasswordChanged => "PasswordChanged",
+            Action::UserCreated => "UserCreated",
+            Action::UserUpdated => "UserUpdated",
+            Action::RoleCreated => "RoleCreated",
+            Action::RoleUpdated => "RoleUpdated",
+            Action::RoleDeleted => "RoleDeleted",
+            Action::ImpersonationStarted => "ImpersonationStarted",
+            Action::ImpersonationEnded => "ImpersonationEnded",
         }
     }
 
@@ -74,7 +88,9 @@ impl Action {
         match self {
             Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
             Action::ConfigurationSaved => "Settings",
-            Action::PasswordChanged => "UserAccount",
+            Action::PasswordChanged | Action::UserCreated | Action::UserUpdated => "UserAccount",
+            Action::RoleCreated | Action::RoleUpdated | Action::RoleDeleted => "UserAccount",
+            Action::ImpersonationStarted | Action::ImpersonationEnded => "Authentication",
         }
     }
 }

@@ -12,12 +12,23 @@ pub const CORE_PORTAL: &str = "CorePortal";
 pub const LICENSE: &str = "License";
 pub const HISTORY_PORTAL: &str = "HistoryPortal";
 pub const USER_ACCOUNT_PASSWORD: &str = "UserAccountPassword";
+/// User administration options (spec 02 §3 "Configuration").
+pub const USER_MANAGEMENT: &str = "UserManagement";
 
 /// Session length when CorePortal does not say (minutes).
 pub const DEFAULT_SESSION_TIMEOUT_MINUTES: i64 = 20;
 
 pub fn defaults() -> Vec<(&'static str, Value)> {
     vec![
+        (
+            USER_MANAGEMENT,
+            json!({
+                "UserManagementViewMode": "Regular",
+                "IsImpersonationEnabled": true,
+                "EnableDemoMode": false,
+                "IsAdminPinAndLocationsRestrictionsEnabled": false
+            }),
+        ),
         (
             CORE_PORTAL,
             json!({

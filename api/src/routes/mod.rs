@@ -4,6 +4,7 @@ pub mod account;
 pub mod appointments;
 pub mod configuration;
 pub mod password;
+pub mod users;
 pub mod health;
 pub mod survey_queue;
 
@@ -32,6 +33,7 @@ pub fn router() -> Router<AppState> {
         .merge(appointments::router())
         .merge(configuration::router())
         .merge(password::router())
+        .merge(users::router())
         .route("/api/openapi.json", get(openapi))
 }
 

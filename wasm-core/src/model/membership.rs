@@ -99,3 +99,36 @@ wire! {
         pub error_messages: Vec<String>,
     }
 }
+
+wire! {
+    /// One row of the users table (spec 02 §2.10). `Ssn` is shown as MRN (Patient only).
+    #[serde(rename_all = "PascalCase")]
+    pub struct UserRow {
+        pub id: i64,
+        pub ssn: Option<String>,
+        pub first_name: String,
+        pub last_name: String,
+        pub username: String,
+        pub email: Option<String>,
+        pub is_active: bool,
+        pub role: String,
+    }
+
+    /// A role (spec 02 §3 "Role") as listed; `IsBuiltIn` roles cannot be renamed or deleted.
+    #[serde(rename_all = "PascalCase")]
+    pub struct RoleRow {
+        pub name: String,
+        pub description: String,
+        pub is_built_in: bool,
+        pub user_count: i64,
+    }
+
+    /// PUT /api/user/changePassword (the Change Password tab).
+    #[serde(rename_all = "PascalCase", default)]
+    #[derive(Default)]
+    pub struct AdminChangePassword {
+        pub user_id: i64,
+        pub new_password: String,
+        pub new_password_repeat: String,
+    }
+}
