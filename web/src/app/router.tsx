@@ -56,7 +56,23 @@ export const routes: RouteObject[] = [
             path: "admin",
             children: [
               { index: true, element: <Navigate to="/home" replace /> },
-              later("user", "Users"),
+              {
+                path: "user",
+                children: [
+                  { index: true, element: <Navigate to="view-users" replace /> },
+                  {
+                    path: "view-users",
+                    lazy: () => import("../features/users/users-page").then((m) => ({ Component: () => <m.UsersPage editable={false} /> })),
+                    handle: { title: "Users" } satisfies RouteHandle,
+                  },
+                  {
+                    path: "manage-users",
+                    lazy: () => import("../features/users/users-page").then((m) => ({ Component: () => <m.UsersPage editable /> })),
+                    handle: { title: "User Management" } satisfies RouteHandle,
+                  },
+                  { path: "*", element: <Navigate to="view-users" replace /> },
+                ],
+              },
               {
                 path: "history-portal",
                 lazy: () =>

@@ -47,12 +47,15 @@ export type {
   Permissions,
   PortalConfigured,
   RoleForm,
+  RoleRow,
   SetupConfiguration,
   SurveyQueueRow,
   TableRequest,
   TableResponse,
   TableState,
   UserForm,
+  UserRow,
+  AdminChangePassword,
   ValidationErrors,
 } from "wasm-core";
 
