@@ -53,7 +53,7 @@ pub struct RouteDoc {
 
 pub fn all_routes() -> Vec<RouteDoc> {
     use crate::routes::*;
-    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, ROUTES]
+    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, session_timer::ROUTES, ROUTES]
         .into_iter()
         .flatten()
         .copied()

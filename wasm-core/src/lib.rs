@@ -20,6 +20,7 @@ pub mod login;
 pub mod http_error;
 pub mod membership;
 pub mod setup;
+pub mod session_timer;
 
 #[cfg(feature = "wasm")]
 mod bindings;

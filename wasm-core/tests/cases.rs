@@ -14,7 +14,7 @@ use wasm_core::model::{LoginRequest, ModulePermissions, Permissions};
 use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
 use wasm_core::model::{ChangeMyPassword, CreateAccountRules, CreateUserRequest, RoleForm, SetupConfiguration, SurveyRegistration, UserForm};
-use wasm_core::{http_error, login, membership, menu, setup};
+use wasm_core::{http_error, login, membership, menu, session_timer, setup};
 
 fn cases(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -230,6 +230,14 @@ fn setup_cases() {
 }
 
 #[test]
+fn session_timer_cases() {
+    check("session_timer.json", |input| {
+        let n = |k: &str| input[k].as_i64().unwrap_or_else(|| panic!("input.{k}"));
+        json(session_timer::session_timer_view(n("secondsLeft"), n("timeoutMinutes") as u32, n("warnMinutes") as u32))
+    });
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -240,6 +248,7 @@ fn the_tables_hold_enough_cases() {
         "http_error.json",
         "membership.json",
         "setup.json",
+        "session_timer.json",
     ]
     .iter()
     .map(|file| cases(file).len())

@@ -4,6 +4,7 @@ pub mod account;
 pub mod appointments;
 pub mod configuration;
 pub mod password;
+pub mod session_timer;
 pub mod users;
 pub mod health;
 pub mod survey_queue;
@@ -34,6 +35,7 @@ pub fn router() -> Router<AppState> {
         .merge(configuration::router())
         .merge(password::router())
         .merge(users::router())
+        .merge(session_timer::router())
         .route("/api/openapi.json", get(openapi))
 }
 

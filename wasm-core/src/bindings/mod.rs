@@ -25,6 +25,7 @@ use crate::table::{self, TableState};
 use crate::ValidationErrors;
 
 mod membership;
+mod session_timer;
 mod setup;
 
 #[wasm_bindgen]

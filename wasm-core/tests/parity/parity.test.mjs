@@ -93,6 +93,7 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  "session_timer.json": (i) => core.sessionTimerView(i.secondsLeft, i.timeoutMinutes, i.warnMinutes),
   "setup.json": (i) => {
     switch (i.fn) {
       case "validate":
