@@ -3,7 +3,7 @@
 //! rows, field messages for the rest), the normalisation applied on save (service account user
 //! name, public address, FoxPro forcing DMZ off) and the address a test button calls.
 
-use crate::model::{FormCheck, SetupConfiguration};
+use crate::model::{FormCheck, SetupConfiguration, SetupNormalized};
 use crate::validation::{is_blank, ValidationErrors};
 
 pub const NOT_ALL_FILLED: &str = "Not all necessary fields were filled with data";
@@ -139,13 +139,24 @@ pub fn dmz_mode_for(data_connection_type: &str, is_dmz_mode: bool) -> bool {
     is_dmz_mode && data_connection_type != FOXPRO
 }
 
+/// The fields that saving normalises, with their saved values.
+pub fn normalized_fields(cfg: &SetupConfiguration) -> SetupNormalized {
+    SetupNormalized {
+        client_name: cfg.client_name.trim().to_owned(),
+        public_web_address: normalize_public_address(&cfg.public_web_address),
+        is_dmz_mode: dmz_mode_for(&cfg.data_connection_type, cfg.is_dmz_mode),
+        service_account_username: normalize_service_account(&cfg.service_account_username),
+    }
+}
+
 /// The configuration as it is saved: the normalisations above applied.
 pub fn normalize_setup(cfg: &SetupConfiguration) -> SetupConfiguration {
+    let n = normalized_fields(cfg);
     let mut out = cfg.clone();
-    out.client_name = cfg.client_name.trim().to_owned();
-    out.service_account_username = normalize_service_account(&cfg.service_account_username);
-    out.public_web_address = normalize_public_address(&cfg.public_web_address);
-    out.is_dmz_mode = dmz_mode_for(&cfg.data_connection_type, cfg.is_dmz_mode);
+    out.client_name = n.client_name;
+    out.service_account_username = n.service_account_username;
+    out.public_web_address = n.public_web_address;
+    out.is_dmz_mode = n.is_dmz_mode;
     out
 }
 

@@ -199,7 +199,7 @@ fn membership_cases() {
     });
 }
 
-/// normalize answers the whole configuration; the table lists only the fields its input set.
+/// The fields of `result` that `input` names.
 fn only_keys_of(result: Value, input: &Value) -> Value {
     let keys = input.as_object().expect("cfg object");
     Value::Object(
@@ -217,10 +217,13 @@ fn only_keys_of(result: Value, input: &Value) -> Value {
 fn setup_cases() {
     check("setup.json", |input| match s(input, "fn") {
         "validate" => json(setup::validate_setup(&arg::<SetupConfiguration>(input, "cfg"))),
-        "normalize" => only_keys_of(
-            json(setup::normalize_setup(&arg::<SetupConfiguration>(input, "cfg"))),
-            &input["cfg"],
-        ),
+        "normalize" => {
+            let cfg = arg::<SetupConfiguration>(input, "cfg");
+            // The exported fields, and the whole configuration agreeing with them.
+            let fields = json(setup::normalized_fields(&cfg));
+            assert_eq!(only_keys_of(json(setup::normalize_setup(&cfg)), &fields), fields);
+            fields
+        }
         "testUrl" => json(setup::test_url(s(input, "url"))),
         "dmz" => json(setup::dmz_mode_for(s(input, "type"), input["dmz"].as_bool().expect("dmz"))),
         "serviceAccount" => json(setup::normalize_service_account(s(input, "name"))),

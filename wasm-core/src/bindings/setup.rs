@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use super::membership::list;
 use super::{boolean, read, string, whole, write, ReadJs};
-use crate::model::{FormCheck, KeyValue, LocationMrnColumn, SetupConfiguration};
+use crate::model::{FormCheck, KeyValue, LocationMrnColumn, SetupConfiguration, SetupNormalized};
 use crate::setup;
 
 fn text(v: &JsValue, key: &str) -> String {
@@ -105,9 +105,10 @@ pub fn validate_setup(cfg: Ts<SetupConfiguration>) -> Ts<FormCheck> {
     write(&setup::validate_setup(&read(&cfg)))
 }
 
+/// The normalised fields only; `{...cfg, ...normalizeSetup(cfg)}` is the configuration as saved.
 #[wasm_bindgen(js_name = normalizeSetup)]
-pub fn normalize_setup(cfg: Ts<SetupConfiguration>) -> Ts<SetupConfiguration> {
-    write(&setup::normalize_setup(&read(&cfg)))
+pub fn normalize_setup(cfg: Ts<SetupConfiguration>) -> Ts<SetupNormalized> {
+    write(&setup::normalized_fields(&read(&cfg)))
 }
 
 #[wasm_bindgen(js_name = testUrl)]

@@ -113,6 +113,15 @@ wire! {
         #[serde(rename = "StoredSecrets")] pub stored_secrets: Vec<String>,
     }
 
+    /// What saving changes in a configuration (wasm-core normalizeSetup); the page merges it
+    /// into the whole object (a small result keeps the wasm file small).
+    pub struct SetupNormalized {
+        #[serde(rename = "ClientName")] pub client_name: String,
+        #[serde(rename = "PublicWebAddress")] pub public_web_address: String,
+        #[serde(rename = "IsDMZMode")] pub is_dmz_mode: bool,
+        #[serde(rename = "SERVICE_ACCOUNT_USERNAME")] pub service_account_username: String,
+    }
+
     /// A connection test payload (spec 02 §3 "Connection test payload").
     #[serde(default)]
     #[derive(Default)]

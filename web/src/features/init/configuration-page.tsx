@@ -8,6 +8,7 @@ import {
   errorFields,
   fieldMessages,
   normalizeSetup,
+  type SetupConfiguration,
   testUrl,
   validateSetup,
   type ValidationErrors,
@@ -33,6 +34,11 @@ import "./init.css";
 
 export const STEPS = ["Magview Settings", "Site Settings", "Summary"] as const;
 export const SAVE_ERROR = "Error while saving configuration";
+
+/** The configuration as saved: wasm-core's normalised fields merged in. */
+function asSaved(cfg: SetupConfiguration): SetupConfiguration {
+  return { ...cfg, ...normalizeSetup(cfg) };
+}
 
 const DEFAULTS: Cfg = {
   MagViewMode: "MagViewDesktop",
@@ -85,7 +91,7 @@ export function InitConfigurationPage() {
     // FoxPro forces DMZ mode off (spec 02 §4).
     next.IsDMZMode = dmzModeFor(next.DataConnectionType ?? "", Boolean(next.IsDMZMode));
     setCfg(next);
-    if (errors) setErrors(validateSetup(normalizeSetup(next)).Errors);
+    if (errors) setErrors(validateSetup(asSaved(next)).Errors);
   };
   const msgs = (field: string) => fieldMessages(errors, field);
   const t = (k: TextKey, label: string, extra: { type?: "text" | "password" | "email"; hint?: string; placeholder?: string } = {}) => (
@@ -108,7 +114,7 @@ export function InitConfigurationPage() {
   async function save() {
     if (!cfg) return;
     setSaveError(null);
-    const normalized = normalizeSetup(cfg);
+    const normalized = asSaved(cfg);
     const check = validateSetup(normalized);
     setErrors(check.Errors);
     if (!check.IsValid) {
@@ -156,7 +162,7 @@ export function InitConfigurationPage() {
           IntegratedSecurity: bool("MagViewIntegratedSecurity"),
           DbPath: text("MagViewPath"),
         });
-  const webTest = (k: TextKey) => () => testWebAddress(testUrl(k === "PublicWebAddress" ? normalizeSetup(cfg).PublicWebAddress ?? "" : text(k)));
+  const webTest = (k: TextKey) => () => testWebAddress(testUrl(k === "PublicWebAddress" ? asSaved(cfg).PublicWebAddress ?? "" : text(k)));
 
   const luminary = text("MagViewMode") === "LuminaryOne";
   const foxpro = text("DataConnectionType") === "FOXPRO";
@@ -318,7 +324,7 @@ export function InitConfigurationPage() {
         </div>
       )}
 
-      {step === 2 && <Summary cfg={normalizeSetup(cfg)} held={held} errors={errors} />}
+      {step === 2 && <Summary cfg={asSaved(cfg)} held={held} errors={errors} />}
 
       <div className="wizard-buttons">
         <button type="button" className="button" disabled={clientNameEmpty || step === 0} onClick={() => setStep(step - 1)}>
