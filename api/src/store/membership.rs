@@ -36,3 +36,22 @@ pub async fn end_other_sessions(db: &Db, user_id: i64, keep: &str) -> AppResult<
         .await
         .map(|r| r.rows_affected()))?)
 }
+
+/// Consecutive failed sign-ins and the end of a lockout, if any.
+pub async fn lock_state(db: &Db, user_id: i64) -> AppResult<(i64, Option<i64>)> {
+    Ok(on_db!(db, pool => sqlx::query_as("SELECT failed_login_count, locked_until FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await)?
+    .unwrap_or((0, None)))
+}
+
+pub async fn lock_until(db: &Db, user_id: i64, until: i64) -> AppResult<()> {
+    on_db!(db, pool => sqlx::query("UPDATE users SET locked_until = $2 WHERE id = $1")
+        .bind(user_id)
+        .bind(until)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+    Ok(())
+}
