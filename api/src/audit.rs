@@ -59,6 +59,15 @@ pub enum Action {
     SurveyNotificationResent,
     ReadyForExamSent,
     HistoryPortalSettingsSaved,
+    ConfigurationSaved,
+    PasswordChanged,
+    UserCreated,
+    UserUpdated,
+    RoleCreated,
+    RoleUpdated,
+    RoleDeleted,
+    ImpersonationStarted,
+    ImpersonationEnded,
 }
 
 impl Action {
@@ -70,6 +79,15 @@ impl Action {
             Action::SurveyNotificationResent => "SurveyNotificationResent",
             Action::ReadyForExamSent => "ReadyForExamSent",
             Action::HistoryPortalSettingsSaved => "HistoryPortalSettingsSaved",
+            Action::ConfigurationSaved => "ConfigurationSaved",
+            Action::PasswordChanged => "PasswordChanged",
+            Action::UserCreated => "UserCreated",
+            Action::UserUpdated => "UserUpdated",
+            Action::RoleCreated => "RoleCreated",
+            Action::RoleUpdated => "RoleUpdated",
+            Action::RoleDeleted => "RoleDeleted",
+            Action::ImpersonationStarted => "ImpersonationStarted",
+            Action::ImpersonationEnded => "ImpersonationEnded",
         }
     }
 
@@ -77,6 +95,10 @@ impl Action {
         match self {
             Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
             Action::SurveyNotificationResent | Action::ReadyForExamSent | Action::HistoryPortalSettingsSaved => "HistoryPortal",
+            Action::ConfigurationSaved => "Settings",
+            Action::PasswordChanged | Action::UserCreated | Action::UserUpdated => "UserAccount",
+            Action::RoleCreated | Action::RoleUpdated | Action::RoleDeleted => "UserAccount",
+            Action::ImpersonationStarted | Action::ImpersonationEnded => "Authentication",
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod fmt;
 pub mod openapi;
 pub mod outbox;
 pub mod routes;
+pub mod secrets;
 pub mod settings;
 pub mod store;
 pub mod web;
@@ -43,12 +44,16 @@ pub struct Config {
     pub web_dir: PathBuf,
     pub demo: bool,
     pub dev: bool,
+    /// The secrets key file (see secrets.rs); None: beside a SQLite database, else data/portal.key.
+    pub key_file: Option<PathBuf>,
 }
 
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
     pub web_dir: PathBuf,
+    /// Encrypts the setup wizard's secrets at rest.
+    pub secrets: secrets::SecretBox,
 }
 
 /// Opens the database (migrations, default settings, demo data when asked).
@@ -59,7 +64,10 @@ pub async fn build(config: &Config) -> Result<AppState, Box<dyn std::error::Erro
     if config.demo {
         demo::load_if_empty(&db).await.map_err(|e| e.to_string())?;
     }
-    Ok(AppState { db, web_dir: config.web_dir.clone() })
+    let key_file = config.key_file.clone().unwrap_or_else(|| secrets::default_key_file(&config.database_url));
+    let secrets = secrets::SecretBox::open(&key_file)
+        .map_err(|e| format!("cannot open the key file {}: {e}", key_file.display()))?;
+    Ok(AppState { db, web_dir: config.web_dir.clone(), secrets })
 }
 
 /// The whole application: API routes, web app, and the layers every request passes.

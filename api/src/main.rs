@@ -23,6 +23,10 @@ struct Cli {
     /// Development mode: stack traces in 500 bodies.
     #[arg(long, env = "PORTAL_DEV", value_parser = clap::builder::BoolishValueParser::new(), default_value_t = false, num_args = 0..=1, default_missing_value = "true")]
     dev: bool,
+    /// Key file for secrets at rest (created when missing); default beside a SQLite database,
+    /// else data/portal.key.
+    #[arg(long, env = "PORTAL_KEY_FILE")]
+    key_file: Option<PathBuf>,
 }
 
 #[tokio::main]
@@ -42,6 +46,7 @@ async fn main() -> std::process::ExitCode {
         web_dir: cli.web_dir,
         demo: cli.demo,
         dev: cli.dev,
+        key_file: cli.key_file,
     };
     match portal_api::serve(config).await {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -11,6 +11,10 @@ pub enum Access {
     SignedIn,
     Staff,
     Patient,
+    /// ProgramManager only.
+    ProgramManager,
+    /// Anyone while the portal is not configured (first-run setup), ProgramManager afterwards.
+    SetupOrProgramManager,
 }
 
 impl Access {
@@ -20,6 +24,7 @@ impl Access {
             Access::SignedIn => &["Patient", "FrontDesk", "ClientAdmin", "ProgramManager"],
             Access::Staff => &["FrontDesk", "ClientAdmin", "ProgramManager"],
             Access::Patient => &["Patient"],
+            Access::ProgramManager | Access::SetupOrProgramManager => &["ProgramManager"],
         }
     }
 
@@ -29,6 +34,8 @@ impl Access {
             Access::SignedIn => "signed in",
             Access::Staff => "staff",
             Access::Patient => "Patient",
+            Access::ProgramManager => "ProgramManager",
+            Access::SetupOrProgramManager => "anyone while the portal is not configured, then ProgramManager",
         }
     }
 }
@@ -46,7 +53,7 @@ pub struct RouteDoc {
 
 pub fn all_routes() -> Vec<RouteDoc> {
     use crate::routes::*;
-    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, history_portal::ROUTES, version_info::ROUTES, history_portal_settings::ROUTES, notification_history::ROUTES, appointments::ROUTES, ROUTES]
+    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, history_portal::ROUTES, version_info::ROUTES, history_portal_settings::ROUTES, notification_history::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, session_timer::ROUTES, ROUTES]
         .into_iter()
         .flatten()
         .copied()
@@ -148,6 +155,7 @@ mod tests {
             web_dir: dir.join("web"),
             demo: false,
             dev: false,
+            key_file: None,
         };
         let app = crate::app(crate::build(&config).await.unwrap());
         for r in all_routes() {

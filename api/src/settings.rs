@@ -13,12 +13,23 @@ pub const LICENSE: &str = "License";
 pub const HISTORY_PORTAL: &str = "HistoryPortal";
 pub const USER_ACCOUNT_PASSWORD: &str = "UserAccountPassword";
 pub const CORE_NOTIFICATIONS: &str = "CoreNotifications";
+/// User administration options (spec 02 §3 "Configuration").
+pub const USER_MANAGEMENT: &str = "UserManagement";
 
 /// Session length when CorePortal does not say (minutes).
 pub const DEFAULT_SESSION_TIMEOUT_MINUTES: i64 = 20;
 
 pub fn defaults() -> Vec<(&'static str, Value)> {
     vec![
+        (
+            USER_MANAGEMENT,
+            json!({
+                "UserManagementViewMode": "Regular",
+                "IsImpersonationEnabled": true,
+                "EnableDemoMode": false,
+                "IsAdminPinAndLocationsRestrictionsEnabled": false
+            }),
+        ),
         (
             CORE_PORTAL,
             json!({
@@ -105,6 +116,32 @@ pub async fn ensure_defaults(db: &Db) -> AppResult<()> {
         .execute(pool)
         .await.map(|_| ()))?;
     }
+    Ok(())
+}
+
+/// Merges `patch` into the stored document of `group` (its default, or `{}`, when none is
+/// stored) and bumps its version. Keys not in `patch` are kept.
+pub async fn save_patch(db: &Db, group: &str, patch: &serde_json::Map<String, Value>) -> AppResult<()> {
+    let mut doc = load(db, group).await?;
+    if !doc.is_object() {
+        doc = json!({});
+    }
+    if let Some(obj) = doc.as_object_mut() {
+        for (k, v) in patch {
+            obj.insert(k.clone(), v.clone());
+        }
+    }
+    let body = doc.to_string();
+    let now = now_ms();
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
+         ON CONFLICT (group_name) DO UPDATE SET body = $2, updated_at = $3, version = settings.version + 1",
+    )
+    .bind(group)
+    .bind(&body)
+    .bind(now)
+    .execute(pool)
+    .await.map(|_| ()))?;
     Ok(())
 }
 

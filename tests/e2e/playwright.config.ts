@@ -4,9 +4,12 @@ import { defineConfig } from "@playwright/test";
 // unconfigured database. Debian's Chromium is used; Playwright never downloads a browser here.
 const PORTAL_URL = process.env.PORTAL_URL;
 const PORTAL_UNCONFIGURED_URL = process.env.PORTAL_UNCONFIGURED_URL;
-if (!PORTAL_URL || !PORTAL_UNCONFIGURED_URL) {
+// A third, fresh portal that setup-wizard.spec.ts configures (PORTAL_UNCONFIGURED_URL must stay
+// unconfigured for unconfigured.spec.ts).
+const PORTAL_WIZARD_URL = process.env.PORTAL_WIZARD_URL;
+if (!PORTAL_URL || !PORTAL_UNCONFIGURED_URL || !PORTAL_WIZARD_URL) {
   throw new Error(
-    "Set PORTAL_URL (portal-api --demo) and PORTAL_UNCONFIGURED_URL (portal-api on a new database); see scripts/test.sh",
+    "Set PORTAL_URL (portal-api --demo), PORTAL_UNCONFIGURED_URL and PORTAL_WIZARD_URL (portal-api on new databases); see tests/e2e/run-local.sh",
   );
 }
 
@@ -44,10 +47,11 @@ export default defineConfig({
     {
       name: "demo portal",
       testMatch: /\.spec\.ts$/,
-      testIgnore: /unconfigured\.spec\.ts/,
+      testIgnore: /(unconfigured|setup-wizard)\.spec\.ts/,
       dependencies: ["setup"],
       use: { baseURL: PORTAL_URL },
     },
     { name: "unconfigured portal", testMatch: /unconfigured\.spec\.ts/, use: { baseURL: PORTAL_UNCONFIGURED_URL } },
+    { name: "setup wizard", testMatch: /setup-wizard\.spec\.ts/, use: { baseURL: PORTAL_WIZARD_URL } },
   ],
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the browser tests against two throwaway portals (a demo clinic and a fresh, unconfigured
-# database), the way scripts/test.sh does. Needs web/dist and target/debug/portal-api built.
+# Runs the browser tests against three throwaway portals (a demo clinic, a fresh unconfigured
+# database, and one more fresh database that the setup-wizard spec configures), the way
+# scripts/test.sh does. Needs web/dist and target/debug/portal-api built.
 #   tests/e2e/run-local.sh [playwright args...]     e.g. -g "History Portal"
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -15,6 +16,9 @@ start_portal "$BIN" "$TMP/demo.log" --database-url "sqlite://$TMP/demo.db" --web
 PIDS+=("$PORTAL_PID"); DEMO_URL=$PORTAL_URL
 start_portal "$BIN" "$TMP/fresh.log" --database-url "sqlite://$TMP/fresh.db" --web-dir web/dist
 PIDS+=("$PORTAL_PID"); FRESH_URL=$PORTAL_URL
+# A second fresh portal that the setup-wizard spec configures (the one above must stay unconfigured).
+start_portal "$BIN" "$TMP/wizard.log" --database-url "sqlite://$TMP/wizard.db" --web-dir web/dist
+PIDS+=("$PORTAL_PID"); WIZARD_URL=$PORTAL_URL
 cd - >/dev/null
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-PORTAL_URL=$DEMO_URL PORTAL_UNCONFIGURED_URL=$FRESH_URL npx playwright test "$@"
+PORTAL_URL=$DEMO_URL PORTAL_UNCONFIGURED_URL=$FRESH_URL PORTAL_WIZARD_URL=$WIZARD_URL npx playwright test "$@"

@@ -20,6 +20,9 @@ pub mod login;
 pub mod http_error;
 pub mod history_portal;
 pub mod history_portal_settings;
+pub mod membership;
+pub mod setup;
+pub mod session_timer;
 
 #[cfg(feature = "wasm")]
 mod bindings;

@@ -13,8 +13,8 @@ pub const REQUIRED_MESSAGE: &str = "Password is required";
 pub const REPEAT_MESSAGE: &str = "Password and Repeat password do not match";
 
 wire! {
-    /// The configured requirement counts (spec 02 §3).
-    #[serde(rename_all = "PascalCase")]
+    /// The configured requirement counts (spec 02 §3). Absent counts read as 0.
+    #[serde(rename_all = "PascalCase", default)]
     #[derive(Default)]
     pub struct PasswordRequirements {
         pub len_needed: u32,

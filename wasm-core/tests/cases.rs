@@ -13,7 +13,8 @@ use wasm_core::dates::{self, DateFormat};
 use wasm_core::model::{LoginRequest, ModulePermissions, Permissions};
 use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
-use wasm_core::{http_error, login, menu};
+use wasm_core::model::{ChangeMyPassword, CreateAccountRules, CreateUserRequest, RoleForm, SetupConfiguration, SurveyRegistration, UserForm};
+use wasm_core::{http_error, login, membership, menu, session_timer, setup};
 
 fn cases(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -204,6 +205,62 @@ fn history_portal_cases() {
 }
 
 #[test]
+fn membership_cases() {
+    check("membership.json", |input| match s(input, "fn") {
+        "user" => json(membership::validate_user(&arg::<UserForm>(input, "user"))),
+        "role" => json(membership::validate_role(&arg::<RoleForm>(input, "role"))),
+        "create" => json(membership::validate_create_account(
+            &arg::<CreateUserRequest>(input, "req"),
+            &arg::<CreateAccountRules>(input, "rules"),
+        )),
+        "survey" => json(membership::validate_survey_registration(
+            &arg::<SurveyRegistration>(input, "reg"),
+            input["newPerson"].as_bool().expect("newPerson"),
+        )),
+        "code" => json(membership::validate_verification_code(s(input, "code"))),
+        "change" => json(membership::validate_change_my_password(
+            &arg::<ChangeMyPassword>(input, "req"),
+            &arg::<PasswordRequirements>(input, "rules"),
+        )),
+        "phone" => json(membership::format_us_phone(s(input, "value"))),
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+/// The fields of `result` that `input` names.
+fn only_keys_of(result: Value, input: &Value) -> Value {
+    let keys = input.as_object().expect("cfg object");
+    Value::Object(
+        result
+            .as_object()
+            .expect("object result")
+            .iter()
+            .filter(|(k, _)| keys.contains_key(*k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    )
+}
+
+#[test]
+fn setup_cases() {
+    check("setup.json", |input| match s(input, "fn") {
+        "validate" => json(setup::validate_setup(&arg::<SetupConfiguration>(input, "cfg"))),
+        "normalize" => {
+            let cfg = arg::<SetupConfiguration>(input, "cfg");
+            // The exported fields, and the whole configuration agreeing with them.
+            let fields = json(setup::normalized_fields(&cfg));
+            assert_eq!(only_keys_of(json(setup::normalize_setup(&cfg)), &fields), fields);
+            fields
+        }
+        "testUrl" => json(setup::test_url(s(input, "url"))),
+        "dmz" => json(setup::dmz_mode_for(s(input, "type"), input["dmz"].as_bool().expect("dmz"))),
+        "serviceAccount" => json(setup::normalize_service_account(s(input, "name"))),
+        "publicAddress" => json(setup::normalize_public_address(s(input, "url"))),
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
 fn history_portal_settings_cases() {
     use wasm_core::history_portal_settings::{self as hps, Block};
     check("history_portal_settings.json", |input| match s(input, "fn") {
@@ -219,6 +276,14 @@ fn history_portal_settings_cases() {
 }
 
 #[test]
+fn session_timer_cases() {
+    check("session_timer.json", |input| {
+        let n = |k: &str| input[k].as_i64().unwrap_or_else(|| panic!("input.{k}"));
+        json(session_timer::session_timer_view(n("secondsLeft"), n("timeoutMinutes") as u32, n("warnMinutes") as u32))
+    });
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -229,6 +294,9 @@ fn the_tables_hold_enough_cases() {
         "http_error.json",
         "history_portal.json",
         "history_portal_settings.json",
+        "membership.json",
+        "setup.json",
+        "session_timer.json",
     ]
     .iter()
     .map(|file| cases(file).len())

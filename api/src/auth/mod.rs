@@ -4,6 +4,7 @@
 pub mod extract;
 pub mod password;
 pub mod session;
+pub mod throttle;
 
 pub use extract::{CurrentUser, MaybeUser, PatientOnly, RequireRole, RoleSet, Staff};
 

@@ -2,6 +2,10 @@
 
 pub mod account;
 pub mod appointments;
+pub mod configuration;
+pub mod password;
+pub mod session_timer;
+pub mod users;
 pub mod health;
 pub mod history_portal;
 pub mod history_portal_settings;
@@ -36,6 +40,10 @@ pub fn router() -> Router<AppState> {
         .merge(history_portal_settings::router())
         .merge(notification_history::router())
         .merge(appointments::router())
+        .merge(configuration::router())
+        .merge(password::router())
+        .merge(users::router())
+        .merge(session_timer::router())
         .route("/api/openapi.json", get(openapi))
 }
 

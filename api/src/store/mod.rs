@@ -1,3 +1,29 @@
 //! Queries per area, written once for both engines (see `db::on_db!`), returning domain types.
 
 pub mod users;
+pub mod membership;
+
+/// A LIKE pattern matching `text` anywhere, lower-cased, with `%`, `_` and `\` escaped (the SQL
+/// adds `ESCAPE '\'`), so a search is always literal.
+pub fn like_pattern(text: &str) -> String {
+    let mut out = String::from("%");
+    for ch in text.trim().to_lowercase().chars() {
+        if matches!(ch, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out.push('%');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_pattern_escapes_wildcards() {
+        assert_eq!(like_pattern(" Doe "), "%doe%");
+        assert_eq!(like_pattern("50%_x"), "%50\\%\\_x%");
+    }
+}

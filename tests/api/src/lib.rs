@@ -177,6 +177,9 @@ impl TestServer {
             .arg(&self.database_url)
             .arg("--web-dir")
             .arg(&self.web_dir)
+            // The secrets key lives with the test's other files (kept across restarts).
+            .arg("--key-file")
+            .arg(self._dir.path().join("portal.key"))
             // The flags decide, not whatever the developer's shell exports.
             .env_remove("PORTAL_DEMO")
             .env_remove("PORTAL_DEV")

@@ -24,6 +24,10 @@ use crate::password::{self, PasswordCheck, PasswordRequirements};
 use crate::table::{self, TableState};
 use crate::ValidationErrors;
 
+mod membership;
+mod session_timer;
+mod setup;
+
 #[wasm_bindgen]
 extern "C" {
     // Both throw only for a non-object target, which the callers rule out; `catch` covers

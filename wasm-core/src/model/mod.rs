@@ -18,3 +18,7 @@ pub use survey_status::*;
 pub use appointments::*;
 pub mod history_portal;
 pub use history_portal::*;
+pub mod membership;
+pub mod setup;
+pub use membership::*;
+pub use setup::*;

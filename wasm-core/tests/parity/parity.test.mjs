@@ -87,12 +87,51 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  "membership.json": (i) => {
+    switch (i.fn) {
+      case "user":
+        return core.validateUser(i.user);
+      case "role":
+        return core.validateRole(i.role);
+      case "create":
+        return core.validateCreateAccount(i.req, i.rules);
+      case "survey":
+        return core.validateSurveyRegistration(i.reg, i.newPerson);
+      case "code":
+        return core.validateVerificationCode(i.code);
+      case "change":
+        return core.validateChangeMyPassword(i.req, i.rules);
+      case "phone":
+        return core.formatUsPhone(i.value);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
   "history_portal_settings.json": (i) => {
     switch (i.fn) {
       case "toggle":
         return core.toggleNotifications(i.block, i.state, i.field, i.on);
       case "validate":
         return core.validateHistoryPortalSettings(i.form);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
+  "session_timer.json": (i) => core.sessionTimerView(i.secondsLeft, i.timeoutMinutes, i.warnMinutes),
+  "setup.json": (i) => {
+    switch (i.fn) {
+      case "validate":
+        return core.validateSetup(i.cfg);
+      case "normalize":
+        return core.normalizeSetup(i.cfg);
+      case "testUrl":
+        return core.testUrl(i.url);
+      case "dmz":
+        return core.dmzModeFor(i.type, i.dmz);
+      case "serviceAccount":
+        return core.normalizeServiceAccount(i.name);
+      case "publicAddress":
+        return core.normalizePublicAddress(i.url);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { LoginPage } from "../features/auth/login-page";
-import { InitConfigurationPage, InitPage } from "../features/init/init-page";
+import { InitConfigurationPage } from "../features/init/configuration-page";
+import { InitPage } from "../features/init/init-page";
 import { LaterRelease } from "../features/later-release/later-release";
 import type { RouteHandle } from "../lib/route-handle";
 import { RequireSignedIn } from "./guards";
@@ -45,12 +46,33 @@ export const routes: RouteObject[] = [
           later("medical-history", "Medical History"),
           { path: "medicalHistory/*", element: <Navigate to="/medical-history" replace /> },
           { path: "account", element: <Navigate to="/account/change-password" replace /> },
-          later("account/change-password", "User Change Password"),
+          {
+            path: "account/change-password",
+            lazy: () =>
+              import("../features/account/change-password-page").then((m) => ({ Component: m.ChangePasswordPage })),
+            handle: { title: "User Change Password" } satisfies RouteHandle,
+          },
           {
             path: "admin",
             children: [
               { index: true, element: <Navigate to="/home" replace /> },
-              later("user", "Users"),
+              {
+                path: "user",
+                children: [
+                  { index: true, element: <Navigate to="view-users" replace /> },
+                  {
+                    path: "view-users",
+                    lazy: () => import("../features/users/users-page").then((m) => ({ Component: () => <m.UsersPage editable={false} /> })),
+                    handle: { title: "Users" } satisfies RouteHandle,
+                  },
+                  {
+                    path: "manage-users",
+                    lazy: () => import("../features/users/users-page").then((m) => ({ Component: () => <m.UsersPage editable /> })),
+                    handle: { title: "User Management" } satisfies RouteHandle,
+                  },
+                  { path: "*", element: <Navigate to="view-users" replace /> },
+                ],
+              },
               {
                 path: "history-portal",
                 lazy: () =>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Modal } from "../../components/modal/modal";
 import { logout } from "../../features/auth/api/logout";
+import { cancelImpersonation } from "../../features/users/api/impersonation";
 import type { SessionInfo } from "../../features/auth/api/session";
 import { loginPathFor, useSession } from "../session";
 
@@ -40,6 +42,7 @@ export function Header({ title, subtitle, info, drawerOpen, onToggleDrawer }: He
         <h1>{title}</h1>
         {subtitle && <p className="header-subtitle">{subtitle}</p>}
       </div>
+      {info.permissions.IsImpersonated && <CancelImpersonation />}
       <UserMenu userName={info.userName} onLogout={signOut} />
       <button type="button" className="icon-button logout-icon" aria-label="Logout" title="Logout" onClick={signOut}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -105,5 +108,42 @@ function UserMenu({ userName, onLogout }: { userName: string; onLogout: () => vo
         </ul>
       )}
     </div>
+  );
+}
+
+/** spec 01 §4, spec 02 §4: ending an impersonation asks first, then reloads as the real user. */
+function CancelImpersonation() {
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button type="button" className="button cancel-impersonation" onClick={() => setAsking(true)}>
+        Cancel Impersonation
+      </button>
+      {asking && (
+        <Modal
+          title="Cancel Impersonation"
+          onClose={() => setAsking(false)}
+          footer={
+            <>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={async () => {
+                  await cancelImpersonation();
+                  window.location.assign("/home");
+                }}
+              >
+                Yes, cancel
+              </button>
+              <button type="button" className="button" onClick={() => setAsking(false)}>
+                No
+              </button>
+            </>
+          }
+        >
+          <p>Stop impersonating this user and return to your own account?</p>
+        </Modal>
+      )}
+    </>
   );
 }

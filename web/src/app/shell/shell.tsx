@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
+import { SessionTimer } from "../../features/session-timer/session-timer";
 import { useRouteHandle } from "../../lib/route-handle";
 import { useSession } from "../session";
 import { Header } from "./header";
@@ -34,6 +35,7 @@ export function Shell() {
         <main className="shell-content" id="content">
           <Outlet />
         </main>
+        <SessionTimer />
       </div>
     </div>
   );

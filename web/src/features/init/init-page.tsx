@@ -17,17 +17,3 @@ export function InitPage() {
     </div>
   );
 }
-
-/** /init/configuration: the three-step wizard is built by a later issue; say so plainly. */
-export function InitConfigurationPage() {
-  return (
-    <div className="init-page">
-      <main className="init-card">
-        <LogoMark />
-        <h1>Configuration</h1>
-        <p>The configuration wizard (Magview Settings, Site Settings, Summary) arrives in a later release of the portal.</p>
-        <Link to="/init">Back</Link>
-      </main>
-    </div>
-  );
-}

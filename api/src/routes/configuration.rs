@@ -1,0 +1,584 @@
+//! The first-run setup wizard's calls (spec 02 §2.11, §4, §5, §7.5). The spec shows only
+//! saveConfiguration's path; the others are this portal's choice and documented here.
+//!
+//! Access: while the portal is not configured there are no accounts to sign in with, so anyone
+//! may load, test and save (the web app sends every route to /init until then). Once saved, the
+//! portal is configured and the same calls need a ProgramManager (401 signed out, 403 for any
+//! other role).
+//!
+//! Storage: the one configuration object is spread over the settings groups it covers
+//! (`group_of`): CorePortal, CoreMagview, CoreNotifications (NOTIFICATION_ prefix dropped),
+//! CoreEmailService (EMAIL_SERVICE_ prefix dropped, plus the email-service behaviour fields),
+//! UserAccountPassword (ResetPasswordRedirectUrl) and CoreSurvey (the survey fields). Secret
+//! fields are stored encrypted (secrets.rs), answered empty with their names in StoredSecrets,
+//! and kept when saved empty.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use axum::extract::{ConnectInfo, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, Connection};
+use wasm_core::model::{ConnectionTest, ConnectionTestResult, Role, SetupConfiguration};
+use wasm_core::setup::{self, SECRET_FIELDS};
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::extract::check_role;
+use crate::auth::session::SessionUser;
+use crate::auth::MaybeUser;
+use crate::db::now_ms;
+use crate::error::{ApiJson, AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::{on_db, settings, AppState};
+
+pub const SAVE_FAILED: &str = "Error while saving configuration";
+pub const CONNECTION_OK: &str = "Connection successfully established";
+pub const CONNECTION_FAILED: &str = "Test Connection Failed";
+pub const CORE_MAGVIEW: &str = "CoreMagview";
+pub const CORE_NOTIFICATIONS: &str = "CoreNotifications";
+pub const CORE_EMAIL_SERVICE: &str = "CoreEmailService";
+pub const CORE_SURVEY: &str = "CoreSurvey";
+
+/// How long a connection test may wait for an answer.
+const TEST_TIMEOUT: Duration = Duration::from_secs(5);
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "GET",
+        path: "/api/configuration/loadConfiguration",
+        summary: "The setup configuration; secrets answered empty, their names in StoredSecrets",
+        access: Access::SetupOrProgramManager,
+        request: None,
+        response: "SetupConfiguration",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/configuration/saveConfiguration",
+        summary: "Validates (wasm-core validateSetup), normalises, writes the settings groups, creates a missing portal database, marks the portal configured",
+        access: Access::SetupOrProgramManager,
+        request: Some("SetupConfiguration"),
+        response: "SaveConfigurationResult",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/configuration/testPortalDbConnection",
+        summary: "Opens a PostgreSQL connection to the portal database; isDataBaseExist false (a warning) when the server answers but the database is missing",
+        access: Access::SetupOrProgramManager,
+        request: Some("ConnectionTest"),
+        response: "ConnectionTestResult",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/configuration/testMagViewDbConnection",
+        summary: "SQL: opens a PostgreSQL connection to the clinical database (a missing database fails); FOXPRO: checks the DbPath folder",
+        access: Access::SetupOrProgramManager,
+        request: Some("ConnectionTest"),
+        response: "ConnectionTestResult",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/configuration/testFolder",
+        summary: "Checks that Path is a readable folder on the server",
+        access: Access::SetupOrProgramManager,
+        request: Some("FolderTest"),
+        response: "ConnectionTestResult",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/configuration/testWebAddress",
+        summary: "GET request (5 s timeout) to Url with a trailing slash; only that address is called",
+        access: Access::SetupOrProgramManager,
+        request: Some("WebAddressTest"),
+        response: "ConnectionTestResult",
+    },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/configuration/loadConfiguration", get(load_configuration))
+        .route("/api/configuration/saveConfiguration", post(save_configuration))
+        .route("/api/configuration/testPortalDbConnection", post(test_portal_db))
+        .route("/api/configuration/testMagViewDbConnection", post(test_magview_db))
+        .route("/api/configuration/testFolder", post(test_folder))
+        .route("/api/configuration/testWebAddress", post(test_web_address))
+}
+
+pub async fn is_configured(state: &AppState) -> AppResult<bool> {
+    let configured: Option<bool> = on_db!(&state.db, pool => sqlx::query_scalar(
+        "SELECT is_configured FROM portal_config WHERE id = 1",
+    )
+    .fetch_optional(pool)
+    .await)?;
+    Ok(configured.unwrap_or(false))
+}
+
+/// Anyone before the first save; a ProgramManager afterwards.
+async fn setup_access(state: &AppState, user: &Option<SessionUser>) -> AppResult<()> {
+    if !is_configured(state).await? {
+        return Ok(());
+    }
+    match user {
+        None => Err(AppError::Unauthorized),
+        Some(u) => check_role(u, &[Role::ProgramManager]),
+    }
+}
+
+/// Which settings group a configuration field is stored in, and under which key.
+pub fn group_of(field: &str) -> Option<(&'static str, String)> {
+    if field == "StoredSecrets" || field == "SERVICE_ACCOUNT_PASSWORD_Confirm" {
+        return None;
+    }
+    if let Some(rest) = field.strip_prefix("NOTIFICATION_") {
+        return Some((CORE_NOTIFICATIONS, rest.to_owned()));
+    }
+    if let Some(rest) = field.strip_prefix("EMAIL_SERVICE_") {
+        return Some((CORE_EMAIL_SERVICE, rest.to_owned()));
+    }
+    let group = match field {
+        "MagViewMode" | "MagViewPath" | "LuminaryOneUrl" | "DataConnectionType" | "IsDMZMode"
+        | "ProxyAppWebAddress" | "MagViewSqlServerName" | "MagViewSqlDbName"
+        | "MagViewIntegratedSecurity" | "MagViewSqlUserName" | "MagViewSqlUserPwd"
+        | "IsLinkedToRadView" | "RadViewPath" => CORE_MAGVIEW,
+        "EmailServiceLoggingMode" | "EmailServiceMaxRecordsCountToProcess" | "IsEmailServiceTestMode"
+        | "IsPortalEnotifyLoggingMode" | "EmailServiceNotFound" => CORE_EMAIL_SERVICE,
+        "ResetPasswordRedirectUrl" => settings::USER_ACCOUNT_PASSWORD,
+        f if f.starts_with("SURVEY_") || f.starts_with("Survey") || f.contains("InterfaceQueue")
+            || f == "SearchForPatientUsingAlternateUserIdentifier" || f == "LocationToMrnColumnMapping" => CORE_SURVEY,
+        _ => settings::CORE_PORTAL,
+    };
+    Some((group, field.to_owned()))
+}
+
+const GROUPS: [&str; 6] = [
+    settings::CORE_PORTAL,
+    CORE_MAGVIEW,
+    CORE_NOTIFICATIONS,
+    CORE_EMAIL_SERVICE,
+    settings::USER_ACCOUNT_PASSWORD,
+    CORE_SURVEY,
+];
+
+fn same_kind(a: &Value, b: &Value) -> bool {
+    matches!(
+        (a, b),
+        (Value::String(_), Value::String(_))
+            | (Value::Bool(_), Value::Bool(_))
+            | (Value::Number(_), Value::Number(_))
+            | (Value::Array(_), Value::Array(_))
+    )
+}
+
+async fn load_groups(state: &AppState) -> AppResult<Map<String, Value>> {
+    let mut docs = Map::new();
+    for group in GROUPS {
+        docs.insert(group.to_owned(), settings::load(&state.db, group).await?);
+    }
+    Ok(docs)
+}
+
+/// The stored configuration, with secrets still encrypted (server-side use only).
+fn stored_configuration(docs: &Map<String, Value>) -> Map<String, Value> {
+    let template = serde_json::to_value(SetupConfiguration::default()).expect("serialisable");
+    let mut out = Map::new();
+    for (field, default) in template.as_object().expect("object") {
+        let stored = group_of(field).and_then(|(group, key)| docs.get(group).and_then(|d| d.get(&key)).cloned());
+        match stored {
+            Some(v) if same_kind(&v, default) => out.insert(field.clone(), v),
+            _ => out.insert(field.clone(), default.clone()),
+        };
+    }
+    out
+}
+
+/// What the browser gets: secrets blank, the names of the stored ones listed.
+fn for_browser(stored: &Map<String, Value>) -> SetupConfiguration {
+    let mut out = stored.clone();
+    let mut held = Vec::new();
+    for field in SECRET_FIELDS {
+        if out.get(field).and_then(Value::as_str).is_some_and(|s| !s.is_empty()) {
+            held.push(Value::String(field.to_owned()));
+        }
+        out.insert(field.to_owned(), Value::String(String::new()));
+    }
+    out.insert("StoredSecrets".to_owned(), Value::Array(held));
+    serde_json::from_value(Value::Object(out)).unwrap_or_default()
+}
+
+async fn load_configuration(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+) -> AppResult<Json<SetupConfiguration>> {
+    setup_access(&state, &user).await?;
+    let docs = load_groups(&state).await?;
+    Ok(Json(for_browser(&stored_configuration(&docs))))
+}
+
+async fn save_configuration(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    ApiJson(mut cfg): ApiJson<SetupConfiguration>,
+) -> AppResult<Json<Value>> {
+    setup_access(&state, &user).await?;
+    let docs = load_groups(&state).await?;
+    let stored = stored_configuration(&docs);
+    // Which secrets the server holds is the server's to say, not the request's.
+    cfg.stored_secrets = SECRET_FIELDS
+        .iter()
+        .filter(|f| stored.get(**f).and_then(Value::as_str).is_some_and(|s| !s.is_empty()))
+        .map(|f| (*f).to_owned())
+        .collect();
+    let cfg = setup::normalize_setup(&cfg);
+    let check = setup::validate_setup(&cfg);
+    if !check.is_valid {
+        return Err(AppError::Validation(check.errors));
+    }
+
+    let portal_db_created = if !cfg.portal_sql_server_name.trim().is_empty() {
+        let password = secret_or_stored(&state, &cfg.portal_sql_user_pwd, &stored, "PortalSqlUserPwd");
+        let test = ConnectionTest {
+            data_connection_type: setup::SQL.to_owned(),
+            sql_db_name: cfg.portal_sql_db_name.clone(),
+            sql_server_name: cfg.portal_sql_server_name.clone(),
+            sql_user_name: cfg.portal_sql_user_name.clone(),
+            sql_user_pwd: password,
+            integrated_security: cfg.portal_integrated_security,
+            db_path: None,
+        };
+        create_database_if_missing(&test).await?
+    } else {
+        false
+    };
+
+    let mut value = serde_json::to_value(&cfg).map_err(AppError::internal)?;
+    let fields = value.as_object_mut().expect("object");
+    let mut patches: Map<String, Value> = GROUPS.iter().map(|g| ((*g).to_owned(), json!({}))).collect();
+    let mut changed_secrets = Vec::new();
+    for (field, v) in fields.iter_mut() {
+        let Some((group, key)) = group_of(field) else { continue };
+        if SECRET_FIELDS.contains(&field.as_str()) {
+            let typed = v.as_str().unwrap_or("");
+            if typed.is_empty() {
+                // Kept as stored (already encrypted) or left empty.
+                *v = stored.get(field).cloned().unwrap_or(Value::String(String::new()));
+            } else {
+                *v = Value::String(state.secrets.encrypt(typed));
+                changed_secrets.push(field.clone());
+            }
+        }
+        patches[group][key] = v.clone();
+    }
+    for group in GROUPS {
+        if let Some(Value::Object(patch)) = patches.get(group) {
+            settings::save_patch(&state.db, group, patch).await?;
+        }
+    }
+    on_db!(&state.db, pool => sqlx::query(
+        "UPDATE portal_config SET is_configured = TRUE, configured_at = $1 WHERE id = 1",
+    )
+    .bind(now_ms())
+    .execute(pool)
+    .await.map(|_| ()))?;
+
+    let actor = user.as_ref().map(Actor::from).unwrap_or_else(Actor::anonymous);
+    audit::record(
+        &state.db,
+        actor,
+        Action::ConfigurationSaved,
+        Target { target_type: Some("Configuration"), target_id: None, target_user_id: None },
+        None,
+        // Names only for secrets; never their values.
+        Some(json!({"ClientName": cfg.client_name, "ChangedSecrets": changed_secrets, "PortalDatabaseCreated": portal_db_created})),
+        Some(peer.ip().to_string()),
+    )
+    .await?;
+    tracing::info!(client = %cfg.client_name, "portal configured");
+    let launch = if cfg.public_web_address.is_empty() { "/".to_owned() } else { cfg.public_web_address.clone() };
+    Ok(Json(json!({"success": true, "error": null, "LaunchUrl": launch, "PortalDatabaseCreated": portal_db_created})))
+}
+
+/// The typed secret, or (when left empty) the stored one decrypted.
+fn secret_or_stored(state: &AppState, typed: &str, stored: &Map<String, Value>, field: &str) -> String {
+    if !typed.is_empty() {
+        return typed.to_owned();
+    }
+    stored
+        .get(field)
+        .and_then(Value::as_str)
+        .and_then(|s| state.secrets.decrypt(s))
+        .unwrap_or_default()
+}
+
+fn pg_options(test: &ConnectionTest, database: &str) -> Result<PgConnectOptions, String> {
+    let server = test.sql_server_name.trim();
+    if server.is_empty() {
+        return Err("Server name is required".to_owned());
+    }
+    let (host, port) = match server.rsplit_once(':') {
+        Some((h, p)) if !h.is_empty() && p.chars().all(|c| c.is_ascii_digit()) && !p.is_empty() => {
+            (h, p.parse::<u16>().map_err(|_| format!("Invalid port in {server}"))?)
+        }
+        _ => (server, 5432),
+    };
+    let mut options = PgConnectOptions::from_str("postgres://localhost")
+        .map_err(|e| e.to_string())?
+        .host(host)
+        .port(port)
+        .database(database)
+        .application_name("portal-setup-test")
+        .disable_statement_logging();
+    if test.integrated_security {
+        // The server's own identity: the operating-system user the portal runs as.
+        if let Ok(user) = std::env::var("USER") {
+            options = options.username(&user);
+        }
+    } else {
+        options = options.username(test.sql_user_name.trim()).password(&test.sql_user_pwd);
+    }
+    Ok(options)
+}
+
+enum DbProbe {
+    Connected,
+    DatabaseMissing,
+    Failed(String),
+}
+
+async fn probe(test: &ConnectionTest, database: &str) -> DbProbe {
+    let options = match pg_options(test, database) {
+        Ok(o) => o,
+        Err(e) => return DbProbe::Failed(e),
+    };
+    match tokio::time::timeout(TEST_TIMEOUT, options.connect()).await {
+        Err(_) => DbProbe::Failed(format!("No answer from {} within {} s", test.sql_server_name.trim(), TEST_TIMEOUT.as_secs())),
+        Ok(Ok(conn)) => {
+            let _ = conn.close().await;
+            DbProbe::Connected
+        }
+        Ok(Err(sqlx::Error::Database(e))) if e.code().as_deref() == Some("3D000") => DbProbe::DatabaseMissing,
+        Ok(Err(e)) => DbProbe::Failed(e.to_string()),
+    }
+}
+
+fn ok(message: String, exists: bool) -> ConnectionTestResult {
+    ConnectionTestResult { success: true, error: None, is_data_base_exist: exists, message }
+}
+
+fn failed(error: String) -> ConnectionTestResult {
+    ConnectionTestResult { success: false, error: Some(error), is_data_base_exist: false, message: CONNECTION_FAILED.to_owned() }
+}
+
+/// Portal database: connected, or the server answers (to its `postgres` database) but the named
+/// database is missing (a warning: saving creates it), or failure with the server's error.
+async fn portal_db_test(test: &ConnectionTest) -> ConnectionTestResult {
+    let db = test.sql_db_name.trim();
+    if db.is_empty() {
+        return failed("Database name is required".to_owned());
+    }
+    match probe(test, db).await {
+        DbProbe::Connected => ok(CONNECTION_OK.to_owned(), true),
+        DbProbe::Failed(e) => failed(e),
+        DbProbe::DatabaseMissing => match probe(test, "postgres").await {
+            DbProbe::Connected => ok(
+                format!("{CONNECTION_OK}. The database '{db}' does not exist and will be created when the configuration is saved."),
+                false,
+            ),
+            DbProbe::DatabaseMissing => failed(format!("database \"{db}\" does not exist")),
+            DbProbe::Failed(e) => failed(e),
+        },
+    }
+}
+
+/// Creates the portal database on save when the server answers and it is missing.
+async fn create_database_if_missing(test: &ConnectionTest) -> AppResult<bool> {
+    let db = test.sql_db_name.trim();
+    if db.is_empty() || !matches!(probe(test, db).await, DbProbe::DatabaseMissing) {
+        return Ok(false);
+    }
+    let options = pg_options(test, "postgres").map_err(AppError::BadRequest)?;
+    let mut conn = tokio::time::timeout(TEST_TIMEOUT, options.connect())
+        .await
+        .map_err(|_| AppError::BadRequest(format!("{SAVE_FAILED}: no answer from the portal database server")))?
+        .map_err(|e| AppError::BadRequest(format!("{SAVE_FAILED}: {e}")))?;
+    let sql = format!("CREATE DATABASE \"{}\"", db.replace('"', "\"\""));
+    sqlx::query(&sql)
+        .execute(&mut conn)
+        .await
+        .map_err(|e| AppError::BadRequest(format!("{SAVE_FAILED}: {e}")))?;
+    let _ = conn.close().await;
+    Ok(true)
+}
+
+fn folder_test(path: &str) -> ConnectionTestResult {
+    let path = path.trim();
+    if path.is_empty() {
+        return failed("Folder path is required".to_owned());
+    }
+    let p = Path::new(path);
+    match std::fs::metadata(p) {
+        Err(e) => failed(format!("Folder not found: {path} ({e})")),
+        Ok(m) if !m.is_dir() => failed(format!("Not a folder: {path}")),
+        Ok(_) => match std::fs::read_dir(p) {
+            Ok(_) => ok(format!("Folder found: {path}"), true),
+            Err(e) => failed(format!("Folder cannot be read: {path} ({e})")),
+        },
+    }
+}
+
+/// Fills an empty password from the stored secret of `field`.
+async fn with_stored_password(state: &AppState, mut test: ConnectionTest, field: &str) -> AppResult<ConnectionTest> {
+    if !test.integrated_security && test.sql_user_pwd.is_empty() {
+        let docs = load_groups(state).await?;
+        test.sql_user_pwd = secret_or_stored(state, "", &stored_configuration(&docs), field);
+    }
+    Ok(test)
+}
+
+async fn test_portal_db(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ApiJson(test): ApiJson<ConnectionTest>,
+) -> AppResult<Json<ConnectionTestResult>> {
+    setup_access(&state, &user).await?;
+    let test = with_stored_password(&state, test, "PortalSqlUserPwd").await?;
+    Ok(Json(portal_db_test(&test).await))
+}
+
+async fn test_magview_db(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ApiJson(test): ApiJson<ConnectionTest>,
+) -> AppResult<Json<ConnectionTestResult>> {
+    setup_access(&state, &user).await?;
+    if test.data_connection_type == setup::FOXPRO {
+        return Ok(Json(folder_test(test.db_path.as_deref().unwrap_or(""))));
+    }
+    let test = with_stored_password(&state, test, "MagViewSqlUserPwd").await?;
+    let db = test.sql_db_name.trim().to_owned();
+    if db.is_empty() {
+        return Ok(Json(failed("Database name is required".to_owned())));
+    }
+    Ok(Json(match probe(&test, &db).await {
+        DbProbe::Connected => ok(CONNECTION_OK.to_owned(), true),
+        DbProbe::DatabaseMissing => failed(format!("database \"{db}\" does not exist")),
+        DbProbe::Failed(e) => failed(e),
+    }))
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(default)]
+struct FolderTest {
+    #[serde(rename = "Path")]
+    path: String,
+}
+
+async fn test_folder(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ApiJson(body): ApiJson<FolderTest>,
+) -> AppResult<Json<ConnectionTestResult>> {
+    setup_access(&state, &user).await?;
+    Ok(Json(folder_test(&body.path)))
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(default)]
+struct WebAddressTest {
+    #[serde(rename = "Url")]
+    url: String,
+}
+
+async fn web_address_test(url: &str) -> ConnectionTestResult {
+    let url = setup::test_url(url);
+    if url.is_empty() {
+        return failed("Web address is required".to_owned());
+    }
+    let lower = url.to_ascii_lowercase();
+    if !(lower.starts_with("http://") || lower.starts_with("https://")) {
+        return failed(format!("Not an http(s) address: {url}"));
+    }
+    let client = match reqwest::Client::builder()
+        .timeout(TEST_TIMEOUT)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+    {
+        Ok(c) => c,
+        Err(e) => return failed(e.to_string()),
+    };
+    match client.get(&url).send().await {
+        Ok(res) if res.status().is_success() || res.status().is_redirection() => {
+            ok(format!("{CONNECTION_OK}: {url} answered {}", res.status()), true)
+        }
+        Ok(res) => failed(format!("{url} answered {}", res.status())),
+        Err(e) if e.is_timeout() => failed(format!("No answer from {url} within {} s", TEST_TIMEOUT.as_secs())),
+        Err(e) => failed(format!("{url}: {}", error_chain(&e))),
+    }
+}
+
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+async fn test_web_address(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ApiJson(body): ApiJson<WebAddressTest>,
+) -> AppResult<Json<ConnectionTestResult>> {
+    setup_access(&state, &user).await?;
+    Ok(Json(web_address_test(&body.url).await))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_has_a_group() {
+        let template = serde_json::to_value(SetupConfiguration::default()).unwrap();
+        for field in template.as_object().unwrap().keys() {
+            match field.as_str() {
+                "StoredSecrets" | "SERVICE_ACCOUNT_PASSWORD_Confirm" => assert!(group_of(field).is_none()),
+                _ => assert!(group_of(field).is_some(), "{field}"),
+            }
+        }
+        assert_eq!(group_of("NOTIFICATION_Port"), Some((CORE_NOTIFICATIONS, "Port".to_owned())));
+        assert_eq!(group_of("EMAIL_SERVICE_Password"), Some((CORE_EMAIL_SERVICE, "Password".to_owned())));
+        assert_eq!(group_of("MagViewSqlUserPwd").unwrap().0, CORE_MAGVIEW);
+        assert_eq!(group_of("SurveyPerLocation").unwrap().0, CORE_SURVEY);
+        assert_eq!(group_of("IsInterfaceQueueEnabledForSurveyStart").unwrap().0, CORE_SURVEY);
+        assert_eq!(group_of("ClientName").unwrap().0, settings::CORE_PORTAL);
+        assert_eq!(group_of("PortalSqlUserPwd").unwrap().0, settings::CORE_PORTAL);
+    }
+
+    #[test]
+    fn browser_never_sees_secrets() {
+        let mut stored = Map::new();
+        stored.insert("PortalSqlUserPwd".into(), json!("enc:v1:abc"));
+        stored.insert("ClientName".into(), json!("C"));
+        let cfg = for_browser(&stored);
+        assert_eq!(cfg.portal_sql_user_pwd, "");
+        assert_eq!(cfg.stored_secrets, ["PortalSqlUserPwd"]);
+        assert_eq!(cfg.client_name, "C");
+    }
+
+    #[tokio::test]
+    async fn web_address_test_refuses_other_schemes_and_reports_failures() {
+        assert!(!web_address_test("ftp://x").await.success);
+        assert!(!web_address_test("").await.success);
+        // Nothing listens on port 9 of loopback.
+        let r = web_address_test("http://127.0.0.1:9").await;
+        assert!(!r.success && r.message == CONNECTION_FAILED, "{r:?}");
+    }
+}

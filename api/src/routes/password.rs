@@ -1,0 +1,97 @@
+//! Change my password (spec 01 §2.9, §5; spec 02 §3 "Password requirements", §7.3).
+//! The rules are wasm-core's: `validate_change_my_password` with the configured counts of
+//! UserAccountPassword, the same function the page runs for its live requirement panel.
+
+use axum::extract::{ConnectInfo, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::json;
+use wasm_core::membership;
+use wasm_core::model::{ChangeMyPassword, ChangePasswordResult};
+use wasm_core::password::PasswordRequirements;
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::{password, CurrentUser};
+use crate::db::{now_ms, Db};
+use crate::error::{ApiJson, AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::settings::{self, get_bool, get_i64};
+use crate::store::membership as store;
+use crate::AppState;
+
+pub const OLD_PASSWORD_WRONG: &str = "Old password is incorrect";
+pub const IMPERSONATING: &str = "The password cannot be changed while impersonating a user.";
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "GET",
+        path: "/api/user/getPasswordRequirements",
+        summary: "The configured password rules (UserAccountPassword); not secret, so open to anyone (registration needs them)",
+        access: Access::Anyone,
+        request: None,
+        response: "PasswordRequirements",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/accountApi/changemypassword",
+        summary: "Changes the signed-in user's password (old password checked, new one against the rules); ends the user's other sessions",
+        access: Access::SignedIn,
+        request: Some("ChangeMyPassword"),
+        response: "ChangePasswordResult",
+    },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/user/getPasswordRequirements", get(get_password_requirements))
+        .route("/api/accountApi/changemypassword", post(change_my_password))
+}
+
+fn count(doc: &serde_json::Value, key: &str) -> u32 {
+    get_i64(doc, key).and_then(|n| u32::try_from(n).ok()).unwrap_or(0)
+}
+
+/// The configured requirement counts (UserAccountPassword).
+pub async fn password_requirements(db: &Db) -> AppResult<PasswordRequirements> {
+    let doc = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
+    Ok(PasswordRequirements {
+        len_needed: count(&doc, "LenNeeded"),
+        num_needed: count(&doc, "NumNeeded"),
+        ucase_needed: count(&doc, "UcaseNeeded"),
+        sym_needed: count(&doc, "SymNeeded"),
+        use_complexity_requirements: get_bool(&doc, "UseComplexityRequirements"),
+    })
+}
+
+async fn get_password_requirements(State(state): State<AppState>) -> AppResult<Json<PasswordRequirements>> {
+    Ok(Json(password_requirements(&state.db).await?))
+}
+
+async fn change_my_password(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    ApiJson(req): ApiJson<ChangeMyPassword>,
+) -> AppResult<Json<ChangePasswordResult>> {
+    if user.impersonator_user_id.is_some() {
+        return Err(AppError::Forbidden(IMPERSONATING.to_owned()));
+    }
+    let rules = password_requirements(&state.db).await?;
+    let errors = membership::validate_change_my_password(&req, &rules);
+    if !errors.is_valid() {
+        return Err(AppError::Validation(errors));
+    }
+    let ip = Some(peer.ip().to_string());
+    let stored = store::password_hash(&state.db, user.user_id).await?;
+    if !password::verify(req.old_password.clone(), stored).await? {
+        audit::record(&state.db, Actor::from(&user.0), Action::PasswordChanged, Target::user(user.user_id), None,
+            Some(json!({"Result": "WrongOldPassword"})), ip).await?;
+        return Ok(Json(ChangePasswordResult { is_success: false, error_messages: vec![OLD_PASSWORD_WRONG.to_owned()] }));
+    }
+    let hash = password::hash(req.new_password.clone()).await?;
+    store::set_password_hash(&state.db, user.user_id, &hash, now_ms()).await?;
+    let ended = store::end_other_sessions(&state.db, user.user_id, &user.token_hash).await?;
+    audit::record(&state.db, Actor::from(&user.0), Action::PasswordChanged, Target::user(user.user_id), None,
+        Some(json!({"Result": "Changed", "OtherSessionsEnded": ended})), ip).await?;
+    Ok(Json(ChangePasswordResult { is_success: true, error_messages: Vec::new() }))
+}

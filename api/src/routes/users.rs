@@ -1,0 +1,543 @@
+//! User administration (spec 02 §2.10, §3, §4, §5, §6, §7.3): the users table, the Add/Edit
+//! modal's calls, the admin password change, roles CRUD and impersonation.
+//!
+//! Access: ClientAdmin and ProgramManager read (view-users); only a ProgramManager writes
+//! (manage-users), changes passwords, manages roles and impersonates. The form rules are
+//! wasm-core's `validate_user` / `validate_role` / `check_password`; every write is audited
+//! (with both users when the caller is impersonating).
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use wasm_core::membership::{self, PATIENT_ROLE};
+use wasm_core::model::{
+    AdminChangePassword, ChangePasswordResult, Role, RoleForm, RoleRow, SortDirection, TableRequest, TableResponse,
+    UserForm, UserRow,
+};
+use wasm_core::password;
+use wasm_core::ValidationErrors;
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::extract::RoleSet;
+use crate::auth::{password as hashing, session, CurrentUser, RequireRole};
+use crate::db::now_ms;
+use crate::error::{ApiJson, AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::routes::password::password_requirements;
+use crate::store::like_pattern;
+use crate::settings::{self, get_bool};
+use crate::{cookies, on_db, AppState};
+
+/// ClientAdmin and ProgramManager (the Users menu, spec 02 §6).
+pub struct UserAdmins;
+impl RoleSet for UserAdmins {
+    const ROLES: &'static [Role] = &[Role::ClientAdmin, Role::ProgramManager];
+}
+
+/// ProgramManager only (manage-users).
+pub struct ProgramManagers;
+impl RoleSet for ProgramManagers {
+    const ROLES: &'static [Role] = &[Role::ProgramManager];
+}
+
+pub const BUILT_IN_ROLES: [&str; 4] = ["Patient", "FrontDesk", "ClientAdmin", "ProgramManager"];
+pub const USERNAME_TAKEN: &str = "Username is already taken";
+pub const NO_PATIENT_WITH_MRN: &str = "No patient has this MRN";
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc { method: "POST", path: "/api/user/datatable", summary: "One page of users; SelectedRole filters (default Patient, empty = all), search on names, username, email, MRN", access: Access::Staff, request: Some("UserTableRequest"), response: "TableResponse<UserRow>" },
+    RouteDoc { method: "GET", path: "/api/user/{id}", summary: "One user for the Edit modal (ClientAdmin, ProgramManager)", access: Access::Staff, request: None, response: "UserForm" },
+    RouteDoc { method: "PUT", path: "/api/user/{id}", summary: "Updates a user (ProgramManager); a patient's role, MRN and names stay as they are", access: Access::ProgramManager, request: Some("UserForm"), response: "UserForm" },
+    RouteDoc { method: "POST", path: "/api/user/postUser", summary: "Creates a user with a password (ProgramManager); a Patient is linked to the patient with that MRN", access: Access::ProgramManager, request: Some("NewUser"), response: "UserForm" },
+    RouteDoc { method: "POST", path: "/api/user/validatePassword", summary: "Checks a password against the configured rules (ClientAdmin, ProgramManager)", access: Access::Staff, request: Some("ValidatePassword"), response: "ValidatePasswordResult" },
+    RouteDoc { method: "PUT", path: "/api/user/changePassword", summary: "Sets a user's password (ProgramManager); ends that user's sessions", access: Access::ProgramManager, request: Some("AdminChangePassword"), response: "ChangePasswordResult" },
+    RouteDoc { method: "POST", path: "/api/user/{id}/impersonate", summary: "Signs in as the user (ProgramManager, when IsImpersonationEnabled); a new session remembers the real user", access: Access::ProgramManager, request: None, response: "ImpersonationResult" },
+    RouteDoc { method: "GET", path: "/api/staffUser/CanImpersonate", summary: "Whether the user (query id) may be impersonated: impersonation enabled, active, not yourself, not a ProgramManager", access: Access::ProgramManager, request: None, response: "CanImpersonate" },
+    RouteDoc { method: "GET", path: "/api/staffUser/cancelImpersonation", summary: "Ends impersonation: back to a session of the real user", access: Access::SignedIn, request: None, response: "ImpersonationResult" },
+    RouteDoc { method: "GET", path: "/api/role", summary: "Roles with their user counts", access: Access::Staff, request: None, response: "RoleRow[]" },
+    RouteDoc { method: "GET", path: "/api/role/{id}", summary: "One role (id = its name)", access: Access::Staff, request: None, response: "RoleRow" },
+    RouteDoc { method: "PUT", path: "/api/role/{id}", summary: "Updates a role (ProgramManager); built-in roles keep their names, a role in use cannot be renamed", access: Access::ProgramManager, request: Some("RoleForm"), response: "RoleRow" },
+    RouteDoc { method: "POST", path: "/api/role/postRole", summary: "Creates a role (ProgramManager)", access: Access::ProgramManager, request: Some("RoleForm"), response: "RoleRow" },
+    RouteDoc { method: "DELETE", path: "/api/role/{id}", summary: "Deletes an unused custom role (ProgramManager)", access: Access::ProgramManager, request: None, response: "Deleted" },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/user/datatable", post(datatable))
+        .route("/api/user/{id}", get(get_user).put(put_user))
+        .route("/api/user/postUser", post(post_user))
+        .route("/api/user/validatePassword", post(validate_password))
+        .route("/api/user/changePassword", put(change_password))
+        .route("/api/user/{id}/impersonate", post(impersonate))
+        .route("/api/staffUser/CanImpersonate", get(can_impersonate))
+        .route("/api/staffUser/cancelImpersonation", get(cancel_impersonation))
+        .route("/api/role", get(list_roles))
+        .route("/api/role/postRole", post(post_role))
+        .route("/api/role/{id}", get(get_role).put(put_role).delete(delete_role))
+}
+
+fn ip(peer: &std::net::SocketAddr) -> Option<String> {
+    Some(peer.ip().to_string())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct UserTableRequest {
+    #[serde(flatten)]
+    table: TableRequest,
+    #[serde(default, alias = "selectedRole")]
+    selected_role: Option<String>,
+    /// Regular or Demo (spec 02 §2.10); Demo lists the same users (no demo accounts are kept apart yet).
+    #[serde(default, alias = "viewMode")]
+    #[allow(dead_code)]
+    view_mode: Option<String>,
+}
+
+fn sort_sql(column: &str) -> Option<&'static str> {
+    Some(match column {
+        "Id" => "u.id",
+        "Ssn" => "lower(u.ssn)",
+        "FirstName" => "lower(u.first_name)",
+        "LastName" => "lower(u.last_name)",
+        "Username" => "lower(u.username)",
+        "Email" => "lower(u.email)",
+        "IsActive" => "u.is_active",
+        "Role" => "u.role",
+        _ => return None,
+    })
+}
+
+#[derive(sqlx::FromRow)]
+struct UserRecord {
+    id: i64,
+    ssn: Option<String>,
+    first_name: String,
+    last_name: String,
+    username: String,
+    email: Option<String>,
+    is_active: bool,
+    role: String,
+    comment: Option<String>,
+    survey_pin: Option<String>,
+    loc_nums: Option<String>,
+}
+
+impl UserRecord {
+    fn row(self) -> UserRow {
+        UserRow { id: self.id, ssn: self.ssn, first_name: self.first_name, last_name: self.last_name, username: self.username, email: self.email, is_active: self.is_active, role: self.role }
+    }
+
+    fn form(self) -> UserForm {
+        UserForm {
+            id: Some(self.id),
+            ssn: self.ssn.unwrap_or_default(),
+            first_name: self.first_name,
+            last_name: self.last_name,
+            username: self.username,
+            email: self.email.unwrap_or_default(),
+            is_active: self.is_active,
+            roles: vec![self.role],
+            comment: self.comment.unwrap_or_default(),
+            survey_pin: self.survey_pin.unwrap_or_default(),
+            loc_nums: self.loc_nums.unwrap_or_default(),
+            is_results_portal_text_notification_enabled: false,
+        }
+    }
+
+    fn audit_value(&self) -> Value {
+        json!({"Username": self.username, "Email": self.email, "FirstName": self.first_name, "LastName": self.last_name,
+               "Role": self.role, "Ssn": self.ssn, "IsActive": self.is_active, "Comment": self.comment, "LocNums": self.loc_nums})
+    }
+}
+
+const USER_COLUMNS: &str = "u.id, u.ssn, u.first_name, u.last_name, u.username, u.email, u.is_active, u.role, u.comment, u.survey_pin, u.loc_nums";
+
+async fn datatable(
+    _user: RequireRole<UserAdmins>,
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<UserTableRequest>,
+) -> AppResult<Json<TableResponse<UserRow>>> {
+    let role = req.selected_role.clone().unwrap_or_else(|| PATIENT_ROLE.to_owned());
+    let role = role.trim().to_owned();
+    let search = req.table.search.trim().to_owned();
+    let pattern = like_pattern(&search);
+    let dir = match req.table.sort_direction { SortDirection::Asc => "ASC", SortDirection::Desc => "DESC" };
+    let sort = match req.table.sort_column.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        Some(c) => sort_sql(c).ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned()))?,
+        None => "lower(u.last_name)",
+    };
+    // $1 role ('' = all), $2 search ('' = none), $3 pattern.
+    let filter = "($1 = '' OR u.role = $1) AND ($2 = '' OR lower(u.username) LIKE $3 ESCAPE '\\' OR lower(COALESCE(u.email, '')) LIKE $3 ESCAPE '\\'
+                  OR lower(u.first_name) LIKE $3 ESCAPE '\\' OR lower(u.last_name) LIKE $3 ESCAPE '\\' OR lower(COALESCE(u.ssn, '')) LIKE $3 ESCAPE '\\')";
+    let page_size = i64::from(req.table.safe_page_size());
+    let offset = i64::try_from(req.table.offset()).unwrap_or(i64::MAX);
+    let list_sql = format!(
+        "SELECT {USER_COLUMNS} FROM users u WHERE {filter} ORDER BY ({sort} IS NULL) ASC, {sort} {dir}, u.id {dir} LIMIT $4 OFFSET $5"
+    );
+    let rows: Vec<UserRecord> = on_db!(&state.db, pool => sqlx::query_as(&list_sql)
+        .bind(&role).bind(&search).bind(&pattern).bind(page_size).bind(offset)
+        .fetch_all(pool).await)?;
+    let filtered: i64 = on_db!(&state.db, pool => sqlx::query_scalar(&format!("SELECT COUNT(*) FROM users u WHERE {filter}"))
+        .bind(&role).bind(&search).bind(&pattern)
+        .fetch_one(pool).await)?;
+    let total: i64 = on_db!(&state.db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users u WHERE ($1 = '' OR u.role = $1)")
+        .bind(&role)
+        .fetch_one(pool).await)?;
+    Ok(Json(TableResponse {
+        data: rows.into_iter().map(UserRecord::row).collect(),
+        total_count: total.max(0) as u64,
+        filtered_count: filtered.max(0) as u64,
+        page_index: req.table.page_index,
+        page_size: req.table.safe_page_size(),
+    }))
+}
+
+async fn find_user(state: &AppState, id: i64) -> AppResult<UserRecord> {
+    let sql = format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id = $1");
+    on_db!(&state.db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)?.ok_or(AppError::NotFound)
+}
+
+async fn get_user(_user: RequireRole<UserAdmins>, State(state): State<AppState>, Path(id): Path<i64>) -> AppResult<Json<UserForm>> {
+    Ok(Json(find_user(&state, id).await?.form()))
+}
+
+fn the_role(form: &UserForm) -> String {
+    form.roles.iter().map(|r| r.trim()).find(|r| !r.is_empty()).unwrap_or_default().to_owned()
+}
+
+async fn role_exists(state: &AppState, name: &str) -> AppResult<bool> {
+    let n: i64 = on_db!(&state.db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM roles WHERE name = $1").bind(name).fetch_one(pool).await)?;
+    Ok(n > 0)
+}
+
+async fn username_taken(state: &AppState, username: &str, except: i64) -> AppResult<bool> {
+    let n: i64 = on_db!(&state.db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE lower(username) = lower($1) AND id <> $2")
+        .bind(username.trim()).bind(except).fetch_one(pool).await)?;
+    Ok(n > 0)
+}
+
+fn invalid(field: &str, message: &str) -> AppError {
+    let mut errors = ValidationErrors::new();
+    errors.add(field, message);
+    AppError::Validation(errors)
+}
+
+fn opt(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty()).then(|| t.to_owned())
+}
+
+async fn put_user(
+    user: RequireRole<ProgramManagers>,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<i64>,
+    ApiJson(form): ApiJson<UserForm>,
+) -> AppResult<Json<UserForm>> {
+    let old = find_user(&state, id).await?;
+    let mut form = form;
+    if old.role == PATIENT_ROLE {
+        // spec 02 §6: a patient's role, MRN and names are not edited here.
+        form.roles = vec![PATIENT_ROLE.to_owned()];
+        form.ssn = old.ssn.clone().unwrap_or_default();
+        form.first_name = old.first_name.clone();
+        form.last_name = old.last_name.clone();
+    }
+    let check = membership::validate_user(&form);
+    if !check.is_valid {
+        return Err(AppError::Validation(check.errors));
+    }
+    let role = the_role(&form);
+    if old.role != PATIENT_ROLE && role == PATIENT_ROLE {
+        return Err(invalid("Roles", "A staff user cannot become a patient"));
+    }
+    if !role_exists(&state, &role).await? {
+        return Err(invalid("Roles", "Unknown role"));
+    }
+    if username_taken(&state, &form.username, id).await? {
+        return Err(invalid("Username", USERNAME_TAKEN));
+    }
+    if id == user.user_id && (!form.is_active || role != old.role) {
+        return Err(invalid("Roles", "You cannot deactivate yourself or change your own role"));
+    }
+    on_db!(&state.db, pool => sqlx::query(
+        "UPDATE users SET username = $2, email = $3, first_name = $4, last_name = $5, role = $6, is_active = $7,
+                          ssn = $8, comment = $9, survey_pin = $10, loc_nums = $11, updated_at = $12 WHERE id = $1",
+    )
+    .bind(id).bind(form.username.trim()).bind(opt(&form.email)).bind(form.first_name.trim()).bind(form.last_name.trim())
+    .bind(&role).bind(form.is_active).bind(opt(&form.ssn)).bind(opt(&form.comment)).bind(opt(&form.survey_pin))
+    .bind(opt(&form.loc_nums)).bind(now_ms())
+    .execute(pool).await.map(|_| ()))?;
+    if !form.is_active {
+        on_db!(&state.db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(pool).await.map(|_| ()))?;
+    }
+    let new = find_user(&state, id).await?;
+    audit::record(&state.db, Actor::from(&*user), Action::UserUpdated, Target::user(id), Some(old.audit_value()), Some(new.audit_value()), ip(&peer)).await?;
+    Ok(Json(new.form()))
+}
+
+#[derive(Debug, Deserialize)]
+struct NewUser {
+    #[serde(flatten)]
+    form: UserForm,
+    #[serde(default, rename = "Password")]
+    password: String,
+}
+
+async fn post_user(
+    user: RequireRole<ProgramManagers>,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    ApiJson(body): ApiJson<NewUser>,
+) -> AppResult<Json<UserForm>> {
+    let form = body.form;
+    let mut errors = membership::validate_user(&form).errors;
+    let rules = password_requirements(&state.db).await?;
+    errors.merge(password::validate_password("Password", &body.password, &rules));
+    if !errors.is_valid() {
+        return Err(AppError::Validation(errors));
+    }
+    let role = the_role(&form);
+    if !role_exists(&state, &role).await? {
+        return Err(invalid("Roles", "Unknown role"));
+    }
+    if username_taken(&state, &form.username, 0).await? {
+        return Err(invalid("Username", USERNAME_TAKEN));
+    }
+    let (patient_id, first, last) = if role == PATIENT_ROLE {
+        let found: Option<(i64, String, String)> = on_db!(&state.db, pool => sqlx::query_as(
+            "SELECT id, first_name, last_name FROM patients WHERE mrn = $1",
+        ).bind(form.ssn.trim()).fetch_optional(pool).await)?;
+        let (pid, f, l) = found.ok_or_else(|| invalid("Ssn", NO_PATIENT_WITH_MRN))?;
+        (Some(pid), f, l)
+    } else {
+        (None, form.first_name.trim().to_owned(), form.last_name.trim().to_owned())
+    };
+    let hash = hashing::hash(body.password.clone()).await?;
+    let now = now_ms();
+    let id: i64 = on_db!(&state.db, pool => sqlx::query_scalar(
+        "INSERT INTO users (username, email, first_name, last_name, role, password_hash, is_active, patient_id, ssn,
+                            comment, survey_pin, loc_nums, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id",
+    )
+    .bind(form.username.trim()).bind(opt(&form.email)).bind(&first).bind(&last).bind(&role).bind(&hash)
+    .bind(form.is_active).bind(patient_id).bind(opt(&form.ssn)).bind(opt(&form.comment)).bind(opt(&form.survey_pin))
+    .bind(opt(&form.loc_nums)).bind(now)
+    .fetch_one(pool).await)?;
+    let new = find_user(&state, id).await?;
+    audit::record(&state.db, Actor::from(&*user), Action::UserCreated, Target::user(id), None, Some(new.audit_value()), ip(&peer)).await?;
+    Ok(Json(new.form()))
+}
+
+#[derive(Debug, Deserialize)]
+struct ValidatePassword {
+    #[serde(default, alias = "Password")]
+    password: String,
+}
+
+async fn validate_password(
+    _user: RequireRole<UserAdmins>,
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<ValidatePassword>,
+) -> AppResult<Json<Value>> {
+    let rules = password_requirements(&state.db).await?;
+    let check = password::check_password(&body.password, &rules);
+    Ok(Json(json!({"Success": check.is_valid, "Errors": check.errors})))
+}
+
+async fn change_password(
+    user: RequireRole<ProgramManagers>,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    ApiJson(body): ApiJson<AdminChangePassword>,
+) -> AppResult<Json<ChangePasswordResult>> {
+    let target = find_user(&state, body.user_id).await?;
+    let rules = password_requirements(&state.db).await?;
+    let mut errors = password::validate_password("NewPassword", &body.new_password, &rules);
+    errors.merge(password::validate_password_repeat(&body.new_password, &body.new_password_repeat));
+    if !errors.is_valid() {
+        return Err(AppError::Validation(errors));
+    }
+    let hash = hashing::hash(body.new_password.clone()).await?;
+    crate::store::membership::set_password_hash(&state.db, target.id, &hash, now_ms()).await?;
+    // The user signs in again with the new password (unless it is the caller's own session).
+    let ended = crate::store::membership::end_other_sessions(&state.db, target.id, &user.token_hash).await?;
+    audit::record(&state.db, Actor::from(&*user), Action::PasswordChanged, Target::user(target.id), None,
+        Some(json!({"Result": "ChangedByAdmin", "SessionsEnded": ended})), ip(&peer)).await?;
+    Ok(Json(ChangePasswordResult { is_success: true, error_messages: vec![] }))
+}
+
+/// Why `target` may not be impersonated by `caller`, if anything stops it.
+async fn impersonation_refusal(state: &AppState, caller: &session::SessionUser, target: &UserRecord) -> AppResult<Option<&'static str>> {
+    let doc = settings::load(&state.db, settings::USER_MANAGEMENT).await?;
+    Ok(if !get_bool(&doc, "IsImpersonationEnabled") {
+        Some("Impersonation is not enabled.")
+    } else if caller.impersonator_user_id.is_some() {
+        Some("Cancel the current impersonation first.")
+    } else if target.id == caller.user_id {
+        Some("You cannot impersonate yourself.")
+    } else if !target.is_active {
+        Some("The user is not active.")
+    } else if target.role == "ProgramManager" {
+        Some("A program manager cannot be impersonated.")
+    } else {
+        None
+    })
+}
+
+#[derive(Debug, Deserialize)]
+struct IdQuery {
+    id: i64,
+}
+
+async fn can_impersonate(
+    user: RequireRole<ProgramManagers>,
+    State(state): State<AppState>,
+    Query(q): Query<IdQuery>,
+) -> AppResult<Json<Value>> {
+    let target = find_user(&state, q.id).await?;
+    let refusal = impersonation_refusal(&state, &user, &target).await?;
+    Ok(Json(json!({"CanImpersonate": refusal.is_none(), "Message": refusal.unwrap_or("")})))
+}
+
+fn with_session_cookie(body: Value, token: &str, headers: &HeaderMap) -> AppResult<Response> {
+    let mut response = Json(body).into_response();
+    let cookie = cookies::session_cookie(token, cookies::is_secure(headers));
+    response.headers_mut().append(header::SET_COOKIE, HeaderValue::from_str(&cookie).map_err(AppError::internal)?);
+    Ok(response)
+}
+
+async fn impersonate(
+    user: RequireRole<ProgramManagers>,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> AppResult<Response> {
+    let target = find_user(&state, id).await?;
+    if let Some(reason) = impersonation_refusal(&state, &user, &target).await? {
+        return Err(AppError::Forbidden(reason.to_owned()));
+    }
+    // A new session id for the impersonated identity; the manager's own session ends.
+    session::delete(&state.db, &user.token_hash).await?;
+    let token = session::create(&state.db, target.id, Some(user.user_id)).await?;
+    audit::record(&state.db, Actor { user_id: Some(target.id), impersonator_user_id: Some(user.user_id) },
+        Action::ImpersonationStarted, Target::user(target.id), None, Some(json!({"Username": target.username})), ip(&peer)).await?;
+    with_session_cookie(json!({"IsSuccess": true}), &token, &headers)
+}
+
+async fn cancel_impersonation(
+    user: CurrentUser,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    let Some(real) = user.impersonator_user_id else {
+        return Err(AppError::BadRequest("Not impersonating.".to_owned()));
+    };
+    session::delete(&state.db, &user.token_hash).await?;
+    let token = session::create(&state.db, real, None).await?;
+    audit::record(&state.db, Actor::from(&user.0), Action::ImpersonationEnded, Target::user(user.user_id), None, None, ip(&peer)).await?;
+    with_session_cookie(json!({"IsSuccess": true}), &token, &headers)
+}
+
+async fn load_roles(state: &AppState, name: Option<&str>) -> AppResult<Vec<RoleRow>> {
+    let rows: Vec<(String, String, i64)> = on_db!(&state.db, pool => sqlx::query_as(
+        "SELECT r.name, r.description, (SELECT COUNT(*) FROM users u WHERE u.role = r.name) FROM roles r
+         WHERE ($1 = '' OR r.name = $1) ORDER BY r.name",
+    ).bind(name.unwrap_or("")).fetch_all(pool).await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(name, description, user_count)| RoleRow { is_built_in: BUILT_IN_ROLES.contains(&name.as_str()), name, description, user_count })
+        .collect())
+}
+
+async fn list_roles(_user: RequireRole<UserAdmins>, State(state): State<AppState>) -> AppResult<Json<Vec<RoleRow>>> {
+    Ok(Json(load_roles(&state, None).await?))
+}
+
+async fn one_role(state: &AppState, name: &str) -> AppResult<RoleRow> {
+    if name.trim().is_empty() {
+        return Err(AppError::NotFound);
+    }
+    load_roles(state, Some(name)).await?.into_iter().next().ok_or(AppError::NotFound)
+}
+
+async fn get_role(_user: RequireRole<UserAdmins>, State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<RoleRow>> {
+    Ok(Json(one_role(&state, &id).await?))
+}
+
+async fn post_role(
+    user: RequireRole<ProgramManagers>,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    ApiJson(form): ApiJson<RoleForm>,
+) -> AppResult<Json<RoleRow>> {
+    let errors = membership::validate_role(&form);
+    if !errors.is_valid() {
+        return Err(AppError::Validation(errors));
+    }
+    let name = form.name.trim().to_owned();
+    if role_exists(&state, &name).await? {
+        return Err(invalid("Name", "A role with this name exists"));
+    }
+    on_db!(&state.db, pool => sqlx::query("INSERT INTO roles (name, description) VALUES ($1, $2)")
+        .bind(&name).bind(form.description.trim()).execute(pool).await.map(|_| ()))?;
+    audit::record(&state.db, Actor::from(&*user), Action::RoleCreated, Target { target_type: Some("Role"), target_id: Some(name.clone()), target_user_id: None },
+        None, Some(json!({"Name": name, "Description": form.description.trim()})), ip(&peer)).await?;
+    Ok(Json(one_role(&state, &name).await?))
+}
+
+async fn put_role(
+    user: RequireRole<ProgramManagers>,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    ApiJson(form): ApiJson<RoleForm>,
+) -> AppResult<Json<RoleRow>> {
+    let old = one_role(&state, &id).await?;
+    let errors = membership::validate_role(&form);
+    if !errors.is_valid() {
+        return Err(AppError::Validation(errors));
+    }
+    let name = form.name.trim().to_owned();
+    if name != old.name {
+        if old.is_built_in {
+            return Err(invalid("Name", "A built-in role keeps its name"));
+        }
+        if old.user_count > 0 {
+            return Err(AppError::Conflict("A role in use cannot be renamed".to_owned()));
+        }
+        if role_exists(&state, &name).await? {
+            return Err(invalid("Name", "A role with this name exists"));
+        }
+    }
+    on_db!(&state.db, pool => sqlx::query("UPDATE roles SET name = $2, description = $3 WHERE name = $1")
+        .bind(&old.name).bind(&name).bind(form.description.trim()).execute(pool).await.map(|_| ()))?;
+    audit::record(&state.db, Actor::from(&*user), Action::RoleUpdated, Target { target_type: Some("Role"), target_id: Some(name.clone()), target_user_id: None },
+        Some(json!({"Name": old.name, "Description": old.description})), Some(json!({"Name": name, "Description": form.description.trim()})), ip(&peer)).await?;
+    Ok(Json(one_role(&state, &name).await?))
+}
+
+async fn delete_role(
+    user: RequireRole<ProgramManagers>,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+) -> AppResult<Json<Value>> {
+    let old = one_role(&state, &id).await?;
+    if old.is_built_in {
+        return Err(AppError::BadRequest("A built-in role cannot be deleted".to_owned()));
+    }
+    if old.user_count > 0 {
+        return Err(AppError::Conflict("A role in use cannot be deleted".to_owned()));
+    }
+    on_db!(&state.db, pool => sqlx::query("DELETE FROM roles WHERE name = $1").bind(&old.name).execute(pool).await.map(|_| ()))?;
+    audit::record(&state.db, Actor::from(&*user), Action::RoleDeleted, Target { target_type: Some("Role"), target_id: Some(old.name.clone()), target_user_id: None },
+        Some(json!({"Name": old.name, "Description": old.description})), None, ip(&peer)).await?;
+    Ok(Json(json!({"Deleted": true})))
+}

@@ -1,0 +1,222 @@
+//! The setup wizard's API (spec 02 §2.11, §4, §5, §7.5): who may call it, the wasm-core rules
+//! with their exact messages, secrets encrypted at rest and never answered, and connection tests
+//! that really connect (the local PostgreSQL at 127.0.0.1:5432, this test server's own address).
+
+use api_tests::*;
+
+const SECRET: &str = "pw-Secret-4711";
+
+/// A configuration that passes validateSetup: LuminaryOne mode, the local PostgreSQL as the
+/// portal database (its `postgres` database exists), a SQL login with a password.
+fn valid_config() -> Value {
+    json!({
+        "ClientName": "Northside Breast Imaging",
+        "PublicWebAddress": "portal.example.org",
+        "MagViewMode": "LuminaryOne",
+        "LuminaryOneUrl": "http://127.0.0.1:9/l1",
+        "DataConnectionType": "FOXPRO",
+        "IsDMZMode": true,
+        "PortalSqlServerName": "127.0.0.1:5432",
+        "PortalSqlDbName": "postgres",
+        "PortalIntegratedSecurity": false,
+        "PortalSqlUserName": "postgres",
+        "PortalSqlUserPwd": SECRET,
+        "SERVICE_ACCOUNT_USERNAME": "CORP\\svc-portal",
+        "SERVICE_ACCOUNT_PASSWORD": "svc-pass",
+        "SERVICE_ACCOUNT_PASSWORD_Confirm": "svc-pass",
+        "NOTIFICATION_EmailFrom": "portal@example.org",
+        "NOTIFICATION_Port": 2525,
+        "SurveyPerLocation": [{"Key": "1", "Value": "Breast history"}]
+    })
+}
+
+fn portal_db_test(server: &str, db: &str) -> Value {
+    json!({"DataConnectionType": "SQL", "SqlServerName": server, "SqlDbName": db, "SqlUserName": "postgres", "SqlUserPwd": "", "IntegratedSecurity": false})
+}
+
+#[tokio::test]
+async fn an_unconfigured_portal_is_configured_by_anyone_once() {
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let loaded = client.get_json("/api/configuration/loadConfiguration").await;
+    assert!(loaded["ClientName"].is_string(), "{loaded}");
+    assert_eq!(loaded["PortalSqlUserPwd"], json!(""));
+    assert_eq!(loaded["StoredSecrets"], json!([]));
+
+    let saved = client.post_json("/api/configuration/saveConfiguration", &valid_config()).await.expect(StatusCode::OK);
+    assert_eq!(saved["success"], json!(true), "{saved}");
+    assert_eq!(saved["LaunchUrl"], json!("http://portal.example.org"));
+    assert_eq!(client.get_json("/api/TestInit/isPortalConfigured").await, json!({"IsPortalConfigured": true}));
+
+    // Configured now: the wizard's calls need a ProgramManager.
+    client.get("/api/configuration/loadConfiguration").await.expect_error(StatusCode::UNAUTHORIZED);
+    client.post_json("/api/configuration/saveConfiguration", &valid_config()).await.expect_error(StatusCode::UNAUTHORIZED);
+    client.post_json("/api/configuration/testFolder", &json!({"Path": "/"})).await.expect_error(StatusCode::UNAUTHORIZED);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'ConfigurationSaved'").await, 1);
+}
+
+#[tokio::test]
+async fn saving_validates_with_the_wasm_core_messages() {
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let mut cfg = valid_config();
+    cfg["ClientName"] = json!("  ");
+    cfg["SERVICE_ACCOUNT_PASSWORD_Confirm"] = json!("other");
+    cfg["SURVEY_SELECT_PATIENT_MODE"] = json!(true);
+    cfg["MagViewMode"] = json!("MagViewDesktop");
+    cfg["DataConnectionType"] = json!("SQL");
+    let body = client.post_json("/api/configuration/saveConfiguration", &cfg).await.expect_error(StatusCode::BAD_REQUEST);
+    let errors = &body["Errors"];
+    assert_eq!(errors["ClientName"], json!(["Client Name field is required"]), "{body}");
+    assert_eq!(errors["SERVICE_ACCOUNT_PASSWORD_Confirm"], json!(["Passwords are not matching"]));
+    assert_eq!(errors["Survey"], json!(["Not all necessary fields were filled with data"]));
+    assert_eq!(errors["MagViewPath"], json!(["MagView path is required"]));
+    assert_eq!(errors["MagViewSqlServerName"], json!(["Server name is required"]));
+    assert_eq!(errors["MagViewSqlUserName"], json!(["SQL login is required"]));
+    assert_eq!(errors["MagViewSqlUserPwd"], json!(["SQL password is required"]));
+
+    let mut cfg = valid_config();
+    cfg["LuminaryOneUrl"] = json!("");
+    cfg["SurveyPerLocation"] = json!([{"Key": "1", "Value": ""}]);
+    let body = client.post_json("/api/configuration/saveConfiguration", &cfg).await.expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(body["Errors"]["LuminaryOneUrl"], json!(["LuminaryOne URL is required"]));
+    assert_eq!(body["Errors"]["Survey"], json!(["Not all necessary fields were filled with data"]));
+    assert_eq!(client.get_json("/api/TestInit/isPortalConfigured").await, json!({"IsPortalConfigured": false}));
+}
+
+#[tokio::test]
+async fn secrets_are_encrypted_kept_and_never_answered() {
+    let server = TestServer::demo().await;
+    // The demo portal is configured: only a ProgramManager may use the wizard.
+    server.client().get("/api/configuration/loadConfiguration").await.expect_error(StatusCode::UNAUTHORIZED);
+    for account in [CLIENT_ADMIN, FRONT_DESK, JANE] {
+        let mut other = server.signed_in(account).await;
+        other.get("/api/configuration/loadConfiguration").await.expect_error(StatusCode::FORBIDDEN);
+        other.post_json("/api/configuration/saveConfiguration", &valid_config()).await.expect_error(StatusCode::FORBIDDEN);
+        other
+            .post_json("/api/configuration/testPortalDbConnection", &portal_db_test("127.0.0.1:5432", "postgres"))
+            .await
+            .expect_error(StatusCode::FORBIDDEN);
+    }
+    let mut manager = server.signed_in(MANAGER).await;
+    manager.post_json("/api/configuration/saveConfiguration", &valid_config()).await.expect(StatusCode::OK);
+
+    let loaded = manager.get_json("/api/configuration/loadConfiguration").await;
+    let text = loaded.to_string();
+    assert!(!text.contains(SECRET) && !text.contains("svc-pass") && !text.contains("enc:v1:"), "{text}");
+    assert_eq!(loaded["PortalSqlUserPwd"], json!(""));
+    let held: Vec<String> = serde_json::from_value(loaded["StoredSecrets"].clone()).unwrap();
+    assert!(held.contains(&"PortalSqlUserPwd".to_owned()) && held.contains(&"SERVICE_ACCOUNT_PASSWORD".to_owned()), "{held:?}");
+    // Normalised on save (spec 02 §4, §5).
+    assert_eq!(loaded["SERVICE_ACCOUNT_USERNAME"], json!("\\svc-portal"));
+    assert_eq!(loaded["PublicWebAddress"], json!("http://portal.example.org"));
+    assert_eq!(loaded["IsDMZMode"], json!(false), "FoxPro forces DMZ off");
+    assert_eq!(loaded["NOTIFICATION_Port"], json!(2525));
+    assert_eq!(loaded["SurveyPerLocation"], json!([{"Key": "1", "Value": "Breast history"}]));
+
+    // At rest: encrypted, never in clear; the notification group holds its own keys.
+    let secret_rows = "SELECT COUNT(*) FROM settings WHERE body LIKE '%pw-Secret-4711%' OR body LIKE '%svc-pass%'";
+    assert_eq!(server.count_sql(secret_rows).await, 0);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM settings WHERE group_name = 'CorePortal' AND body LIKE '%enc:v1:%'").await, 1);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM settings WHERE group_name = 'CoreNotifications' AND body LIKE '%\"Port\":2525%'").await, 1);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM audit_log WHERE new_values LIKE '%pw-Secret%'").await, 0);
+
+    // Saved again with the secret left empty: the stored one is kept and still works.
+    let mut again = loaded.clone();
+    again["ClientName"] = json!("Renamed Clinic");
+    let saved = manager.post_json("/api/configuration/saveConfiguration", &again).await.expect(StatusCode::OK);
+    assert_eq!(saved["success"], json!(true));
+    let reloaded = manager.get_json("/api/configuration/loadConfiguration").await;
+    assert_eq!(reloaded["ClientName"], json!("Renamed Clinic"));
+    assert_eq!(reloaded["StoredSecrets"], loaded["StoredSecrets"]);
+    // The connection test falls back to the stored (decrypted) password.
+    let result = manager
+        .post_json("/api/configuration/testPortalDbConnection", &portal_db_test("127.0.0.1:5432", "postgres"))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(result["success"], json!(true), "{result}");
+    assert!(!server.stderr().contains(SECRET), "the secret reached the log");
+}
+
+#[tokio::test]
+async fn database_tests_really_connect() {
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let ok = client
+        .post_json("/api/configuration/testPortalDbConnection", &portal_db_test("127.0.0.1:5432", "postgres"))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(ok, json!({"success": true, "error": null, "isDataBaseExist": true, "message": "Connection successfully established"}));
+
+    let missing = client
+        .post_json("/api/configuration/testPortalDbConnection", &portal_db_test("127.0.0.1", "portal_no_such_db_xyz"))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(missing["success"], json!(true), "{missing}");
+    assert_eq!(missing["isDataBaseExist"], json!(false));
+    assert!(missing["message"].as_str().unwrap().contains("will be created"), "{missing}");
+
+    // Nothing listens on port 1: the server's error is passed on.
+    let failed = client
+        .post_json("/api/configuration/testPortalDbConnection", &portal_db_test("127.0.0.1:1", "postgres"))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(failed["success"], json!(false));
+    assert_eq!(failed["message"], json!("Test Connection Failed"));
+    assert!(!failed["error"].as_str().unwrap_or("").is_empty(), "{failed}");
+
+    // A role PostgreSQL does not know: the server's own error text comes back.
+    let mut bad_user = portal_db_test("127.0.0.1:5432", "postgres");
+    bad_user["SqlUserName"] = json!("no_such_role_xyz");
+    let failed = client.post_json("/api/configuration/testPortalDbConnection", &bad_user).await.expect(StatusCode::OK);
+    assert_eq!(failed["success"], json!(false));
+    assert!(failed["error"].as_str().unwrap().contains("no_such_role_xyz"), "{failed}");
+
+    // The clinical database must exist: missing is a failure there.
+    let magview = client
+        .post_json("/api/configuration/testMagViewDbConnection", &portal_db_test("127.0.0.1:5432", "portal_no_such_db_xyz"))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(magview["success"], json!(false));
+    assert!(magview["error"].as_str().unwrap().contains("does not exist"), "{magview}");
+}
+
+#[tokio::test]
+async fn saving_creates_a_missing_portal_database() {
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    // Named like the harness's own databases, so a crashed run is swept up later.
+    let name = format!("portal_test_{}_wizard_{}", std::process::id(), std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos());
+    let mut cfg = valid_config();
+    cfg["PortalSqlDbName"] = json!(name);
+    let saved = client.post_json("/api/configuration/saveConfiguration", &cfg).await.expect(StatusCode::OK);
+    assert_eq!(saved["PortalDatabaseCreated"], json!(true), "{saved}");
+
+    let admin = "postgres://postgres@127.0.0.1:5432/postgres";
+    use sqlx::Connection;
+    let mut conn = sqlx::PgConnection::connect(admin).await.expect("local PostgreSQL");
+    let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM pg_database WHERE datname = $1").bind(&name).fetch_one(&mut conn).await.unwrap();
+    assert_eq!(exists, 1);
+    sqlx::query(&format!("DROP DATABASE \"{name}\"")).execute(&mut conn).await.unwrap();
+}
+
+#[tokio::test]
+async fn folder_and_web_address_tests_are_real() {
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let dir = std::env::temp_dir();
+    let ok = client.post_json("/api/configuration/testFolder", &json!({"Path": dir.display().to_string()})).await.expect(StatusCode::OK);
+    assert_eq!(ok["success"], json!(true), "{ok}");
+    let missing = client.post_json("/api/configuration/testFolder", &json!({"Path": "/no/such/folder/xyz"})).await.expect(StatusCode::OK);
+    assert_eq!(missing["success"], json!(false));
+    assert_eq!(missing["message"], json!("Test Connection Failed"));
+
+    // This test server answers on its own address (the trailing slash is added).
+    let ok = client.post_json("/api/configuration/testWebAddress", &json!({"Url": server.base_url()})).await.expect(StatusCode::OK);
+    assert_eq!(ok["success"], json!(true), "{ok}");
+    let refused = client.post_json("/api/configuration/testWebAddress", &json!({"Url": "http://127.0.0.1:9"})).await.expect(StatusCode::OK);
+    assert_eq!(refused["success"], json!(false));
+    assert_eq!(refused["message"], json!("Test Connection Failed"));
+    let not_http = client.post_json("/api/configuration/testWebAddress", &json!({"Url": "file:///etc/passwd"})).await.expect(StatusCode::OK);
+    assert_eq!(not_http["success"], json!(false));
+}

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from "./fixtures";
+
+// spec 02 §2.11, §4 "Setup wizard", §5, §8: configures a fresh portal end to end. This spec has a
+// portal of its own (PORTAL_WIZARD_URL, see run-local.sh): the PORTAL_UNCONFIGURED_URL one must
+// stay unconfigured for unconfigured.spec.ts. The connection tests are real: the local PostgreSQL
+// at 127.0.0.1:5432, the wizard portal's own address, folders of this machine.
+
+test.describe.configure({ mode: "serial" });
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+test("the wizard configures a fresh portal", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const origin = new URL(baseURL!);
+  // A second visitor who opened the wizard before the save: their later save is refused.
+  const late = await browser.newPage({ baseURL });
+  await late.goto("/init/configuration");
+  await expect(late.getByRole("heading", { name: "Portal configuration" })).toBeVisible();
+
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/init$/);
+  await page.getByRole("link", { name: "Go to configuration" }).click();
+  await expect(page.getByRole("heading", { name: "Portal configuration" })).toBeVisible();
+  for (const step of ["Magview Settings", "Site Settings", "Summary"]) {
+    await expect(page.getByRole("listitem").filter({ hasText: step })).toBeVisible();
+  }
+
+  // Previous and Next are disabled while Client Name is empty; Save only on step 3.
+  await field(page, "Client Name").fill("");
+  await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+  await field(page, "Client Name").fill("Playwright Breast Imaging");
+  await expect(page.getByRole("button", { name: "Next" })).toBeEnabled();
+
+  // Step 1: the clinical system. A real folder test; its success banner goes after 4 s.
+  await field(page, "MagView path").fill("/no/such/magview");
+  await page.getByRole("button", { name: "Test MagView path" }).click();
+  const failure = page.getByRole("alert").filter({ hasText: "Test Connection Failed" });
+  await expect(failure).toContainText("/no/such/magview");
+  await field(page, "MagView path").fill("/tmp");
+  await page.getByRole("button", { name: "Test MagView path" }).click();
+  const found = page.getByRole("status").filter({ hasText: "Folder found: /tmp" });
+  await expect(found).toBeVisible();
+  await page.waitForTimeout(4_300);
+  await expect(found).toHaveCount(0);
+
+  // FoxPro forces DMZ mode off.
+  await field(page, "DMZ mode").check();
+  await expect(field(page, "Proxy application web address")).toBeVisible();
+  await field(page, "Data connection type").selectOption("FOXPRO");
+  await expect(field(page, "DMZ mode")).not.toBeChecked();
+  await expect(field(page, "DMZ mode")).toBeDisabled();
+
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Site Settings" })).toHaveAttribute("aria-current", "step");
+
+  // Step 2: the public address gets http:// and a trailing slash for its (real) test.
+  await field(page, "Public web address").fill(origin.host);
+  await page.getByRole("button", { name: "Test public address" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${origin.origin}/ answered 200` })).toBeVisible();
+
+  // The portal database: failure, 'will be created' warning, success.
+  await field(page, "Server name").fill("127.0.0.1:1");
+  await field(page, "Database name").fill("postgres");
+  await field(page, "SQL login").fill("postgres");
+  await field(page, "SQL password").fill("e2e-Secret-99");
+  await page.getByRole("button", { name: "Test portal connection" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Test Connection Failed" })).toBeVisible();
+  await field(page, "Server name").fill("127.0.0.1:5432");
+  await field(page, "Database name").fill("portal_e2e_no_such_database");
+  await page.getByRole("button", { name: "Test portal connection" }).click();
+  const warning = page.getByRole("status").filter({ hasText: "will be created" });
+  await expect(warning).toContainText("Connection successfully established");
+  await page.waitForTimeout(4_300);
+  await expect(warning).toBeVisible(); // a warning stays
+  await field(page, "Database name").fill("postgres");
+  await page.getByRole("button", { name: "Test portal connection" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Connection successfully established$/ })).toBeVisible();
+
+  // Service account: normalised on save; mismatching passwords refuse the save.
+  await page.getByRole("group", { name: "Service account" }).getByLabel("User name", { exact: true }).fill("CORP\\svc-portal");
+  await page.getByRole("group", { name: "Service account" }).getByLabel("Password", { exact: true }).fill("one");
+  await page.getByRole("group", { name: "Service account" }).getByLabel("Confirm password", { exact: true }).fill("two");
+  // Survey: patient-select mode without an admin PIN.
+  await field(page, "Select patient mode").check();
+
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Next" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Not all necessary fields were filled with data").first()).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Passwords are not matching" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Previous" }).click();
+  await page.getByRole("group", { name: "Service account" }).getByLabel("Confirm password", { exact: true }).fill("one");
+  await field(page, "Admin PIN").fill("2468");
+  await page.getByRole("button", { name: "Next" }).click();
+
+  // The summary shows the normalised values and no secret.
+  const summary = page.locator(".summary");
+  await expect(summary).toContainText("\\svc-portal");
+  await expect(summary).toContainText(`http://${origin.host}`);
+  await expect(summary).not.toContainText("e2e-Secret-99");
+  await page.getByRole("button", { name: "Save" }).click();
+  const saved = page.getByRole("status").filter({ hasText: "Configuration saved" });
+  await expect(saved).toBeVisible();
+
+  // The visitor who opened the wizard earlier cannot save over it any more.
+  await field(late, "Client Name").fill("Someone Else");
+  await field(late, "MagView mode").selectOption("LuminaryOne");
+  await field(late, "LuminaryOne URL").fill("http://127.0.0.1:9/");
+  await late.getByRole("button", { name: "Next" }).click();
+  await field(late, "Database name").fill("postgres");
+  await field(late, "Integrated security").check();
+  await late.getByRole("button", { name: "Next" }).click();
+  await late.getByRole("button", { name: "Save" }).click();
+  await expect(late.getByRole("alert").filter({ hasText: "Error while saving configuration" })).toBeVisible();
+  await late.close();
+
+  // Launch: the guard now lets routes through (to the sign-in page).
+  await saved.getByRole("link", { name: "Launch the portal" }).click();
+  await expect(page).toHaveURL(/\/patient\/login$/);
+  const configured = await page.request.get("/api/TestInit/isPortalConfigured");
+  expect(await configured.json()).toEqual({ IsPortalConfigured: true });
+});

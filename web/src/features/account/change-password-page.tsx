@@ -1,0 +1,144 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Modal } from "../../components/modal/modal";
+import { ApiFailure } from "../../lib/api-client";
+import {
+  checkPassword,
+  errorFields,
+  fieldMessages,
+  validateChangeMyPassword,
+  type ChangeMyPassword,
+  type PasswordRequirements,
+  type ValidationErrors,
+} from "../../lib/wasm";
+import { logout } from "../auth/api/logout";
+import { useSession } from "../../app/session";
+import { changeMyPassword } from "./api/change-my-password";
+import { getPasswordRequirements } from "./api/get-password-requirements";
+import { PasswordRequirementsPanel } from "./password-requirements-panel";
+// The shared field and show/hide styles of the sign-in form.
+import "../auth/login.css";
+import "./account.css";
+
+export const CHANGED_MESSAGE = "Password was changed successfully!";
+
+type Field = keyof ChangeMyPassword;
+
+/** /account/change-password, title 'User Change Password' (spec 01 §2.9, §4, §5). */
+export function ChangePasswordPage() {
+  const { clear } = useSession();
+  const [rules, setRules] = useState<PasswordRequirements | null>(null);
+  const [form, setForm] = useState<Required<ChangeMyPassword>>({ OldPassword: "", NewPassword: "", NewPasswordRepeat: "" });
+  const [touched, setTouched] = useState<Set<Field>>(new Set());
+  const [errors, setErrors] = useState<ValidationErrors | null>(null);
+  const [serverMessages, setServerMessages] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    void getPasswordRequirements().then(setRules);
+  }, []);
+
+  const validate = (values: ChangeMyPassword) => validateChangeMyPassword(values, rules ?? {});
+  function change(field: Field, value: string) {
+    const next = { ...form, [field]: value };
+    setForm(next);
+    const nextTouched = new Set(touched).add(field);
+    setTouched(nextTouched);
+    setErrors(validate(next));
+  }
+  const shown = (field: Field) => (touched.has(field) ? fieldMessages(errors, field) : []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate(form);
+    setErrors(found);
+    setTouched(new Set<Field>(["OldPassword", "NewPassword", "NewPasswordRepeat"]));
+    setServerMessages([]);
+    if (errorFields(found).length > 0) return;
+    setBusy(true);
+    try {
+      const result = await changeMyPassword(form);
+      if (result.IsSuccess) setDone(true);
+      else setServerMessages(result.ErrorMessages);
+    } catch (err) {
+      if (err instanceof ApiFailure && err.dialog.Errors) setErrors(err.dialog.Errors);
+      else if (err instanceof ApiFailure) setServerMessages([err.dialog.Message]);
+      else throw err;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function finish() {
+    try {
+      await logout();
+    } finally {
+      clear("/patient/login");
+    }
+  }
+
+  return (
+    <div className="change-password panel">
+      <form onSubmit={submit} noValidate className="change-password-form">
+        <PasswordInput label="Old password" value={form.OldPassword} messages={shown("OldPassword")} autoComplete="current-password" onChange={(v) => change("OldPassword", v)} />
+        <PasswordInput label="New password" value={form.NewPassword} messages={shown("NewPassword")} autoComplete="new-password" onChange={(v) => change("NewPassword", v)} />
+        <PasswordInput label="Confirm password" value={form.NewPasswordRepeat} messages={shown("NewPasswordRepeat")} autoComplete="new-password" onChange={(v) => change("NewPasswordRepeat", v)} />
+        {serverMessages.length > 0 && (
+          <div className="alert alert-error" role="alert">
+            {serverMessages.map((m) => (
+              <div key={m}>{m}</div>
+            ))}
+          </div>
+        )}
+        <div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? "Changing…" : "Change"}
+          </button>
+        </div>
+      </form>
+      <PasswordRequirementsPanel check={rules ? checkPassword(form.NewPassword, rules) : null} />
+      {done && (
+        <Modal title="Password changed" onClose={finish} footer={<button type="button" className="button button-primary" onClick={finish}>OK</button>}>
+          <p>{CHANGED_MESSAGE}</p>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function PasswordInput(props: { label: string; value: string; messages: string[]; autoComplete: string; onChange: (v: string) => void }) {
+  const id = useId();
+  const [show, setShow] = useState(false);
+  return (
+    <div className={`field ${props.messages.length ? "field-invalid" : ""}`}>
+      <label htmlFor={id}>{props.label}</label>
+      <div className="field-control">
+        <input
+          id={id}
+          type={show ? "text" : "password"}
+          value={props.value}
+          autoComplete={props.autoComplete}
+          aria-invalid={props.messages.length > 0 || undefined}
+          aria-describedby={props.messages.length ? `${id}-m` : undefined}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+        <button
+          type="button"
+          className="password-toggle"
+          aria-pressed={show}
+          aria-label={show ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+          onClick={() => setShow((s) => !s)}
+        >
+          {show ? "Hide" : "Show"}
+        </button>
+      </div>
+      {props.messages.length > 0 && (
+        <div className="field-messages" id={`${id}-m`}>
+          {props.messages.map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from "react";
+import { Modal } from "../../components/modal/modal";
+import { sessionTimerView, type SessionSettings } from "../../lib/wasm";
+import * as server from "./api/session-timer";
+
+/** spec 01 §9: ask the server every 60 s, tick every second. */
+export const CHECK_INTERVAL_MS = 60_000;
+export const TICK_MS = 1_000;
+
+export interface SessionTimerServer {
+  getSessionSettings: () => Promise<SessionSettings>;
+  getSessionTimeoutSeconds: () => Promise<{ SessionTimeoutSeconds: number }>;
+  continueSession: () => Promise<{ SessionTimeoutSeconds: number }>;
+}
+
+/** The session timer (spec 01 §4, §9): a warning before expiry and an expired modal, both with
+ * Continue (extends the session on the server) and Exit (the configured link, or a reload).
+ * Which phase applies is wasm-core's sessionTimerView. Mounted only while signed in. */
+export function SessionTimer({ api = server, onExit }: { api?: SessionTimerServer; onExit?: (link: string) => void }) {
+  const [settings, setSettings] = useState<SessionSettings | null>(null);
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const apiRef = useRef(api);
+
+  useEffect(() => {
+    let live = true;
+    const sync = () =>
+      apiRef.current
+        .getSessionTimeoutSeconds()
+        .then((r) => live && setDeadline(Date.now() + r.SessionTimeoutSeconds * 1000))
+        .catch(() => {});
+    void apiRef.current.getSessionSettings().then((s) => live && setSettings(s));
+    void sync();
+    const check = window.setInterval(sync, CHECK_INTERVAL_MS);
+    const tick = window.setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => {
+      live = false;
+      window.clearInterval(check);
+      window.clearInterval(tick);
+    };
+  }, []);
+
+  if (!settings || deadline === null) return null;
+  const view = sessionTimerView((deadline - now) / 1000, settings.SessionTimeoutMinutes, settings.WarnBeforeSessionTimeoutMinutes);
+  if (view.Phase === "Active") return null;
+
+  async function keepGoing() {
+    try {
+      const r = await apiRef.current.continueSession();
+      setDeadline(Date.now() + r.SessionTimeoutSeconds * 1000);
+    } catch {
+      // A 401 is handled by the API client (back to the sign-in page).
+    }
+  }
+  function exit() {
+    const link = settings?.SessionTimeoutRedirectLink ?? "";
+    if (onExit) onExit(link);
+    else if (link) window.location.assign(link);
+    else window.location.reload();
+  }
+  const expired = view.Phase === "Expired";
+  return (
+    <Modal
+      title={expired ? "Session expired" : "Session about to expire"}
+      onClose={keepGoing}
+      footer={
+        <>
+          <button type="button" className="button button-primary" onClick={keepGoing}>Continue</button>
+          <button type="button" className="button" onClick={exit}>Exit</button>
+        </>
+      }
+    >
+      <p>
+        {expired
+          ? "Your session has expired."
+          : <>Your session will expire in <strong>{view.Countdown}</strong>.</>}
+      </p>
+    </Modal>
+  );
+}

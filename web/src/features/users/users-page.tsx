@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useSession } from "../../app/session";
+import { DataTable } from "../../components/data-table/data-table";
+import { Modal } from "../../components/modal/modal";
+import { useToast } from "../../components/toast/toast";
+import { readTableState, tableRequest, writeTableState, type RoleRow, type TableState, type UserRow } from "../../lib/wasm";
+import { canImpersonate, impersonate } from "./api/impersonation";
+import { listRoles } from "./api/roles";
+import { fetchUsersPage } from "./api/users-datatable";
+import { UserModal } from "./user-modal";
+// The shared field styles of the sign-in form.
+import "../auth/login.css";
+import "./users.css";
+
+const LIST_ID = "users";
+const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
+const DEFAULTS: TableState = { PageIndex: 0, PageSize: 10, SortColumn: "LastName", SortDirection: "asc", Search: "", Filters: { role: "Patient" } };
+const column = createColumnHelper<UserRow>();
+
+/** /admin/user/view-users (read-only, no role filter) and /admin/user/manage-users (role
+ * filter, Add/Edit, impersonation), spec 02 §2.10. */
+export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
+  const { state: session } = useSession();
+  // Only a ProgramManager edits (spec 02 §6); anyone else sees manage-users read-only.
+  const editable = editableRoute && session.status === "signed-in" && session.info.permissions.IsProgramManager;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const state = useMemo(() => readTableState(location.search, LIST_ID, DEFAULTS), [location.search]);
+  const selectedRole = editable ? (state.Filters?.role ?? "Patient") : "Patient";
+  const [page, setPage] = useState<{ rows: UserRow[]; count: number }>({ rows: [], count: 0 });
+  const [loading, setLoading] = useState(true);
+  const [roles, setRoles] = useState<RoleRow[]>([]);
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  const [reload, setReload] = useState(0);
+  const [impersonateTarget, setImpersonateTarget] = useState<UserRow | null>(null);
+
+  useEffect(() => {
+    void listRoles().then(setRoles);
+  }, []);
+
+  const requestKey = JSON.stringify({ ...tableRequest(state), SelectedRole: selectedRole, ViewMode: "Regular", reload });
+  useEffect(() => {
+    const abort = new AbortController();
+    setLoading(true);
+    const { reload: _r, ...request } = JSON.parse(requestKey);
+    fetchUsersPage(request, abort.signal)
+      .then((r) => setPage({ rows: r.Data, count: Number(r.FilteredCount) }))
+      .catch(() => {})
+      .finally(() => !abort.signal.aborted && setLoading(false));
+    return () => abort.abort();
+  }, [requestKey]);
+
+  const onStateChange = useCallback(
+    (next: TableState) => navigate({ search: writeTableState(location.search, LIST_ID, next) }),
+    [location.search, navigate],
+  );
+
+  async function startImpersonation(row: UserRow) {
+    const check = await canImpersonate(row.Id);
+    if (!check.CanImpersonate) {
+      toast.error(check.Message);
+      return;
+    }
+    setImpersonateTarget(row);
+  }
+
+  const columns = useMemo(() => {
+    const cols = [
+      ...(selectedRole === "Patient" ? [column.accessor("Ssn", { header: "MRN", cell: (i) => i.getValue() ?? "" })] : []),
+      column.accessor("FirstName", { header: "First Name" }),
+      column.accessor("LastName", { header: "Last Name" }),
+      column.accessor("Username", { header: "Username" }),
+      column.accessor("Email", { header: "Email", cell: (i) => i.getValue() ?? "" }),
+      column.accessor("IsActive", { header: "Is Active", cell: (i) => (i.getValue() ? "Yes" : "No") }),
+    ];
+    if (editable) {
+      cols.push(
+        column.display({
+          id: "actions",
+          header: "Actions",
+          cell: ({ row }) => (
+            <div className="row-actions">
+              <button type="button" className="button" aria-label={`Edit ${row.original.Username}`} onClick={() => setEditing(row.original.Id)}>Edit</button>
+              <button type="button" className="button" aria-label={`Impersonate ${row.original.Username}`} onClick={() => void startImpersonation(row.original)}>Impersonate</button>
+            </div>
+          ),
+        }) as never,
+      );
+    }
+    return cols;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedRole, editable]);
+
+  return (
+    <div className="users-page panel">
+      {editable && (
+        <div className="users-toolbar">
+          <label>
+            Role{" "}
+            <select value={selectedRole} onChange={(e) => onStateChange({ ...state, PageIndex: 0, Filters: { ...state.Filters, role: e.target.value } })}>
+              {roles.map((r) => <option key={r.Name} value={r.Name}>{r.Name}</option>)}
+            </select>
+          </label>
+          <button type="button" className="button button-primary" onClick={() => setEditing(null)}>Add User</button>
+        </div>
+      )}
+      <DataTable
+        mode="server"
+        label="Users"
+        columns={columns}
+        data={page.rows}
+        rowCount={page.count}
+        state={state}
+        onStateChange={onStateChange}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        loading={loading}
+        getRowId={(r) => String(r.Id)}
+      />
+      {editing !== undefined && (
+        <UserModal id={editing} roles={roles} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); setReload((n) => n + 1); }} />
+      )}
+      {impersonateTarget && (
+        <Modal
+          title="Impersonate"
+          onClose={() => setImpersonateTarget(null)}
+          footer={
+            <>
+              <button type="button" className="button button-primary" onClick={async () => { await impersonate(impersonateTarget.Id); window.location.assign("/home"); }}>Impersonate</button>
+              <button type="button" className="button" onClick={() => setImpersonateTarget(null)}>Cancel</button>
+            </>
+          }
+        >
+          <p>Sign in as {impersonateTarget.FirstName} {impersonateTarget.LastName} ({impersonateTarget.Username})?</p>
+        </Modal>
+      )}
+    </div>
+  );
+}
