@@ -18,6 +18,7 @@ pub mod table;
 pub mod menu;
 pub mod login;
 pub mod http_error;
+pub mod documents;
 
 #[cfg(feature = "wasm")]
 mod bindings;

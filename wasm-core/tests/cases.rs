@@ -13,7 +13,8 @@ use wasm_core::dates::{self, DateFormat};
 use wasm_core::model::{LoginRequest, ModulePermissions, Permissions};
 use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
-use wasm_core::{http_error, login, menu};
+use wasm_core::model::{DocumentsSettings, LetterFacts, LetterViewer};
+use wasm_core::{documents, http_error, login, menu};
 
 fn cases(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -176,6 +177,40 @@ fn http_error_cases() {
 }
 
 #[test]
+fn documents_cases() {
+    check("documents.json", |input| {
+        let b = |key: &str| input[key].as_bool().unwrap_or_else(|| panic!("input.{key}"));
+        match s(input, "fn") {
+            "letterState" => {
+                let facts: LetterFacts = arg(input, "facts");
+                let viewer: LetterViewer = arg(input, "viewer");
+                let offset = input["offsetMinutes"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("offsetMinutes");
+                json(documents::letter_state(&facts, &viewer, offset))
+            }
+            "viewAction" => {
+                let facts: LetterFacts = arg(input, "facts");
+                let viewer: LetterViewer = arg(input, "viewer");
+                json(documents::view_action(&facts, &viewer))
+            }
+            "refreshAfterAck" => json(documents::refresh_after_ack(b("isTraceEnabled"), b("isProgramManager"))),
+            "documentColumns" => json(documents::document_columns(&arg::<DocumentsSettings>(input, "settings"))),
+            "letterTitle" => json(documents::letter_title(
+                s(input, "patientName"),
+                s(input, "patientId"),
+                input["studyDate"].as_str(),
+                s(input, "procedure"),
+            )),
+            "documentsRoute" => {
+                let segments: Vec<String> = arg(input, "segments");
+                let unread = input["unreadCount"].as_u64().and_then(|n| u32::try_from(n).ok());
+                json(documents::documents_route(&segments, unread, b("showOtherTab")))
+            }
+            other => panic!("unknown fn {other}"),
+        }
+    });
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -184,6 +219,7 @@ fn the_tables_hold_enough_cases() {
         "menu.json",
         "login.json",
         "http_error.json",
+        "documents.json",
     ]
     .iter()
     .map(|file| cases(file).len())

@@ -73,6 +73,24 @@ const runners = {
   "menu.json": (i) => core.menuFor(i.perms, i.modules),
   "login.json": (i) => core.validateLogin(i.req, i.askUsername),
   "http_error.json": (i) => core.describeHttpError(i.status, i.body),
+  "documents.json": (i) => {
+    switch (i.fn) {
+      case "letterState":
+        return core.letterState(i.facts, i.viewer, i.offsetMinutes);
+      case "viewAction":
+        return core.viewAction(i.facts, i.viewer);
+      case "refreshAfterAck":
+        return core.refreshAfterAck(i.isTraceEnabled, i.isProgramManager);
+      case "documentColumns":
+        return core.documentColumns(i.settings);
+      case "letterTitle":
+        return core.letterTitle(i.patientName, i.patientId, i.studyDate ?? undefined, i.procedure);
+      case "documentsRoute":
+        return core.documentsRoute(i.segments, i.unreadCount ?? undefined, i.showOtherTab);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
 };
 
 const files = readdirSync(casesDir).filter((f) => f.endsWith(".json")).sort();
