@@ -55,6 +55,11 @@ pub enum Action {
     LoginSucceeded,
     LoginFailed,
     Logout,
+    /// A letter's PDF was served (spec 01 §2.3: every view is audited).
+    LetterViewed,
+    LetterAcknowledged,
+    /// A letter asked for by a token that is unknown or not the caller's (answered 404).
+    LetterAccessDenied,
 }
 
 impl Action {
@@ -63,12 +68,16 @@ impl Action {
             Action::LoginSucceeded => "LoginSucceeded",
             Action::LoginFailed => "LoginFailed",
             Action::Logout => "Logout",
+            Action::LetterViewed => "LetterViewed",
+            Action::LetterAcknowledged => "LetterAcknowledged",
+            Action::LetterAccessDenied => "LetterAccessDenied",
         }
     }
 
     pub fn category(self) -> &'static str {
         match self {
             Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
+            Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => "Documents",
         }
     }
 }

@@ -2,6 +2,8 @@
 //! then the portal is marked configured. Deterministic: a fixed-seed generator picks names and
 //! spreads; dates are relative to "now" so that today's, past and future appointments exist.
 
+pub mod documents;
+
 use crate::auth::password;
 use crate::db::{now_ms, Db};
 use crate::error::{AppError, AppResult};
@@ -477,6 +479,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
         Ok::<(), sqlx::Error>(())
     })
     .map_err(AppError::from)?;
+    documents::load(db).await?;
     tracing::info!(
         patients = patients.len(),
         appointments = appointments.len(),

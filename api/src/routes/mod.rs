@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod appointments;
+pub mod documents;
 pub mod health;
 pub mod survey_queue;
 
@@ -28,6 +29,7 @@ pub fn router() -> Router<AppState> {
         .merge(account::router())
         .merge(survey_queue::router())
         .merge(appointments::router())
+        .merge(documents::router())
         .route("/api/openapi.json", get(openapi))
 }
 
