@@ -40,7 +40,16 @@ export const routes: RouteObject[] = [
             lazy: () => import("../features/home/home-page").then((m) => ({ Component: m.HomePage })),
             handle: { title: "Home" } satisfies RouteHandle,
           },
-          later("documents", "Documents", "Letters and reports"),
+          {
+            path: "documents/*",
+            lazy: () => import("../features/documents/documents-page").then((m) => ({ Component: m.DocumentsPage })),
+            handle: { title: "Documents", subtitle: "Letters and reports" } satisfies RouteHandle,
+          },
+          {
+            path: "Documents/ViewPdf/:token",
+            lazy: () => import("../features/documents/pdf-view-page").then((m) => ({ Component: m.PdfViewPage })),
+            handle: { title: "Documents", subtitle: "Letter" } satisfies RouteHandle,
+          },
           later("appointments", "Appointments"),
           later("medical-history", "Medical History"),
           { path: "medicalHistory/*", element: <Navigate to="/medical-history" replace /> },

@@ -77,4 +77,5 @@ function fail(status: number, body: string, options: RequestOptions): never {
 export const api = {
   get: <T>(path: string, options: RequestOptions = {}) => request<T>("GET", path, undefined, options),
   post: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>("POST", path, body, options),
+  put: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>("PUT", path, body, options),
 };
