@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { PATIENT_STATE, signIn } from "./helpers";
+import { PATIENT_STATE, SCREENSHOTS, signIn } from "./helpers";
 
 interface Letter {
   Id: number;
@@ -25,6 +25,7 @@ test("open a letter, read it, acknowledge it; badges and stamps follow", async (
   await expect(page).toHaveURL(/\/documents\/unread$/);
   await expect(badge(page, /Unread Letters/)).toHaveText(String(unreadBefore));
   await expect(badge(page, /All Letters/)).toHaveText(String(body.list.length));
+  await page.screenshot({ path: `${SCREENSHOTS}/documents-desktop.png`, fullPage: true });
 
   const table = page.getByRole("table", { name: "Letters" });
   const row = table.locator("tbody tr", { hasText: "Breast Density Notification" });
@@ -37,6 +38,7 @@ test("open a letter, read it, acknowledge it; badges and stamps follow", async (
   expect(pdfResponse.status()).toBe(200);
   expect(pdfResponse.headers()["content-type"]).toBe("application/pdf");
   await expect(dialog.locator("iframe")).toHaveAttribute("src", /letterPdf\?accessToken=/);
+  await page.screenshot({ path: `${SCREENSHOTS}/documents-viewer.png` });
   await dialog.getByRole("button", { name: "Close" }).click();
 
   // Closing the letter asks to acknowledge it.
