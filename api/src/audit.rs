@@ -60,6 +60,8 @@ pub enum Action {
     LetterAcknowledged,
     /// A letter asked for by a token that is unknown or not the caller's (answered 404).
     LetterAccessDenied,
+    /// A portal value (e.g. Home_Page_Content) was changed.
+    SettingChanged,
 }
 
 impl Action {
@@ -71,6 +73,7 @@ impl Action {
             Action::LetterViewed => "LetterViewed",
             Action::LetterAcknowledged => "LetterAcknowledged",
             Action::LetterAccessDenied => "LetterAccessDenied",
+            Action::SettingChanged => "SettingChanged",
         }
     }
 
@@ -78,6 +81,7 @@ impl Action {
         match self {
             Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
             Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => "Documents",
+            Action::SettingChanged => "Settings",
         }
     }
 }

@@ -19,6 +19,7 @@ pub mod menu;
 pub mod login;
 pub mod http_error;
 pub mod documents;
+pub mod medical_history;
 
 #[cfg(feature = "wasm")]
 mod bindings;

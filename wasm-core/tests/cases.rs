@@ -14,7 +14,7 @@ use wasm_core::model::{LoginRequest, ModulePermissions, Permissions};
 use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
 use wasm_core::model::{DocumentsSettings, LetterFacts, LetterViewer};
-use wasm_core::{documents, http_error, login, menu};
+use wasm_core::{documents, http_error, login, medical_history, menu};
 
 fn cases(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -211,6 +211,38 @@ fn documents_cases() {
 }
 
 #[test]
+fn medical_history_cases() {
+    check("medical_history.json", |input| {
+        let opt = |key: &str| input[key].as_str();
+        let n = |key: &str| input[key].as_i64().unwrap_or_else(|| panic!("input.{key}"));
+        match s(input, "fn") {
+            "surveyButton" => json(medical_history::survey_button(
+                s(input, "statusKey"),
+                opt("dateCompleted"),
+                opt("appointment"),
+                s(input, "now"),
+                n("surveyQueueId"),
+                input["surveyLogId"].as_i64(),
+            )),
+            "surveyTab" => json(medical_history::survey_tab(s(input, "statusKey"))),
+            "defaultTab" => json(medical_history::default_tab(&arg::<Vec<String>>(input, "statusKeys"))),
+            "statusTooltip" => json(medical_history::status_tooltip(s(input, "statusKey"))),
+            "pendingSurvey" => json(medical_history::pending_survey_action(
+                s(input, "statusKey"),
+                s(input, "surveyName"),
+                n("surveyQueueId"),
+                s(input, "label"),
+            )),
+            "pendingLetters" => json(medical_history::pending_letters_action(
+                u32::try_from(n("unread")).expect("unread"),
+                s(input, "label"),
+            )),
+            other => panic!("unknown fn {other}"),
+        }
+    });
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -220,6 +252,7 @@ fn the_tables_hold_enough_cases() {
         "login.json",
         "http_error.json",
         "documents.json",
+        "medical_history.json",
     ]
     .iter()
     .map(|file| cases(file).len())

@@ -3,6 +3,8 @@
 pub mod account;
 pub mod appointments;
 pub mod documents;
+pub mod home_content;
+pub mod medical_history;
 pub mod health;
 pub mod survey_queue;
 
@@ -30,6 +32,8 @@ pub fn router() -> Router<AppState> {
         .merge(survey_queue::router())
         .merge(appointments::router())
         .merge(documents::router())
+        .merge(medical_history::router())
+        .merge(home_content::router())
         .route("/api/openapi.json", get(openapi))
 }
 

@@ -8,6 +8,7 @@
 //! (`{field: [messages]}`), which is what the TypeScript types say. No function panics or throws.
 
 mod documents;
+mod medical_history;
 
 use std::collections::BTreeMap;
 

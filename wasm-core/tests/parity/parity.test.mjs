@@ -73,6 +73,24 @@ const runners = {
   "menu.json": (i) => core.menuFor(i.perms, i.modules),
   "login.json": (i) => core.validateLogin(i.req, i.askUsername),
   "http_error.json": (i) => core.describeHttpError(i.status, i.body),
+  "medical_history.json": (i) => {
+    switch (i.fn) {
+      case "surveyButton":
+        return core.surveyButton(i.statusKey, i.dateCompleted ?? undefined, i.appointment ?? undefined, i.now, i.surveyQueueId, i.surveyLogId ?? undefined);
+      case "surveyTab":
+        return core.surveyTab(i.statusKey) ?? null;
+      case "defaultTab":
+        return core.defaultSurveyTab(i.statusKeys);
+      case "statusTooltip":
+        return core.surveyStatusTooltip(i.statusKey);
+      case "pendingSurvey":
+        return core.pendingSurveyAction(i.statusKey, i.surveyName, i.surveyQueueId, i.label) ?? null;
+      case "pendingLetters":
+        return core.pendingLettersAction(i.unread, i.label) ?? null;
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
   "documents.json": (i) => {
     switch (i.fn) {
       case "letterState":
