@@ -73,8 +73,11 @@ async fn stored(state: &AppState) -> AppResult<Map<String, Value>> {
 async fn get_values(
     _user: CurrentUser,
     State(state): State<AppState>,
-    ApiJson(keys): ApiJson<Vec<String>>,
+    body: axum::body::Bytes,
 ) -> AppResult<Json<BTreeMap<String, String>>> {
+    // The spec's payload is a bare list of keys (ApiJson takes objects only).
+    let keys: Vec<String> = serde_json::from_slice(&body)
+        .map_err(|_| AppError::BadRequest("Expected a JSON list of keys.".to_owned()))?;
     let values = stored(&state).await?;
     let mut out = BTreeMap::new();
     for key in keys.iter().take(50) {
