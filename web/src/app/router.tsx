@@ -51,7 +51,12 @@ export const routes: RouteObject[] = [
             handle: { title: "Documents", subtitle: "Letter" } satisfies RouteHandle,
           },
           later("appointments", "Appointments"),
-          later("medical-history", "Medical History"),
+          {
+            path: "medical-history/:tab?",
+            lazy: () =>
+              import("../features/medical-history/medical-history-page").then((m) => ({ Component: m.MedicalHistoryPage })),
+            handle: { title: "Medical History" } satisfies RouteHandle,
+          },
           { path: "medicalHistory/*", element: <Navigate to="/medical-history" replace /> },
           { path: "account", element: <Navigate to="/account/change-password" replace /> },
           later("account/change-password", "User Change Password"),

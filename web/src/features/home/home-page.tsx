@@ -13,6 +13,7 @@ import {
   type NextAppointmentsResponse,
 } from "../../lib/wasm";
 import { getNextAppointments } from "./api/get-next-appointments";
+import { HomeContentPanel, PendingActionsPanel } from "./home-extra";
 import "./home.css";
 
 /** Home (spec 01 §2.2): a welcome with the user's name; patients see their next appointments. */
@@ -30,7 +31,9 @@ export function HomePage() {
             : "Use the menu to follow survey assignments and manage the portal."}
         </p>
       </section>
+      {permissions.IsPatient && <PendingActionsPanel />}
       {permissions.IsPatient ? <NextAppointmentsPanel /> : <StaffShortcuts menu={state.menu} />}
+      <HomeContentPanel canEdit={permissions.IsProgramManager} />
     </>
   );
 }
