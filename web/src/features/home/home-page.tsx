@@ -27,7 +27,7 @@ export function HomePage() {
         <h2>Welcome, {userName}</h2>
         <p>
           {permissions.IsPatient
-            ? "Here you can follow your upcoming appointments; your letters and medical-history surveys follow in the menu."
+            ? "Here you can follow your upcoming appointments; your pending actions, letters and surveys are below and in the menu."
             : "Use the menu to follow survey assignments and manage the portal."}
         </p>
       </section>

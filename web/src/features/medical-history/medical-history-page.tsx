@@ -50,11 +50,11 @@ export function MedicalHistoryPage() {
   const columns = useMemo(
     () => [
       column.accessor("SurveyName", { header: "Survey" }),
-      column.accessor("DateCreated", { header: "Date Created", cell: (i) => day(i.getValue()) }),
-      column.accessor((s) => s.DateCompleted ?? "", { id: "DateCompleted", header: "Date Completed / Last Update", cell: (i) => day(i.getValue()) }),
+      column.accessor("DateCreated", { header: "Created", cell: (i) => day(i.getValue()) }),
+      column.accessor((s) => s.DateCompleted ?? "", { id: "DateCompleted", header: "Completed / Updated", cell: (i) => day(i.getValue()) }),
       column.accessor((s) => s.AppointmentDate ?? "", {
         id: "Appointment",
-        header: hideTime ? "Appointment Date" : "Appointment Date / Time",
+        header: "Appointment",
         cell: (i) => (i.getValue() ? formatAppointment(i.getValue(), hideTime, zoneOf(i.getValue()).offsetMinutes) : ""),
       }),
       column.accessor("LocationName", { header: "Location" }),
