@@ -62,6 +62,8 @@ pub enum Action {
     LetterAccessDenied,
     /// A portal value (e.g. Home_Page_Content) was changed.
     SettingChanged,
+    /// The I Am Here link recorded a patient's arrival.
+    PatientArrived,
 }
 
 impl Action {
@@ -74,6 +76,7 @@ impl Action {
             Action::LetterAcknowledged => "LetterAcknowledged",
             Action::LetterAccessDenied => "LetterAccessDenied",
             Action::SettingChanged => "SettingChanged",
+            Action::PatientArrived => "PatientArrived",
         }
     }
 
@@ -82,6 +85,7 @@ impl Action {
             Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
             Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => "Documents",
             Action::SettingChanged => "Settings",
+            Action::PatientArrived => "Appointments",
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod login;
 pub mod http_error;
 pub mod documents;
 pub mod medical_history;
+pub mod iam_here;
 
 #[cfg(feature = "wasm")]
 mod bindings;

@@ -14,7 +14,8 @@ use wasm_core::model::{LoginRequest, ModulePermissions, Permissions};
 use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
 use wasm_core::model::{DocumentsSettings, LetterFacts, LetterViewer};
-use wasm_core::{documents, http_error, login, medical_history, menu};
+use wasm_core::model::IamHereMode;
+use wasm_core::{documents, http_error, iam_here, login, medical_history, menu};
 
 fn cases(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -243,6 +244,20 @@ fn medical_history_cases() {
 }
 
 #[test]
+fn iam_here_cases() {
+    check("iam_here.json", |input| {
+        let b = |key: &str| input[key].as_bool().unwrap_or_else(|| panic!("input.{key}"));
+        let n = |key: &str| input[key].as_i64().unwrap_or_else(|| panic!("input.{key}"));
+        match s(input, "fn") {
+            "mode" => json(iam_here::iam_here_mode(b("disabled"), b("found"), s(input, "status"), n("startsAt"), n("now"), n("expireHours"))),
+            "showsDate" => json(iam_here::shows_appointment_date(arg::<IamHereMode>(input, "mode"))),
+            "showsWarning" => json(iam_here::shows_warning(arg::<IamHereMode>(input, "mode"))),
+            other => panic!("unknown fn {other}"),
+        }
+    });
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -253,6 +268,7 @@ fn the_tables_hold_enough_cases() {
         "http_error.json",
         "documents.json",
         "medical_history.json",
+        "iam_here.json",
     ]
     .iter()
     .map(|file| cases(file).len())

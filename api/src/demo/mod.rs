@@ -3,6 +3,7 @@
 //! spreads; dates are relative to "now" so that today's, past and future appointments exist.
 
 pub mod documents;
+pub mod iam_here;
 
 use crate::auth::password;
 use crate::db::{now_ms, Db};
@@ -480,6 +481,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     })
     .map_err(AppError::from)?;
     documents::load(db).await?;
+    iam_here::load(db).await?;
     tracing::info!(
         patients = patients.len(),
         appointments = appointments.len(),

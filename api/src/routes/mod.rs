@@ -4,6 +4,7 @@ pub mod account;
 pub mod appointments;
 pub mod documents;
 pub mod home_content;
+pub mod iam_here;
 pub mod medical_history;
 pub mod health;
 pub mod survey_queue;
@@ -34,6 +35,7 @@ pub fn router() -> Router<AppState> {
         .merge(documents::router())
         .merge(medical_history::router())
         .merge(home_content::router())
+        .merge(iam_here::router())
         .route("/api/openapi.json", get(openapi))
 }
 

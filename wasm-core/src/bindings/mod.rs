@@ -9,6 +9,7 @@
 
 mod documents;
 mod medical_history;
+mod iam_here;
 
 use std::collections::BTreeMap;
 

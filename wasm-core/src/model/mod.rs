@@ -18,3 +18,5 @@ pub use survey_status::*;
 pub use appointments::*;
 pub mod medical_history;
 pub use medical_history::*;
+pub mod iam_here;
+pub use iam_here::*;

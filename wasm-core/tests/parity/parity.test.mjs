@@ -91,6 +91,18 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  "iam_here.json": (i) => {
+    switch (i.fn) {
+      case "mode":
+        return core.iamHereMode(i.disabled, i.found, i.status, i.startsAt, i.now, i.expireHours);
+      case "showsDate":
+        return core.iamHereShowsDate(i.mode);
+      case "showsWarning":
+        return core.iamHereShowsWarning(i.mode);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
   "documents.json": (i) => {
     switch (i.fn) {
       case "letterState":
