@@ -24,6 +24,10 @@ export const routes: RouteObject[] = [
       { path: "patient/login", element: <LoginPage kind="patient" /> },
       { path: "staff/login", element: <LoginPage kind="staff" /> },
       { path: "patient", element: <Navigate to="/patient/login" replace /> },
+      {
+        path: "IamHere",
+        lazy: () => import("../features/iam-here/iam-here-page").then((m) => ({ Component: m.IamHerePage })),
+      },
       { path: "staff", element: <Navigate to="/staff/login" replace /> },
       {
         path: "/",
