@@ -21,6 +21,7 @@ pub mod http_error;
 pub mod documents;
 pub mod medical_history;
 pub mod iam_here;
+pub mod labels;
 
 #[cfg(feature = "wasm")]
 mod bindings;

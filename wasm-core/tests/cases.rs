@@ -15,7 +15,7 @@ use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
 use wasm_core::model::{DocumentsSettings, LetterFacts, LetterViewer};
 use wasm_core::model::IamHereMode;
-use wasm_core::{documents, http_error, iam_here, login, medical_history, menu};
+use wasm_core::{documents, http_error, iam_here, labels, login, medical_history, menu};
 
 fn cases(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -258,6 +258,18 @@ fn iam_here_cases() {
 }
 
 #[test]
+fn labels_cases() {
+    check("labels.json", |input| match s(input, "fn") {
+        "labelText" => {
+            let pairs: Vec<(String, String)> = arg(input, "translations");
+            json(labels::label_text(&pairs, s(input, "language"), s(input, "default")))
+        }
+        "languageName" => json(labels::language_name(s(input, "language"))),
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -269,6 +281,7 @@ fn the_tables_hold_enough_cases() {
         "documents.json",
         "medical_history.json",
         "iam_here.json",
+        "labels.json",
     ]
     .iter()
     .map(|file| cases(file).len())

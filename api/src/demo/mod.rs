@@ -4,6 +4,7 @@
 
 pub mod documents;
 pub mod iam_here;
+pub mod labels;
 
 use crate::auth::password;
 use crate::db::{now_ms, Db};
@@ -482,6 +483,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     .map_err(AppError::from)?;
     documents::load(db).await?;
     iam_here::load(db).await?;
+    labels::load(db).await?;
     tracing::info!(
         patients = patients.len(),
         appointments = appointments.len(),

@@ -5,6 +5,7 @@ pub mod appointments;
 pub mod documents;
 pub mod home_content;
 pub mod iam_here;
+pub mod labels;
 pub mod medical_history;
 pub mod health;
 pub mod survey_queue;
@@ -36,6 +37,7 @@ pub fn router() -> Router<AppState> {
         .merge(medical_history::router())
         .merge(home_content::router())
         .merge(iam_here::router())
+        .merge(labels::router())
         .route("/api/openapi.json", get(openapi))
 }
 

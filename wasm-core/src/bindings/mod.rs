@@ -10,6 +10,7 @@
 mod documents;
 mod medical_history;
 mod iam_here;
+mod labels;
 
 use std::collections::BTreeMap;
 

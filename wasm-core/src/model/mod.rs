@@ -20,3 +20,5 @@ pub mod medical_history;
 pub use medical_history::*;
 pub mod iam_here;
 pub use iam_here::*;
+pub mod labels;
+pub use labels::*;

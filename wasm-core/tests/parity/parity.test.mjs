@@ -103,6 +103,16 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  "labels.json": (i) => {
+    switch (i.fn) {
+      case "labelText":
+        return core.labelText(i.translations.map(([language, value]) => ({ Language: language, Value: value })), i.language, i.default);
+      case "languageName":
+        return core.languageName(i.language);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
   "documents.json": (i) => {
     switch (i.fn) {
       case "letterState":

@@ -17,6 +17,7 @@ import {
   type Letter,
 } from "../../lib/wasm";
 import { acknowledge, getDocumentsSettings, loadDocuments, pdfUrl, readAndAcknowledge } from "./api/documents";
+import { useLabels } from "../labels/labels";
 import "./documents.css";
 
 /** Below this width a letter opens on its own page instead of the modal (spec 01 §9). */
@@ -46,6 +47,7 @@ export function DocumentsPage() {
   const [ssn, setSsn] = useState("");
   const ackTimer = useRef<number | undefined>(undefined);
   const perms = state.status === "signed-in" ? state.info.permissions : null;
+  const { t } = useLabels();
   const isManager = perms?.IsProgramManager ?? false;
 
   const viewer = useMemo(
@@ -247,9 +249,9 @@ export function DocumentsPage() {
       )}
       <section className="panel">
         <nav className="tabs" aria-label="Documents">
-          {tab("unread", settings?.UnreadTabLabel ?? "Unread Letters", "Unread", unread.length)}
-          {tab("all", "All Letters", "All", list.length)}
-          {settings?.ShowOtherDocumentsTab && tab("other", "Other Documents", "Other", other.length)}
+          {tab("unread", t("Documents_UnreadTab", settings?.UnreadTabLabel ?? "Unread Letters"), "Unread", unread.length)}
+          {tab("all", t("Documents_AllTab", "All Letters"), "All", list.length)}
+          {settings?.ShowOtherDocumentsTab && tab("other", t("Documents_OtherTab", "Other Documents"), "Other", other.length)}
         </nav>
         <DataTable
           mode="client"

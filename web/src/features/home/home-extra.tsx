@@ -1,30 +1,34 @@
 import { useEffect, useState } from "react";
 import { pendingLettersAction, pendingSurveyAction, type PendingAction } from "../../lib/wasm";
 import { getAvailableSurveys } from "../medical-history/api/surveys";
+import { useLabels } from "../labels/labels";
 import { getNotCompletedLetters } from "./api/get-not-completed-letters";
 import { getValues, HOME_CONTENT_KEY, setValue } from "./api/home-content";
 
 /** Surveys to begin or resume and unread letters (spec 01 §2.2); the lines are wasm-core's. */
 export function PendingActionsPanel() {
+  const { t } = useLabels();
+  const surveyLabel = t("Home_PendingSurvey", "pending survey");
+  const letterLabel = t("Home_UnreadLetter", "unread letter");
   const [actions, setActions] = useState<PendingAction[] | null>(null);
   useEffect(() => {
     const abort = new AbortController();
     Promise.all([getAvailableSurveys(abort.signal), getNotCompletedLetters(abort.signal)])
       .then(([surveys, letters]) => {
         const lines = surveys.surveys
-          .map((s) => pendingSurveyAction(s.StatusKey, s.SurveyName, Number(s.Id), ""))
+          .map((s) => pendingSurveyAction(s.StatusKey, s.SurveyName, Number(s.Id), surveyLabel))
           .filter((a): a is PendingAction => a !== undefined);
-        const letterLine = pendingLettersAction(letters.Count, "");
+        const letterLine = pendingLettersAction(letters.Count, letterLabel);
         setActions(letterLine ? [...lines, letterLine] : lines);
       })
       .catch(() => {
         // Reported by the API client.
       });
     return () => abort.abort();
-  }, []);
+  }, [surveyLabel, letterLabel]);
   return (
     <section className="panel" aria-labelledby="pending-actions">
-      <h2 id="pending-actions">Pending actions</h2>
+      <h2 id="pending-actions">{t("Home_PendingActions", "Pending actions")}</h2>
       {actions === null ? (
         <p className="muted">Loading…</p>
       ) : actions.length === 0 ? (

@@ -14,6 +14,7 @@ import {
 } from "../../lib/wasm";
 import { getNextAppointments } from "./api/get-next-appointments";
 import { HomeContentPanel, PendingActionsPanel } from "./home-extra";
+import { LanguageSwitch } from "../labels/labels";
 import "./home.css";
 
 /** Home (spec 01 §2.2): a welcome with the user's name; patients see their next appointments. */
@@ -25,6 +26,7 @@ export function HomePage() {
     <>
       <section className="panel welcome">
         <h2>Welcome, {userName}</h2>
+        {permissions.IsPatient && <LanguageSwitch />}
         <p>
           {permissions.IsPatient
             ? "Here you can follow your upcoming appointments; your pending actions, letters and surveys are below and in the menu."

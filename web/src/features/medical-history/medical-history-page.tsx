@@ -13,12 +13,13 @@ import {
   type SurveyTab,
 } from "../../lib/wasm";
 import { getAvailableSurveys, getCompletedSurveys } from "./api/surveys";
+import { useLabels } from "../labels/labels";
 import "../documents/documents.css";
 
-const TABS: { path: string; tab: SurveyTab; label: string }[] = [
-  { path: "assigned", tab: "Assigned", label: "Assigned" },
-  { path: "progress", tab: "Progress", label: "In Progress" },
-  { path: "completed", tab: "Completed", label: "Completed/Expired" },
+const TABS: { path: string; tab: SurveyTab; label: string; key: string }[] = [
+  { path: "assigned", tab: "Assigned", label: "Assigned", key: "MedicalHistory_AssignedTab" },
+  { path: "progress", tab: "Progress", label: "In Progress", key: "MedicalHistory_ProgressTab" },
+  { path: "completed", tab: "Completed", label: "Completed/Expired", key: "MedicalHistory_CompletedTab" },
 ];
 
 const column = createColumnHelper<PatientSurveyItem>();
@@ -32,6 +33,7 @@ function day(iso: string | undefined | null): string {
  * wasm-core rules give it; buttons lead to the survey start route. */
 export function MedicalHistoryPage() {
   const { tab: tabPath } = useParams();
+  const { t } = useLabels();
   const [available, setAvailable] = useState<PatientSurveyItem[] | null>(null);
   const [completed, setCompleted] = useState<PatientSurveyItem[] | null>(null);
   const [hideTime, setHideTime] = useState(false);
@@ -105,14 +107,14 @@ export function MedicalHistoryPage() {
   return (
     <section className="panel">
       <nav className="tabs" aria-label="Medical History">
-        {TABS.map((t) => (
-          <NavLink key={t.path} to={`/medical-history/${t.path}`} className="tab">
-            {t.label}
-            <span className="badge">{byTab[t.tab].length}</span>
+        {TABS.map((tab) => (
+          <NavLink key={tab.path} to={`/medical-history/${tab.path}`} className="tab">
+            {t(tab.key, tab.label)}
+            <span className="badge">{byTab[tab.tab].length}</span>
           </NavLink>
         ))}
       </nav>
-      <DataTable mode="client" label={current.label} columns={columns} data={byTab[current.tab]} getRowId={(s) => String(s.Id)} emptyMessage="No surveys" />
+      <DataTable mode="client" label={t(current.key, current.label)} columns={columns} data={byTab[current.tab]} getRowId={(s) => String(s.Id)} emptyMessage="No surveys" />
     </section>
   );
 }
