@@ -46,7 +46,7 @@ pub struct RouteDoc {
 
 pub fn all_routes() -> Vec<RouteDoc> {
     use crate::routes::*;
-    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, appointments::ROUTES, documents::ROUTES, medical_history::ROUTES, home_content::ROUTES, iam_here::ROUTES, labels::ROUTES, ROUTES]
+    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, appointments::ROUTES, documents::ROUTES, medical_history::ROUTES, home_content::ROUTES, iam_here::ROUTES, labels::ROUTES, embed::ROUTES, ROUTES]
         .into_iter()
         .flatten()
         .copied()

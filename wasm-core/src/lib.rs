@@ -22,6 +22,7 @@ pub mod documents;
 pub mod medical_history;
 pub mod iam_here;
 pub mod labels;
+pub mod embed;
 
 #[cfg(feature = "wasm")]
 mod bindings;

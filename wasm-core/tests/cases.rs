@@ -15,7 +15,7 @@ use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
 use wasm_core::model::{DocumentsSettings, LetterFacts, LetterViewer};
 use wasm_core::model::IamHereMode;
-use wasm_core::{documents, http_error, iam_here, labels, login, medical_history, menu};
+use wasm_core::{documents, embed, http_error, iam_here, labels, login, medical_history, menu};
 
 fn cases(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -270,6 +270,11 @@ fn labels_cases() {
 }
 
 #[test]
+fn embed_cases() {
+    check("embed.json", |input| json(embed::embed_success_path(s(input, "page"), s(input, "clientId"), s(input, "token"))));
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -282,6 +287,7 @@ fn the_tables_hold_enough_cases() {
         "medical_history.json",
         "iam_here.json",
         "labels.json",
+        "embed.json",
     ]
     .iter()
     .map(|file| cases(file).len())

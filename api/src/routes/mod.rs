@@ -3,6 +3,7 @@
 pub mod account;
 pub mod appointments;
 pub mod documents;
+pub mod embed;
 pub mod home_content;
 pub mod iam_here;
 pub mod labels;
@@ -38,6 +39,7 @@ pub fn router() -> Router<AppState> {
         .merge(home_content::router())
         .merge(iam_here::router())
         .merge(labels::router())
+        .merge(embed::router())
         .route("/api/openapi.json", get(openapi))
 }
 

@@ -11,6 +11,7 @@ mod documents;
 mod medical_history;
 mod iam_here;
 mod labels;
+mod embed;
 
 use std::collections::BTreeMap;
 

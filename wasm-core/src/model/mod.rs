@@ -22,3 +22,5 @@ pub mod iam_here;
 pub use iam_here::*;
 pub mod labels;
 pub use labels::*;
+pub mod embed;
+pub use embed::*;

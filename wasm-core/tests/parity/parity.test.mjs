@@ -113,6 +113,7 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  "embed.json": (i) => core.embedSuccessPath(i.page, i.clientId, i.token) ?? null,
   "documents.json": (i) => {
     switch (i.fn) {
       case "letterState":

@@ -25,6 +25,14 @@ export const routes: RouteObject[] = [
       { path: "staff/login", element: <LoginPage kind="staff" /> },
       { path: "patient", element: <Navigate to="/patient/login" replace /> },
       {
+        path: "embed/error/:mode/:id/:errorId?",
+        lazy: () => import("../features/embed/embed-pages").then((m) => ({ Component: m.EmbedErrorPage })),
+      },
+      {
+        path: "embed/success/:clientId/:ssoContextToken",
+        lazy: () => import("../features/embed/embed-pages").then((m) => ({ Component: m.EmbedSuccessPage })),
+      },
+      {
         path: "IamHere",
         lazy: () => import("../features/iam-here/iam-here-page").then((m) => ({ Component: m.IamHerePage })),
       },
