@@ -68,6 +68,15 @@ pub enum Action {
     RoleDeleted,
     ImpersonationStarted,
     ImpersonationEnded,
+    /// A letter's PDF was served (spec 01 §2.3: every view is audited).
+    LetterViewed,
+    LetterAcknowledged,
+    /// A letter asked for by a token that is unknown or not the caller's (answered 404).
+    LetterAccessDenied,
+    /// A portal value (e.g. Home_Page_Content) was changed.
+    SettingChanged,
+    /// The I Am Here link recorded a patient's arrival.
+    PatientArrived,
 }
 
 impl Action {
@@ -88,6 +97,11 @@ impl Action {
             Action::RoleDeleted => "RoleDeleted",
             Action::ImpersonationStarted => "ImpersonationStarted",
             Action::ImpersonationEnded => "ImpersonationEnded",
+            Action::LetterViewed => "LetterViewed",
+            Action::LetterAcknowledged => "LetterAcknowledged",
+            Action::LetterAccessDenied => "LetterAccessDenied",
+            Action::SettingChanged => "SettingChanged",
+            Action::PatientArrived => "PatientArrived",
         }
     }
 
@@ -99,6 +113,9 @@ impl Action {
             Action::PasswordChanged | Action::UserCreated | Action::UserUpdated => "UserAccount",
             Action::RoleCreated | Action::RoleUpdated | Action::RoleDeleted => "UserAccount",
             Action::ImpersonationStarted | Action::ImpersonationEnded => "Authentication",
+            Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => "Documents",
+            Action::SettingChanged => "Settings",
+            Action::PatientArrived => "Appointments",
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod db;
 pub mod demo;
 pub mod error;
 pub mod fmt;
+pub mod letter_pdf;
 pub mod openapi;
 pub mod outbox;
 pub mod routes;

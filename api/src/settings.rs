@@ -15,6 +15,10 @@ pub const USER_ACCOUNT_PASSWORD: &str = "UserAccountPassword";
 pub const CORE_NOTIFICATIONS: &str = "CoreNotifications";
 /// User administration options (spec 02 §3 "Configuration").
 pub const USER_MANAGEMENT: &str = "UserManagement";
+pub const DOCUMENTS_ESSENTIAL: &str = "DocumentsEssential";
+pub const DOCUMENTS_COLUMN_TITLE: &str = "DocumentsColumnTitle";
+pub const DOCUMENTS_OTHER: &str = "DocumentsOther";
+pub const DOCUMENTS_HIDING: &str = "DocumentsHidingEmailNotSending";
 
 /// Session length when CorePortal does not say (minutes).
 pub const DEFAULT_SESSION_TIMEOUT_MINUTES: i64 = 20;
@@ -96,6 +100,68 @@ pub fn defaults() -> Vec<(&'static str, Value)> {
                 "NewPasswordAgainString": "Repeat new password",
                 "ResetPasswordRedirectUrl": "",
                 "DisableChangePasswordMenu": false
+            }),
+        ),
+        // spec 03 §3 documents groups; spec 01 §2.3 default texts.
+        (
+            DOCUMENTS_ESSENTIAL,
+            json!({
+                "ShowOtherDocumentsTab": true,
+                "ShowDoctorLettersToPatients": false,
+                "ShowReferringPhysicianLettersWithOtherDocuments": false,
+                "DisableRSeqRDateGrouping": false,
+                "DocumentsIsShowRSeqWithDocType": false,
+                "ACKOnView": false,
+                "AckOnViewDelay": 5,
+                "DisabledResultsPortalLocations": [],
+                "CombineDocViewAndReadColumns": false,
+                "ShowReadColumn": true,
+                "ShowAckWhenDisabled": true,
+                "ShowPatNameColumn": false,
+                "ShowStudyDescColumn": true,
+                "ShowNotifTypeColumn": false,
+                "ShowAckColumn": true,
+                "ShowStudyDateColumn": true,
+                "ShowDateWhenSentColumn": true,
+                "IsTraceEnabled": false,
+                "UCSDMode": false,
+                "CompactViewDocumentsDescription": ""
+            }),
+        ),
+        (
+            DOCUMENTS_COLUMN_TITLE,
+            json!({
+                "DocPatNameColumnTitle": "Patient Name",
+                "DocViewColumnTitle": "View",
+                "DocViewWhenColumnTitle": "Date Sent",
+                "DocStudyDateColTitle": "Study Date",
+                "DocStudyDescColTitle": "Study Description",
+                "DocTypeColumnTitle": "Letter Type",
+                "DocNotifTypeColumnTitle": "Sent By",
+                "DocReadColumnTitle": "Read",
+                "DocAckColumnTitle": "Acknowledged",
+                "OtherDocDateColTitle": "Date"
+            }),
+        ),
+        (
+            DOCUMENTS_OTHER,
+            json!({
+                "DocViewDateFormat": "EEEE, MMMM d, y",
+                "DocViewBtnText": "View",
+                "DocAckBtnText": "Acknowledge",
+                "UnreadTabLabel": "Unread Letters"
+            }),
+        ),
+        (
+            DOCUMENTS_HIDING,
+            json!({
+                "HideRPLetDays": 0,
+                "HideRPLetBizDays": 0,
+                "HideRPLetForever": false,
+                "HideAllLettersPriorThisDate": "",
+                "LetterTypesBiradSettings": [],
+                "DelayEmailMultiplier": 0,
+                "DelayEmailSendValue": 0
             }),
         ),
     ]

@@ -23,6 +23,11 @@ pub mod history_portal_settings;
 pub mod membership;
 pub mod setup;
 pub mod session_timer;
+pub mod documents;
+pub mod medical_history;
+pub mod iam_here;
+pub mod labels;
+pub mod embed;
 
 #[cfg(feature = "wasm")]
 mod bindings;

@@ -14,7 +14,9 @@ use wasm_core::model::{LoginRequest, ModulePermissions, Permissions};
 use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
 use wasm_core::model::{ChangeMyPassword, CreateAccountRules, CreateUserRequest, RoleForm, SetupConfiguration, SurveyRegistration, UserForm};
-use wasm_core::{http_error, login, membership, menu, session_timer, setup};
+use wasm_core::{documents, embed, http_error, iam_here, labels, login, medical_history, membership, menu, session_timer, setup};
+use wasm_core::model::{DocumentsSettings, LetterFacts, LetterViewer};
+use wasm_core::model::IamHereMode;
 
 fn cases(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -205,6 +207,40 @@ fn history_portal_cases() {
 }
 
 #[test]
+fn documents_cases() {
+    check("documents.json", |input| {
+        let b = |key: &str| input[key].as_bool().unwrap_or_else(|| panic!("input.{key}"));
+        match s(input, "fn") {
+            "letterState" => {
+                let facts: LetterFacts = arg(input, "facts");
+                let viewer: LetterViewer = arg(input, "viewer");
+                let offset = input["offsetMinutes"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("offsetMinutes");
+                json(documents::letter_state(&facts, &viewer, offset))
+            }
+            "viewAction" => {
+                let facts: LetterFacts = arg(input, "facts");
+                let viewer: LetterViewer = arg(input, "viewer");
+                json(documents::view_action(&facts, &viewer))
+            }
+            "refreshAfterAck" => json(documents::refresh_after_ack(b("isTraceEnabled"), b("isProgramManager"))),
+            "documentColumns" => json(documents::document_columns(&arg::<DocumentsSettings>(input, "settings"))),
+            "letterTitle" => json(documents::letter_title(
+                s(input, "patientName"),
+                s(input, "patientId"),
+                input["studyDate"].as_str(),
+                s(input, "procedure"),
+            )),
+            "documentsRoute" => {
+                let segments: Vec<String> = arg(input, "segments");
+                let unread = input["unreadCount"].as_u64().and_then(|n| u32::try_from(n).ok());
+                json(documents::documents_route(&segments, unread, b("showOtherTab")))
+            }
+            other => panic!("unknown fn {other}"),
+        }
+    });
+}
+
+#[test]
 fn membership_cases() {
     check("membership.json", |input| match s(input, "fn") {
         "user" => json(membership::validate_user(&arg::<UserForm>(input, "user"))),
@@ -261,6 +297,64 @@ fn setup_cases() {
 }
 
 #[test]
+fn medical_history_cases() {
+    check("medical_history.json", |input| {
+        let opt = |key: &str| input[key].as_str();
+        let n = |key: &str| input[key].as_i64().unwrap_or_else(|| panic!("input.{key}"));
+        match s(input, "fn") {
+            "surveyButton" => json(medical_history::survey_button(
+                s(input, "statusKey"),
+                opt("dateCompleted"),
+                opt("appointment"),
+                s(input, "now"),
+                n("surveyQueueId"),
+                input["surveyLogId"].as_i64(),
+            )),
+            "surveyTab" => json(medical_history::survey_tab(s(input, "statusKey"))),
+            "defaultTab" => json(medical_history::default_tab(&arg::<Vec<String>>(input, "statusKeys"))),
+            "statusTooltip" => json(medical_history::status_tooltip(s(input, "statusKey"))),
+            "pendingSurvey" => json(medical_history::pending_survey_action(
+                s(input, "statusKey"),
+                s(input, "surveyName"),
+                n("surveyQueueId"),
+                s(input, "label"),
+            )),
+            "pendingLetters" => json(medical_history::pending_letters_action(
+                u32::try_from(n("unread")).expect("unread"),
+                s(input, "label"),
+            )),
+            other => panic!("unknown fn {other}"),
+        }
+    });
+}
+
+#[test]
+fn iam_here_cases() {
+    check("iam_here.json", |input| {
+        let b = |key: &str| input[key].as_bool().unwrap_or_else(|| panic!("input.{key}"));
+        let n = |key: &str| input[key].as_i64().unwrap_or_else(|| panic!("input.{key}"));
+        match s(input, "fn") {
+            "mode" => json(iam_here::iam_here_mode(b("disabled"), b("found"), s(input, "status"), n("startsAt"), n("now"), n("expireHours"))),
+            "showsDate" => json(iam_here::shows_appointment_date(arg::<IamHereMode>(input, "mode"))),
+            "showsWarning" => json(iam_here::shows_warning(arg::<IamHereMode>(input, "mode"))),
+            other => panic!("unknown fn {other}"),
+        }
+    });
+}
+
+#[test]
+fn labels_cases() {
+    check("labels.json", |input| match s(input, "fn") {
+        "labelText" => {
+            let pairs: Vec<(String, String)> = arg(input, "translations");
+            json(labels::label_text(&pairs, s(input, "language"), s(input, "default")))
+        }
+        "languageName" => json(labels::language_name(s(input, "language"))),
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
 fn history_portal_settings_cases() {
     use wasm_core::history_portal_settings::{self as hps, Block};
     check("history_portal_settings.json", |input| match s(input, "fn") {
@@ -284,6 +378,11 @@ fn session_timer_cases() {
 }
 
 #[test]
+fn embed_cases() {
+    check("embed.json", |input| json(embed::embed_success_path(s(input, "page"), s(input, "clientId"), s(input, "token"))));
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -297,6 +396,11 @@ fn the_tables_hold_enough_cases() {
         "membership.json",
         "setup.json",
         "session_timer.json",
+        "documents.json",
+        "medical_history.json",
+        "iam_here.json",
+        "labels.json",
+        "embed.json",
     ]
     .iter()
     .map(|file| cases(file).len())

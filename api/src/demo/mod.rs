@@ -3,6 +3,9 @@
 //! spreads; dates are relative to "now" so that today's, past and future appointments exist.
 
 pub mod membership;
+pub mod documents;
+pub mod iam_here;
+pub mod labels;
 
 use crate::auth::password;
 use crate::db::{now_ms, Db};
@@ -480,6 +483,9 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     })
     .map_err(AppError::from)?;
     membership::load(db, &hash, now).await?;
+    documents::load(db).await?;
+    iam_here::load(db).await?;
+    labels::load(db).await?;
     tracing::info!(
         patients = patients.len(),
         appointments = appointments.len(),

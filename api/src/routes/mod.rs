@@ -6,6 +6,12 @@ pub mod configuration;
 pub mod password;
 pub mod session_timer;
 pub mod users;
+pub mod documents;
+pub mod embed;
+pub mod home_content;
+pub mod iam_here;
+pub mod labels;
+pub mod medical_history;
 pub mod health;
 pub mod history_portal;
 pub mod history_portal_settings;
@@ -44,6 +50,12 @@ pub fn router() -> Router<AppState> {
         .merge(password::router())
         .merge(users::router())
         .merge(session_timer::router())
+        .merge(documents::router())
+        .merge(medical_history::router())
+        .merge(home_content::router())
+        .merge(iam_here::router())
+        .merge(labels::router())
+        .merge(embed::router())
         .route("/api/openapi.json", get(openapi))
 }
 

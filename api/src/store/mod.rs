@@ -1,5 +1,6 @@
 //! Queries per area, written once for both engines (see `db::on_db!`), returning domain types.
 
+pub mod documents;
 pub mod users;
 pub mod membership;
 

@@ -7,6 +7,12 @@
 //! wasm file. Results are written with serde-wasm-bindgen, maps as plain objects
 //! (`{field: [messages]}`), which is what the TypeScript types say. No function panics or throws.
 
+mod documents;
+mod medical_history;
+mod iam_here;
+mod labels;
+mod embed;
+
 use std::collections::BTreeMap;
 
 use serde::Serialize;

@@ -87,6 +87,24 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  "medical_history.json": (i) => {
+    switch (i.fn) {
+      case "surveyButton":
+        return core.surveyButton(i.statusKey, i.dateCompleted ?? undefined, i.appointment ?? undefined, i.now, i.surveyQueueId, i.surveyLogId ?? undefined);
+      case "surveyTab":
+        return core.surveyTab(i.statusKey) ?? null;
+      case "defaultTab":
+        return core.defaultSurveyTab(i.statusKeys);
+      case "statusTooltip":
+        return core.surveyStatusTooltip(i.statusKey);
+      case "pendingSurvey":
+        return core.pendingSurveyAction(i.statusKey, i.surveyName, i.surveyQueueId, i.label) ?? null;
+      case "pendingLetters":
+        return core.pendingLettersAction(i.unread, i.label) ?? null;
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
   "membership.json": (i) => {
     switch (i.fn) {
       case "user":
@@ -107,12 +125,34 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  "iam_here.json": (i) => {
+    switch (i.fn) {
+      case "mode":
+        return core.iamHereMode(i.disabled, i.found, i.status, i.startsAt, i.now, i.expireHours);
+      case "showsDate":
+        return core.iamHereShowsDate(i.mode);
+      case "showsWarning":
+        return core.iamHereShowsWarning(i.mode);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
   "history_portal_settings.json": (i) => {
     switch (i.fn) {
       case "toggle":
         return core.toggleNotifications(i.block, i.state, i.field, i.on);
       case "validate":
         return core.validateHistoryPortalSettings(i.form);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
+  "labels.json": (i) => {
+    switch (i.fn) {
+      case "labelText":
+        return core.labelText(i.translations.map(([language, value]) => ({ Language: language, Value: value })), i.language, i.default);
+      case "languageName":
+        return core.languageName(i.language);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }
@@ -132,6 +172,25 @@ const runners = {
         return core.normalizeServiceAccount(i.name);
       case "publicAddress":
         return core.normalizePublicAddress(i.url);
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
+  "embed.json": (i) => core.embedSuccessPath(i.page, i.clientId, i.token) ?? null,
+  "documents.json": (i) => {
+    switch (i.fn) {
+      case "letterState":
+        return core.letterState(i.facts, i.viewer, i.offsetMinutes);
+      case "viewAction":
+        return core.viewAction(i.facts, i.viewer);
+      case "refreshAfterAck":
+        return core.refreshAfterAck(i.isTraceEnabled, i.isProgramManager);
+      case "documentColumns":
+        return core.documentColumns(i.settings);
+      case "letterTitle":
+        return core.letterTitle(i.patientName, i.patientId, i.studyDate ?? undefined, i.procedure);
+      case "documentsRoute":
+        return core.documentsRoute(i.segments, i.unreadCount ?? undefined, i.showOtherTab);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }

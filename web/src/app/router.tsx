@@ -25,6 +25,18 @@ export const routes: RouteObject[] = [
       { path: "patient/login", element: <LoginPage kind="patient" /> },
       { path: "staff/login", element: <LoginPage kind="staff" /> },
       { path: "patient", element: <Navigate to="/patient/login" replace /> },
+      {
+        path: "embed/error/:mode/:id/:errorId?",
+        lazy: () => import("../features/embed/embed-pages").then((m) => ({ Component: m.EmbedErrorPage })),
+      },
+      {
+        path: "embed/success/:clientId/:ssoContextToken",
+        lazy: () => import("../features/embed/embed-pages").then((m) => ({ Component: m.EmbedSuccessPage })),
+      },
+      {
+        path: "IamHere",
+        lazy: () => import("../features/iam-here/iam-here-page").then((m) => ({ Component: m.IamHerePage })),
+      },
       { path: "staff", element: <Navigate to="/staff/login" replace /> },
       {
         path: "/",
@@ -41,9 +53,23 @@ export const routes: RouteObject[] = [
             lazy: () => import("../features/home/home-page").then((m) => ({ Component: m.HomePage })),
             handle: { title: "Home" } satisfies RouteHandle,
           },
-          later("documents", "Documents", "Letters and reports"),
+          {
+            path: "documents/*",
+            lazy: () => import("../features/documents/documents-page").then((m) => ({ Component: m.DocumentsPage })),
+            handle: { title: "Documents", subtitle: "Letters and reports" } satisfies RouteHandle,
+          },
+          {
+            path: "Documents/ViewPdf/:token",
+            lazy: () => import("../features/documents/pdf-view-page").then((m) => ({ Component: m.PdfViewPage })),
+            handle: { title: "Documents", subtitle: "Letter" } satisfies RouteHandle,
+          },
           later("appointments", "Appointments"),
-          later("medical-history", "Medical History"),
+          {
+            path: "medical-history/:tab?",
+            lazy: () =>
+              import("../features/medical-history/medical-history-page").then((m) => ({ Component: m.MedicalHistoryPage })),
+            handle: { title: "Medical History" } satisfies RouteHandle,
+          },
           { path: "medicalHistory/*", element: <Navigate to="/medical-history" replace /> },
           { path: "account", element: <Navigate to="/account/change-password" replace /> },
           {

@@ -13,6 +13,8 @@ import {
   type NextAppointmentsResponse,
 } from "../../lib/wasm";
 import { getNextAppointments } from "./api/get-next-appointments";
+import { HomeContentPanel, PendingActionsPanel } from "./home-extra";
+import { LanguageSwitch } from "../labels/labels";
 import "./home.css";
 
 /** Home (spec 01 §2.2): a welcome with the user's name; patients see their next appointments. */
@@ -24,13 +26,16 @@ export function HomePage() {
     <>
       <section className="panel welcome">
         <h2>Welcome, {userName}</h2>
+        {permissions.IsPatient && <LanguageSwitch />}
         <p>
           {permissions.IsPatient
-            ? "Here you can follow your upcoming appointments; your letters and medical-history surveys follow in the menu."
+            ? "Here you can follow your upcoming appointments; your pending actions, letters and surveys are below and in the menu."
             : "Use the menu to follow survey assignments and manage the portal."}
         </p>
       </section>
+      {permissions.IsPatient && <PendingActionsPanel />}
       {permissions.IsPatient ? <NextAppointmentsPanel /> : <StaffShortcuts menu={state.menu} />}
+      <HomeContentPanel canEdit={permissions.IsProgramManager} />
     </>
   );
 }

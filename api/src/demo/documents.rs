@@ -1,0 +1,124 @@
+//! Demo letters of the patient area (issue 4): mailing addresses on the patients, a long
+//! two-page result letter and an ack-on-view letter for Jane, and one stored PDF report (an
+//! "other" document). Runs after the core demo data, in the same empty-database start.
+
+use crate::db::{now_ms, Db};
+use crate::error::AppResult;
+use crate::letter_pdf::{self, LetterPdf};
+use crate::on_db;
+
+const DAY: i64 = 86_400_000;
+
+const STREETS: &[&str] = &["Elm Street", "Maple Avenue", "Oak Lane", "Cedar Court", "Birch Road", "Willow Way"];
+const TOWNS: &[&str] = &["Springfield, IL 62701", "Shelbyville, IL 62565", "Ogdenville, IL 62650"];
+
+pub const LONG_LETTER_TOKEN_PREFIX: &str = "demo-letter-jane-long-";
+
+/// The body of the long result letter (two pages with the header and closing).
+pub fn long_result_body(name: &str) -> String {
+    format!(
+        "Dear {name},\n\n\
+Thank you for choosing Demo Breast Imaging for your recent breast imaging examination. This letter gives you the results of the examination listed above, which a board-certified radiologist who specialises in breast imaging has reviewed together with your earlier images.\n\n\
+Result: your examination shows no evidence of cancer (BI-RADS 1, negative). Your next screening mammogram is recommended in one year. Findings such as benign calcifications, lymph nodes within the breast or stable masses are common; where they were seen, they need no further action now.\n\n\
+Breast density: your mammogram shows that your breast tissue is heterogeneously dense. Dense breast tissue is common and is not abnormal. However, dense breast tissue can make it harder to find cancer on a mammogram and may also be associated with an increased risk of breast cancer. This information about the result of your mammogram is given to you to raise your awareness. Use this information to talk to your health care provider about your own risks for breast cancer. At that time, ask your provider if more screening tests might be useful, based on your risk. A report of your results was sent to your physician.\n\n\
+What you can do: keep a record of this letter with your medical papers. Tell your provider about any change you notice, such as a lump, skin dimpling, nipple discharge or pain in one area, even if your mammogram was normal. No examination finds every cancer, and a normal result does not mean a change later should be ignored.\n\n\
+Your images are kept at our center. If you move or change providers, please let us know so that we can send your images to your new provider; comparing new images with earlier ones helps the radiologist read them.\n\n\
+If you have questions about this letter, please call us at 555-0101, Monday to Friday, 8 AM to 5 PM. You can also read all of your letters in the patient portal, where you can acknowledge that you have received this one."
+    )
+}
+
+pub async fn load(db: &Db) -> AppResult<()> {
+    let now = now_ms();
+    let patients: Vec<(i64, String, String)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT id, first_name, last_name FROM patients ORDER BY id",
+    )
+    .fetch_all(pool)
+    .await)?;
+    for (i, (id, ..)) in patients.iter().enumerate() {
+        let address = format!("{} {}\n{}", 10 + (i * 7) % 180, STREETS[i % STREETS.len()], TOWNS[i % TOWNS.len()]);
+        on_db!(db, pool => sqlx::query("UPDATE patients SET address = $1 WHERE id = $2")
+            .bind(address)
+            .bind(*id)
+            .execute(pool)
+            .await
+            .map(|_| ()))?;
+    }
+    let Some((jane, first, last)) = patients.first().cloned() else {
+        return Ok(());
+    };
+    // The study of her latest result letter (a past one).
+    let study: Option<i64> = on_db!(db, pool => sqlx::query_scalar(
+        "SELECT id FROM studies WHERE patient_id = $1 AND study_date <= $2 ORDER BY study_date DESC, id DESC LIMIT 1",
+    )
+    .bind(jane)
+    .bind(crate::fmt::iso_utc(now)[..10].to_owned())
+    .fetch_optional(pool)
+    .await)?;
+    let name = format!("{first} {last}");
+    // Tokens are random like every other letter's; tests find the letters by type.
+    let token = |kind: &str| format!("{LONG_LETTER_TOKEN_PREFIX}{kind}-{}", crate::auth::random_token());
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO letters (patient_id, study_id, access_token, letter_type, notify_type, body, sent_at,
+                              is_ack_on_view, bi_rads)
+         VALUES ($1, $2, $3, 'Breast Density Notification', 'Email', $4, $5, FALSE, '1')",
+    )
+    .bind(jane)
+    .bind(study)
+    .bind(token("density"))
+    .bind(long_result_body(&name))
+    .bind(now - 3 * DAY)
+    .execute(pool)
+    .await
+    .map(|_| ()))?;
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO letters (patient_id, study_id, access_token, letter_type, notify_type, body, sent_at,
+                              is_ack_on_view, bi_rads)
+         VALUES ($1, $2, $3, 'Annual Screening Reminder', 'Email', $4, $5, TRUE, NULL)",
+    )
+    .bind(jane)
+    .bind(study)
+    .bind(token("reminder"))
+    .bind(format!(
+        "Dear {name},\n\nIt is time to schedule your annual screening mammogram. Regular screening finds \
+         breast cancer early, when it is easiest to treat.\n\nPlease call us at 555-0101 to book a time \
+         that suits you, or reply through the patient portal."
+    ))
+    .bind(now - DAY)
+    .execute(pool)
+    .await
+    .map(|_| ()))?;
+    // A report attached as a stored PDF: it is served as stored, and listed with other documents.
+    let report = letter_pdf::render(&LetterPdf {
+        clinic_name: "Demo Breast Imaging".into(),
+        clinic_address: "100 Harbor Street, Springfield".into(),
+        clinic_phone: "555-0101".into(),
+        letter_type: "Radiology Report".into(),
+        letter_date: String::new(),
+        patient_name: name.clone(),
+        patient_mrn: "100001".into(),
+        patient_dob: String::new(),
+        patient_address: String::new(),
+        study_date: String::new(),
+        study_desc: "Screening Mammogram".into(),
+        body: "EXAMINATION: Bilateral screening mammogram with tomosynthesis.\n\nCOMPARISON: Prior examinations.\n\n\
+               FINDINGS: The breasts are heterogeneously dense. There is no suspicious mass, architectural \
+               distortion or suspicious calcification.\n\nIMPRESSION: Negative. BI-RADS 1.\n\nRECOMMENDATION: \
+               Screening mammogram in one year."
+            .into(),
+    });
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO letters (patient_id, study_id, access_token, letter_type, notify_type, body, pdf, sent_at,
+                              read_at, is_ack_on_view, bi_rads)
+         VALUES ($1, $2, $3, 'Radiology Report', 'Portal', '', $4, $5, $6, FALSE, '1')",
+    )
+    .bind(jane)
+    .bind(study)
+    .bind(token("report"))
+    .bind(report)
+    .bind(now - 10 * DAY)
+    .bind(now - 9 * DAY)
+    .execute(pool)
+    .await
+    .map(|_| ()))?;
+    Ok(())
+}

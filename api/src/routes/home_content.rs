@@ -1,0 +1,146 @@
+//! Portal values read and written by key (spec 01 §2.2 home content, §7 POST
+//! /api/settings/getValues and setvalue). Only keys on the allow-list below exist; rich text
+//! (Home_Page_Content) is sanitised on the server with ammonia before it is stored, so no script,
+//! event handler or javascript: address can be stored (stored XSS).
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use wasm_core::model::Role;
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::{CurrentUser, RequireRole, RoleSet};
+use crate::db::now_ms;
+use crate::error::{ApiJson, AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::{on_db, settings, AppState};
+
+/// The settings group that holds the values, one JSON object.
+pub const PORTAL_VALUES: &str = "PortalValues";
+
+/// (key, rich text?, default).
+const KEYS: &[(&str, bool, &str)] = &[(
+    "Home_Page_Content",
+    true,
+    "<h3>Welcome to your patient portal</h3><p>Here you can read your letters and results, complete your medical-history survey before your visit, and see your next appointments.</p>",
+)];
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "POST",
+        path: "/api/settings/getValues",
+        summary: "Values of the listed keys (allow-listed; unknown keys are left out)",
+        access: Access::SignedIn,
+        request: Some("string[]"),
+        response: "ValuesByKey",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/settings/setvalue",
+        summary: "Program managers: store one value (rich text is sanitised); returns the stored value",
+        access: Access::Staff,
+        request: Some("SetValueRequest"),
+        response: "ValuesByKey",
+    },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/settings/getValues", post(get_values))
+        .route("/api/settings/setvalue", post(set_value))
+}
+
+pub struct ProgramManagerOnly;
+impl RoleSet for ProgramManagerOnly {
+    const ROLES: &'static [Role] = &[Role::ProgramManager];
+}
+
+/// Rich text as it may be stored: ammonia's allow-list of tags and attributes (no script, style,
+/// event handlers or javascript: links); links get rel="noopener noreferrer".
+pub fn sanitise_html(html: &str) -> String {
+    ammonia::clean(html)
+}
+
+async fn stored(state: &AppState) -> AppResult<Map<String, Value>> {
+    Ok(settings::load(&state.db, PORTAL_VALUES).await?.as_object().cloned().unwrap_or_default())
+}
+
+async fn get_values(
+    _user: CurrentUser,
+    State(state): State<AppState>,
+    body: axum::body::Bytes,
+) -> AppResult<Json<BTreeMap<String, String>>> {
+    // The spec's payload is a bare list of keys (ApiJson takes objects only).
+    let keys: Vec<String> = serde_json::from_slice(&body)
+        .map_err(|_| AppError::BadRequest("Expected a JSON list of keys.".to_owned()))?;
+    let values = stored(&state).await?;
+    let mut out = BTreeMap::new();
+    for key in keys.iter().take(50) {
+        if let Some((k, rich, default)) = KEYS.iter().find(|(k, ..)| k == key) {
+            let value = values.get(*k).and_then(Value::as_str).unwrap_or(default);
+            // Sanitised again on the way out: a value stored by other means is still safe.
+            out.insert((*k).to_owned(), if *rich { sanitise_html(value) } else { value.to_owned() });
+        }
+    }
+    Ok(Json(out))
+}
+
+#[derive(Deserialize)]
+struct SetValueRequest {
+    key: String,
+    value: String,
+}
+
+async fn set_value(
+    user: RequireRole<ProgramManagerOnly>,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ApiJson(req): ApiJson<SetValueRequest>,
+) -> AppResult<Json<BTreeMap<String, String>>> {
+    let Some((key, rich, _)) = KEYS.iter().find(|(k, ..)| *k == req.key) else {
+        return Err(AppError::BadRequest(format!("Unknown key '{}'.", req.key)));
+    };
+    if req.value.len() > 200_000 {
+        return Err(AppError::BadRequest("The value is too long.".to_owned()));
+    }
+    let value = if *rich { sanitise_html(&req.value) } else { req.value.clone() };
+    let mut values = stored(&state).await?;
+    let old = values.insert((*key).to_owned(), Value::String(value.clone()));
+    let body = Value::Object(values).to_string();
+    let now = now_ms();
+    on_db!(&state.db, pool => sqlx::query(
+        "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
+         ON CONFLICT (group_name) DO UPDATE SET body = excluded.body, version = settings.version + 1,
+                                                updated_at = excluded.updated_at",
+    )
+    .bind(PORTAL_VALUES)
+    .bind(&body)
+    .bind(now)
+    .execute(pool)
+    .await
+    .map(|_| ()))?;
+    audit::record(&state.db, Actor::from(&*user), Action::SettingChanged,
+        Target { target_type: Some("Setting"), target_id: Some((*key).to_owned()), target_user_id: None },
+        Some(json!({ *key: old })), Some(json!({ *key: value })), Some(peer.ip().to_string())).await?;
+    Ok(Json(BTreeMap::from([((*key).to_owned(), value)])))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sanitise_html;
+
+    #[test]
+    fn scripts_handlers_and_javascript_links_are_removed() {
+        let clean = sanitise_html(
+            "<h3 onclick=\"x()\">Hi</h3><script>alert(1)</script><img src=x onerror=alert(1)><a href=\"javascript:alert(1)\">a</a><p style=\"color:red\">ok</p>",
+        );
+        assert!(!clean.contains("script") && !clean.contains("onerror") && !clean.contains("onclick"), "{clean}");
+        assert!(!clean.contains("javascript:"), "{clean}");
+        assert!(clean.contains("<h3>Hi</h3>") && clean.contains("ok"), "{clean}");
+    }
+}

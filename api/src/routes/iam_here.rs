@@ -1,0 +1,135 @@
+//! I Am Here (spec 01 §2.10, §3): the arrival link. The token resolves to one appointment; in
+//! mode IamHere the arrival is recorded (ArrivalStatus PatientArrived, seen by staff in the
+//! History Portal) and audited. IsDisabledIamHere turns the link off; the link expires
+//! HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment hours after the appointment starts.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+use wasm_core::iam_here::iam_here_mode;
+use wasm_core::model::{IamHereMode, IamHereResponse};
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::db::now_ms;
+use crate::error::AppResult;
+use crate::openapi::{Access, RouteDoc};
+use crate::settings::{self, get_bool, get_i64};
+use crate::{fmt, on_db, AppState};
+
+/// Hours after the start during which the link still checks in, when the setting is missing.
+pub const DEFAULT_EXPIRE_HOURS: i64 = 2;
+
+pub const ROUTES: &[RouteDoc] = &[RouteDoc {
+    method: "GET",
+    path: "/api/HistoryPortal/ProcessIAmHere",
+    summary: "Resolve an I Am Here token (?token=) and record the patient's arrival",
+    access: Access::Anyone,
+    request: None,
+    response: "IamHereResponse",
+}];
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/HistoryPortal/ProcessIAmHere", get(process))
+}
+
+#[derive(Deserialize)]
+struct TokenQuery {
+    #[serde(default)]
+    token: String,
+}
+
+type Row = (i64, i64, String, i64, Option<String>, String, String);
+
+async fn process(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Query(q): Query<TokenQuery>,
+) -> AppResult<Json<IamHereResponse>> {
+    let db = &state.db;
+    let history = settings::load(db, settings::HISTORY_PORTAL).await?;
+    let disabled = get_bool(&history, "IsDisabledIamHere");
+    let expire = get_i64(&history, "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment").unwrap_or(DEFAULT_EXPIRE_HOURS);
+    let token = q.token.trim();
+    let row: Option<Row> = if token.is_empty() || token.len() > 200 {
+        None
+    } else {
+        on_db!(db, pool => sqlx::query_as(
+            "SELECT a.id, a.patient_id, a.status, a.starts_at, a.arrival_status, p.first_name, p.last_name
+             FROM appointments a JOIN patients p ON p.id = a.patient_id WHERE a.iam_here_token = $1",
+        )
+        .bind(token)
+        .fetch_optional(pool)
+        .await)?
+    };
+    let now = now_ms();
+    let mode = match &row {
+        Some((_, _, status, starts, ..)) => iam_here_mode(disabled, true, status, *starts, now, expire),
+        None => iam_here_mode(disabled, false, "", 0, now, expire),
+    };
+    let Some((id, patient_id, _, starts, arrival, first, last)) = row else {
+        let message = if disabled {
+            "Online check-in is not available. Please check in at the front desk."
+        } else {
+            "This check-in link is not valid. Please check in at the front desk."
+        };
+        return Ok(Json(error(message)));
+    };
+    if disabled {
+        return Ok(Json(error("Online check-in is not available. Please check in at the front desk.")));
+    }
+    let name = format!("{first} {last}").trim().to_owned();
+    if mode == IamHereMode::IamHere && arrival.is_none() {
+        on_db!(db, pool => sqlx::query(
+            "UPDATE appointments SET arrival_status = 'PatientArrived' WHERE id = $1 AND arrival_status IS NULL",
+        )
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+        audit::record(db, Actor::anonymous(), Action::PatientArrived,
+            Target { target_type: Some("Appointment"), target_id: Some(id.to_string()), target_user_id: None },
+            Some(json!({"ArrivalStatus": null})), Some(json!({"ArrivalStatus": "PatientArrived", "PatientId": patient_id})),
+            Some(peer.ip().to_string())).await?;
+    }
+    let (message, appointment_message) = match mode {
+        IamHereMode::IamHere => (
+            "Thank you. The staff has been notified of your arrival. Please have a seat; we will call you shortly.",
+            "Your appointment is on",
+        ),
+        IamHereMode::RescheduledAppointment => (
+            "Your appointment has been rescheduled. Please check the new date and time.",
+            "Your appointment is now on",
+        ),
+        IamHereMode::AppointmentExpired => ("This check-in link has expired. Please check in at the front desk.", ""),
+        IamHereMode::CanceledAppointment => (
+            "This appointment has been canceled. Please contact us to schedule a new appointment.",
+            "",
+        ),
+        IamHereMode::IamHereError => ("This check-in link is not valid. Please check in at the front desk.", ""),
+    };
+    Ok(Json(IamHereResponse {
+        mode,
+        patient_name: name.clone(),
+        patient_name_message: format!("Hello, {name}"),
+        appointment_date: fmt::iso_utc(starts),
+        appointment_message: appointment_message.to_owned(),
+        message: message.to_owned(),
+        footer_text: "If you need help, please ask at the front desk.".to_owned(),
+    }))
+}
+
+fn error(message: &str) -> IamHereResponse {
+    IamHereResponse {
+        mode: IamHereMode::IamHereError,
+        patient_name: String::new(),
+        patient_name_message: String::new(),
+        appointment_date: String::new(),
+        appointment_message: String::new(),
+        message: message.to_owned(),
+        footer_text: "If you need help, please ask at the front desk.".to_owned(),
+    }
+}

@@ -1,0 +1,166 @@
+//! The signed-in patient's own surveys (spec 01 §2.4, §3 "Patient survey item", §7): available
+//! (assigned or in progress), completed or expired, and whether any is unfinished. Patients
+//! only, own rows only.
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Deserialize;
+use wasm_core::medical_history::survey_tab;
+use wasm_core::model::{IncompleteSurveyAnswer, PatientSurveyItem, PatientSurveysResponse, SurveyStatus, SurveyTab};
+
+use crate::auth::{PatientOnly, RequireRole};
+use crate::error::{ApiJson, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::routes::survey_queue::location_display_name;
+use crate::settings::{self, get_bool};
+use crate::{fmt, on_db, AppState};
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyApi/GetAvailableSurveysForUser",
+        summary: "The signed-in patient's assigned and in-progress surveys (UTC texts)",
+        access: Access::Patient,
+        request: None,
+        response: "PatientSurveysResponse",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/surveyApi/GetAvailableSurveysForUser",
+        summary: "The signed-in patient's assigned and in-progress surveys, texts at TimezoneOffset",
+        access: Access::Patient,
+        request: Some("SurveysRequest"),
+        response: "PatientSurveysResponse",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyApi/GetCompletedSurveysForUser",
+        summary: "The signed-in patient's completed, finalized and expired surveys",
+        access: Access::Patient,
+        request: None,
+        response: "PatientSurveysResponse",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/surveyApi/GetCompletedSurveysForUser",
+        summary: "The same, texts at TimezoneOffset",
+        access: Access::Patient,
+        request: Some("SurveysRequest"),
+        response: "PatientSurveysResponse",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyApi/IsCurrentPatientHasIncompletedSurvey",
+        summary: "Whether the signed-in patient has a survey to begin or resume",
+        access: Access::Patient,
+        request: None,
+        response: "IncompleteSurveyAnswer",
+    },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/surveyApi/GetAvailableSurveysForUser", get(available_get).post(available_post))
+        .route("/api/surveyApi/GetCompletedSurveysForUser", get(completed_get).post(completed_post))
+        .route("/api/surveyApi/IsCurrentPatientHasIncompletedSurvey", get(has_incomplete))
+}
+
+#[derive(Deserialize, Default)]
+pub struct SurveysRequest {
+    #[serde(rename = "TimezoneOffset", default)]
+    timezone_offset: i32,
+}
+
+type Row = (i64, String, i64, Option<i64>, i64, String, Option<i64>, Option<String>, Option<i64>);
+
+async fn patient_surveys(state: &AppState, patient_id: Option<i64>, offset: i32) -> AppResult<(Vec<PatientSurveyItem>, bool)> {
+    let history = settings::load(&state.db, settings::HISTORY_PORTAL).await?;
+    let hide = get_bool(&history, "IsHideAppointmentTimeInHistoryPortal");
+    let Some(patient_id) = patient_id else {
+        return Ok((Vec::new(), hide));
+    };
+    let rows: Vec<Row> = on_db!(&state.db, pool => sqlx::query_as(
+        "SELECT q.id, d.name, q.created_at, q.completed_at, q.updated_at, q.status, a.starts_at, l.name,
+                (SELECT MAX(s.id) FROM survey_logs s WHERE s.survey_queue_id = q.id)
+         FROM survey_queue q
+         JOIN survey_definitions d ON d.id = q.survey_definition_id
+         LEFT JOIN appointments a ON a.id = q.appointment_id
+         LEFT JOIN locations l ON l.id = q.location_id
+         WHERE q.patient_id = $1
+         ORDER BY q.created_at DESC, q.id DESC",
+    )
+    .bind(patient_id)
+    .fetch_all(pool)
+    .await)?;
+    let items = rows
+        .into_iter()
+        .map(|(id, name, created, completed, updated, status, starts, location, log)| {
+            let parsed = SurveyStatus::parse(&status);
+            // For a survey in progress DateCompleted is its last update (spec 01 §2.4).
+            let done = if parsed == Some(SurveyStatus::IntermediateSave) { Some(updated) } else { completed };
+            PatientSurveyItem {
+                id,
+                survey_name: name,
+                date_created: fmt::iso_utc(created),
+                date_completed: done.map(fmt::iso_utc),
+                appointment_date: starts.map(fmt::iso_utc),
+                appointment_date_time_string: starts.map(|ms| fmt::appointment(ms, hide, offset)).unwrap_or_default(),
+                appointment_date_string: starts.map(|ms| fmt::date(ms, offset)).unwrap_or_default(),
+                appointment_time_string: starts
+                    .filter(|ms| !hide && !fmt::is_whole_day(*ms, offset))
+                    .map(|ms| fmt::time_of_day(ms, offset))
+                    .unwrap_or_default(),
+                location_name: location.as_deref().map(location_display_name).unwrap_or_default(),
+                status: parsed.map(|s| s.label().to_owned()).unwrap_or_else(|| status.clone()),
+                status_key: status,
+                survey_log_id: log,
+            }
+        })
+        .collect();
+    Ok((items, hide))
+}
+
+async fn by_tabs(state: &AppState, patient_id: Option<i64>, offset: i32, completed: bool) -> AppResult<Json<PatientSurveysResponse>> {
+    let (items, hide) = patient_surveys(state, patient_id, offset.clamp(-1080, 1080)).await?;
+    let surveys = items
+        .into_iter()
+        .filter(|i| match survey_tab(&i.status_key) {
+            Some(SurveyTab::Completed) => completed,
+            Some(_) => !completed,
+            None => false,
+        })
+        .collect();
+    Ok(Json(PatientSurveysResponse { surveys, is_hide_appointment_time_in_history_portal: hide }))
+}
+
+async fn available_get(user: RequireRole<PatientOnly>, State(state): State<AppState>) -> AppResult<Json<PatientSurveysResponse>> {
+    by_tabs(&state, user.patient_id, 0, false).await
+}
+
+async fn available_post(
+    user: RequireRole<PatientOnly>,
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<SurveysRequest>,
+) -> AppResult<Json<PatientSurveysResponse>> {
+    by_tabs(&state, user.patient_id, req.timezone_offset, false).await
+}
+
+async fn completed_get(user: RequireRole<PatientOnly>, State(state): State<AppState>) -> AppResult<Json<PatientSurveysResponse>> {
+    by_tabs(&state, user.patient_id, 0, true).await
+}
+
+async fn completed_post(
+    user: RequireRole<PatientOnly>,
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<SurveysRequest>,
+) -> AppResult<Json<PatientSurveysResponse>> {
+    by_tabs(&state, user.patient_id, req.timezone_offset, true).await
+}
+
+async fn has_incomplete(user: RequireRole<PatientOnly>, State(state): State<AppState>) -> AppResult<Json<IncompleteSurveyAnswer>> {
+    let (items, _) = patient_surveys(&state, user.patient_id, 0).await?;
+    Ok(Json(IncompleteSurveyAnswer {
+        has_incompleted_survey: items.iter().any(|i| matches!(survey_tab(&i.status_key), Some(SurveyTab::Assigned | SurveyTab::Progress))),
+    }))
+}

@@ -1,0 +1,253 @@
+//! Letter queries (spec 01 §2.3) and the hiding rules of DocumentsHidingEmailNotSending
+//! (spec 03 §3) that decide what a patient sees.
+
+use serde_json::Value;
+
+use crate::db::{now_ms, Db};
+use crate::error::AppResult;
+use crate::on_db;
+use crate::settings::{get_bool, get_i64, get_str};
+
+/// One letter with what its row and its PDF need.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LetterRow {
+    pub id: i64,
+    pub patient_id: i64,
+    pub access_token: String,
+    pub letter_type: String,
+    pub notify_type: String,
+    pub body: String,
+    pub sent_at: i64,
+    pub read_at: Option<i64>,
+    pub acked_at: Option<i64>,
+    pub is_ack_on_view: bool,
+    pub bi_rads: Option<String>,
+    pub has_pdf: bool,
+    pub first_name: String,
+    pub last_name: String,
+    pub mrn: String,
+    pub dob: Option<String>,
+    pub address: Option<String>,
+    pub study_date: Option<String>,
+    pub study_desc: Option<String>,
+    pub location_address: Option<String>,
+    pub location_phone: Option<String>,
+}
+
+impl LetterRow {
+    pub fn patient_name(&self) -> String {
+        format!("{} {}", self.first_name, self.last_name).trim().to_owned()
+    }
+}
+
+const SELECT: &str = "SELECT l.id, l.patient_id, l.access_token, l.letter_type, l.notify_type, l.body, l.sent_at,
+        l.read_at, l.acked_at, l.is_ack_on_view, l.bi_rads, (l.pdf IS NOT NULL) AS has_pdf,
+        p.first_name, p.last_name, p.mrn, p.dob, p.address, s.study_date, s.description AS study_desc,
+        loc.address AS location_address, loc.phone AS location_phone
+    FROM letters l
+    JOIN patients p ON p.id = l.patient_id
+    LEFT JOIN studies s ON s.id = l.study_id
+    LEFT JOIN locations loc ON loc.id = s.location_id";
+
+/// A patient's letters, newest first (`descending` false: oldest first).
+pub async fn letters_of_patient(db: &Db, patient_id: i64, descending: bool) -> AppResult<Vec<LetterRow>> {
+    let order = if descending { "DESC" } else { "ASC" };
+    let sql = format!("{SELECT} WHERE l.patient_id = $1 ORDER BY l.sent_at {order}, l.id {order}");
+    Ok(on_db!(db, pool => sqlx::query_as::<_, LetterRow>(&sql).bind(patient_id).fetch_all(pool).await)?)
+}
+
+pub async fn letter_by_token(db: &Db, token: &str) -> AppResult<Option<LetterRow>> {
+    let sql = format!("{SELECT} WHERE l.access_token = $1");
+    Ok(on_db!(db, pool => sqlx::query_as::<_, LetterRow>(&sql).bind(token).fetch_optional(pool).await)?)
+}
+
+pub async fn letter_by_id(db: &Db, id: i64) -> AppResult<Option<LetterRow>> {
+    let sql = format!("{SELECT} WHERE l.id = $1");
+    Ok(on_db!(db, pool => sqlx::query_as::<_, LetterRow>(&sql).bind(id).fetch_optional(pool).await)?)
+}
+
+/// The stored PDF of a letter, if one is attached.
+pub async fn stored_pdf(db: &Db, id: i64) -> AppResult<Option<Vec<u8>>> {
+    let pdf: Option<Option<Vec<u8>>> = on_db!(db, pool => sqlx::query_scalar("SELECT pdf FROM letters WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await)?;
+    Ok(pdf.flatten())
+}
+
+pub async fn patient_id_by_mrn(db: &Db, mrn: &str) -> AppResult<Option<i64>> {
+    Ok(on_db!(db, pool => sqlx::query_scalar("SELECT id FROM patients WHERE mrn = $1")
+        .bind(mrn.trim())
+        .fetch_optional(pool)
+        .await)?)
+}
+
+/// Sets read_at once (the first read counts); returns the stored value.
+pub async fn mark_read(db: &Db, id: i64, at: i64) -> AppResult<()> {
+    on_db!(db, pool => sqlx::query("UPDATE letters SET read_at = $1 WHERE id = $2 AND read_at IS NULL")
+        .bind(at)
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+    Ok(())
+}
+
+/// Sets acked_at once; false when it was already set (a concurrent acknowledgement).
+pub async fn mark_acked(db: &Db, id: i64, at: i64) -> AppResult<bool> {
+    let done = on_db!(db, pool => sqlx::query(
+        "UPDATE letters SET acked_at = $1 WHERE id = $2 AND acked_at IS NULL AND read_at IS NOT NULL",
+    )
+    .bind(at)
+    .bind(id)
+    .execute(pool)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(done == 1)
+}
+
+/// Site usage event types (spec 03 §3).
+pub const EVENT_DOCUMENT_LOADED: i64 = 13;
+
+pub async fn record_site_usage(
+    db: &Db,
+    event_type: i64,
+    user_id: Option<i64>,
+    patient_id: Option<i64>,
+    target_id: &str,
+    url: &str,
+) -> AppResult<()> {
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO site_usage_events (created_at, event_type, user_id, patient_id, target_id, url)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(now_ms())
+    .bind(event_type)
+    .bind(user_id)
+    .bind(patient_id)
+    .bind(target_id)
+    .bind(url)
+    .execute(pool)
+    .await
+    .map(|_| ()))?;
+    Ok(())
+}
+
+/// (Key, Details, FieldUpdated) of the audit rows about these letters, oldest first.
+pub async fn trace_of(db: &Db, letter_ids: &[i64]) -> AppResult<Vec<(String, i64, String, Option<String>, Option<String>)>> {
+    if letter_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<String> = letter_ids.iter().map(i64::to_string).collect();
+    // Ids are numbers formatted here, never user text.
+    let sql = format!(
+        "SELECT a.target_id, a.created_at, a.action, u.username, a.new_values FROM audit_log a
+         LEFT JOIN users u ON u.id = a.user_id
+         WHERE a.category = 'Documents' AND a.target_type = 'Letter' AND a.target_id IN ('{}')
+         ORDER BY a.created_at, a.id",
+        ids.join("','")
+    );
+    Ok(on_db!(db, pool => sqlx::query_as(&sql).fetch_all(pool).await)?)
+}
+
+/// Whether a letter counts as a referring-physician letter (spec 03 §3 letter types).
+pub fn is_referring_physician(letter_type: &str) -> bool {
+    let t: String = letter_type.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_ascii_lowercase();
+    t.contains("referringphysician")
+}
+
+/// Business days (Monday to Friday) from `from_ms` to `to_ms`.
+fn business_days_between(from_ms: i64, to_ms: i64) -> i64 {
+    let day = 86_400_000;
+    let (from, to) = (from_ms.div_euclid(day), to_ms.div_euclid(day));
+    // 1970-01-01 was a Thursday (weekday 3 with Monday = 0).
+    (from + 1..=to).filter(|d| (d + 3).rem_euclid(7) < 5).count() as i64
+}
+
+/// What the hiding rules say about one letter at `now`: (hidden from the patient, may be acknowledged).
+pub fn hiding(doc: &Value, letter_type: &str, bi_rads: Option<&str>, sent_at: i64, now: i64) -> (bool, bool) {
+    let day = 86_400_000;
+    let age_days = (now - sent_at).div_euclid(day);
+    let older = |days: Option<i64>, biz: Option<i64>, forever: bool| {
+        forever
+            || days.is_some_and(|d| d > 0 && age_days >= d)
+            || biz.is_some_and(|d| d > 0 && business_days_between(sent_at, now) >= d)
+    };
+    let mut hidden = false;
+    let mut allow_ack = true;
+    let prior = get_str(doc, "HideAllLettersPriorThisDate");
+    if let Some(limit) = crate::fmt::parse_instant(prior.trim()) {
+        hidden |= sent_at < limit;
+    }
+    if is_referring_physician(letter_type) {
+        hidden |= older(get_i64(doc, "HideRPLetDays"), get_i64(doc, "HideRPLetBizDays"), get_bool(doc, "HideRPLetForever"));
+    }
+    let types = doc.get("LetterTypesBiradSettings").and_then(Value::as_array).cloned().unwrap_or_default();
+    for t in types.iter().filter(|t| get_str(t, "Type").eq_ignore_ascii_case(letter_type)) {
+        let settings = t.get("BiradSettings").and_then(Value::as_array).cloned().unwrap_or_default();
+        for b in settings.iter().filter(|b| {
+            let birad = match b.get("Birad") {
+                Some(Value::Number(n)) => n.to_string(),
+                Some(Value::String(s)) => s.trim().to_owned(),
+                _ => String::new(),
+            };
+            bi_rads.is_some_and(|r| r.trim() == birad)
+        }) {
+            hidden |= older(get_i64(b, "HideLetDays"), get_i64(b, "HideLetBizDays"), get_bool(b, "HideLetForever"));
+            if b.get("AllowAck").is_some() {
+                allow_ack &= get_bool(b, "AllowAck");
+            }
+        }
+    }
+    (hidden, allow_ack)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    const DAY: i64 = 86_400_000;
+    // 2026-03-02 (a Monday) 12:00 UTC.
+    const MONDAY: i64 = 1_772_452_800_000;
+
+    #[test]
+    fn nothing_hidden_by_default() {
+        let doc = json!({"HideRPLetDays": 0, "HideRPLetForever": false, "HideAllLettersPriorThisDate": ""});
+        assert_eq!(hiding(&doc, "Referring Physician", Some("1"), MONDAY - 400 * DAY, MONDAY), (false, true));
+    }
+
+    #[test]
+    fn referring_physician_letters_after_days_business_days_or_forever() {
+        let rp = "Referring Physician";
+        let days = json!({"HideRPLetDays": 3});
+        assert!(!hiding(&days, rp, None, MONDAY - 2 * DAY, MONDAY).0);
+        assert!(hiding(&days, rp, None, MONDAY - 3 * DAY, MONDAY).0);
+        assert!(!hiding(&days, "Patient Result Letter", None, MONDAY - 30 * DAY, MONDAY).0);
+        // Friday to Monday is one business day.
+        let biz = json!({"HideRPLetBizDays": 2});
+        assert!(!hiding(&biz, rp, None, MONDAY - 3 * DAY, MONDAY).0);
+        assert!(hiding(&biz, rp, None, MONDAY - 4 * DAY, MONDAY).0);
+        assert!(hiding(&json!({"HideRPLetForever": true}), "ReferringPhysician", None, MONDAY, MONDAY).0);
+    }
+
+    #[test]
+    fn letters_before_a_date_are_hidden() {
+        let doc = json!({"HideAllLettersPriorThisDate": "2026-03-01"});
+        assert!(hiding(&doc, "Patient Result Letter", None, MONDAY - 2 * DAY, MONDAY).0);
+        assert!(!hiding(&doc, "Patient Result Letter", None, MONDAY - DAY / 2, MONDAY).0);
+    }
+
+    #[test]
+    fn per_type_and_bi_rads_rules() {
+        let doc = json!({"LetterTypesBiradSettings": [{"Type": "Patient Result Letter", "BiradSettings": [
+            {"Birad": 4, "HideLetForever": true, "AllowAck": false},
+            {"Birad": "1", "HideLetDays": 10, "AllowAck": true}
+        ]}]});
+        assert_eq!(hiding(&doc, "Patient Result Letter", Some("4"), MONDAY, MONDAY), (true, false));
+        assert_eq!(hiding(&doc, "Patient Result Letter", Some("1"), MONDAY - 5 * DAY, MONDAY), (false, true));
+        assert_eq!(hiding(&doc, "Patient Result Letter", Some("1"), MONDAY - 10 * DAY, MONDAY), (true, true));
+        assert_eq!(hiding(&doc, "Screening Reminder", Some("4"), MONDAY, MONDAY), (false, true));
+    }
+}

@@ -1,0 +1,141 @@
+//! Letter rules (spec 01 §2.3, §4 "Letters"): the read/acknowledge texts and button states, what
+//! opening a letter leads to, whether the list is refreshed after an acknowledgement, the table
+//! columns from the documents settings, the viewer title and the /documents address rules.
+//!
+//! The API fills a letter's texts with `letter_state` at the viewer's offset; the page calls the
+//! same function after an acknowledgement to set the dates locally.
+
+use crate::dates::{self, DateFormat};
+use crate::model::{
+    DocumentColumn, DocumentsMode, DocumentsRoute, DocumentsSettings, LetterFacts, LetterState,
+    LetterViewer, ViewAction,
+};
+
+/// 'On {date}' with the letter date format 'EEEE, MMMM d, y'; `missing` when there is no date
+/// (or it cannot be read).
+fn stamp(iso: Option<&str>, offset_minutes: i32, missing: &str) -> (String, bool) {
+    match iso.map(|iso| dates::format_date(iso, DateFormat::LongDate, offset_minutes, "")) {
+        Some(text) if !text.is_empty() => (format!("On {text}"), true),
+        _ => (missing.to_owned(), false),
+    }
+}
+
+/// Whether this viewer may acknowledge this letter now: it is read, not yet acknowledged, no
+/// hiding rule forbids it, and the viewer is neither impersonated nor a program manager.
+pub fn can_acknowledge(facts: &LetterFacts, viewer: &LetterViewer) -> bool {
+    let read = stamp(facts.read_at.as_deref(), 0, "").1;
+    let acked = stamp(facts.acked_at.as_deref(), 0, "").1;
+    read && !acked && facts.allow_ack && !viewer.is_impersonated && !viewer.is_program_manager
+}
+
+/// The row texts: 'On {date}' / 'Not Read', 'On {date}' / 'No'; the Acknowledge button is shown
+/// when the Ack column is on and either it can be used or ShowAckWhenDisabled asks to show it
+/// disabled; it is disabled until the letter is read (and after it is acknowledged).
+pub fn letter_state(facts: &LetterFacts, viewer: &LetterViewer, offset_minutes: i32) -> LetterState {
+    let (already_read, is_already_read) = stamp(facts.read_at.as_deref(), offset_minutes, "Not Read");
+    let (already_acked, _) = stamp(facts.acked_at.as_deref(), offset_minutes, "No");
+    let enabled = can_acknowledge(facts, viewer);
+    LetterState {
+        already_read,
+        is_already_read,
+        already_acked,
+        is_ack_btn_visible: viewer.show_ack_column && (enabled || viewer.show_ack_when_disabled),
+        is_ack_btn_disabled: !enabled,
+    }
+}
+
+/// What happens once a letter is opened (it is read from then on): never an acknowledgement for
+/// an impersonated session, a program manager or an acknowledged letter; an ack-on-view letter
+/// is acknowledged after the delay; otherwise a confirmation when the ack button is visible.
+pub fn view_action(facts: &LetterFacts, viewer: &LetterViewer) -> ViewAction {
+    let mut opened = facts.clone();
+    if opened.read_at.is_none() {
+        // Any valid instant: only "is it read" matters here.
+        opened.read_at = Some("1970-01-01T00:00:00Z".to_owned());
+    }
+    if !can_acknowledge(&opened, viewer) {
+        return ViewAction::None;
+    }
+    if opened.is_ack_on_view {
+        ViewAction::AckAfterDelay
+    } else if letter_state(&opened, viewer, 0).is_ack_btn_visible {
+        ViewAction::ConfirmAck
+    } else {
+        ViewAction::None
+    }
+}
+
+/// After an acknowledgement the list is reloaded when trace is on or the user is a program
+/// manager; otherwise the dates are set locally.
+pub fn refresh_after_ack(is_trace_enabled: bool, is_program_manager: bool) -> bool {
+    is_trace_enabled || is_program_manager
+}
+
+/// The columns of the documents table in order, titled from DocumentsColumnTitle. The Type and
+/// View columns are always there; Read folds into View when CombineDocViewAndReadColumns is on;
+/// compact view (UCSDMode) keeps Date, Type and View only.
+pub fn document_columns(s: &DocumentsSettings) -> Vec<DocumentColumn> {
+    let compact = s.compact_view_mode;
+    let mut columns = Vec::new();
+    let mut add = |on: bool, key: &str, title: &str| {
+        if on {
+            columns.push(DocumentColumn { key: key.to_owned(), title: title.to_owned() });
+        }
+    };
+    add(s.show_date_when_sent_column, "Date", &s.doc_view_when_column_title);
+    add(true, "Type", &s.doc_type_column_title);
+    add(s.show_pat_name_column && !compact, "PatientName", &s.doc_pat_name_column_title);
+    add(s.show_study_date_column && !compact, "StudyDate", &s.doc_study_date_col_title);
+    add(s.show_study_desc_column && !compact, "StudyDesc", &s.doc_study_desc_col_title);
+    add(s.show_notif_type_column && !compact, "NotifyType", &s.doc_notif_type_column_title);
+    add(true, "View", &s.doc_view_column_title);
+    add(s.show_read_column && !s.combine_doc_view_and_read_columns && !compact, "Read", &s.doc_read_column_title);
+    add(s.show_ack_column && !compact, "Ack", &s.doc_ack_column_title);
+    columns
+}
+
+/// The viewer modal's title: name, patient ID, study date and procedure, the parts that are known.
+pub fn letter_title(patient_name: &str, patient_id: &str, study_date: Option<&str>, procedure: &str) -> String {
+    let mut parts = vec![patient_name.trim().to_owned()];
+    if !patient_id.trim().is_empty() {
+        parts.push(format!("Patient ID: {}", patient_id.trim()));
+    }
+    if let Some(date) = study_date.map(|d| dates::format_date(d, DateFormat::SDate, 0, "")).filter(|d| !d.is_empty()) {
+        parts.push(format!("Study Date: {date}"));
+    }
+    if !procedure.trim().is_empty() {
+        parts.push(procedure.trim().to_owned());
+    }
+    parts.retain(|p| !p.is_empty());
+    parts.join(" - ")
+}
+
+/// /documents/... (segments after "documents"): no segment goes to unread; an unknown mode or
+/// 'other' without ShowOtherDocumentsTab goes to all; more than two segments are
+/// :mode/:clientId/:ssoContextToken, shown as All; an empty unread list (`unread_count` Some(0))
+/// goes to all.
+pub fn documents_route(segments: &[String], unread_count: Option<u32>, show_other_tab: bool) -> DocumentsRoute {
+    let segments: Vec<&str> = segments.iter().map(|s| s.as_str()).filter(|s| !s.is_empty()).collect();
+    let route = |mode, redirect: Option<&str>| DocumentsRoute {
+        mode,
+        redirect_to: redirect.map(str::to_owned),
+        client_id: None,
+        sso_context_token: None,
+    };
+    if segments.len() > 2 {
+        return DocumentsRoute {
+            mode: DocumentsMode::All,
+            redirect_to: None,
+            client_id: Some(segments[segments.len() - 2].to_owned()),
+            sso_context_token: Some(segments[segments.len() - 1].to_owned()),
+        };
+    }
+    match segments.first().map(|s| s.to_ascii_lowercase()).as_deref() {
+        None => route(DocumentsMode::Unread, Some("/documents/unread")),
+        Some("unread") if unread_count == Some(0) => route(DocumentsMode::All, Some("/documents/all")),
+        Some("unread") => route(DocumentsMode::Unread, None),
+        Some("all") => route(DocumentsMode::All, None),
+        Some("other") if show_other_tab => route(DocumentsMode::Other, None),
+        _ => route(DocumentsMode::All, Some("/documents/all")),
+    }
+}

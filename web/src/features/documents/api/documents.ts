@@ -1,0 +1,33 @@
+import { api } from "../../../lib/api-client";
+import type { DocumentsLoadResponse, DocumentsSettings, Letter, LetterRef } from "../../../lib/wasm";
+
+// One call each (spec 01 §7); failures are shown by the page's own error modals (report: false).
+
+export function getDocumentsSettings(signal?: AbortSignal): Promise<DocumentsSettings> {
+  return api.get<DocumentsSettings>("/api/documents/documentsSettings", { signal, report: false });
+}
+
+export function loadDocuments(ssn: string | undefined, ssoContextToken: string | undefined, signal?: AbortSignal) {
+  return api.post<DocumentsLoadResponse>(
+    "/api/documents/loadDocuments",
+    { ssn, sortOrder: "desc", ssoContextToken, TimezoneOffset: -new Date().getTimezoneOffset() },
+    { signal, report: false },
+  );
+}
+
+function ref(letter: Letter): LetterRef {
+  return { Id: letter.Id, AccessToken: letter.AccessToken, TimezoneOffset: -new Date().getTimezoneOffset() };
+}
+
+export function acknowledge(letter: Letter): Promise<Letter> {
+  return api.put<Letter>("/api/documents/acknowledge", ref(letter), { report: false });
+}
+
+export function readAndAcknowledge(letter: Letter): Promise<Letter> {
+  return api.put<Letter>("/api/documents/readAndAcknowledge", ref(letter), { report: false });
+}
+
+/** The address of a letter's PDF (served only to its patient or to staff). */
+export function pdfUrl(accessToken: string): string {
+  return `/api/documents/letterPdf?accessToken=${encodeURIComponent(accessToken)}`;
+}

@@ -1,0 +1,313 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Navigate, NavLink, useNavigate, useParams } from "react-router";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useSession } from "../../app/session";
+import { DataTable } from "../../components/data-table/data-table";
+import { Modal } from "../../components/modal/modal";
+import {
+  documentColumns,
+  documentsRoute,
+  formatDate,
+  letterState,
+  letterTitle,
+  refreshAfterAck,
+  viewAction,
+  zoneOf,
+  type DocumentsSettings,
+  type Letter,
+} from "../../lib/wasm";
+import { acknowledge, getDocumentsSettings, loadDocuments, pdfUrl, readAndAcknowledge } from "./api/documents";
+import { useLabels } from "../labels/labels";
+import "./documents.css";
+
+/** Below this width a letter opens on its own page instead of the modal (spec 01 §9). */
+const VIEWER_BREAKPOINT = 420;
+
+interface Loaded {
+  list: Letter[];
+  other: Letter[];
+}
+
+type ErrorTitle = "Error on loading of letters" | "Error on loading of documents settings" | "Error on acknowledge of letters";
+
+const column = createColumnHelper<Letter>();
+
+/** Documents (spec 01 §2.3): unread / all / other tabs of the patient's letters, the PDF viewer,
+ * acknowledgement. Every rule (texts, buttons, what opening does, columns, tabs) is wasm-core's. */
+export function DocumentsPage() {
+  const { state } = useSession();
+  const params = useParams();
+  const navigate = useNavigate();
+  const segments = (params["*"] ?? "").split("/").filter(Boolean);
+  const [settings, setSettings] = useState<DocumentsSettings | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<{ title: ErrorTitle; message: string } | null>(null);
+  const [viewing, setViewing] = useState<Letter | null>(null);
+  const [confirming, setConfirming] = useState<Letter | null>(null);
+  const [ssn, setSsn] = useState("");
+  const ackTimer = useRef<number | undefined>(undefined);
+  const perms = state.status === "signed-in" ? state.info.permissions : null;
+  const { t } = useLabels();
+  const isManager = perms?.IsProgramManager ?? false;
+
+  const viewer = useMemo(
+    () => ({
+      IsProgramManager: isManager,
+      IsImpersonated: perms?.IsImpersonated ?? false,
+      ShowAckColumn: settings?.ShowAckColumn ?? false,
+      ShowAckWhenDisabled: settings?.ShowAckWhenDisabled ?? false,
+    }),
+    [isManager, perms?.IsImpersonated, settings],
+  );
+
+  const route0 = documentsRoute(segments, undefined, settings?.ShowOtherDocumentsTab ?? false);
+  const ssoToken = route0.SsoContextToken ?? undefined;
+
+  const reload = useCallback(
+    (signal?: AbortSignal, search?: string) =>
+      loadDocuments(search || undefined, ssoToken, signal)
+        .then((r) => setLoaded({ list: r.list, other: r.other }))
+        .catch((e: Error) => {
+          if (e.name !== "AbortError") setError({ title: "Error on loading of letters", message: e.message });
+        }),
+    [ssoToken],
+  );
+
+  useEffect(() => {
+    const abort = new AbortController();
+    getDocumentsSettings(abort.signal)
+      .then(setSettings)
+      .catch((e: Error) => {
+        if (e.name !== "AbortError") setError({ title: "Error on loading of documents settings", message: e.message });
+      });
+    if (!isManager) void reload(abort.signal);
+    return () => {
+      abort.abort();
+      window.clearTimeout(ackTimer.current);
+    };
+  }, [reload, isManager]);
+
+  /** Sets read / acknowledged dates locally and recomputes the row with wasm-core. */
+  const patchLetter = useCallback(
+    (id: bigint | number, patch: Partial<Pick<Letter, "ReadAt" | "AckedAt">>) => {
+      setLoaded((current) => {
+        if (!current) return current;
+        const update = (l: Letter): Letter => {
+          if (l.Id !== id) return l;
+          const next = { ...l, ...patch };
+          const zone = zoneOf(next.AckedAt ?? next.ReadAt ?? next.Date);
+          const s = letterState(
+            { ReadAt: next.ReadAt, AckedAt: next.AckedAt, IsAckOnView: next.IsAckOnView, AllowAck: next.AllowAck ?? true },
+            viewer,
+            zone.offsetMinutes,
+          );
+          return { ...next, ...s };
+        };
+        return { list: current.list.map(update), other: current.other.map(update) };
+      });
+    },
+    [viewer],
+  );
+
+  const doAcknowledge = useCallback(
+    async (letter: Letter, onView: boolean) => {
+      try {
+        const saved = onView ? await readAndAcknowledge(letter) : await acknowledge(letter);
+        if (settings && refreshAfterAck(settings.IsTraceEnabled, isManager)) await reload(undefined, ssn);
+        else patchLetter(letter.Id, { ReadAt: saved.ReadAt, AckedAt: saved.AckedAt });
+      } catch (e) {
+        setError({ title: "Error on acknowledge of letters", message: (e as Error).message });
+      }
+    },
+    [settings, isManager, reload, ssn, patchLetter],
+  );
+
+  const open = useCallback(
+    (letter: Letter) => {
+      if (window.innerWidth < VIEWER_BREAKPOINT) {
+        navigate(`/Documents/ViewPdf/${encodeURIComponent(letter.AccessToken)}`);
+        return;
+      }
+      setViewing(letter);
+      const facts = { ReadAt: letter.ReadAt, AckedAt: letter.AckedAt, IsAckOnView: letter.IsAckOnView, AllowAck: letter.AllowAck ?? true };
+      // The server marks it read as it serves the PDF to the patient herself.
+      if (!letter.ReadAt && perms?.IsPatient && !perms.IsImpersonated) patchLetter(letter.Id, { ReadAt: new Date().toISOString() });
+      const action = viewAction(facts, viewer);
+      if (action === "AckAfterDelay" && settings) {
+        window.clearTimeout(ackTimer.current);
+        ackTimer.current = window.setTimeout(() => void doAcknowledge(letter, true), settings.AckOnViewDelay * 1000);
+      } else if (action === "ConfirmAck") {
+        // Asked once the patient closes the letter.
+        setConfirming(letter);
+      }
+    },
+    [navigate, perms, viewer, settings, patchLetter, doAcknowledge],
+  );
+
+  const list = loaded?.list ?? [];
+  const other = loaded?.other ?? [];
+  const unread = list.filter((l) => !l.IsAlreadyRead);
+  const route = documentsRoute(segments, loaded ? unread.length : undefined, settings?.ShowOtherDocumentsTab ?? false);
+  const rows = route.Mode === "Unread" ? unread : route.Mode === "Other" ? other : list;
+
+  const columns = useMemo(() => {
+    if (!settings) return [];
+    return documentColumns(settings).map((c) => {
+      switch (c.Key) {
+        case "Date":
+          return column.accessor("Date", {
+            id: "Date",
+            header: route.Mode === "Other" ? settings.OtherDocDateColTitle : c.Title,
+            cell: (info) => {
+              const zone = zoneOf(info.getValue());
+              return formatDate(info.getValue(), "LongDate", zone.offsetMinutes, zone.zoneAbbr);
+            },
+          });
+        case "StudyDate":
+          return column.accessor((l) => l.StudyDate ?? "", {
+            id: "StudyDate",
+            header: c.Title,
+            cell: (info) => (info.getValue() ? formatDate(info.getValue(), "SDate", 0, "") : ""),
+          });
+        case "View":
+          return column.display({
+            id: "View",
+            header: c.Title,
+            cell: ({ row }) => (
+              <div className="doc-view">
+                <button type="button" className="button button-primary" onClick={() => open(row.original)}>
+                  {settings.DocViewBtnText}
+                </button>
+                {settings.CombineDocViewAndReadColumns && <span className="doc-stamp">{row.original.AlreadyRead}</span>}
+              </div>
+            ),
+          });
+        case "Read":
+          return column.accessor("AlreadyRead", { id: "Read", header: c.Title, enableSorting: false });
+        case "Ack":
+          return column.display({
+            id: "Ack",
+            header: c.Title,
+            cell: ({ row }) => (
+              <div className="doc-ack">
+                {row.original.IsAckBtnVisible && (
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={row.original.IsAckBtnDisabled}
+                    onClick={() => setConfirming(row.original)}
+                  >
+                    {settings.DocAckBtnText}
+                  </button>
+                )}
+                <span className="doc-stamp">{row.original.AlreadyAcked}</span>
+              </div>
+            ),
+          });
+        case "Type":
+          return column.accessor("Type", { id: "Type", header: c.Title });
+        case "PatientName":
+          return column.accessor("PatientName", { id: "PatientName", header: c.Title });
+        case "StudyDesc":
+          return column.accessor("StudyDesc", { id: "StudyDesc", header: c.Title });
+        default:
+          return column.accessor("NotifyType", { id: c.Key, header: c.Title });
+      }
+    });
+  }, [settings, route.Mode, open]);
+
+  if (route.RedirectTo) return <Navigate to={route.RedirectTo} replace />;
+
+  const tab = (path: string, label: string, mobile: string, count: number) => (
+    <NavLink to={`/documents/${path}`} className="tab">
+      <span className="tab-label-full">{label}</span>
+      <span className="tab-label-mobile">{mobile}</span>
+      <span className="badge" aria-label={`${count} documents`}>
+        {count}
+      </span>
+    </NavLink>
+  );
+
+  return (
+    <>
+      {isManager && (
+        <section className="panel doc-search">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void reload(undefined, ssn);
+            }}
+          >
+            <label htmlFor="doc-ssn">Patient MRN</label>
+            <input id="doc-ssn" value={ssn} onChange={(e) => setSsn(e.target.value)} />
+            <button type="submit" className="button button-primary">
+              Search
+            </button>
+          </form>
+          <p className="doc-note">Referring physician letters are listed with the patient letters and are never acknowledged by staff.</p>
+        </section>
+      )}
+      <section className="panel">
+        <nav className="tabs" aria-label="Documents">
+          {tab("unread", t("Documents_UnreadTab", settings?.UnreadTabLabel ?? "Unread Letters"), "Unread", unread.length)}
+          {tab("all", t("Documents_AllTab", "All Letters"), "All", list.length)}
+          {settings?.ShowOtherDocumentsTab && tab("other", t("Documents_OtherTab", "Other Documents"), "Other", other.length)}
+        </nav>
+        <DataTable
+          mode="client"
+          label="Letters"
+          columns={columns}
+          data={rows}
+          getRowId={(l) => String(l.Id)}
+          loading={!loaded && !isManager}
+          emptyMessage="No documents"
+        />
+      </section>
+      {viewing && (
+        <Modal
+          title={letterTitle(viewing.PatientName, viewing.SSN, viewing.StudyDate ?? undefined, viewing.StudyDesc)}
+          onClose={() => setViewing(null)}
+        >
+          <iframe className="doc-frame" title={`${viewing.Type} PDF`} src={pdfUrl(viewing.AccessToken)} />
+          {isManager && viewing.Trace.length > 0 && (
+            <details className="doc-trace">
+              <summary>Trace</summary>
+              <pre>{viewing.Trace.map((t) => `${t.Key}  ${t.Details}  ${t.FieldUpdated}`).join("\n")}</pre>
+            </details>
+          )}
+        </Modal>
+      )}
+      {confirming && !viewing && (
+        <Modal
+          title="Acknowledge letter"
+          onClose={() => setConfirming(null)}
+          footer={
+            <>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => {
+                  const letter = confirming;
+                  setConfirming(null);
+                  void doAcknowledge(letter, false);
+                }}
+              >
+                Yes
+              </button>
+              <button type="button" className="button" onClick={() => setConfirming(null)}>
+                No
+              </button>
+            </>
+          }
+        >
+          <p>Do you want to acknowledge that you have read the letter '{confirming.Type}'?</p>
+        </Modal>
+      )}
+      {error && (
+        <Modal title={error.title} tone="danger" onClose={() => setError(null)}>
+          <p>{error.message}</p>
+        </Modal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { api } from "../../lib/api-client";
+import { languageName } from "../../lib/wasm";
+
+/** The six languages of spec 03 §9 (name as the API takes it, name shown in the switch). */
+export const LANGUAGE_CHOICES: { name: string; label: string }[] = [
+  { name: "english", label: "English" },
+  { name: "spanish", label: "Español" },
+  { name: "chinese", label: "中文" },
+  { name: "cambodian", label: "ភាសាខ្មែរ" },
+  { name: "vietnamese", label: "Tiếng Việt" },
+  { name: "tagalog", label: "Tagalog" },
+];
+
+const STORAGE_KEY = "portal.language";
+type Snapshot = { language: string; values: Record<string, string> };
+let snapshot: Snapshot = { language: languageName(localStorage.getItem(STORAGE_KEY) ?? "english"), values: {} };
+let loadedFor: string | null = null;
+const listeners = new Set<() => void>();
+
+function publish(next: Snapshot) {
+  snapshot = next;
+  listeners.forEach((l) => l());
+}
+
+async function load(language: string) {
+  loadedFor = language;
+  try {
+    const values = await api.get<Record<string, string>>(`/api/Configuration/LoadLabelValues?language=${encodeURIComponent(language)}`, {
+      report: false,
+    });
+    if (loadedFor === language) publish({ language, values });
+  } catch {
+    // Labels fall back to the English defaults written at each use.
+  }
+}
+
+/** Switches the patient screens' language; remembered in this browser. */
+export function setLanguage(name: string) {
+  const language = languageName(name);
+  localStorage.setItem(STORAGE_KEY, language);
+  publish({ language, values: snapshot.values });
+  void load(language);
+}
+
+/** The current language and `t(key, englishDefault)`; the texts come from LoadLabelValues
+ * (the server applies the English fallback rule of wasm-core's labelText). */
+export function useLabels() {
+  const current = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => snapshot,
+  );
+  useEffect(() => {
+    if (loadedFor !== current.language) void load(current.language);
+  }, [current.language]);
+  const t = (key: string, english: string) => current.values[key] || english;
+  return { language: current.language, t };
+}
+
+export function LanguageSwitch() {
+  const { language } = useLabels();
+  return (
+    <label className="language-switch">
+      <span>Language</span>
+      <select value={language} onChange={(e) => setLanguage(e.target.value)}>
+        {LANGUAGE_CHOICES.map((l) => (
+          <option key={l.name} value={l.name}>
+            {l.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,14 @@
+import { api } from "../../../lib/api-client";
+import type { PatientSurveysResponse } from "../../../lib/wasm";
+
+const offset = () => ({ TimezoneOffset: -new Date().getTimezoneOffset() });
+
+/** The signed-in patient's assigned and in-progress surveys (spec 01 §7). */
+export function getAvailableSurveys(signal?: AbortSignal): Promise<PatientSurveysResponse> {
+  return api.post<PatientSurveysResponse>("/api/surveyApi/GetAvailableSurveysForUser", offset(), { signal });
+}
+
+/** The signed-in patient's completed, finalized and expired surveys. */
+export function getCompletedSurveys(signal?: AbortSignal): Promise<PatientSurveysResponse> {
+  return api.post<PatientSurveysResponse>("/api/surveyApi/GetCompletedSurveysForUser", offset(), { signal });
+}

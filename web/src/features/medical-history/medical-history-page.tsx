@@ -1,0 +1,120 @@
+import { useEffect, useMemo, useState } from "react";
+import { Navigate, NavLink, useParams } from "react-router";
+import { createColumnHelper } from "@tanstack/react-table";
+import { DataTable } from "../../components/data-table/data-table";
+import {
+  defaultSurveyTab,
+  formatAppointment,
+  formatDate,
+  surveyButton,
+  surveyStatusTooltip,
+  zoneOf,
+  type PatientSurveyItem,
+  type SurveyTab,
+} from "../../lib/wasm";
+import { getAvailableSurveys, getCompletedSurveys } from "./api/surveys";
+import { useLabels } from "../labels/labels";
+import "../documents/documents.css";
+
+const TABS: { path: string; tab: SurveyTab; label: string; key: string }[] = [
+  { path: "assigned", tab: "Assigned", label: "Assigned", key: "MedicalHistory_AssignedTab" },
+  { path: "progress", tab: "Progress", label: "In Progress", key: "MedicalHistory_ProgressTab" },
+  { path: "completed", tab: "Completed", label: "Completed/Expired", key: "MedicalHistory_CompletedTab" },
+];
+
+const column = createColumnHelper<PatientSurveyItem>();
+
+function day(iso: string | undefined | null): string {
+  if (!iso) return "";
+  return formatDate(iso, "TableDate", zoneOf(iso).offsetMinutes, "");
+}
+
+/** Medical History (spec 01 §2.4): the patient's surveys by tab, each with the button the
+ * wasm-core rules give it; buttons lead to the survey start route. */
+export function MedicalHistoryPage() {
+  const { tab: tabPath } = useParams();
+  const { t } = useLabels();
+  const [available, setAvailable] = useState<PatientSurveyItem[] | null>(null);
+  const [completed, setCompleted] = useState<PatientSurveyItem[] | null>(null);
+  const [hideTime, setHideTime] = useState(false);
+  useEffect(() => {
+    const abort = new AbortController();
+    Promise.all([getAvailableSurveys(abort.signal), getCompletedSurveys(abort.signal)])
+      .then(([a, c]) => {
+        setAvailable(a.surveys);
+        setCompleted(c.surveys);
+        setHideTime(a.isHideAppointmentTimeInHistoryPortal);
+      })
+      .catch(() => {});
+    return () => abort.abort();
+  }, []);
+  const now = new Date().toISOString();
+  const columns = useMemo(
+    () => [
+      column.accessor("SurveyName", { header: "Survey" }),
+      column.accessor("DateCreated", { header: "Created", cell: (i) => day(i.getValue()) }),
+      column.accessor((s) => s.DateCompleted ?? "", { id: "DateCompleted", header: "Completed / Updated", cell: (i) => day(i.getValue()) }),
+      column.accessor((s) => s.AppointmentDate ?? "", {
+        id: "Appointment",
+        header: "Appointment",
+        cell: (i) => (i.getValue() ? formatAppointment(i.getValue(), hideTime, zoneOf(i.getValue()).offsetMinutes) : ""),
+      }),
+      column.accessor("LocationName", { header: "Location" }),
+      column.accessor("Status", {
+        header: "Status",
+        cell: (i) => {
+          const tip = surveyStatusTooltip(i.row.original.StatusKey);
+          return tip ? (
+            <span className="status-expired" title={tip}>
+              {i.getValue()}
+            </span>
+          ) : (
+            i.getValue()
+          );
+        },
+      }),
+      column.display({
+        id: "Action",
+        header: "Action",
+        cell: ({ row }) => {
+          const s = row.original;
+          const b = surveyButton(s.StatusKey, s.DateCompleted ?? undefined, s.AppointmentDate ?? undefined, now, Number(s.Id), s.SurveyLogId == null ? undefined : Number(s.SurveyLogId));
+          return b.Enabled ? (
+            <a className="button button-primary" href={b.Path}>
+              {b.Label}
+            </a>
+          ) : (
+            <button type="button" className="button" disabled title={b.Tooltip} aria-label={`${b.Label}: ${b.Tooltip}`}>
+              {b.Label}
+            </button>
+          );
+        },
+      }),
+    ],
+    [hideTime, now],
+  );
+  if (available === null || completed === null) return <section className="panel"><p>Loading…</p></section>;
+  const byTab: Record<SurveyTab, PatientSurveyItem[]> = {
+    Assigned: available.filter((s) => s.StatusKey === "Assigned"),
+    Progress: available.filter((s) => s.StatusKey === "IntermediateSave"),
+    Completed: completed,
+  };
+  const current = TABS.find((t) => t.path === tabPath);
+  if (!current) {
+    const tab = defaultSurveyTab([...available, ...completed].map((s) => s.StatusKey));
+    return <Navigate to={`/medical-history/${TABS.find((t) => t.tab === tab)!.path}`} replace />;
+  }
+  return (
+    <section className="panel">
+      <nav className="tabs" aria-label="Medical History">
+        {TABS.map((tab) => (
+          <NavLink key={tab.path} to={`/medical-history/${tab.path}`} className="tab">
+            {t(tab.key, tab.label)}
+            <span className="badge">{byTab[tab.tab].length}</span>
+          </NavLink>
+        ))}
+      </nav>
+      <DataTable mode="client" label={t(current.key, current.label)} columns={columns} data={byTab[current.tab]} getRowId={(s) => String(s.Id)} emptyMessage="No surveys" />
+    </section>
+  );
+}
