@@ -7,6 +7,8 @@
 //! wasm file. Results are written with serde-wasm-bindgen, maps as plain objects
 //! (`{field: [messages]}`), which is what the TypeScript types say. No function panics or throws.
 
+mod survey;
+
 use std::collections::BTreeMap;
 
 use serde::Serialize;

@@ -16,3 +16,5 @@ pub mod survey_status;
 pub mod appointments;
 pub use survey_status::*;
 pub use appointments::*;
+pub mod survey;
+pub use survey::*;

@@ -73,6 +73,24 @@ const runners = {
   "menu.json": (i) => core.menuFor(i.perms, i.modules),
   "login.json": (i) => core.validateLogin(i.req, i.askUsername),
   "http_error.json": (i) => core.describeHttpError(i.status, i.body),
+  "survey.json": (i) => {
+    if (i.fn === "localText") return core.localText(i.texts, i.lang);
+    const rules = new core.SurveyRules(JSON.parse(readFileSync(join(here, "..", "surveys", `${i.survey}.json`), "utf8")));
+    try {
+      switch (i.fn) {
+        case "visibility":
+          return rules.visibility(i.answers);
+        case "validate":
+          return rules.validate(i.answers, i.page ?? undefined);
+        case "clean":
+          return rules.cleanAnswers(i.answers);
+        default:
+          throw new Error(`unknown fn ${i.fn}`);
+      }
+    } finally {
+      rules.free();
+    }
+  },
 };
 
 const files = readdirSync(casesDir).filter((f) => f.endsWith(".json")).sort();
