@@ -55,6 +55,9 @@ pub enum Action {
     LoginSucceeded,
     LoginFailed,
     Logout,
+    SurveySubmitted,
+    SurveyPinGenerated,
+    SurveyPinFailed,
 }
 
 impl Action {
@@ -63,12 +66,16 @@ impl Action {
             Action::LoginSucceeded => "LoginSucceeded",
             Action::LoginFailed => "LoginFailed",
             Action::Logout => "Logout",
+            Action::SurveySubmitted => "SurveySubmitted",
+            Action::SurveyPinGenerated => "SurveyPinGenerated",
+            Action::SurveyPinFailed => "SurveyPinFailed",
         }
     }
 
     pub fn category(self) -> &'static str {
         match self {
             Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
+            Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed => "Survey",
         }
     }
 }

@@ -46,7 +46,7 @@ pub struct RouteDoc {
 
 pub fn all_routes() -> Vec<RouteDoc> {
     use crate::routes::*;
-    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, appointments::ROUTES, ROUTES]
+    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, appointments::ROUTES, surveys::ROUTES, ROUTES]
         .into_iter()
         .flatten()
         .copied()

@@ -4,6 +4,7 @@ pub mod account;
 pub mod appointments;
 pub mod health;
 pub mod survey_queue;
+pub mod surveys;
 
 use axum::routing::get;
 use axum::{Json, Router};
@@ -28,6 +29,7 @@ pub fn router() -> Router<AppState> {
         .merge(account::router())
         .merge(survey_queue::router())
         .merge(appointments::router())
+        .merge(surveys::router())
         .route("/api/openapi.json", get(openapi))
 }
 

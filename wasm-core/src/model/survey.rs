@@ -154,3 +154,73 @@ impl Answer {
         }
     }
 }
+
+wire! {
+    /// GET /api/surveyIdentity/checkPin (spec 01 §3 "PIN check response"). On success `Token`
+    /// authorises the kiosk's survey calls (header X-Survey-Token) until the PIN expires.
+    #[serde(rename_all = "PascalCase")]
+    pub struct PinCheckResponse {
+        #[serde(rename = "success")]
+        pub success: bool,
+        #[serde(rename = "surveyDataId")]
+        pub survey_data_id: Option<i64>,
+        /// -1 when the PIN has expired.
+        #[serde(rename = "attemptsLeft")]
+        pub attempts_left: i32,
+        pub is_duplicated: bool,
+        pub message: String,
+        pub token: Option<String>,
+    }
+
+    /// GET /api/surveyRun/{surveyQueueId} and /api/surveyRun/log/{surveyLogId}.
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyRunState {
+        pub survey_queue_id: i64,
+        pub survey_log_id: Option<i64>,
+        pub status_key: String,
+        pub decision: crate::survey::start::StartDecision,
+        /// Absent when the decision refuses.
+        pub definition: Option<SurveyDefinition>,
+        #[cfg_attr(feature = "wasm", tsify(type = "Record<string, Answer>"))]
+        pub answers: Answers,
+        /// 0 before the first save.
+        pub revision: i64,
+        pub page_id: Option<String>,
+        pub read_only: bool,
+    }
+
+    /// PUT /api/surveyRun/{id}/answers (autosave) and POST /api/surveyRun/{id}/submit. The whole
+    /// answer set each time; `ChangeId` is made by the client (a replay changes nothing);
+    /// `BaseRevision` is the revision the client last saw (stale -> 409).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SaveAnswersRequest {
+        pub change_id: String,
+        pub base_revision: i64,
+        #[cfg_attr(feature = "wasm", tsify(type = "Record<string, Answer>"))]
+        pub answers: Answers,
+        #[serde(default)]
+        pub page_id: Option<String>,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct SaveAnswersResponse {
+        pub revision: i64,
+        pub status_key: String,
+        pub survey_log_id: i64,
+        /// What the server kept (hidden and empty answers dropped).
+        #[cfg_attr(feature = "wasm", tsify(type = "Record<string, Answer>"))]
+        pub answers: Answers,
+    }
+
+    /// POST /api/v2/survey/generatePin (staff).
+    #[serde(rename_all = "PascalCase")]
+    pub struct GeneratePinRequest {
+        pub survey_queue_id: i64,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct GeneratePinResponse {
+        pub pin: String,
+        pub expires_at: String,
+    }
+}
