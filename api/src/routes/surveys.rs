@@ -321,6 +321,13 @@ async fn check_pin(
     }))
 }
 
+/// PINs a person tries first (0000, 1111, 1234, 9876): never issued.
+pub fn guessable(pin: &str) -> bool {
+    let d: Vec<i32> = pin.bytes().map(|b| i32::from(b) - 48).collect();
+    let steps: Vec<i32> = d.windows(2).map(|w| w[1] - w[0]).collect();
+    steps.iter().all(|s| *s == 0) || steps.iter().all(|s| *s == 1) || steps.iter().all(|s| *s == -1)
+}
+
 async fn generate_pin(
     staff: RequireRole<Staff>,
     State(state): State<AppState>,
@@ -333,7 +340,7 @@ async fn generate_pin(
     let mut pin = String::new();
     for _ in 0..50 {
         let candidate = format!("{:04}", rand::thread_rng().gen_range(0..10_000));
-        if !store::pin_in_use(&state.db, &candidate, now).await? {
+        if !guessable(&candidate) && !store::pin_in_use(&state.db, &candidate, now).await? {
             pin = candidate;
             break;
         }
@@ -345,4 +352,17 @@ async fn generate_pin(
     let target = Target { target_type: Some("SurveyQueue"), target_id: Some(req.survey_queue_id.to_string()), target_user_id: None };
     audit::record(&state.db, Actor::from(&user.0), Action::SurveyPinGenerated, target, None, None, None).await?;
     Ok(Json(GeneratePinResponse { pin, expires_at: crate::fmt::iso_utc(expires_at) }))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn guessable_pins() {
+        for pin in ["0000", "1111", "1234", "6789", "9876", "3210"] {
+            assert!(super::guessable(pin), "{pin}");
+        }
+        for pin in ["1235", "0001", "4821"] {
+            assert!(!super::guessable(pin), "{pin}");
+        }
+    }
 }

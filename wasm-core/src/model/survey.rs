@@ -9,6 +9,7 @@ pub type Texts = BTreeMap<String, String>;
 
 wire! {
     #[serde(rename_all = "PascalCase")]
+    #[cfg_attr(feature = "wasm", tsify(hashmap_as_object))]
     pub struct SurveyDefinition {
         pub id: String,
         pub version: String,
@@ -19,6 +20,7 @@ wire! {
     }
 
     #[serde(rename_all = "PascalCase")]
+    #[cfg_attr(feature = "wasm", tsify(hashmap_as_object))]
     pub struct SurveyPage {
         pub id: String,
         pub title: Texts,
@@ -28,6 +30,7 @@ wire! {
     }
 
     #[serde(rename_all = "PascalCase")]
+    #[cfg_attr(feature = "wasm", tsify(hashmap_as_object))]
     pub struct SurveyQuestion {
         pub id: String,
         #[serde(rename = "Type")]
@@ -51,6 +54,7 @@ wire! {
     }
 
     #[serde(rename_all = "PascalCase")]
+    #[cfg_attr(feature = "wasm", tsify(hashmap_as_object))]
     pub struct ChoiceOption {
         pub value: String,
         pub text: Texts,
@@ -113,6 +117,7 @@ wire! {
     /// One answer: text, a number or date as text, a choice value, "yes"/"no" (a single value);
     /// the chosen values of a multiple choice; or the rows of a table (column id -> value).
     #[serde(untagged)]
+    #[cfg_attr(feature = "wasm", tsify(hashmap_as_object))]
     pub enum Answer {
         One(String),
         Many(Vec<String>),

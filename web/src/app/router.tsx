@@ -25,6 +25,11 @@ export const routes: RouteObject[] = [
       { path: "staff/login", element: <LoginPage kind="staff" /> },
       { path: "patient", element: <Navigate to="/patient/login" replace /> },
       { path: "staff", element: <Navigate to="/staff/login" replace /> },
+      // Issue 5: the survey kiosk; open without a session (PIN start) and for signed-in starts.
+      {
+        path: "survey",
+        lazy: () => import("../features/survey/survey-page").then((m) => ({ Component: m.SurveyPage })),
+      },
       {
         path: "/",
         element: (
