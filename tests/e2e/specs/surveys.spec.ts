@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { PASSWORD, STAFF_STATE } from "./helpers";
+import { PASSWORD, SCREENSHOTS, STAFF_STATE } from "./helpers";
 
 // Issue 5: taking a survey on the kiosk. A patient starts by PIN, answers with skip logic,
 // reloads mid-way and resumes, submits; the server then holds exactly those answers.
@@ -166,6 +166,6 @@ test.describe("as staff", () => {
     await expect(page.getByRole("radiogroup", { name: "What color is the discharge?" })).toBeVisible();
     await page.getByLabel("Nipple discharge").uncheck();
     await expect(page.getByRole("radiogroup", { name: "What color is the discharge?" })).toHaveCount(0);
-    await page.screenshot({ path: "../screenshots/survey-runner.png", fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/survey-runner.png`, fullPage: true });
   });
 });
