@@ -34,8 +34,9 @@ async function queueRow(request: APIRequestContext, csrf: string, status: string
   const rows = ((await r.json()).Data as { Id: number; SurveyName: string }[]).filter(
     (row) => surveyName === null || row.SurveyName === surveyName,
   );
-  expect(rows.length).toBeGreaterThan(n);
-  return rows[n].Id;
+  expect(rows.length).toBeGreaterThan(Math.abs(n) - (n < 0 ? 1 : 0));
+  // n < 0 counts from the end: specs running in parallel take rows from opposite ends.
+  return n < 0 ? rows[rows.length + n].Id : rows[n].Id;
 }
 
 async function generatePin(request: APIRequestContext, csrf: string, queueId: number) {
@@ -168,4 +169,52 @@ test.describe("as staff", () => {
     await expect(page.getByRole("radiogroup", { name: "What color is the discharge?" })).toHaveCount(0);
     await page.screenshot({ path: `${SCREENSHOTS}/survey-runner.png`, fullPage: true });
   });
+});
+
+test("offline: answers are kept on the device, survive a reload and reach the server once", async ({ page, context, request }) => {
+  const csrf = await staffApi(request);
+  const queueId = await queueRow(request, csrf, "Assigned", "Pre-Exam Screening", -1 - test.info().repeatEachIndex);
+  const pin = await generatePin(request, csrf, queueId);
+  await page.goto("/survey");
+  await page.getByLabel("Enter your 4-digit PIN").fill(pin);
+  await page.getByRole("button", { name: "Start" }).click();
+  const status = page.getByRole("status").filter({ hasText: /sav/ });
+  await page.getByRole("radiogroup", { name: "Is there any chance you could be pregnant?" }).getByRole("radio", { name: "No", exact: true }).check();
+  await expect(status).toHaveText("saved");
+  // The worker is in control before the network goes.
+  await page.waitForFunction(async () => (await caches.keys()).includes("portal-shell-v1") && !!navigator.serviceWorker.controller, null, { timeout: 10_000 }).catch(async () => {
+    await page.reload();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  });
+
+  await context.setOffline(true);
+  await page.getByRole("radiogroup", { name: "Are you currently breastfeeding?" }).getByRole("radio", { name: "No", exact: true }).check();
+  await page.getByRole("radiogroup", { name: /wearing deodorant/ }).getByRole("radio", { name: "Yes", exact: true }).check();
+  await expect(status).toHaveText("saved on this device");
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Pre-Exam Screening" })).toBeVisible();
+  await expect(page.getByRole("radiogroup", { name: /wearing deodorant/ }).getByRole("radio", { name: "Yes", exact: true })).toBeChecked();
+  await expect(status).toHaveText("saved on this device");
+
+  await context.setOffline(false);
+  await expect(status).toHaveText("saved", { timeout: 10_000 });
+  const run = await (await request.get(`/api/surveyRun/${queueId}`)).json();
+  expect(run.Answers).toEqual({ pregnant: "no", breastfeeding: "no", deodorant: "yes" });
+  expect(run.StatusKey).toBe("IntermediateSave");
+  // The device copy is gone once the server confirmed; only the key remains.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const req = indexedDB.open("portal-survey", 1);
+            req.onsuccess = () => {
+              const c = req.result.transaction("drafts").objectStore("drafts").count();
+              c.onsuccess = () => resolve(c.result);
+            };
+          }),
+      ),
+    )
+    .toBe(1);
 });

@@ -4,6 +4,7 @@ import { errorFields, fieldMessages, localText, SurveyRules, type Answer, type S
 import { loadRun } from "./api/load-run";
 import { saveAnswers } from "./api/save-answers";
 import { submitSurvey } from "./api/submit-survey";
+import { deleteDeviceCopy, saveDeviceCopy } from "./device-store";
 import { QuestionField } from "./question-field";
 
 type Answers = Record<string, Answer>;
@@ -29,40 +30,86 @@ function plain(errors: unknown): Record<string, string[]> {
 /** Takes one survey, one page at a time (issue 5 part 5). The rules (skip logic, required,
  * bounds) are wasm-core's; every change is saved in the background as IntermediateSave, and the
  * server checks the same rules again on submit. */
-export function SurveyRunner({ run, onDone }: { run: SurveyRunState; onDone: (kind: "submitted") => void }) {
+export function SurveyRunner({
+  run,
+  onDone,
+  resume,
+}: {
+  run: SurveyRunState;
+  onDone: (kind: "submitted") => void;
+  /** A device copy with changes the server has not confirmed: they win over the server's. */
+  resume?: { answers: Answers; pageId: string; changeId: string | null; submitPending: boolean } | null;
+}) {
   const definition = run.Definition!;
   const rules = useMemo(() => new SurveyRules(definition), [definition]);
   useEffect(() => () => rules.free(), [rules]);
   const readOnly = run.ReadOnly;
-  const [answers, setAnswers] = useState<Answers>(() => ({ ...(run.Answers as Answers) }));
+  const [answers, setAnswers] = useState<Answers>(() => ({ ...((resume?.answers ?? run.Answers) as Answers) }));
+  const answersRef = useRef(answers);
+  answersRef.current = answers;
   const [lang, setLang] = useState("en");
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saveState, setSaveState] = useState<"idle" | "saving" | "saved" | "retrying">(run.Revision > 0 ? "saved" : "idle");
+  const [saveState, setSaveState] = useState<"idle" | "saving" | "device" | "saved">(
+    resume?.changeId ? "device" : run.Revision > 0 ? "saved" : "idle",
+  );
+  const [submitQueued, setSubmitQueued] = useState(!!resume?.submitPending);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
   const visibility = rules.visibility(answers);
   const visiblePages = readOnly ? visibility.Pages : visibility.Pages;
-  const [pageId, setPageId] = useState<string>(() =>
-    run.PageId && visibility.Pages.includes(run.PageId) ? run.PageId : (visibility.Pages[0] ?? ""),
-  );
+  const [pageId, setPageId] = useState<string>(() => {
+    const start = resume?.pageId ?? run.PageId;
+    return start && visibility.Pages.includes(start) ? start : (visibility.Pages[0] ?? "");
+  });
   // A page hidden by a changed answer: go to the first shown page after it.
   const currentIndex = Math.max(0, visiblePages.indexOf(pageId));
   const currentPage = definition.Pages.find((p) => p.Id === (visiblePages.includes(pageId) ? pageId : visiblePages[currentIndex]));
 
   // Background upload: the latest answers, one request at a time, retried until confirmed.
   const revision = useRef(run.Revision);
-  const pending = useRef<{ answers: Answers; pageId: string; changeId: string } | null>(null);
+  const pending = useRef<{ answers: Answers; pageId: string; changeId: string } | null>(
+    resume?.changeId ? { answers: resume.answers, pageId: resume.pageId, changeId: resume.changeId } : null,
+  );
   const inflight = useRef<Promise<void> | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  // Device writes in order: each change is encrypted into IndexedDB before it is uploaded.
+  const deviceWrites = useRef<Promise<void>>(Promise.resolve());
+  const submitPending = useRef(!!resume?.submitPending);
+
+  function writeDevice() {
+    const snap = pending.current;
+    const copy = {
+      run: { ...run, Revision: revision.current },
+      answers: snap?.answers ?? answers,
+      pageId: snap?.pageId ?? pageId,
+      changeId: snap?.changeId ?? null,
+      submitPending: submitPending.current,
+    };
+    deviceWrites.current = deviceWrites.current.then(() => saveDeviceCopy(run.SurveyQueueId, copy)).catch(() => {});
+    return deviceWrites.current;
+  }
+
+  useEffect(() => {
+    // Resume a device copy the server has not seen yet; and upload whenever the network returns.
+    if (pending.current) void flush().then(() => submitPending.current && void submit());
+    const online = () => void flush().then(() => submitPending.current && void submit());
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function flush(): Promise<void> {
     if (inflight.current) return inflight.current;
     const snapshot = pending.current;
     if (!snapshot) return;
-    setSaveState("saving");
+    if (!navigator.onLine) {
+      setSaveState("device");
+      return;
+    }
     inflight.current = (async () => {
       try {
+        await deviceWrites.current;
         const r = await saveAnswers(run.SurveyQueueId, {
           ChangeId: snapshot.changeId,
           BaseRevision: revision.current,
@@ -70,7 +117,15 @@ export function SurveyRunner({ run, onDone }: { run: SurveyRunState; onDone: (ki
           PageId: snapshot.pageId,
         });
         revision.current = r.Revision;
-        if (pending.current === snapshot) pending.current = null;
+        if (pending.current === snapshot) {
+          pending.current = null;
+          // Confirmed: the device copy can go (a queued submit keeps it until sent).
+          if (!submitPending.current) {
+            deviceWrites.current = deviceWrites.current.then(() =>
+              pending.current ? undefined : deleteDeviceCopy(run.SurveyQueueId),
+            );
+          }
+        }
       } catch (err) {
         if (err instanceof ApiFailure && err.status === 409) {
           // Saved elsewhere first (or our earlier upload landed): take the server's revision and
@@ -82,7 +137,7 @@ export function SurveyRunner({ run, onDone }: { run: SurveyRunState; onDone: (ki
             return;
           }
         }
-        setSaveState("retrying");
+        setSaveState("device");
         window.setTimeout(() => void flush(), RETRY_MS);
         return;
       } finally {
@@ -97,8 +152,10 @@ export function SurveyRunner({ run, onDone }: { run: SurveyRunState; onDone: (ki
   function queueSave(next: Answers, page: string) {
     if (readOnly) return;
     pending.current = { answers: next, pageId: page, changeId: crypto.randomUUID() };
-    // Honest indicator: not 'saved' until the server has confirmed this change.
+    // Honest indicator: 'saved on this device' once encrypted locally, 'saved' once the server
+    // confirmed.
     setSaveState("saving");
+    void writeDevice().then(() => pending.current && setSaveState((s) => (s === "saving" ? "device" : s)));
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => void flush(), SAVE_DELAY_MS);
   }
@@ -125,6 +182,7 @@ export function SurveyRunner({ run, onDone }: { run: SurveyRunState; onDone: (ki
   }
 
   async function submit() {
+    const answers = answersRef.current;
     const all = plain(rules.validate(answers, undefined));
     setErrors(all);
     if (Object.keys(all).length) {
@@ -133,7 +191,11 @@ export function SurveyRunner({ run, onDone }: { run: SurveyRunState; onDone: (ki
       return;
     }
     if (!navigator.onLine) {
-      setSubmitError("No internet connnection. Please try again later");
+      // Queued: sent by the 'online' listener; the device copy keeps it across reloads.
+      submitPending.current = true;
+      setSubmitQueued(true);
+      if (!pending.current) pending.current = { answers, pageId: currentPage?.Id ?? pageId, changeId: crypto.randomUUID() };
+      void writeDevice();
       return;
     }
     setSubmitting(true);
@@ -150,6 +212,9 @@ export function SurveyRunner({ run, onDone }: { run: SurveyRunState; onDone: (ki
         await submitSurvey(run.SurveyQueueId, { ...body, BaseRevision: fresh.Revision });
       }
       pending.current = null;
+      submitPending.current = false;
+      await deviceWrites.current;
+      await deleteDeviceCopy(run.SurveyQueueId).catch(() => {});
       onDone("submitted");
     } catch (err) {
       if (err instanceof ApiFailure && err.dialog.Errors) setErrors(plain(err.dialog.Errors));
@@ -190,7 +255,7 @@ export function SurveyRunner({ run, onDone }: { run: SurveyRunState; onDone: (ki
         </span>
         {!readOnly && (
           <span className="survey-saved" role="status">
-            {saveState === "saved" ? "saved" : saveState === "saving" ? "saving…" : saveState === "retrying" ? "not saved yet, retrying" : ""}
+            {saveState === "saved" ? "saved" : saveState === "saving" ? "saving…" : saveState === "device" ? "saved on this device" : ""}
           </span>
         )}
         {readOnly && <span className="survey-saved">Read-only</span>}
@@ -202,6 +267,11 @@ export function SurveyRunner({ run, onDone }: { run: SurveyRunState; onDone: (ki
             <QuestionField key={q.Id} question={q} lang={lang} value={answers[q.Id]} errors={errors} readOnly={readOnly} onChange={(v) => change(q.Id, v)} />
           ))}
         </section>
+      )}
+      {submitQueued && (
+        <p className="survey-alert" role="status">
+          Submit queued: it is sent as soon as the internet connection is back.
+        </p>
       )}
       {submitError && (
         <p className="survey-alert" role="alert">
