@@ -77,6 +77,9 @@ pub enum Action {
     SettingChanged,
     /// The I Am Here link recorded a patient's arrival.
     PatientArrived,
+    SurveySubmitted,
+    SurveyPinGenerated,
+    SurveyPinFailed,
 }
 
 impl Action {
@@ -102,6 +105,9 @@ impl Action {
             Action::LetterAccessDenied => "LetterAccessDenied",
             Action::SettingChanged => "SettingChanged",
             Action::PatientArrived => "PatientArrived",
+            Action::SurveySubmitted => "SurveySubmitted",
+            Action::SurveyPinGenerated => "SurveyPinGenerated",
+            Action::SurveyPinFailed => "SurveyPinFailed",
         }
     }
 
@@ -116,6 +122,7 @@ impl Action {
             Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => "Documents",
             Action::SettingChanged => "Settings",
             Action::PatientArrived => "Appointments",
+            Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed => "Survey",
         }
     }
 }

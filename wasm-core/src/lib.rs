@@ -4,7 +4,8 @@
 //!
 //! - `model`: wire types; `validation`: field -> messages results
 //! - `password` (spec 02 §5), `login` (spec 02 §5), `dates` (spec 01 §9), `table` (spec 01 §2.6),
-//!   `menu` (spec 01 §2.1, §6), `http_error` (spec 01 §8)
+//!   `menu` (spec 01 §2.1, §6), `http_error` (spec 01 §8), `survey` (issue 5: definitions, skip
+//!   logic, answer checks)
 //! - `bindings` (feature `wasm`): the camelCase exports of /work/CONTRACT.md
 //!
 //! tests/cases/*.json hold the shared cases that the native test and the Node parity test
@@ -28,6 +29,7 @@ pub mod medical_history;
 pub mod iam_here;
 pub mod labels;
 pub mod embed;
+pub mod survey;
 
 #[cfg(feature = "wasm")]
 mod bindings;

@@ -14,9 +14,10 @@ use wasm_core::model::{LoginRequest, ModulePermissions, Permissions};
 use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
 use wasm_core::model::{ChangeMyPassword, CreateAccountRules, CreateUserRequest, RoleForm, SetupConfiguration, SurveyRegistration, UserForm};
-use wasm_core::{documents, embed, http_error, iam_here, labels, login, medical_history, membership, menu, session_timer, setup};
+use wasm_core::{documents, embed, http_error, iam_here, labels, login, medical_history, membership, menu, session_timer, setup, survey};
 use wasm_core::model::{DocumentsSettings, LetterFacts, LetterViewer};
 use wasm_core::model::IamHereMode;
+use wasm_core::model::{Answers, SurveyDefinition, Texts};
 
 fn cases(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -401,9 +402,53 @@ fn the_tables_hold_enough_cases() {
         "iam_here.json",
         "labels.json",
         "embed.json",
+        "survey.json",
     ]
     .iter()
     .map(|file| cases(file).len())
     .sum();
     assert!(total >= 60, "only {total} shared cases");
+}
+
+/// A shipped survey (wasm-core/surveys/NAME.xml), parsed natively.
+fn shipped_survey(name: &str) -> SurveyDefinition {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("surveys").join(format!("{name}.xml"));
+    let xml = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let parsed = survey::parse_survey(&xml);
+    assert!(parsed.errors.is_empty(), "{name}: {:?}", parsed.errors);
+    parsed.survey.expect("a definition")
+}
+
+#[test]
+fn survey_cases() {
+    check("survey.json", |input| {
+        let answers = || -> Answers { arg(input, "answers") };
+        match s(input, "fn") {
+            "localText" => json(survey::local_text(&arg::<Texts>(input, "texts"), s(input, "lang"))),
+            "visibility" => json(survey::visibility(&shipped_survey(s(input, "survey")), &answers())),
+            "validate" => json(survey::validate_answers(
+                &shipped_survey(s(input, "survey")),
+                &answers(),
+                input["page"].as_str(),
+            )),
+            "clean" => json(survey::clean_answers(&shipped_survey(s(input, "survey")), &answers())),
+            other => panic!("unknown fn {other}"),
+        }
+    });
+}
+
+/// The parity test gives the wasm the definitions as the API sends them (JSON, in
+/// tests/surveys/); they must be exactly what the parser makes of the shipped XML.
+/// `UPDATE_SURVEY_JSON=1 cargo test -p wasm-core --test cases` rewrites them.
+#[test]
+fn survey_json_matches_the_shipped_xml() {
+    for name in ["breast-imaging-history", "pre-exam-screening", "mri-safety-screening"] {
+        let def = json(shipped_survey(name));
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/surveys").join(format!("{name}.json"));
+        if std::env::var_os("UPDATE_SURVEY_JSON").is_some() {
+            std::fs::write(&path, serde_json::to_string_pretty(&def).unwrap() + "\n").unwrap();
+        }
+        let stored: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(stored, def, "{} is stale", path.display());
+    }
 }

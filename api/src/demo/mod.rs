@@ -55,11 +55,10 @@ pub const LOCATIONS: &[DemoLocation] = &[
     DemoLocation { loc_num: "104", name: "RIVERSIDE_WOMENS_CENTER", address: "9 River Lane, Ogdenville", phone: "555-0104" },
 ];
 
-const SURVEYS: &[(&str, &str)] = &[
-    ("BIH-001", "Breast Imaging History"),
-    ("MSQ-002", "Mammography Screening Questionnaire"),
-    ("MRI-003", "Breast MRI Safety Screening"),
-];
+mod surveys;
+
+/// The demo's survey definitions: the real ones shipped in wasm-core/surveys/.
+const SURVEYS: &[(&str, &str)] = surveys::SHIPPED;
 
 const FIRST: &[&str] = &[
     "Olivia", "Emma", "Ava", "Sophia", "Isabella", "Mia", "Amelia", "Harper", "Evelyn", "Abigail", "Emily",
@@ -284,18 +283,20 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
             location_ids.push(id);
         }
         let mut survey_ids = Vec::new();
-        for (survey_id, name) in SURVEYS {
-            let xml = format!("<survey id=\"{survey_id}\"><title>{name}</title></survey>");
+        let mut definitions = Vec::new();
+        for (file, xml) in SURVEYS {
+            let def = surveys::shipped(xml).map_err(|e| AppError::internal(format!("demo survey {file}: {e}")))?;
             let id: i64 = sqlx::query_scalar(
                 "INSERT INTO survey_definitions (survey_id, name, xml, uploaded_at) VALUES ($1, $2, $3, $4) RETURNING id",
             )
-            .bind(*survey_id)
-            .bind(*name)
-            .bind(xml)
+            .bind(&def.id)
+            .bind(surveys::name(&def))
+            .bind(*xml)
             .bind(now - 365 * DAY)
             .fetch_one(&mut *tx)
             .await?;
             survey_ids.push(id);
+            definitions.push(def);
         }
         let mut patient_ids = Vec::new();
         for p in &patients {
@@ -398,7 +399,9 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
             .fetch_one(&mut *tx)
             .await?;
             if let Some(started) = started {
-                let answers = format!("{{\"q1\":\"{}\",\"q2\":\"No\"}}", if i % 2 == 0 { "Yes" } else { "No" });
+                // In-progress logs hold the first page; finished ones a whole valid history.
+                let answers = surveys::demo_answers(&definitions[q.survey], i as u64, completed.is_some());
+                let answers = serde_json::to_string(&answers).map_err(AppError::internal)?;
                 sqlx::query(
                     "INSERT INTO survey_logs (survey_queue_id, answers, revision, created_at, updated_at, completed_at)
                      VALUES ($1, $2, 1, $3, $4, $5)",

@@ -18,6 +18,7 @@ pub mod history_portal_settings;
 pub mod notification_history;
 pub mod survey_queue;
 pub mod version_info;
+pub mod surveys;
 
 use axum::routing::get;
 use axum::{Json, Router};
@@ -56,6 +57,7 @@ pub fn router() -> Router<AppState> {
         .merge(iam_here::router())
         .merge(labels::router())
         .merge(embed::router())
+        .merge(surveys::router())
         .route("/api/openapi.json", get(openapi))
 }
 

@@ -12,6 +12,7 @@ mod medical_history;
 mod iam_here;
 mod labels;
 mod embed;
+mod survey;
 
 use std::collections::BTreeMap;
 

@@ -30,3 +30,5 @@ pub mod labels;
 pub use labels::*;
 pub mod embed;
 pub use embed::*;
+pub mod survey;
+pub use survey::*;

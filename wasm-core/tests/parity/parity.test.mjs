@@ -195,6 +195,24 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  "survey.json": (i) => {
+    if (i.fn === "localText") return core.localText(i.texts, i.lang);
+    const rules = new core.SurveyRules(JSON.parse(readFileSync(join(here, "..", "surveys", `${i.survey}.json`), "utf8")));
+    try {
+      switch (i.fn) {
+        case "visibility":
+          return rules.visibility(i.answers);
+        case "validate":
+          return rules.validate(i.answers, i.page ?? undefined);
+        case "clean":
+          return rules.cleanAnswers(i.answers);
+        default:
+          throw new Error(`unknown fn ${i.fn}`);
+      }
+    } finally {
+      rules.free();
+    }
+  },
 };
 
 const files = readdirSync(casesDir).filter((f) => f.endsWith(".json")).sort();

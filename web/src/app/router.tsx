@@ -38,6 +38,11 @@ export const routes: RouteObject[] = [
         lazy: () => import("../features/iam-here/iam-here-page").then((m) => ({ Component: m.IamHerePage })),
       },
       { path: "staff", element: <Navigate to="/staff/login" replace /> },
+      // Issue 5: the survey kiosk; open without a session (PIN start) and for signed-in starts.
+      {
+        path: "survey",
+        lazy: () => import("../features/survey/survey-page").then((m) => ({ Component: m.SurveyPage })),
+      },
       {
         path: "/",
         element: (

@@ -131,3 +131,18 @@ export function zoneOf(isoInstant: string): { offsetMinutes: number; zoneAbbr: s
       .find((part) => part.type === "timeZoneName")?.value ?? "";
   return { offsetMinutes: -date.getTimezoneOffset(), zoneAbbr };
 }
+
+// Surveys (issue 5): skip logic and answer checks over one definition, and the language fallback.
+export { SurveyRules, localText } from "wasm-core";
+export type {
+  Answer,
+  PinCheckResponse,
+  SaveAnswersRequest,
+  SaveAnswersResponse,
+  StartDecision,
+  SurveyDefinition,
+  SurveyPage,
+  SurveyQuestion,
+  SurveyRunState,
+  SurveyVisibility,
+} from "wasm-core";

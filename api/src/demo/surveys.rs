@@ -1,0 +1,91 @@
+//! Demo survey definitions (issue 5): the real surveys shipped in wasm-core/surveys/, parsed
+//! and checked by wasm-core like an upload, and plausible answers for the demo's survey logs.
+
+use std::collections::BTreeMap;
+
+use wasm_core::model::{Answer, Answers, QuestionKind, SurveyDefinition};
+use wasm_core::survey;
+
+/// (file, XML), in the order the demo assigns them to queue rows.
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("breast-imaging-history.xml", include_str!("../../../wasm-core/surveys/breast-imaging-history.xml")),
+    ("pre-exam-screening.xml", include_str!("../../../wasm-core/surveys/pre-exam-screening.xml")),
+    ("mri-safety-screening.xml", include_str!("../../../wasm-core/surveys/mri-safety-screening.xml")),
+];
+
+/// Parses a shipped survey; a shipped file that does not parse is a build mistake the tests catch.
+pub fn shipped(xml: &str) -> Result<SurveyDefinition, String> {
+    let parsed = survey::parse_survey(xml);
+    parsed.survey.ok_or_else(|| {
+        parsed.errors.iter().map(|e| format!("line {}: {}", e.line, e.message)).collect::<Vec<_>>().join("; ")
+    })
+}
+
+/// English name of a definition.
+pub fn name(def: &SurveyDefinition) -> String {
+    survey::local_text(&def.name, "en")
+}
+
+/// Answers a person might give, page by page (skip logic applied as they go); `seed` varies
+/// them. With `complete` every shown question is answered, else only the first page.
+pub fn demo_answers(def: &SurveyDefinition, seed: u64, complete: bool) -> Answers {
+    let mut answers = Answers::new();
+    let mut n = seed;
+    let mut pick = |len: usize| {
+        n = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((n >> 33) as usize) % len.max(1)
+    };
+    for (page_index, page) in def.pages.iter().enumerate() {
+        if !complete && page_index > 0 {
+            break;
+        }
+        for q in &page.questions {
+            let shown = survey::visibility(def, &answers);
+            if !shown.questions.contains(&q.id) {
+                continue;
+            }
+            let value = |q: &wasm_core::model::SurveyQuestion, k: usize| -> String {
+                match q.kind {
+                    // Mostly "no": a realistic history is short.
+                    QuestionKind::YesNo => if k % 4 == 0 { "yes" } else { "no" }.to_owned(),
+                    QuestionKind::Single => q.options[k % q.options.len()].value.clone(),
+                    QuestionKind::Number => q.min.clone().unwrap_or_else(|| "1".to_owned()),
+                    QuestionKind::Date => "2024-03-15".to_owned(),
+                    _ => "None".to_owned(),
+                }
+            };
+            let answer = match q.kind {
+                QuestionKind::Display => continue,
+                QuestionKind::Multiple => Answer::Many(vec![q.options[pick(q.options.len())].value.clone()]),
+                QuestionKind::Table => {
+                    let mut row = BTreeMap::new();
+                    for c in &q.columns {
+                        row.insert(c.id.clone(), value(c, pick(4)));
+                    }
+                    Answer::Rows(vec![row])
+                }
+                QuestionKind::Text if !q.required => continue,
+                _ => Answer::One(value(q, pick(4))),
+            };
+            answers.insert(q.id.clone(), answer);
+        }
+    }
+    survey::clean_answers(def, &answers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_surveys_parse_and_demo_answers_are_valid() {
+        for (file, xml) in SHIPPED {
+            let def = shipped(xml).unwrap_or_else(|e| panic!("{file}: {e}"));
+            for seed in 0..20 {
+                let answers = demo_answers(&def, seed, true);
+                let errors = survey::validate_answers(&def, &answers, None);
+                assert!(errors.is_valid(), "{file} seed {seed}: {errors:?} for {answers:?}");
+            }
+        }
+    }
+}

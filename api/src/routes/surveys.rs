@@ -1,0 +1,368 @@
+//! Taking a survey (issue 5; spec 01 §2.5, §4, §8): PIN check, PIN generation, loading a run,
+//! autosave and submission. Every save is re-checked with wasm-core's rules: answers to hidden
+//! questions are dropped (`clean_answers`), a submission must pass `validate_answers`.
+//!
+//! Who may open a run: staff; the signed-in patient who owns it; or a kiosk holding the survey
+//! token from a successful PIN check (header X-Survey-Token). Anyone else: 401 / 404.
+
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::json;
+use wasm_core::model::{
+    Answers, GeneratePinRequest, GeneratePinResponse, PinCheckResponse, SaveAnswersRequest, SaveAnswersResponse,
+    SurveyDefinition, SurveyRunState, SurveyStatus,
+};
+use wasm_core::survey::{self, start};
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::session::SessionUser;
+use crate::auth::{hash_token, random_token, MaybeUser, RequireRole, Staff};
+use crate::cookies::{self, CSRF_COOKIE};
+use crate::db::now_ms;
+use crate::error::{ApiJson, AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::store::surveys::{self as store, QueueRun};
+use crate::AppState;
+
+pub const TOKEN_HEADER: &str = "x-survey-token";
+/// Wrong PINs allowed per client in PIN_WINDOW_MS (spec 01 §8 'You have N attempts left').
+pub const PIN_ATTEMPTS: i64 = 3;
+pub const PIN_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// A generated PIN is valid for the rest of the day's visit.
+pub const PIN_VALID_MS: i64 = 12 * 60 * 60 * 1000;
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyIdentity/checkPin",
+        summary: "Start by 4-digit PIN (?pin=): success, surveyDataId, attemptsLeft, IsDuplicated, Token",
+        access: Access::Anyone,
+        request: None,
+        response: "PinCheckResponse",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/v2/survey/generatePin",
+        summary: "A new 4-digit PIN for a survey-queue row",
+        access: Access::Staff,
+        request: Some("GeneratePinRequest"),
+        response: "GeneratePinResponse",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyRun/{surveyQueueId}",
+        summary: "A survey to take: decision, definition, saved answers, revision, page",
+        access: Access::Anyone,
+        request: None,
+        response: "SurveyRunState",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyRun/log/{surveyLogId}",
+        summary: "A survey log, read-only (View)",
+        access: Access::Anyone,
+        request: None,
+        response: "SurveyRunState",
+    },
+    RouteDoc {
+        method: "PUT",
+        path: "/api/surveyRun/{surveyQueueId}/answers",
+        summary: "Autosave (IntermediateSave); idempotent by ChangeId, 409 on a stale BaseRevision",
+        access: Access::Anyone,
+        request: Some("SaveAnswersRequest"),
+        response: "SaveAnswersResponse",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/surveyRun/{surveyQueueId}/submit",
+        summary: "Submit (Completed) after the full re-validation; idempotent by ChangeId",
+        access: Access::Anyone,
+        request: Some("SaveAnswersRequest"),
+        response: "SaveAnswersResponse",
+    },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/surveyIdentity/checkPin", get(check_pin))
+        .route("/api/v2/survey/generatePin", post(generate_pin))
+        .route("/api/surveyRun/{id}", get(load_run))
+        .route("/api/surveyRun/log/{id}", get(load_log))
+        .route("/api/surveyRun/{id}/answers", put(save))
+        .route("/api/surveyRun/{id}/submit", post(submit))
+}
+
+fn definition(run: &QueueRun) -> AppResult<SurveyDefinition> {
+    survey::parse_survey(&run.xml)
+        .survey
+        .ok_or_else(|| AppError::internal(format!("survey definition of queue row {} does not parse", run.id)))
+}
+
+fn status_of(run: &QueueRun) -> SurveyStatus {
+    SurveyStatus::parse(&run.status).unwrap_or(SurveyStatus::Assigned)
+}
+
+fn stored_answers(run: &QueueRun) -> Answers {
+    run.answers.as_deref().and_then(|a| serde_json::from_str(a).ok()).unwrap_or_default()
+}
+
+/// 404 for a run the caller may not open (401 when nobody is signed in and no token is sent).
+async fn authorize(state: &AppState, user: &Option<SessionUser>, headers: &HeaderMap, run: &QueueRun) -> AppResult<()> {
+    if let Some(u) = user {
+        if u.role.is_staff() || u.patient_id == Some(run.patient_id) {
+            return Ok(());
+        }
+    }
+    if let Some(token) = headers.get(TOKEN_HEADER).and_then(|v| v.to_str().ok()) {
+        if store::token_opens(&state.db, &hash_token(token), run.id, now_ms()).await? {
+            return Ok(());
+        }
+    }
+    Err(if user.is_none() && headers.get(TOKEN_HEADER).is_none() { AppError::Unauthorized } else { AppError::NotFound })
+}
+
+async fn open(state: &AppState, user: &Option<SessionUser>, headers: &HeaderMap, run: Option<QueueRun>) -> AppResult<QueueRun> {
+    let run = run.ok_or(AppError::NotFound)?;
+    authorize(state, user, headers, &run).await?;
+    Ok(run)
+}
+
+fn run_state(run: &QueueRun, view: bool) -> AppResult<SurveyRunState> {
+    let status = status_of(run);
+    let decision = start::start_decision(status, run.completed_at.is_some(), view);
+    let refused = decision.kind == start::StartKind::Refused;
+    Ok(SurveyRunState {
+        survey_queue_id: run.id,
+        survey_log_id: run.log_id,
+        status_key: status.key().to_owned(),
+        read_only: view,
+        definition: if refused { None } else { Some(definition(run)?) },
+        answers: if refused { Answers::new() } else { stored_answers(run) },
+        revision: run.revision.unwrap_or(0),
+        page_id: run.page_id.clone(),
+        decision,
+    })
+}
+
+async fn load_run(
+    MaybeUser(user): MaybeUser,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> AppResult<Json<SurveyRunState>> {
+    let run = open(&state, &user, &headers, store::run_by_queue(&state.db, id).await?).await?;
+    Ok(Json(run_state(&run, false)?))
+}
+
+async fn load_log(
+    MaybeUser(user): MaybeUser,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> AppResult<Json<SurveyRunState>> {
+    let run = open(&state, &user, &headers, store::run_by_log(&state.db, id).await?).await?;
+    Ok(Json(run_state(&run, true)?))
+}
+
+/// Autosave and submit share this: check the run can still be written, then apply the change
+/// once.
+async fn write(
+    state: &AppState,
+    user: &Option<SessionUser>,
+    headers: &HeaderMap,
+    id: i64,
+    req: SaveAnswersRequest,
+    submit: bool,
+) -> AppResult<SaveAnswersResponse> {
+    if req.change_id.is_empty() || req.change_id.len() > 64 {
+        return Err(AppError::BadRequest("ChangeId must be 1-64 characters.".to_owned()));
+    }
+    let run = open(state, user, headers, store::run_by_queue(&state.db, id).await?).await?;
+    let current = run.revision.unwrap_or(0);
+    let respond = |run: &QueueRun| SaveAnswersResponse {
+        revision: run.revision.unwrap_or(0),
+        status_key: status_of(run).key().to_owned(),
+        survey_log_id: run.log_id.unwrap_or(0),
+        answers: stored_answers(run),
+    };
+    // A replay of the last applied change (its answer was lost on the way back): same result.
+    if run.last_change_id.as_deref() == Some(req.change_id.as_str()) {
+        return Ok(respond(&run));
+    }
+    let decision = start::start_decision(status_of(&run), run.completed_at.is_some(), false);
+    if decision.kind == start::StartKind::Refused {
+        return Err(AppError::Conflict(format!("{}: {}", decision.title, decision.message)));
+    }
+    if req.base_revision != current {
+        return Err(AppError::Conflict(format!(
+            "The survey was saved elsewhere (revision {current}, not {}). Reload it.",
+            req.base_revision
+        )));
+    }
+    let def = definition(&run)?;
+    if let Some(page) = &req.page_id {
+        if !def.pages.iter().any(|p| &p.id == page) {
+            return Err(AppError::BadRequest(format!("Unknown page '{page}'.")));
+        }
+    }
+    let kept = survey::clean_answers(&def, &req.answers);
+    if submit {
+        let errors = survey::validate_answers(&def, &kept, None);
+        if !errors.is_valid() {
+            return Err(AppError::Validation(errors));
+        }
+    }
+    let text = serde_json::to_string(&kept).map_err(AppError::internal)?;
+    let status = if submit { SurveyStatus::Completed } else { SurveyStatus::IntermediateSave };
+    let now = now_ms();
+    let written = store::save_answers(
+        &state.db,
+        id,
+        current,
+        &text,
+        req.page_id.as_deref(),
+        &req.change_id,
+        status.key(),
+        now,
+    )
+    .await?;
+    if !written {
+        return Err(AppError::Conflict("The survey was saved elsewhere. Reload it.".to_owned()));
+    }
+    let saved = store::run_by_queue(&state.db, id).await?.ok_or(AppError::NotFound)?;
+    if submit {
+        let actor = user.as_ref().map(Actor::from).unwrap_or_else(Actor::anonymous);
+        let target = Target { target_type: Some("SurveyQueue"), target_id: Some(id.to_string()), target_user_id: None };
+        audit::record(&state.db, actor, Action::SurveySubmitted, target, None, Some(json!({"Questions": kept.len()})), None)
+            .await?;
+    }
+    Ok(respond(&saved))
+}
+
+async fn save(
+    MaybeUser(user): MaybeUser,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    ApiJson(req): ApiJson<SaveAnswersRequest>,
+) -> AppResult<Json<SaveAnswersResponse>> {
+    Ok(Json(write(&state, &user, &headers, id, req, false).await?))
+}
+
+async fn submit(
+    MaybeUser(user): MaybeUser,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    ApiJson(req): ApiJson<SaveAnswersRequest>,
+) -> AppResult<Json<SaveAnswersResponse>> {
+    Ok(Json(write(&state, &user, &headers, id, req, true).await?))
+}
+
+#[derive(Deserialize)]
+struct PinQuery {
+    #[serde(default)]
+    pin: String,
+}
+
+async fn check_pin(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<PinQuery>,
+) -> AppResult<Json<PinCheckResponse>> {
+    let now = now_ms();
+    let since = now - PIN_WINDOW_MS;
+    // The browser's CSRF cookie identifies the kiosk (set on its first page load).
+    let client = cookies::get(&headers, CSRF_COOKIE).map(|c| format!("csrf:{}", hash_token(c))).unwrap_or_else(|| "anonymous".to_owned());
+    let failures = store::pin_failures(&state.db, &client, since).await?;
+    let fail = |attempts_left: i32, message: String| PinCheckResponse {
+        success: false,
+        survey_data_id: None,
+        attempts_left,
+        is_duplicated: false,
+        message,
+        token: None,
+    };
+    if failures >= PIN_ATTEMPTS {
+        return Ok(Json(fail(0, start::pin_wrong_message(0))));
+    }
+    let valid_shape = q.pin.len() == 4 && q.pin.bytes().all(|b| b.is_ascii_digit());
+    let rows = if valid_shape { store::pins(&state.db, &q.pin).await? } else { Vec::new() };
+    let live: Vec<_> = rows.iter().filter(|r| r.2 > now).collect();
+    if live.is_empty() {
+        if !rows.is_empty() {
+            return Ok(Json(fail(-1, start::PIN_EXPIRED.to_owned())));
+        }
+        store::add_pin_failure(&state.db, &client, since, now).await?;
+        audit::record(&state.db, Actor::anonymous(), Action::SurveyPinFailed, Target::none(), None, None, None).await?;
+        let left = (PIN_ATTEMPTS - failures - 1).max(0) as i32;
+        return Ok(Json(fail(left, start::pin_wrong_message(left as u32))));
+    }
+    if live.len() > 1 {
+        let mut r = fail((PIN_ATTEMPTS - failures) as i32, "Pin number is duplicated. Please contact administrator.".to_owned());
+        r.is_duplicated = true;
+        return Ok(Json(r));
+    }
+    let (pin_id, queue_id, _) = *live[0];
+    store::clear_pin_failures(&state.db, &client).await?;
+    let token = random_token();
+    store::set_pin_token(&state.db, pin_id, &hash_token(&token)).await?;
+    Ok(Json(PinCheckResponse {
+        success: true,
+        survey_data_id: Some(queue_id),
+        attempts_left: PIN_ATTEMPTS as i32,
+        is_duplicated: false,
+        message: String::new(),
+        token: Some(token),
+    }))
+}
+
+/// PINs a person tries first (0000, 1111, 1234, 9876): never issued.
+pub fn guessable(pin: &str) -> bool {
+    let d: Vec<i32> = pin.bytes().map(|b| i32::from(b) - 48).collect();
+    let steps: Vec<i32> = d.windows(2).map(|w| w[1] - w[0]).collect();
+    steps.iter().all(|s| *s == 0) || steps.iter().all(|s| *s == 1) || steps.iter().all(|s| *s == -1)
+}
+
+async fn generate_pin(
+    staff: RequireRole<Staff>,
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<GeneratePinRequest>,
+) -> AppResult<Json<GeneratePinResponse>> {
+    let user = &staff.0;
+    store::run_by_queue(&state.db, req.survey_queue_id).await?.ok_or(AppError::NotFound)?;
+    let now = now_ms();
+    let expires_at = now + PIN_VALID_MS;
+    let mut pin = String::new();
+    for _ in 0..50 {
+        let candidate = format!("{:04}", rand::thread_rng().gen_range(0..10_000));
+        if !guessable(&candidate) && !store::pin_in_use(&state.db, &candidate, now).await? {
+            pin = candidate;
+            break;
+        }
+    }
+    if pin.is_empty() {
+        return Err(AppError::Conflict("No free PIN; try again later.".to_owned()));
+    }
+    store::insert_pin(&state.db, &pin, req.survey_queue_id, Some(user.user_id), now, expires_at).await?;
+    let target = Target { target_type: Some("SurveyQueue"), target_id: Some(req.survey_queue_id.to_string()), target_user_id: None };
+    audit::record(&state.db, Actor::from(&user.0), Action::SurveyPinGenerated, target, None, None, None).await?;
+    Ok(Json(GeneratePinResponse { pin, expires_at: crate::fmt::iso_utc(expires_at) }))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn guessable_pins() {
+        for pin in ["0000", "1111", "1234", "6789", "9876", "3210"] {
+            assert!(super::guessable(pin), "{pin}");
+        }
+        for pin in ["1235", "0001", "4821"] {
+            assert!(!super::guessable(pin), "{pin}");
+        }
+    }
+}

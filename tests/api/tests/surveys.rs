@@ -1,0 +1,177 @@
+//! Taking a survey (issue 5): PIN start with attempts left and expiry, loading a run, autosave
+//! that is idempotent by ChangeId and refuses stale revisions, submission re-validated with
+//! wasm-core's rules, hidden answers dropped, expired / completed refusals, access checks.
+
+use api_tests::*;
+
+
+/// An Assigned queue row of the demo and its survey id, straight from the database.
+async fn assigned_row(server: &TestServer, survey: &str) -> i64 {
+    let sql = format!(
+        "SELECT MIN(q.id) FROM survey_queue q JOIN survey_definitions d ON d.id = q.survey_definition_id
+         WHERE q.status = 'Assigned' AND d.survey_id = '{survey}'"
+    );
+    let id = server.count_sql(&sql).await;
+    assert!(id > 0, "the demo has an Assigned {survey} row");
+    id
+}
+
+async fn pin_for(server: &TestServer, queue_id: i64) -> String {
+    let mut staff = server.signed_in(FRONT_DESK).await;
+    let r = staff.post_json("/api/v2/survey/generatePin", &json!({"SurveyQueueId": queue_id})).await;
+    let body = r.expect(StatusCode::OK);
+    let pin = body["Pin"].as_str().unwrap().to_owned();
+    assert!(pin.len() == 4 && pin.bytes().all(|b| b.is_ascii_digit()), "{body}");
+    pin
+}
+
+async fn send_json(client: &mut Client, method: Method, path: &str, body: &Value, token: &str) -> Response {
+    let headers = [("x-survey-token", token)];
+    client.send(method, path, Some((body.to_string().into_bytes(), "application/json")), Csrf::Auto, &headers).await
+}
+
+async fn get_with_token(client: &mut Client, path: &str, token: &str) -> Response {
+    client.send(Method::GET, path, None, Csrf::Auto, &[("x-survey-token", token)]).await
+}
+
+/// A kiosk that entered the PIN: (client, token, queue id).
+async fn kiosk(server: &TestServer, pin: &str) -> (Client, String, i64) {
+    let mut c = server.client();
+    let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={pin}")).await.expect(StatusCode::OK);
+    assert_eq!(r["success"], true, "{r}");
+    (c, r["Token"].as_str().unwrap().to_owned(), r["surveyDataId"].as_i64().unwrap())
+}
+
+const SCREENING_VALID: &str = r#"{"pregnant": "no", "breastfeeding": "no", "deodorant": "no", "new_problem": "no", "implants": "no"}"#;
+
+#[tokio::test]
+async fn wrong_pins_count_down_then_lock_and_a_right_pin_opens_the_survey() {
+    let server = TestServer::demo().await;
+    let queue = assigned_row(&server, "PES-010").await;
+    let pin = pin_for(&server, queue).await;
+    let wrong = if pin == "0000" { "0001" } else { "0000" };
+    let mut c = server.client();
+    c.get("/api/health").await;
+    for left in [2, 1, 0] {
+        let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={wrong}")).await.expect(StatusCode::OK);
+        assert_eq!(r["success"], false);
+        assert_eq!(r["attemptsLeft"], left, "{r}");
+        assert_eq!(r["Message"], format!("Pin number is wrong. You have {left} attempts left"));
+    }
+    // Locked: even the right PIN is refused for this browser.
+    let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={pin}")).await.expect(StatusCode::OK);
+    assert_eq!((r["success"].clone(), r["attemptsLeft"].clone()), (json!(false), json!(0)), "{r}");
+    // Another browser starts with the right PIN.
+    let (mut k, token, id) = kiosk(&server, &pin).await;
+    assert_eq!(id, queue);
+    let run = get_with_token(&mut k, &format!("/api/surveyRun/{queue}"), &token).await.expect(StatusCode::OK);
+    assert_eq!(run["Decision"]["Kind"], "Start", "{run}");
+    assert_eq!(run["Definition"]["Id"], "PES-010");
+    assert_eq!(run["Revision"], 0);
+}
+
+#[tokio::test]
+async fn an_expired_pin_says_so() {
+    let server = TestServer::demo().await;
+    let queue = assigned_row(&server, "PES-010").await;
+    let pin = pin_for(&server, queue).await;
+    server.execute_sql(&format!("UPDATE survey_pins SET expires_at = 1 WHERE pin = '{pin}'")).await;
+    let mut c = server.client();
+    let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={pin}")).await.expect(StatusCode::OK);
+    assert_eq!(r["attemptsLeft"], -1, "{r}");
+    assert_eq!(r["Message"], "Pin number is expired");
+}
+
+#[tokio::test]
+async fn autosave_is_idempotent_and_refuses_stale_revisions_then_submit_completes() {
+    let server = TestServer::demo().await;
+    let queue = assigned_row(&server, "PES-010").await;
+    let pin = pin_for(&server, queue).await;
+    let (mut k, token, _) = kiosk(&server, &pin).await;
+    let path = format!("/api/surveyRun/{queue}/answers");
+    // A hidden answer (side, while there is no new problem) is dropped by the server.
+    let first = json!({"ChangeId": "c1", "BaseRevision": 0, "PageId": "today",
+        "Answers": {"pregnant": "no", "new_problem": "no", "new_problem_side": "left"}});
+    let saved = send_json(&mut k, Method::PUT, &path, &first, &token).await.expect(StatusCode::OK);
+    assert_eq!(saved["Revision"], 1);
+    assert_eq!(saved["StatusKey"], "IntermediateSave");
+    assert_eq!(saved["Answers"], json!({"pregnant": "no", "new_problem": "no"}));
+    // Replay: nothing changes.
+    let again = send_json(&mut k, Method::PUT, &path, &first, &token).await.expect(StatusCode::OK);
+    assert_eq!(again["Revision"], 1);
+    // A different change on an old base: 409.
+    let stale = json!({"ChangeId": "c2", "BaseRevision": 0, "Answers": {"pregnant": "yes"}});
+    send_json(&mut k, Method::PUT, &path, &stale, &token).await.expect_error(StatusCode::CONFLICT);
+    let next = json!({"ChangeId": "c3", "BaseRevision": 1, "PageId": "changes", "Answers": {"pregnant": "no", "breastfeeding": "no"}});
+    assert_eq!(send_json(&mut k, Method::PUT, &path, &next, &token).await.expect(StatusCode::OK)["Revision"], 2);
+    // Resume: the run comes back with the answers and the page.
+    let run = get_with_token(&mut k, &format!("/api/surveyRun/{queue}"), &token).await.expect(StatusCode::OK);
+    assert_eq!(run["Decision"]["Kind"], "Resume");
+    assert_eq!(run["PageId"], "changes");
+    assert_eq!(run["Revision"], 2);
+    // Submit: the full re-validation lists missing required answers.
+    let submit_path = format!("/api/surveyRun/{queue}/submit");
+    let incomplete = json!({"ChangeId": "s1", "BaseRevision": 2, "Answers": {"pregnant": "no"}});
+    let err = send_json(&mut k, Method::POST, &submit_path, &incomplete, &token).await.expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(err["Errors"]["breastfeeding"], json!(["This question is required"]), "{err}");
+    let answers: Value = serde_json::from_str(SCREENING_VALID).unwrap();
+    let complete = json!({"ChangeId": "s2", "BaseRevision": 2, "Answers": answers});
+    let done = send_json(&mut k, Method::POST, &submit_path, &complete, &token).await.expect(StatusCode::OK);
+    assert_eq!(done["StatusKey"], "Completed");
+    // Replay of the submit: same answer, still one log, audited once.
+    let again = send_json(&mut k, Method::POST, &submit_path, &complete, &token).await.expect(StatusCode::OK);
+    assert_eq!(again["Revision"], done["Revision"]);
+    assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM survey_logs WHERE survey_queue_id = {queue}")).await, 1);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'SurveySubmitted'").await, 1);
+    // Completed: starting again says 'Survey Complete'; further saves are refused.
+    let run = get_with_token(&mut k, &format!("/api/surveyRun/{queue}"), &token).await.expect(StatusCode::OK);
+    assert_eq!(run["Decision"]["Title"], "Survey Complete", "{run}");
+    let late = json!({"ChangeId": "late", "BaseRevision": done["Revision"], "Answers": {}});
+    send_json(&mut k, Method::PUT, &path, &late, &token).await.expect_error(StatusCode::CONFLICT);
+    // View by log id: read-only with the answers.
+    let log_id = done["SurveyLogId"].as_i64().unwrap();
+    let view = get_with_token(&mut k, &format!("/api/surveyRun/log/{log_id}"), &token).await.expect(StatusCode::OK);
+    assert_eq!((view["ReadOnly"].clone(), view["Decision"]["Kind"].clone()), (json!(true), json!("View")));
+    assert_eq!(view["Answers"], answers);
+}
+
+#[tokio::test]
+async fn expired_surveys_refuse_to_start() {
+    let server = TestServer::demo().await;
+    let queue = assigned_row(&server, "BIH-001").await;
+    server.execute_sql(&format!("UPDATE survey_queue SET status = 'IntermediateSaveExpired' WHERE id = {queue}")).await;
+    let mut staff = server.signed_in(MANAGER).await;
+    let run = staff.get_json(&format!("/api/surveyRun/{queue}")).await;
+    assert_eq!(run["Decision"]["Kind"], "Refused");
+    assert_eq!(run["Decision"]["Title"], "Survey Expired");
+    assert_eq!(
+        run["Decision"]["Message"],
+        "Could not start the survey, survey already expired. Please contact system administrator if you want to reschedule the survey."
+    );
+    assert!(run["Definition"].is_null());
+    let body = json!({"ChangeId": "x", "BaseRevision": 0, "Answers": {}});
+    let r = staff.send(Method::PUT, &format!("/api/surveyRun/{queue}/answers"), Some((body.to_string().into_bytes(), "application/json")), Csrf::Auto, &[]).await;
+    r.expect_error(StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn runs_are_closed_to_others() {
+    let server = TestServer::demo().await;
+    let queue = assigned_row(&server, "BIH-001").await;
+    let mut anonymous = server.client();
+    anonymous.get(&format!("/api/surveyRun/{queue}")).await.expect_error(StatusCode::UNAUTHORIZED);
+    get_with_token(&mut anonymous, &format!("/api/surveyRun/{queue}"), "forged").await.expect_error(StatusCode::NOT_FOUND);
+    // A token opens only its own row.
+    let other = assigned_row(&server, "PES-010").await;
+    let pin = pin_for(&server, other).await;
+    let (mut k, token, _) = kiosk(&server, &pin).await;
+    get_with_token(&mut k, &format!("/api/surveyRun/{queue}"), &token).await.expect_error(StatusCode::NOT_FOUND);
+    // A patient who does not own the row: 404. Patients cannot generate PINs.
+    let owner = server.count_sql(&format!("SELECT patient_id FROM survey_queue WHERE id = {queue}")).await;
+    let jane = server.count_sql("SELECT patient_id FROM users WHERE username = 'jane.doe'").await;
+    let mut patient = server.signed_in(JANE).await;
+    if owner != jane {
+        patient.get(&format!("/api/surveyRun/{queue}")).await.expect_error(StatusCode::NOT_FOUND);
+    }
+    patient.post_json("/api/v2/survey/generatePin", &json!({"SurveyQueueId": queue})).await.expect_error(StatusCode::FORBIDDEN);
+}

@@ -1,0 +1,231 @@
+//! Survey definitions and answers as they cross the wire (format: wasm-core/src/survey/README.md).
+
+use std::collections::BTreeMap;
+
+use crate::wire;
+
+/// Language code -> text ("en", "es", "zh", "km", "vi", "tl"; spec 03 §9).
+pub type Texts = BTreeMap<String, String>;
+
+wire! {
+    #[serde(rename_all = "PascalCase")]
+    #[cfg_attr(feature = "wasm", tsify(hashmap_as_object))]
+    pub struct SurveyDefinition {
+        pub id: String,
+        pub version: String,
+        pub name: Texts,
+        pub pages: Vec<SurveyPage>,
+        /// Answerable questions (display texts and table columns not counted).
+        pub question_count: u32,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    #[cfg_attr(feature = "wasm", tsify(hashmap_as_object))]
+    pub struct SurveyPage {
+        pub id: String,
+        pub title: Texts,
+        pub enable_when: Vec<EnableWhen>,
+        pub enable_behavior: EnableBehavior,
+        pub questions: Vec<SurveyQuestion>,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    #[cfg_attr(feature = "wasm", tsify(hashmap_as_object))]
+    pub struct SurveyQuestion {
+        pub id: String,
+        #[serde(rename = "Type")]
+        pub kind: QuestionKind,
+        pub text: Texts,
+        pub help: Texts,
+        pub required: bool,
+        /// Storage column as `table.column`; empty for display texts and table columns.
+        pub storage: String,
+        pub options: Vec<ChoiceOption>,
+        /// Number bounds as written (decimal text); date bounds as YYYY-MM-DD.
+        pub min: Option<String>,
+        pub max: Option<String>,
+        pub decimals: u32,
+        pub max_length: u32,
+        pub min_rows: u32,
+        pub max_rows: u32,
+        pub columns: Vec<SurveyQuestion>,
+        pub enable_when: Vec<EnableWhen>,
+        pub enable_behavior: EnableBehavior,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    #[cfg_attr(feature = "wasm", tsify(hashmap_as_object))]
+    pub struct ChoiceOption {
+        pub value: String,
+        pub text: Texts,
+    }
+
+    /// FHIR SDC style: the question is shown when the answer to `question` compares with `answer`.
+    #[serde(rename_all = "PascalCase")]
+    pub struct EnableWhen {
+        pub question: String,
+        pub operator: Operator,
+        pub answer: String,
+    }
+
+    #[derive(Copy, Eq)]
+    pub enum EnableBehavior {
+        #[serde(rename = "all")]
+        All,
+        #[serde(rename = "any")]
+        Any,
+    }
+
+    #[derive(Copy, Eq)]
+    pub enum Operator {
+        #[serde(rename = "exists")]
+        Exists,
+        #[serde(rename = "=")]
+        Eq,
+        #[serde(rename = "!=")]
+        Ne,
+        #[serde(rename = ">")]
+        Gt,
+        #[serde(rename = "<")]
+        Lt,
+        #[serde(rename = ">=")]
+        Ge,
+        #[serde(rename = "<=")]
+        Le,
+    }
+
+    #[derive(Copy, Eq)]
+    pub enum QuestionKind {
+        #[serde(rename = "single")]
+        Single,
+        #[serde(rename = "multiple")]
+        Multiple,
+        #[serde(rename = "yesno")]
+        YesNo,
+        #[serde(rename = "text")]
+        Text,
+        #[serde(rename = "number")]
+        Number,
+        #[serde(rename = "date")]
+        Date,
+        #[serde(rename = "table")]
+        Table,
+        #[serde(rename = "display")]
+        Display,
+    }
+
+    /// One answer: text, a number or date as text, a choice value, "yes"/"no" (a single value);
+    /// the chosen values of a multiple choice; or the rows of a table (column id -> value).
+    #[serde(untagged)]
+    #[cfg_attr(feature = "wasm", tsify(hashmap_as_object))]
+    pub enum Answer {
+        One(String),
+        Many(Vec<String>),
+        Rows(Vec<BTreeMap<String, String>>),
+    }
+
+    /// A parse error, with the 1-based line of the definition where it was found.
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyError {
+        pub line: u32,
+        pub message: String,
+    }
+
+    /// `parseSurvey`'s result: the definition, or the errors (never both).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyParse {
+        pub survey: Option<SurveyDefinition>,
+        pub errors: Vec<SurveyError>,
+    }
+
+    /// What the skip logic shows for the given answers.
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyVisibility {
+        pub pages: Vec<String>,
+        pub questions: Vec<String>,
+    }
+}
+
+/// Question id -> answer.
+pub type Answers = BTreeMap<String, Answer>;
+
+impl Answer {
+    /// No value given: empty text, nothing chosen, no rows.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Answer::One(s) => s.trim().is_empty(),
+            Answer::Many(v) => v.is_empty(),
+            Answer::Rows(r) => r.is_empty(),
+        }
+    }
+}
+
+wire! {
+    /// GET /api/surveyIdentity/checkPin (spec 01 §3 "PIN check response"). On success `Token`
+    /// authorises the kiosk's survey calls (header X-Survey-Token) until the PIN expires.
+    #[serde(rename_all = "PascalCase")]
+    pub struct PinCheckResponse {
+        #[serde(rename = "success")]
+        pub success: bool,
+        #[serde(rename = "surveyDataId")]
+        pub survey_data_id: Option<i64>,
+        /// -1 when the PIN has expired.
+        #[serde(rename = "attemptsLeft")]
+        pub attempts_left: i32,
+        pub is_duplicated: bool,
+        pub message: String,
+        pub token: Option<String>,
+    }
+
+    /// GET /api/surveyRun/{surveyQueueId} and /api/surveyRun/log/{surveyLogId}.
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyRunState {
+        pub survey_queue_id: i64,
+        pub survey_log_id: Option<i64>,
+        pub status_key: String,
+        pub decision: crate::survey::start::StartDecision,
+        /// Absent when the decision refuses.
+        pub definition: Option<SurveyDefinition>,
+        #[cfg_attr(feature = "wasm", tsify(type = "Record<string, Answer>"))]
+        pub answers: Answers,
+        /// 0 before the first save.
+        pub revision: i64,
+        pub page_id: Option<String>,
+        pub read_only: bool,
+    }
+
+    /// PUT /api/surveyRun/{id}/answers (autosave) and POST /api/surveyRun/{id}/submit. The whole
+    /// answer set each time; `ChangeId` is made by the client (a replay changes nothing);
+    /// `BaseRevision` is the revision the client last saw (stale -> 409).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SaveAnswersRequest {
+        pub change_id: String,
+        pub base_revision: i64,
+        #[cfg_attr(feature = "wasm", tsify(type = "Record<string, Answer>"))]
+        pub answers: Answers,
+        #[serde(default)]
+        pub page_id: Option<String>,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct SaveAnswersResponse {
+        pub revision: i64,
+        pub status_key: String,
+        pub survey_log_id: i64,
+        /// What the server kept (hidden and empty answers dropped).
+        #[cfg_attr(feature = "wasm", tsify(type = "Record<string, Answer>"))]
+        pub answers: Answers,
+    }
+
+    /// POST /api/v2/survey/generatePin (staff).
+    #[serde(rename_all = "PascalCase")]
+    pub struct GeneratePinRequest {
+        pub survey_queue_id: i64,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct GeneratePinResponse {
+        pub pin: String,
+        pub expires_at: String,
+    }
+}

@@ -1,0 +1,39 @@
+// Survey calls carry the kiosk's survey token (from the PIN check) and may be PUT; failures are
+// described by wasm-core like every API failure, but shown by the runner itself (not the global
+// dialog): a kiosk must keep the patient's answers on screen.
+import { ApiFailure, readCookie } from "../../../lib/api-client";
+import { describeHttpError } from "../../../lib/wasm";
+
+const TOKEN_KEY = "portal.surveyToken";
+
+/** The token lives for the browser tab only (sessionStorage): a kiosk hand-back closes it. */
+export const surveyToken = {
+  get: () => sessionStorage.getItem(TOKEN_KEY) ?? undefined,
+  set: (token: string) => sessionStorage.setItem(TOKEN_KEY, token),
+  clear: () => sessionStorage.removeItem(TOKEN_KEY),
+};
+
+export async function surveyRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") {
+    const csrf = readCookie("portal_csrf");
+    if (csrf) headers["X-CSRF-Token"] = csrf;
+  }
+  const token = surveyToken.get();
+  if (token) headers["X-Survey-Token"] = token;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiFailure(0, describeHttpError(0, ""));
+  }
+  const text = await response.text();
+  if (!response.ok) throw new ApiFailure(response.status, describeHttpError(response.status, text));
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,93 @@
+// The device copy of a survey in progress (issue 5 part 6): every change is written here at
+// once, encrypted with AES-GCM under a non-extractable key that never leaves this browser, and
+// deleted only after the server confirmed it. A kiosk hand-back wipes the whole store.
+import type { Answer, SurveyRunState } from "../../lib/wasm";
+
+const DB_NAME = "portal-survey";
+const STORE = "drafts";
+const KEY_ID = "key";
+
+export interface DeviceCopy {
+  run: SurveyRunState;
+  answers: Record<string, Answer>;
+  pageId: string;
+  /** The change not yet confirmed by the server (null when in sync). */
+  changeId: string | null;
+  /** Submit was asked for while offline: send it when the network is back. */
+  submitPending: boolean;
+}
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function tx<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return open().then(
+    (db) =>
+      new Promise<T>((resolve, reject) => {
+        const t = db.transaction(STORE, mode);
+        const req = run(t.objectStore(STORE));
+        t.oncomplete = () => {
+          db.close();
+          resolve(req.result);
+        };
+        t.onerror = () => {
+          db.close();
+          reject(t.error);
+        };
+      }),
+  );
+}
+
+let keyPromise: Promise<CryptoKey> | null = null;
+
+/** The device key: made once, stored as a non-extractable CryptoKey (IndexedDB keeps the
+ * object, never its bytes). */
+function deviceKey(): Promise<CryptoKey> {
+  keyPromise ??= (async () => {
+    const existing = (await tx("readonly", (s) => s.get(KEY_ID))) as CryptoKey | undefined;
+    if (existing) return existing;
+    const key = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+    await tx("readwrite", (s) => s.put(key, KEY_ID));
+    return key;
+  })();
+  keyPromise.catch(() => (keyPromise = null));
+  return keyPromise;
+}
+
+const draftKey = (queueId: number) => `draft:${queueId}`;
+
+export async function saveDeviceCopy(queueId: number, copy: DeviceCopy): Promise<void> {
+  const key = await deviceKey();
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = new TextEncoder().encode(JSON.stringify(copy));
+  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, data);
+  await tx("readwrite", (s) => s.put({ iv, sealed }, draftKey(queueId)));
+}
+
+export async function loadDeviceCopy(queueId: number): Promise<DeviceCopy | null> {
+  try {
+    const row = (await tx("readonly", (s) => s.get(draftKey(queueId)))) as { iv: Uint8Array; sealed: ArrayBuffer } | undefined;
+    if (!row) return null;
+    const key = await deviceKey();
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: row.iv as BufferSource }, key, row.sealed);
+    return JSON.parse(new TextDecoder().decode(plain)) as DeviceCopy;
+  } catch {
+    return null;
+  }
+}
+
+export async function deleteDeviceCopy(queueId: number): Promise<void> {
+  await tx("readwrite", (s) => s.delete(draftKey(queueId)));
+}
+
+/** Kiosk hand-back and idle timeout: every draft and the key go. */
+export async function wipeDevice(): Promise<void> {
+  keyPromise = null;
+  await tx("readwrite", (s) => s.clear());
+}

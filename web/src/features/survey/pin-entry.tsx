@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from "react";
+import { ApiFailure } from "../../lib/api-client";
+import { checkPin } from "./api/check-pin";
+import { surveyToken } from "./api/http";
+
+export const NO_INTERNET = "No internet connnection. Please try again later"; // spelling as in spec 01 §8
+
+/** Patient start: a 4-digit PIN (spec 01 §2.5, §5). Start stays disabled until 4 digits. */
+export function PinEntry({ onStart }: { onStart: (surveyQueueId: number) => void }) {
+  const [pin, setPin] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const [locked, setLocked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const valid = /^\d{4}$/.test(pin);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid || busy) return;
+    if (!navigator.onLine) {
+      setMessage(NO_INTERNET);
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await checkPin(pin);
+      if (r.success && r.surveyDataId != null && r.Token) {
+        surveyToken.set(r.Token);
+        onStart(r.surveyDataId);
+        return;
+      }
+      setMessage(r.Message);
+      // PIN entry is hidden when attempts left reach 0 (spec 01 §4).
+      if (r.attemptsLeft === 0) setLocked(true);
+      setPin("");
+    } catch (err) {
+      setMessage(err instanceof ApiFailure && err.status === 0 ? NO_INTERNET : (err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="survey-card survey-pin" onSubmit={submit} noValidate>
+      <h1>Medical history</h1>
+      {message && (
+        <p role="alert" className="survey-alert">
+          {message}
+        </p>
+      )}
+      {!locked && (
+        <>
+          <label htmlFor="survey-pin">Enter your 4-digit PIN</label>
+          <input
+            id="survey-pin"
+            className="survey-pin-input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={4}
+            value={pin}
+            onChange={(e) => setPin(e.target.value.replace(/\D/g, "").slice(0, 4))}
+          />
+          <button type="submit" className="survey-button primary" disabled={!valid || busy}>
+            Start
+          </button>
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ApiFailure } from "../../lib/api-client";
+import type { SurveyRunState } from "../../lib/wasm";
+import { surveyToken } from "./api/http";
+import { loadRun } from "./api/load-run";
+import { loadDeviceCopy, wipeDevice, type DeviceCopy } from "./device-store";
+import { NO_INTERNET, PinEntry } from "./pin-entry";
+import { SurveyRunner } from "./survey-runner";
+import "./survey.css";
+
+/** Kiosk idle timeout (issue 5 part 6). */
+const IDLE_MS = 10 * 60 * 1000;
+
+type View =
+  | { kind: "pin" }
+  | { kind: "loading" }
+  | { kind: "run"; run: SurveyRunState; resume: DeviceCopy | null }
+  | { kind: "message"; title: string; message: string; toLogin: boolean }
+  | { kind: "done" };
+
+/** /survey (spec 01 §2.5): without parameters the PIN entry; startType=HistoryPortal (or Pin)
+ * with surveyQueueId starts or resumes; startType=View with surveyLogId shows it read-only. */
+/** The kiosk's service worker (public/sw.js): registered by the survey screen only. */
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !("caches" in window)) return;
+  void navigator.serviceWorker
+    .register("/sw.js")
+    .then(async () => {
+      // Precache what this page already loaded (hashed JS, CSS, wasm) and the shell, so a reload
+      // without network finds everything (the worker only sees requests made after it started).
+      const assets = performance
+        .getEntriesByType("resource")
+        .map((e) => new URL(e.name))
+        .filter((u) => u.origin === location.origin && u.pathname.startsWith("/assets/"))
+        .map((u) => u.pathname);
+      const cache = await caches.open("portal-shell-v1");
+      await cache.addAll([...new Set(assets)]);
+      await cache.add(new Request("/survey"));
+    })
+    .catch(() => {});
+}
+
+export function SurveyPage() {
+  useEffect(registerServiceWorker, []);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const startType = params.get("startType");
+  const queueId = Number(params.get("surveyQueueId") ?? NaN);
+  const logId = Number(params.get("surveyLogId") ?? NaN);
+  const wanted = startType === "View" && Number.isInteger(logId) ? { surveyLogId: logId } : Number.isInteger(queueId) ? { surveyQueueId: queueId } : null;
+  const [view, setView] = useState<View>(wanted ? { kind: "loading" } : { kind: "pin" });
+
+  useEffect(() => {
+    if (!wanted) {
+      setView({ kind: "pin" });
+      return;
+    }
+    let live = true;
+    setView({ kind: "loading" });
+    // Ask the browser to keep the device copy under storage pressure.
+    void navigator.storage?.persist?.();
+    (async () => {
+      // A survey started on this device goes on from its device copy, online or not; starting
+      // a new one needs the server (spec 01 §5).
+      const copy = wanted.surveyQueueId !== undefined ? await loadDeviceCopy(wanted.surveyQueueId) : null;
+      if (copy && (copy.changeId || !navigator.onLine)) {
+        if (live) setView({ kind: "run", run: copy.run, resume: copy });
+        return;
+      }
+      if (!navigator.onLine) {
+        if (live) setView({ kind: "message", title: "Error", message: NO_INTERNET, toLogin: false });
+        return;
+      }
+      const run = await loadRun(wanted);
+      return run;
+    })()
+      .then((run) => {
+        if (!live || !run) return;
+        if (run.Decision.Kind === "Refused") {
+          setView({ kind: "message", title: run.Decision.Title, message: run.Decision.Message, toLogin: true });
+        } else {
+          setView({ kind: "run", run, resume: null });
+        }
+      })
+      .catch((err) => {
+        if (!live) return;
+        const offline = err instanceof ApiFailure && err.status === 0;
+        setView({
+          kind: "message",
+          title: offline ? "Error" : (err as ApiFailure).dialog?.Title ?? "Error",
+          message: offline ? NO_INTERNET : (err as Error).message,
+          toLogin: false,
+        });
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [startType, queueId, logId]);
+
+  // Kiosk hand-back: the token and every device copy go, back to the PIN screen.
+  function handBack() {
+    surveyToken.clear();
+    void wipeDevice().catch(() => {});
+    navigate("/survey", { replace: true });
+  }
+
+  // Idle timeout on a kiosk: after IDLE_MS without a touch, hand back.
+  useEffect(() => {
+    if (view.kind !== "run" && view.kind !== "done") return;
+    let timer = window.setTimeout(handBack, IDLE_MS);
+    const touch = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(handBack, IDLE_MS);
+    };
+    const events = ["pointerdown", "keydown", "input"];
+    events.forEach((e) => window.addEventListener(e, touch));
+    return () => {
+      window.clearTimeout(timer);
+      events.forEach((e) => window.removeEventListener(e, touch));
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view.kind]);
+
+  return (
+    <main className="survey-screen">
+      {view.kind === "pin" && <PinEntry onStart={(id) => navigate(`/survey?startType=Pin&surveyQueueId=${id}`)} />}
+      {view.kind === "loading" && <p className="survey-card">Loading…</p>}
+      {view.kind === "run" && <SurveyRunner key={view.run.SurveyQueueId} run={view.run} resume={view.resume} onDone={() => setView({ kind: "done" })} />}
+      {view.kind === "message" && (
+        <div className="survey-card" role="alertdialog" aria-labelledby="survey-message-title">
+          <h1 id="survey-message-title">{view.title}</h1>
+          <p>{view.message}</p>
+          <button type="button" className="survey-button primary" onClick={() => (view.toLogin ? navigate("/patient/login") : handBack())}>
+            OK
+          </button>
+        </div>
+      )}
+      {view.kind === "done" && (
+        <div className="survey-card" role="status">
+          <h1>Thank you</h1>
+          <p>Your answers were submitted.</p>
+          <button type="button" className="survey-button primary" onClick={handBack}>
+            Done
+          </button>
+        </div>
+      )}
+    </main>
+  );
+}

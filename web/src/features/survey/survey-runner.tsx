@@ -1,0 +1,298 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { ApiFailure } from "../../lib/api-client";
+import { errorFields, fieldMessages, localText, SurveyRules, type Answer, type SurveyRunState } from "../../lib/wasm";
+import { loadRun } from "./api/load-run";
+import { saveAnswers } from "./api/save-answers";
+import { submitSurvey } from "./api/submit-survey";
+import { deleteDeviceCopy, saveDeviceCopy } from "./device-store";
+import { QuestionField } from "./question-field";
+
+type Answers = Record<string, Answer>;
+
+export const LANGUAGES: [string, string][] = [
+  ["en", "English"],
+  ["es", "Español"],
+  ["zh", "中文"],
+  ["km", "ភាសាខ្មែរ"],
+  ["vi", "Tiếng Việt"],
+  ["tl", "Tagalog"],
+];
+
+const SAVE_DELAY_MS = 400;
+const RETRY_MS = 2000;
+
+function plain(errors: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const f of errorFields(errors as never)) out[f] = fieldMessages(errors as never, f);
+  return out;
+}
+
+/** Takes one survey, one page at a time (issue 5 part 5). The rules (skip logic, required,
+ * bounds) are wasm-core's; every change is saved in the background as IntermediateSave, and the
+ * server checks the same rules again on submit. */
+export function SurveyRunner({
+  run,
+  onDone,
+  resume,
+}: {
+  run: SurveyRunState;
+  onDone: (kind: "submitted") => void;
+  /** A device copy with changes the server has not confirmed: they win over the server's. */
+  resume?: { answers: Answers; pageId: string; changeId: string | null; submitPending: boolean } | null;
+}) {
+  const definition = run.Definition!;
+  const rules = useMemo(() => new SurveyRules(definition), [definition]);
+  useEffect(() => () => rules.free(), [rules]);
+  const readOnly = run.ReadOnly;
+  const [answers, setAnswers] = useState<Answers>(() => ({ ...((resume?.answers ?? run.Answers) as Answers) }));
+  const answersRef = useRef(answers);
+  answersRef.current = answers;
+  const [lang, setLang] = useState("en");
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saveState, setSaveState] = useState<"idle" | "saving" | "device" | "saved">(
+    resume?.changeId ? "device" : run.Revision > 0 ? "saved" : "idle",
+  );
+  const [submitQueued, setSubmitQueued] = useState(!!resume?.submitPending);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  const visibility = rules.visibility(answers);
+  const visiblePages = readOnly ? visibility.Pages : visibility.Pages;
+  const [pageId, setPageId] = useState<string>(() => {
+    const start = resume?.pageId ?? run.PageId;
+    return start && visibility.Pages.includes(start) ? start : (visibility.Pages[0] ?? "");
+  });
+  // A page hidden by a changed answer: go to the first shown page after it.
+  const currentIndex = Math.max(0, visiblePages.indexOf(pageId));
+  const currentPage = definition.Pages.find((p) => p.Id === (visiblePages.includes(pageId) ? pageId : visiblePages[currentIndex]));
+
+  // Background upload: the latest answers, one request at a time, retried until confirmed.
+  const revision = useRef(run.Revision);
+  const pending = useRef<{ answers: Answers; pageId: string; changeId: string } | null>(
+    resume?.changeId ? { answers: resume.answers, pageId: resume.pageId, changeId: resume.changeId } : null,
+  );
+  const inflight = useRef<Promise<void> | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  // Device writes in order: each change is encrypted into IndexedDB before it is uploaded.
+  const deviceWrites = useRef<Promise<void>>(Promise.resolve());
+  const submitPending = useRef(!!resume?.submitPending);
+
+  function writeDevice() {
+    const snap = pending.current;
+    const copy = {
+      run: { ...run, Revision: revision.current },
+      answers: snap?.answers ?? answers,
+      pageId: snap?.pageId ?? pageId,
+      changeId: snap?.changeId ?? null,
+      submitPending: submitPending.current,
+    };
+    deviceWrites.current = deviceWrites.current.then(() => saveDeviceCopy(run.SurveyQueueId, copy)).catch(() => {});
+    return deviceWrites.current;
+  }
+
+  useEffect(() => {
+    // Resume a device copy the server has not seen yet; and upload whenever the network returns.
+    if (pending.current) void flush().then(() => submitPending.current && void submit());
+    const online = () => void flush().then(() => submitPending.current && void submit());
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function flush(): Promise<void> {
+    if (inflight.current) return inflight.current;
+    const snapshot = pending.current;
+    if (!snapshot) return;
+    if (!navigator.onLine) {
+      setSaveState("device");
+      return;
+    }
+    inflight.current = (async () => {
+      try {
+        await deviceWrites.current;
+        const r = await saveAnswers(run.SurveyQueueId, {
+          ChangeId: snapshot.changeId,
+          BaseRevision: revision.current,
+          Answers: rules.cleanAnswers(snapshot.answers),
+          PageId: snapshot.pageId,
+        });
+        revision.current = r.Revision;
+        if (pending.current === snapshot) {
+          pending.current = null;
+          // Confirmed: the device copy can go (a queued submit keeps it until sent).
+          if (!submitPending.current) {
+            deviceWrites.current = deviceWrites.current.then(() =>
+              pending.current ? undefined : deleteDeviceCopy(run.SurveyQueueId),
+            );
+          }
+        }
+      } catch (err) {
+        if (err instanceof ApiFailure && err.status === 409) {
+          // Saved elsewhere first (or our earlier upload landed): take the server's revision and
+          // upload our newer answers on top of it.
+          const fresh = await loadRun({ surveyQueueId: run.SurveyQueueId }).catch(() => null);
+          if (fresh) revision.current = fresh.Revision;
+          if (fresh && fresh.Decision.Kind === "Refused") {
+            pending.current = null;
+            return;
+          }
+        }
+        setSaveState("device");
+        window.setTimeout(() => void flush(), RETRY_MS);
+        return;
+      } finally {
+        inflight.current = null;
+      }
+      if (pending.current) void flush();
+      else setSaveState("saved");
+    })();
+    return inflight.current;
+  }
+
+  function queueSave(next: Answers, page: string) {
+    if (readOnly) return;
+    pending.current = { answers: next, pageId: page, changeId: crypto.randomUUID() };
+    // Honest indicator: 'saved on this device' once encrypted locally, 'saved' once the server
+    // confirmed.
+    setSaveState("saving");
+    void writeDevice().then(() => pending.current && setSaveState((s) => (s === "saving" ? "device" : s)));
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => void flush(), SAVE_DELAY_MS);
+  }
+
+  function change(id: string, value: Answer) {
+    const next = { ...answers, [id]: value };
+    setAnswers(next);
+    if (errors[id]) setErrors((e) => ({ ...e, [id]: [] }));
+    queueSave(next, currentPage?.Id ?? pageId);
+  }
+
+  function go(delta: number) {
+    if (!currentPage) return;
+    if (delta > 0 && !readOnly) {
+      const pageErrors = plain(rules.validate(answers, currentPage.Id));
+      setErrors(pageErrors);
+      if (Object.keys(pageErrors).length) return;
+    }
+    const target = visiblePages[currentIndex + delta];
+    if (!target) return;
+    setPageId(target);
+    queueSave(answers, target);
+    window.scrollTo(0, 0);
+  }
+
+  async function submit() {
+    const answers = answersRef.current;
+    const all = plain(rules.validate(answers, undefined));
+    setErrors(all);
+    if (Object.keys(all).length) {
+      const first = visiblePages.find((p) => definition.Pages.find((d) => d.Id === p)?.Questions.some((q) => Object.keys(all).some((f) => f === q.Id || f.startsWith(`${q.Id}[`))));
+      if (first) setPageId(first);
+      return;
+    }
+    if (!navigator.onLine) {
+      // Queued: sent by the 'online' listener; the device copy keeps it across reloads.
+      submitPending.current = true;
+      setSubmitQueued(true);
+      if (!pending.current) pending.current = { answers, pageId: currentPage?.Id ?? pageId, changeId: crypto.randomUUID() };
+      void writeDevice();
+      return;
+    }
+    setSubmitting(true);
+    setSubmitError(null);
+    window.clearTimeout(timer.current);
+    try {
+      await flush();
+      const body = { ChangeId: crypto.randomUUID(), BaseRevision: revision.current, Answers: rules.cleanAnswers(answers), PageId: currentPage?.Id };
+      try {
+        await submitSurvey(run.SurveyQueueId, body);
+      } catch (err) {
+        if (!(err instanceof ApiFailure && err.status === 409)) throw err;
+        const fresh = await loadRun({ surveyQueueId: run.SurveyQueueId });
+        await submitSurvey(run.SurveyQueueId, { ...body, BaseRevision: fresh.Revision });
+      }
+      pending.current = null;
+      submitPending.current = false;
+      await deviceWrites.current;
+      await deleteDeviceCopy(run.SurveyQueueId).catch(() => {});
+      onDone("submitted");
+    } catch (err) {
+      if (err instanceof ApiFailure && err.dialog.Errors) setErrors(plain(err.dialog.Errors));
+      setSubmitError(err instanceof ApiFailure && err.status === 0 ? "No internet connnection. Please try again later" : (err as Error).message);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const isLast = currentIndex >= visiblePages.length - 1;
+  const shown = new Set(visibility.Questions);
+  return (
+    <div className="survey-card survey-runner">
+      <header className="survey-top">
+        <h1>{localText(definition.Name, lang)}</h1>
+        <label className="survey-lang">
+          Language
+          <select value={lang} onChange={(e) => setLang(e.target.value)}>
+            {LANGUAGES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <div className="survey-progress" aria-label="Progress">
+        <div
+          className="survey-progress-bar"
+          role="progressbar"
+          aria-valuemin={1}
+          aria-valuemax={visiblePages.length}
+          aria-valuenow={currentIndex + 1}
+          style={{ width: `${((currentIndex + 1) / Math.max(1, visiblePages.length)) * 100}%` }}
+        />
+        <span>
+          Page {currentIndex + 1} of {visiblePages.length}
+        </span>
+        {!readOnly && (
+          <span className="survey-saved" role="status">
+            {saveState === "saved" ? "saved" : saveState === "saving" ? "saving…" : saveState === "device" ? "saved on this device" : ""}
+          </span>
+        )}
+        {readOnly && <span className="survey-saved">Read-only</span>}
+      </div>
+      {currentPage && (
+        <section className="survey-page" aria-labelledby="survey-page-title">
+          <h2 id="survey-page-title">{localText(currentPage.Title, lang)}</h2>
+          {currentPage.Questions.filter((q) => shown.has(q.Id)).map((q) => (
+            <QuestionField key={q.Id} question={q} lang={lang} value={answers[q.Id]} errors={errors} readOnly={readOnly} onChange={(v) => change(q.Id, v)} />
+          ))}
+        </section>
+      )}
+      {submitQueued && (
+        <p className="survey-alert" role="status">
+          Submit queued: it is sent as soon as the internet connection is back.
+        </p>
+      )}
+      {submitError && (
+        <p className="survey-alert" role="alert">
+          {submitError}
+        </p>
+      )}
+      <nav className="survey-nav">
+        <button type="button" className="survey-button" disabled={currentIndex === 0} onClick={() => go(-1)}>
+          Back
+        </button>
+        {!isLast && (
+          <button type="button" className="survey-button primary" onClick={() => go(1)}>
+            Next
+          </button>
+        )}
+        {isLast && !readOnly && (
+          <button type="button" className="survey-button primary" disabled={submitting} onClick={() => void submit()}>
+            Submit
+          </button>
+        )}
+      </nav>
+    </div>
+  );
+}
