@@ -125,3 +125,12 @@ cat > bench/results.json <<JSON
  "load":[$(IFS=,; echo "${json_rows[*]}")]}
 JSON
 cat bench/results.md
+
+# Area benchmarks, each writing bench/results-<area>.md (its own figures and method). BENCH_AREAS
+# picks some by name; history-portal generates a million rows per engine (several minutes each).
+for area in ${BENCH_AREAS:-login patient-area surveys history-portal}; do
+  if [ -x "bench/$area.sh" ]; then
+    echo "== bench/$area.sh"
+    "bench/$area.sh" || echo "bench/$area.sh failed (exit $?)"
+  fi
+done

@@ -19,6 +19,12 @@ if [ "${SETUP_SKIP_APT:-0}" != 1 ] && [ ${#need_apt[@]} -gt 0 ]; then
   apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
+# A real SMTP server on loopback for the mail tests (outbox, notifications).
+if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
+  log "pip install aiosmtpd"
+  python3 -m pip install --quiet --disable-pip-version-check aiosmtpd
+fi
+
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   log "rustup target add wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown

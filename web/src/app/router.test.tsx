@@ -27,6 +27,8 @@ function server(configured: boolean | "broken", permissions: Permissions, extra:
     "/api/accountApi/mainMenuSettings": json({ IsCernerOAuthEnabled: false, IsSsoMode: false, DisableSecondaryRecoveryOptions: false }),
     "/api/accountApi/getCurrentUserName": json({ UserName: "Jane Doe" }),
     "/api/surveyApi/GetNextAppointmentsForUser": json({ nextAppointments: [], isHideAppointmentTimeInHistoryPortal: false }),
+    "/api/accountApi/sessionSettings": json({ SessionTimeoutMinutes: 20, WarnBeforeSessionTimeoutMinutes: 2, SessionTimeoutRedirectLink: "" }),
+    "/api/auth/getSessionTimeoutSeconds": json({ SessionTimeoutSeconds: 1200 }),
     ...extra,
   };
 }

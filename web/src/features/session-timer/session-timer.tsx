@@ -29,7 +29,11 @@ export function SessionTimer({ api = server, onExit }: { api?: SessionTimerServe
         .getSessionTimeoutSeconds()
         .then((r) => live && setDeadline(Date.now() + r.SessionTimeoutSeconds * 1000))
         .catch(() => {});
-    void apiRef.current.getSessionSettings().then((s) => live && setSettings(s));
+    // Without settings the timer stays silent; the API client has already reported the failure.
+    void apiRef.current
+      .getSessionSettings()
+      .then((s) => live && setSettings(s))
+      .catch(() => {});
     void sync();
     const check = window.setInterval(sync, CHECK_INTERVAL_MS);
     const tick = window.setInterval(() => setNow(Date.now()), TICK_MS);
