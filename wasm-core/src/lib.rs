@@ -20,6 +20,7 @@ pub mod login;
 pub mod http_error;
 pub mod history_portal;
 pub mod history_portal_settings;
+pub mod notify_schedule;
 
 #[cfg(feature = "wasm")]
 mod bindings;
