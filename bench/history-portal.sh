@@ -212,6 +212,7 @@ fi
   echo "| Engine | Case | FilteredCount | p50 | p99 | Req/s | Non-2xx |"
   echo "|---|---|---|---|---|---|---|"
   cat "$OUT.tmp"
+  [ -f "$ROOT/bench/history-portal-notes.md" ] && cat "$ROOT/bench/history-portal-notes.md"
 } > "$OUT"
 rm -f "$OUT.tmp" "$OUT.gen"
 echo "wrote $OUT" >&2

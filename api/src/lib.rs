@@ -10,6 +10,7 @@ pub mod demo;
 pub mod error;
 pub mod fmt;
 pub mod letter_pdf;
+pub mod notifications;
 pub mod openapi;
 pub mod outbox;
 pub mod routes;
@@ -107,14 +108,32 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     tracing::info!(%addr, engine = db.engine(), demo = config.demo, "portal-api started");
     let purge = tokio::spawn(purge_sessions_every(db.clone(), Duration::from_secs(600)));
     let outbox = tokio::spawn(outbox::run(db.clone(), std::sync::Arc::new(outbox::SystemClock), outbox_period()));
+    // The notifications engine runs when PORTAL_NOTIFICATIONS_ENGINE=1 (see notifications.rs);
+    // PORTAL_CLINIC_UTC_OFFSET_MINUTES places business days and hours (default -300).
+    let engine = engine_enabled().then(|| {
+        let offset = std::env::var("PORTAL_CLINIC_UTC_OFFSET_MINUTES").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(-300);
+        tokio::spawn(notifications::run(
+            db.clone(),
+            std::sync::Arc::new(outbox::SystemClock),
+            notifications::EngineConfig { clinic_offset_minutes: offset },
+            Duration::from_secs(60),
+        ))
+    });
     axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     tracing::info!("shutting down");
     purge.abort();
     outbox.abort();
+    if let Some(engine) = engine {
+        engine.abort();
+    }
     tokio::time::timeout(Duration::from_secs(5), db.close()).await.ok();
     Ok(())
+}
+
+fn engine_enabled() -> bool {
+    matches!(std::env::var("PORTAL_NOTIFICATIONS_ENGINE").ok().as_deref().map(str::trim), Some("1" | "true" | "yes"))
 }
 
 /// How often the outbox delivers what is due: PORTAL_OUTBOX_PERIOD_MS (default 5000, at least 100).

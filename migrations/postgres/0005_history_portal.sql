@@ -89,3 +89,6 @@ BEGIN
 END $$;
 CREATE TRIGGER survey_queue_count_delete AFTER DELETE ON survey_queue
     REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION survey_queue_count_delete();
+
+-- The notifications engine marks an appointment's I Am Here link expired X hours after it.
+ALTER TABLE appointments ADD COLUMN iam_here_expired BOOLEAN NOT NULL DEFAULT FALSE;

@@ -82,3 +82,6 @@ CREATE TRIGGER survey_queue_count_delete AFTER DELETE ON survey_queue
 BEGIN
     UPDATE survey_queue_count SET n = n - 1 WHERE id = 1;
 END;
+
+-- The notifications engine marks an appointment's I Am Here link expired X hours after it.
+ALTER TABLE appointments ADD COLUMN iam_here_expired BOOLEAN NOT NULL DEFAULT FALSE;

@@ -30,6 +30,7 @@ pub mod iam_here;
 pub mod labels;
 pub mod embed;
 pub mod survey;
+pub mod notify_schedule;
 
 #[cfg(feature = "wasm")]
 mod bindings;

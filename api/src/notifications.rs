@@ -1,0 +1,242 @@
+//! The notifications engine (spec 01 §2.6 "timer service"; spec 03 HistoryPortal group): one
+//! pass ([`run_once`]) at a given instant decides what is due and queues it in the outbox —
+//! survey assignment notices and reminders (only on business days inside the reminder hours),
+//! the I Am Here link X hours before the appointment — and expires unfinished surveys and old
+//! I Am Here links. Rules are wasm-core's `notify_schedule`.
+//!
+//! Several API instances may run it against one PostgreSQL at once: every notice is queued
+//! with `outbox::enqueue_once` under a key naming the notice (e.g. `remind:17:2:Email`), and the
+//! outbox's unique key makes the second instance's insert a no-op, so each notice is stored —
+//! and, with the outbox's `FOR UPDATE SKIP LOCKED` claims, delivered — exactly once. Expiries
+//! are idempotent set-based UPDATEs. On SQLite there is one writer at a time.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::Value;
+use wasm_core::notify_schedule::{self as rules, BusinessWindow};
+
+use crate::db::Db;
+use crate::error::AppResult;
+use crate::outbox::{self, Channel, Clock, OutboundMessage};
+use crate::settings::{self, get_bool, get_str};
+use crate::{fmt, on_db};
+
+/// Where the clinic is (business days and hours are local to it).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EngineConfig {
+    pub clinic_offset_minutes: i32,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct EngineReport {
+    pub assignments: usize,
+    pub reminders: usize,
+    pub iam_here: usize,
+    pub expired_surveys: u64,
+    pub expired_iam_here: u64,
+}
+
+pub const ASSIGNMENT_TEMPLATE: (&str, &str) = (
+    "Your medical history survey",
+    "Dear {PatientName},\nplease fill in your medical history survey before your appointment on {AppointmentDate}:\n{SurveyLink}\n\nTo stop these messages: {UnsubscribeLink}\n",
+);
+pub const REMINDER_TEMPLATE: (&str, &str) = (
+    "Reminder: your medical history survey",
+    "Dear {PatientName},\nthis is a reminder to fill in your survey before your appointment on {AppointmentDate}:\n{SurveyLink}\n\nTo stop these messages: {UnsubscribeLink}\n",
+);
+pub const IAM_HERE_TEMPLATE: (&str, &str) = (
+    "Let us know when you are here",
+    "Dear {PatientName},\nwhen you arrive for your appointment on {AppointmentDate}, tap {IamHereLink} to tell the front desk you are here.\n\nTo stop these messages: {UnsubscribeLink}\n",
+);
+
+#[derive(sqlx::FromRow)]
+struct Candidate {
+    id: i64,
+    patient_id: i64,
+    status: String,
+    appt_starts_at: i64,
+    appointment_id: Option<i64>,
+    first_name: String,
+    last_name: String,
+    email: Option<String>,
+    phone: Option<String>,
+    iam_here_token: Option<String>,
+}
+
+fn num(doc: &Value, key: &str, default: f64) -> f64 {
+    match doc.get(key) {
+        Some(Value::Number(n)) => n.as_f64().unwrap_or(default),
+        Some(Value::String(s)) => s.trim().parse().unwrap_or(default),
+        _ => default,
+    }
+}
+
+fn channels(doc: &Value, master: &str, email: &str, sms: &str) -> Vec<Channel> {
+    if !get_bool(doc, master) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if get_bool(doc, email) {
+        out.push(Channel::Email);
+    }
+    if get_bool(doc, sms) {
+        out.push(Channel::Sms);
+    }
+    out
+}
+
+/// One pass at `now`.
+pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<EngineReport> {
+    let mut doc = Value::Object(crate::routes::history_portal_settings::full_defaults());
+    if let (Value::Object(d), Value::Object(stored)) = (&mut doc, settings::load(db, settings::HISTORY_PORTAL).await?) {
+        d.extend(stored);
+    }
+    let core = settings::load(db, settings::CORE_PORTAL).await?;
+    let base = get_str(&core, "PublicWebAddress").trim().trim_end_matches('/').to_owned();
+    let mut report = EngineReport::default();
+
+    // Expiries first: nothing is sent for a survey or link that has just expired.
+    let time_type = get_str(&doc, "HrsAppointmentTimeType");
+    let hours = num(&doc, "HrsAppointmentTimeValue", 24.0);
+    // expires_at(appt) <= now  <=>  appt <= now - (expires_at(0))
+    let cutoff = now - rules::survey_expires_at(0, &time_type, hours);
+    report.expired_surveys = on_db!(db, pool => sqlx::query(
+        "UPDATE survey_queue SET status = CASE status WHEN 'Assigned' THEN 'Expired' ELSE 'IntermediateSaveExpired' END,
+                                 updated_at = $1
+         WHERE status IN ('Assigned', 'IntermediateSave') AND appt_starts_at IS NOT NULL AND appt_starts_at <= $2",
+    )
+    .bind(now)
+    .bind(cutoff)
+    .execute(pool)
+    .await
+    .map(|r| r.rows_affected()))?;
+    let after_ms = (num(&doc, "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment", 4.0) * 3_600_000.0) as i64;
+    report.expired_iam_here = on_db!(db, pool => sqlx::query(
+        "UPDATE appointments SET iam_here_expired = TRUE WHERE iam_here_expired = FALSE AND starts_at < $1",
+    )
+    .bind(now - after_ms)
+    .execute(pool)
+    .await
+    .map(|r| r.rows_affected()))?;
+
+    let survey_channels = channels(
+        &doc,
+        "EnableSendingHistoryPortalNotifications",
+        "EnableHistoryPortalNotificationsByEmail",
+        "EnableHistoryPortalNotificationsBySms",
+    );
+    let iam_channels = if get_bool(&doc, "IsDisabledIamHere") {
+        Vec::new()
+    } else {
+        channels(&doc, "EnableSendingIamHereNotifications", "EnableIamHereNotificationsByEmail", "EnableIamHereNotificationsBySms")
+    };
+    if survey_channels.is_empty() && iam_channels.is_empty() {
+        return Ok(report);
+    }
+    let days = rules::parse_days(&get_str(&doc, "HistoryPortalRemindXDaysBeforeAppt"));
+    let until_hours = num(&doc, "HistoryPortalRemindUntilXHoursBeforeAppt", 12.0);
+    let iam_hours = num(&doc, "HistoryPortalSendIAmHereXHoursBeforeAppointment", 2.0);
+    let mut business = [false; 7];
+    if let Some(list) = doc.get("HistoryPortalBusinessDays").and_then(Value::as_array) {
+        for (i, d) in list.iter().take(7).enumerate() {
+            business[i] = d.as_bool().unwrap_or(false);
+        }
+    }
+    let window = BusinessWindow {
+        days: business,
+        start_hour: num(&doc, "HistoryPortalSurveyReminderStartTime", 8.0),
+        end_hour: num(&doc, "HistoryPortalSurveyReminderEndTime", 18.0),
+        offset_minutes: config.clinic_offset_minutes,
+    };
+    let in_window = window.contains(now);
+    let horizon = i64::from(days.iter().copied().max().unwrap_or(0)) * 86_400_000 + 86_400_000;
+    let candidates: Vec<Candidate> = on_db!(db, pool => sqlx::query_as(
+        "SELECT sq.id, sq.patient_id, sq.status, sq.appt_starts_at, sq.appointment_id, p.first_name, p.last_name,
+                p.email, p.phone, a.iam_here_token
+         FROM survey_queue sq
+         JOIN patients p ON p.id = sq.patient_id
+         LEFT JOIN appointments a ON a.id = sq.appointment_id
+         WHERE sq.status IN ('Assigned', 'IntermediateSave', 'Completed', 'Reviewed')
+           AND sq.appt_starts_at > $1 AND sq.appt_starts_at <= $2
+           AND p.unsubscribed = FALSE
+         ORDER BY sq.id",
+    )
+    .bind(now)
+    .bind(now + horizon.max((iam_hours * 3_600_000.0) as i64))
+    .fetch_all(pool)
+    .await)?;
+
+    for c in candidates {
+        let name = format!("{} {}", c.first_name, c.last_name);
+        let when = fmt::appointment(c.appt_starts_at, false, config.clinic_offset_minutes);
+        let survey_link = format!("{base}/survey?startType=HistoryPortal&surveyQueueId={}", c.id);
+        let iam_link = c.iam_here_token.as_deref().map(|t| format!("{base}/iamhere?token={t}")).unwrap_or_default();
+        let unsubscribe = format!("{base}/unsubscribe?patient={}", c.patient_id);
+        let tokens = [
+            ("PatientName", name.as_str()),
+            ("AppointmentDate", when.as_str()),
+            ("SurveyLink", survey_link.as_str()),
+            ("IamHereLink", iam_link.as_str()),
+            ("UnsubscribeLink", unsubscribe.as_str()),
+        ];
+        let open = matches!(c.status.as_str(), "Assigned" | "IntermediateSave");
+        let mut notices: Vec<(String, &str, (&str, &str), &[Channel])> = Vec::new();
+        if open && in_window {
+            if c.status == "Assigned" {
+                notices.push((format!("assign:{}", c.id), "SurveyAssignment", ASSIGNMENT_TEMPLATE, &survey_channels));
+            }
+            if let Some(x) = rules::due_reminder(now, c.appt_starts_at, &days, until_hours) {
+                notices.push((format!("remind:{}:{x}", c.id), "SurveyReminder", REMINDER_TEMPLATE, &survey_channels));
+            }
+        }
+        if let Some(appointment) = c.appointment_id {
+            if !iam_link.is_empty() && rules::iam_here_due(now, c.appt_starts_at, iam_hours) {
+                notices.push((format!("iamhere:{appointment}"), "IamHere", IAM_HERE_TEMPLATE, &iam_channels));
+            }
+        }
+        for (key, kind, (subject, body), chans) in notices {
+            for channel in chans.iter().copied() {
+                let to = match channel {
+                    Channel::Email => c.email.as_deref(),
+                    Channel::Sms => c.phone.as_deref(),
+                }
+                .map(str::trim)
+                .filter(|t| !t.is_empty());
+                let Some(to) = to else { continue };
+                let message = OutboundMessage {
+                    channel,
+                    to: to.to_owned(),
+                    subject: if channel == Channel::Email { subject.to_owned() } else { String::new() },
+                    text: rules::fill_template(body, &tokens),
+                    html: None,
+                    kind: kind.to_owned(),
+                    patient_id: Some(c.patient_id),
+                    survey_queue_id: Some(c.id),
+                };
+                if outbox::enqueue_once(db, &message, &format!("{key}:{}", channel.key()), now).await?.is_some() {
+                    match kind {
+                        "SurveyAssignment" => report.assignments += 1,
+                        "SurveyReminder" => report.reminders += 1,
+                        _ => report.iam_here += 1,
+                    }
+                }
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Background job: a pass every `period` (PORTAL_NOTIFICATIONS_ENGINE turns it on).
+pub async fn run(db: Db, clock: Arc<dyn Clock>, config: EngineConfig, period: Duration) {
+    let mut tick = tokio::time::interval(period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        match run_once(&db, clock.now_ms(), config).await {
+            Ok(report) if report != EngineReport::default() => tracing::info!(?report, "notifications engine pass"),
+            Ok(_) => {}
+            Err(err) => tracing::warn!(error = %err, "notifications engine pass failed"),
+        }
+    }
+}

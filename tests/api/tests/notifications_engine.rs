@@ -1,0 +1,166 @@
+//! The notifications engine with a controllable clock (issue 6 part 6): assignment notices and
+//! reminders only on business days inside the reminder hours and never after "until X hours
+//! before"; the I Am Here link X hours before; unsubscribed patients get nothing; unfinished
+//! surveys expire; two engine instances racing store each notice exactly once (PostgreSQL with
+//! TEST_DATABASE_URL); the messages reach a real SMTP server with the tokens filled in.
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use api_tests::*;
+use portal_api::notifications::{run_once, EngineConfig};
+use portal_api::outbox::{self, ManualClock};
+use portal_api::Db;
+
+const HOUR: i64 = 3_600_000;
+const DAY: i64 = 86_400_000;
+const CONFIG: EngineConfig = EngineConfig { clinic_offset_minutes: 0 };
+
+fn wall_ms() -> i64 {
+    i64::try_from(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis()).unwrap()
+}
+
+async fn count(server: &TestServer, sql: &str) -> i64 {
+    server.count_sql(sql).await
+}
+
+#[tokio::test]
+async fn notices_follow_the_windows_once_each_even_with_two_engines() {
+    let server = TestServer::demo().await;
+    let settings = json!({
+        "EnableSendingHistoryPortalNotifications": true, "EnableHistoryPortalNotificationsByEmail": true, "EnableHistoryPortalNotificationsBySms": false,
+        "EnableSendingIamHereNotifications": true, "EnableIamHereNotificationsByEmail": true, "EnableIamHereNotificationsBySms": false,
+        "HistoryPortalBusinessDays": [true, true, true, true, true, false, false],
+        "HistoryPortalSurveyReminderStartTime": 8, "HistoryPortalSurveyReminderEndTime": 18,
+        "HistoryPortalRemindXDaysBeforeAppt": "2, 1", "HistoryPortalRemindUntilXHoursBeforeAppt": 12,
+        "HistoryPortalSendIAmHereXHoursBeforeAppointment": 2, "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment": 4,
+        "HrsAppointmentTimeType": "After", "HrsAppointmentTimeValue": 24, "HistoryPortalMaxReadyForExamEmail": -1
+    });
+    server.execute_sql(&format!("UPDATE settings SET body = '{settings}' WHERE group_name = 'HistoryPortal'")).await;
+    server.execute_sql("UPDATE settings SET body = '{\"ClientName\": \"Demo\", \"PublicWebAddress\": \"https://portal.test/\"}' WHERE group_name = 'CorePortal'").await;
+    // Demo notices must not get in the way: only our two rows are open and in the future.
+    server.execute_sql("UPDATE survey_queue SET status = 'Completed'").await;
+    // A Wednesday 12:00Z two weeks ahead (1970-01-01 was a Thursday).
+    let days_now = wall_ms() / DAY;
+    let monday = days_now + 14 - (days_now + 3).rem_euclid(7);
+    let appt = monday * DAY + 2 * DAY + 12 * HOUR;
+    for (i, unsubscribed) in [(1, false), (2, true)] {
+        server
+            .execute_sql(&format!(
+                "UPDATE patients SET unsubscribed = {unsubscribed}, email = 'patient{i}@example.test' WHERE id = (SELECT MIN(id) + {} FROM patients)",
+                i - 1
+            ))
+            .await;
+        server
+            .execute_sql(&format!(
+                "INSERT INTO appointments (patient_id, location_id, starts_at, status, iam_here_token)
+                 SELECT MIN(id) + {}, (SELECT MIN(id) FROM locations), {appt}, 'Scheduled', 'tok-engine-{i}' FROM patients",
+                i - 1
+            ))
+            .await;
+        server
+            .execute_sql(&format!(
+                "INSERT INTO survey_queue (patient_id, appointment_id, location_id, survey_definition_id, status, created_at, updated_at)
+                 SELECT a.patient_id, a.id, a.location_id, (SELECT MIN(id) FROM survey_definitions), 'Assigned', 0, 0
+                 FROM appointments a WHERE a.iam_here_token = 'tok-engine-{i}'"
+            ))
+            .await;
+    }
+    let ours = count(&server, "SELECT sq.id FROM survey_queue sq JOIN appointments a ON a.id = sq.appointment_id WHERE a.iam_here_token = 'tok-engine-1'").await;
+    let theirs = count(&server, "SELECT sq.id FROM survey_queue sq JOIN appointments a ON a.id = sq.appointment_id WHERE a.iam_here_token = 'tok-engine-2'").await;
+    // And one unfinished survey whose appointment was three days ago: it expires.
+    server
+        .execute_sql(&format!(
+            "UPDATE survey_queue SET status = 'IntermediateSave', appt_starts_at = {} WHERE id = (SELECT MIN(id) FROM survey_queue)",
+            wall_ms() - 3 * DAY
+        ))
+        .await;
+
+    let (a, b) = (Db::open(server.database_url()).await.unwrap(), Db::open(server.database_url()).await.unwrap());
+    let notices = |kind: &'static str| format!("SELECT COUNT(*) FROM outbox WHERE survey_queue_id = {ours} AND kind = '{kind}'");
+
+    // Sunday noon, 3 days before: no business day.
+    let r = run_once(&a, appt - 3 * DAY, CONFIG).await.unwrap();
+    assert_eq!((r.assignments, r.reminders), (0, 0));
+    assert_eq!(r.expired_surveys, 1, "the past unfinished survey expires");
+    assert_eq!(count(&server, "SELECT COUNT(*) FROM survey_queue WHERE status = 'IntermediateSaveExpired'").await, 1);
+
+    // Monday noon, 2 days before: assignment + the 2-day reminder; two engines race on it.
+    let t = appt - 2 * DAY;
+    let (ra, rb) = tokio::join!(run_once(&a, t, CONFIG), run_once(&b, t, CONFIG));
+    let (ra, rb) = (ra.unwrap(), rb.unwrap());
+    assert_eq!(ra.assignments + rb.assignments, 1, "{ra:?} {rb:?}");
+    assert_eq!(ra.reminders + rb.reminders, 1, "{ra:?} {rb:?}");
+    assert_eq!(count(&server, &notices("SurveyAssignment")).await, 1);
+    assert_eq!(count(&server, &notices("SurveyReminder")).await, 1);
+    // Again: nothing new.
+    assert_eq!(run_once(&b, t + HOUR, CONFIG).await.unwrap().reminders, 0);
+
+    // Tuesday 06:00Z: the 1-day reminder is due but outside the reminder hours.
+    assert_eq!(run_once(&a, appt - DAY - 6 * HOUR, CONFIG).await.unwrap().reminders, 0);
+    // Tuesday 13:00Z: sent.
+    assert_eq!(run_once(&a, appt - DAY + HOUR, CONFIG).await.unwrap().reminders, 1);
+    assert_eq!(count(&server, &notices("SurveyReminder")).await, 2);
+    // Wednesday 10:00Z: within 12 h of the appointment, no more reminders; the I Am Here link
+    // goes out (2 h before), once, even with two engines.
+    let t = appt - 2 * HOUR;
+    let (ra, rb) = tokio::join!(run_once(&a, t, CONFIG), run_once(&b, t, CONFIG));
+    let (ra, rb) = (ra.unwrap(), rb.unwrap());
+    assert_eq!(ra.reminders + rb.reminders, 0);
+    assert_eq!(ra.iam_here + rb.iam_here, 1, "{ra:?} {rb:?}");
+    assert_eq!(count(&server, &notices("IamHere")).await, 1);
+    // The unsubscribed patient got nothing at all.
+    assert_eq!(count(&server, &format!("SELECT COUNT(*) FROM outbox WHERE survey_queue_id = {theirs}")).await, 0);
+    // Five hours after the appointment its I Am Here link is expired.
+    run_once(&a, appt + 5 * HOUR, CONFIG).await.unwrap();
+    assert_eq!(count(&server, "SELECT COUNT(*) FROM appointments WHERE iam_here_token = 'tok-engine-1' AND iam_here_expired = TRUE").await, 1);
+
+    // Delivery: the messages reach a real SMTP server with the tokens filled in.
+    let has = || Command::new("python3").args(["-c", "import aiosmtpd"]).status().is_ok_and(|s| s.success());
+    if !has() {
+        let _ = Command::new("python3").args(["-m", "pip", "install", "--quiet", "aiosmtpd"]).status();
+    }
+    assert!(has(), "aiosmtpd is needed: python3 -m pip install aiosmtpd");
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut smtp = Command::new("python3")
+        .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
+        .arg(dir.path().join("mail"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let smtp_settings = json!({"EmailFrom": "portal@clinic.test", "SMTPServer": "127.0.0.1", "Port": port, "Timeout": 5});
+    server.execute_sql(&format!("UPDATE settings SET body = '{smtp_settings}' WHERE group_name = 'CoreNotifications'")).await;
+    let clock = ManualClock::at(appt + 6 * HOUR);
+    // (Demo appointments in the same hours may have had their I Am Here links queued too.)
+    let (da, db_) = tokio::join!(outbox::deliver_due(&a, &clock, 50), outbox::deliver_due(&b, &clock, 50));
+    let sent = da.unwrap().sent + db_.unwrap().sent;
+    assert_eq!(count(&server, &format!("SELECT COUNT(*) FROM outbox WHERE survey_queue_id = {ours} AND status = 'Sent'")).await, 4);
+    assert_eq!(sent as i64, count(&server, "SELECT COUNT(*) FROM outbox WHERE status = 'Sent'").await, "each message delivered once");
+    let mut mail: Vec<String> = std::fs::read_dir(dir.path().join("mail/new"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .filter(|m| m.contains("To: patient1@example.test"))
+        .collect();
+    mail.sort();
+    assert_eq!(mail.len(), 4, "assignment, two reminders, I Am Here");
+    let joined = mail.join("\n").replace("=\r\n", "").replace("=\n", "");
+    assert!(joined.contains("To: patient1@example.test"));
+    assert!(!joined.contains("patient2@example.test"));
+    assert!(joined.contains(&format!("https://portal.test/survey?startType=3DHistoryPortal&surveyQueueId=3D{ours}"))
+        || joined.contains(&format!("https://portal.test/survey?startType=HistoryPortal&surveyQueueId={ours}")), "{joined}");
+    assert!(joined.contains("https://portal.test/iamhere?token=3Dtok-engine-1") || joined.contains("https://portal.test/iamhere?token=tok-engine-1"), "{joined}");
+    assert!(joined.contains("unsubscribe?patient="), "{joined}");
+    assert!(!joined.contains("{PatientName}") && !joined.contains("{SurveyLink}"), "every token filled: {joined}");
+    let _ = smtp.kill();
+    let _ = smtp.wait();
+    a.close().await;
+    b.close().await;
+}
