@@ -47,6 +47,9 @@ test("another patient's surveys never show", async ({ page, browser }) => {
   const maria = await mariaContext.newPage();
   await signIn(maria, "patient", "maria.garcia");
   await expect(maria).toHaveURL(/\/home$/);
+  // Home asks for the same list (pending actions): let it finish, so the wait below catches the
+  // Medical History page's own answer and not one whose page is gone.
+  await maria.waitForLoadState("networkidle");
   const m = maria.waitForResponse((r) => r.url().endsWith("/api/surveyApi/GetAvailableSurveysForUser"));
   await maria.goto("/medical-history/assigned");
   const marias = ((await (await m).json()) as { surveys: Survey[] }).surveys.map((s) => s.Id);
