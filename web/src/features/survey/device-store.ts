@@ -17,13 +17,18 @@ export interface DeviceCopy {
   submitPending: boolean;
 }
 
+let dbPromise: Promise<IDBDatabase> | null = null;
+
+/** One connection for the page's life (opening one per write cost most of a write's time). */
 function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
+  dbPromise ??= new Promise<IDBDatabase>((resolve, reject) => {
     const req = indexedDB.open(DB_NAME, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE);
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
   });
+  dbPromise.catch(() => (dbPromise = null));
+  return dbPromise;
 }
 
 function tx<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
@@ -32,14 +37,8 @@ function tx<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequ
       new Promise<T>((resolve, reject) => {
         const t = db.transaction(STORE, mode);
         const req = run(t.objectStore(STORE));
-        t.oncomplete = () => {
-          db.close();
-          resolve(req.result);
-        };
-        t.onerror = () => {
-          db.close();
-          reject(t.error);
-        };
+        t.oncomplete = () => resolve(req.result);
+        t.onerror = () => reject(t.error);
       }),
   );
 }
