@@ -47,7 +47,7 @@ pub fn demo_answers(def: &SurveyDefinition, seed: u64, complete: bool) -> Answer
             let value = |q: &wasm_core::model::SurveyQuestion, k: usize| -> String {
                 match q.kind {
                     // Mostly "no": a realistic history is short.
-                    QuestionKind::YesNo => if k % 4 == 0 { "yes" } else { "no" }.to_owned(),
+                    QuestionKind::YesNo => if k.is_multiple_of(4) { "yes" } else { "no" }.to_owned(),
                     QuestionKind::Single => q.options[k % q.options.len()].value.clone(),
                     QuestionKind::Number => q.min.clone().unwrap_or_else(|| "1".to_owned()),
                     QuestionKind::Date => "2024-03-15".to_owned(),

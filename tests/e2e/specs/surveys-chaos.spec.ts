@@ -103,6 +103,11 @@ test("chaos: offline flips, failed uploads and reloads lose and duplicate nothin
     await expect(p.getByRole("heading", { name: "Symptoms" })).toBeVisible({ timeout: 15_000 });
   }
 
+  // Autosave to the device (encrypt + IndexedDB), as measured by the runner itself.
+  const deviceWrites: number[] = [];
+  const collect = async () =>
+    deviceWrites.push(...(await page.evaluate(() => performance.getEntriesByName("survey-device-write").map((e) => e.duration))));
+
   while (stats.flips < FLIPS) {
     stats.steps++;
     const r = random();
@@ -136,11 +141,13 @@ test("chaos: offline flips, failed uploads and reloads lose and duplicate nothin
     failing = random() < 0.3;
     if (random() < 0.08) {
       stats.reloads++;
+      await collect();
       await page.reload();
       await onSymptomsPage(page);
     }
   }
 
+  await collect();
   await context.setOffline(false);
   failing = false;
   await expect(status).toHaveText("saved", { timeout: 30_000 });
@@ -155,6 +162,9 @@ test("chaos: offline flips, failed uploads and reloads lose and duplicate nothin
       `${stats.aborted} aborted, ${stats.unavailable} 503, ${stats.lostResponse} lost responses; ` +
       `lost ${lost.length}, unexpected ${extra.length}, duplicated ${duplicated}`,
   );
+  const sorted = [...deviceWrites].sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]?.toFixed(2);
+  console.log(`autosave to IndexedDB (encrypt + write), ${sorted.length} writes: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms`);
   expect(lost, `answers lost or different: ${JSON.stringify({ expected, held })}`).toEqual([]);
   expect(extra).toEqual([]);
   expect(duplicated).toBe(0);
