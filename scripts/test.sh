@@ -93,10 +93,10 @@ PORTAL_API_BIN=$PORTAL_API_BIN PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/playwright.json
   tests/e2e/run-local.sh --reporter=line,json 2>&1 | tail -n 40
 rc=${PIPESTATUS[0]}
 if [ -f "$OUT/playwright.json" ]; then
-  read -r p f < <(node -e 'const s=require(process.argv[1]).stats; console.log(s.expected + s.flaky, s.unexpected)' "$OUT/playwright.json")
-else p=0; f=1; fi
+  read -r p f flaky < <(node -e 'const s=require(process.argv[1]).stats; console.log(s.expected + s.flaky, s.unexpected, s.flaky)' "$OUT/playwright.json")
+else p=0; f=1; flaky=0; fi
 if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
-record "playwright (Chromium)" "$p" "$f"
+record "playwright (Chromium)" "$p" "$f" "$([ "${flaky:-0}" != 0 ] && echo "$flaky passed only on retry")"
 
 echo
 echo "== summary"

@@ -20,7 +20,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry under CI: on the shared 2-core machine a few timing-sensitive specs have failed once
+  // under heavy load and passed on their own. A retried pass is reported as "flaky", not hidden.
+  retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: [["line"]],
   use: {

@@ -13,7 +13,11 @@ export async function signIn(page: Page, door: "patient" | "staff", user: string
   await page.goto(`/${door}/login`);
   await page.getByLabel("Username or Email").fill(user);
   await page.getByLabel("Password", { exact: true }).fill(password);
+  // Wait for the login call's answer: a navigation right after the click could otherwise
+  // overtake it and arrive without the session cookie.
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && /\/api\/(patient|staff)User\/login$/.test(r.url()));
   await page.getByRole("button", { name: "Log In" }).click();
+  await answered;
 }
 
 export function mainMenu(page: Page) {

@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{boolean, field, object_keys, string, to_js_value, whole, write};
 use crate::model::{
-    Answer, Answers, ChoiceOption, EnableBehavior, EnableWhen, Operator, QuestionKind, SurveyDefinition, SurveyPage,
+    Answer, Answers, ChoiceOption, EnableBehavior, EnableWhen, Operator, SurveyDefinition, SurveyPage,
     SurveyQuestion, Texts,
 };
 use crate::survey;
@@ -102,17 +102,7 @@ fn read_when(v: &JsValue) -> (Vec<EnableWhen>, EnableBehavior) {
 
 /// Reads the rule fields of a question (texts are not needed by the rules and are skipped).
 fn read_question(v: &JsValue) -> Option<SurveyQuestion> {
-    let kind = match string(v, "Type")?.as_str() {
-        "single" => QuestionKind::Single,
-        "multiple" => QuestionKind::Multiple,
-        "yesno" => QuestionKind::YesNo,
-        "text" => QuestionKind::Text,
-        "number" => QuestionKind::Number,
-        "date" => QuestionKind::Date,
-        "table" => QuestionKind::Table,
-        "display" => QuestionKind::Display,
-        _ => return None,
-    };
+    let kind = crate::survey::definition::kind_of(&string(v, "Type")?)?;
     let (enable_when, enable_behavior) = read_when(v);
     Some(SurveyQuestion {
         id: string(v, "Id")?,

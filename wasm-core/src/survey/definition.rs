@@ -120,7 +120,8 @@ fn yes_no_options() -> Vec<ChoiceOption> {
     ]
 }
 
-fn kind_of(name: &str) -> Option<QuestionKind> {
+/// The question kind named in the XML `type` attribute (and in the JSON the server sends).
+pub(crate) fn kind_of(name: &str) -> Option<QuestionKind> {
     Some(match name {
         "single" => QuestionKind::Single,
         "multiple" => QuestionKind::Multiple,
