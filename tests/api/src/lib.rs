@@ -18,6 +18,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub use reqwest::{Method, StatusCode};
 pub use serde_json::{json, Value};
 
+mod smtp;
+pub use smtp::SmtpSink;
+
 /// Password of every demo account (CONTRACT.md, demo clinic).
 pub const DEMO_PASSWORD: &str = "Portal!2026";
 /// The one message every refused sign-in gets, whatever the reason.

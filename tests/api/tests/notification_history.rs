@@ -2,40 +2,18 @@
 //! the History Portal, delivered to a real SMTP server on loopback, shows with Date, MRN, Sent to
 //! and Type; nothing undelivered shows.
 
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use api_tests::*;
 use portal_api::outbox::{self, SystemClock};
 use portal_api::Db;
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
 
 #[tokio::test]
 async fn a_delivered_resend_appears_with_date_mrn_recipient_and_type() {
     let server = TestServer::demo().await;
-    let has = || Command::new("python3").args(["-c", "import aiosmtpd"]).status().is_ok_and(|s| s.success());
-    if !has() {
-        let _ = Command::new("python3").args(["-m", "pip", "install", "--quiet", "aiosmtpd"]).status();
-    }
-    assert!(has(), "aiosmtpd is needed: python3 -m pip install aiosmtpd");
-    let dir = tempfile::tempdir().unwrap();
-    let port = free_port();
-    let mut smtp = Command::new("python3")
-        .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
-        .arg(dir.path().join("mail"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    for _ in 0..100 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let smtp = SmtpSink::start().await;
+    let port = smtp.port;
     let settings = json!({"EmailFrom": "portal@clinic.test", "SMTPServer": "127.0.0.1", "Port": port, "SMTPUseSSL": false, "Timeout": 5});
     server.execute_sql(&format!("UPDATE settings SET body = '{settings}' WHERE group_name = 'CoreNotifications'")).await;
 
@@ -70,7 +48,7 @@ async fn a_delivered_resend_appears_with_date_mrn_recipient_and_type() {
     assert_eq!(entry["SentTo"], "jane.doe@example.com");
     assert_eq!(entry["Type"], "SurveyAssignment");
     assert!(parse_iso_utc(entry["Date"].as_str().unwrap()).is_some(), "{entry}");
-    let mail = std::fs::read_dir(dir.path().join("mail/new")).unwrap().count();
+    let mail = smtp.messages().len();
     assert_eq!(mail, 1, "exactly one message reached the SMTP server");
     // Search by MRN prefix and by type; a patient may not read the history.
     let mrn = row["UserIdentifierToShow"].as_str().unwrap();
@@ -81,6 +59,4 @@ async fn a_delivered_resend_appears_with_date_mrn_recipient_and_type() {
     let mut patient = server.signed_in(JANE).await;
     assert_eq!(patient.post_json("/api/NotificationHistory/datatables", &json!({})).await.status, StatusCode::FORBIDDEN);
     db.close().await;
-    let _ = smtp.kill();
-    let _ = smtp.wait();
 }

@@ -4,9 +4,6 @@
 //! surveys expire; two engine instances racing store each notice exactly once (PostgreSQL with
 //! TEST_DATABASE_URL); the messages reach a real SMTP server with the tokens filled in.
 
-use std::process::{Command, Stdio};
-use std::time::Duration;
-
 use api_tests::*;
 use portal_api::notifications::{run_once, EngineConfig};
 use portal_api::outbox::{self, ManualClock};
@@ -116,26 +113,8 @@ async fn notices_follow_the_windows_once_each_even_with_two_engines() {
     assert_eq!(count(&server, "SELECT COUNT(*) FROM appointments WHERE iam_here_token = 'tok-engine-1' AND iam_here_expired = TRUE").await, 1);
 
     // Delivery: the messages reach a real SMTP server with the tokens filled in.
-    let has = || Command::new("python3").args(["-c", "import aiosmtpd"]).status().is_ok_and(|s| s.success());
-    if !has() {
-        let _ = Command::new("python3").args(["-m", "pip", "install", "--quiet", "aiosmtpd"]).status();
-    }
-    assert!(has(), "aiosmtpd is needed: python3 -m pip install aiosmtpd");
-    let dir = tempfile::tempdir().unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut smtp = Command::new("python3")
-        .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
-        .arg(dir.path().join("mail"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    for _ in 0..100 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let smtp = SmtpSink::start().await;
+    let port = smtp.port;
     let smtp_settings = json!({"EmailFrom": "portal@clinic.test", "SMTPServer": "127.0.0.1", "Port": port, "Timeout": 5});
     server.execute_sql(&format!("UPDATE settings SET body = '{smtp_settings}' WHERE group_name = 'CoreNotifications'")).await;
     let clock = ManualClock::at(appt + 6 * HOUR);
@@ -144,12 +123,7 @@ async fn notices_follow_the_windows_once_each_even_with_two_engines() {
     let sent = da.unwrap().sent + db_.unwrap().sent;
     assert_eq!(count(&server, &format!("SELECT COUNT(*) FROM outbox WHERE survey_queue_id = {ours} AND status = 'Sent'")).await, 4);
     assert_eq!(sent as i64, count(&server, "SELECT COUNT(*) FROM outbox WHERE status = 'Sent'").await, "each message delivered once");
-    let mut mail: Vec<String> = std::fs::read_dir(dir.path().join("mail/new"))
-        .unwrap()
-        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
-        .filter(|m| m.contains("To: patient1@example.test"))
-        .collect();
-    mail.sort();
+    let mail: Vec<String> = smtp.messages().into_iter().filter(|m| m.contains("To: patient1@example.test")).collect();
     assert_eq!(mail.len(), 4, "assignment, two reminders, I Am Here");
     let joined = mail.join("\n").replace("=\r\n", "").replace("=\n", "");
     assert!(joined.contains("To: patient1@example.test"));
@@ -159,8 +133,6 @@ async fn notices_follow_the_windows_once_each_even_with_two_engines() {
     assert!(joined.contains("https://portal.test/iamhere?token=3Dtok-engine-1") || joined.contains("https://portal.test/iamhere?token=tok-engine-1"), "{joined}");
     assert!(joined.contains("unsubscribe?patient="), "{joined}");
     assert!(!joined.contains("{PatientName}") && !joined.contains("{SurveyLink}"), "every token filled: {joined}");
-    let _ = smtp.kill();
-    let _ = smtp.wait();
     a.close().await;
     b.close().await;
 }

@@ -6,10 +6,8 @@
 //! clock, never finds these rows due).
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use api_tests::*;
 use portal_api::outbox::{self, Channel, ManualClock, OutboundMessage};
@@ -24,64 +22,6 @@ fn wall_ms() -> i64 {
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// A real SMTP server (aiosmtpd) on loopback that stores what it receives in a Maildir.
-struct SmtpSink {
-    child: Child,
-    port: u16,
-    maildir: PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl SmtpSink {
-    async fn start() -> SmtpSink {
-        ensure_aiosmtpd();
-        let dir = tempfile::tempdir().unwrap();
-        let maildir = dir.path().join("mail");
-        let port = free_port();
-        let child = Command::new("python3")
-            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
-            .arg(&maildir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start python3 -m aiosmtpd");
-        for _ in 0..100 {
-            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                return SmtpSink { child, port, maildir, _dir: dir };
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("aiosmtpd did not listen on {port}");
-    }
-
-    /// Raw messages received so far.
-    fn messages(&self) -> Vec<String> {
-        let new = self.maildir.join("new");
-        let mut out: Vec<String> = std::fs::read_dir(&new)
-            .map(|entries| entries.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok()).collect())
-            .unwrap_or_default();
-        out.sort();
-        out
-    }
-}
-
-impl Drop for SmtpSink {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// aiosmtpd comes from PyPI (scripts/setup.sh installs it); installed here when missing.
-fn ensure_aiosmtpd() {
-    let has = |py: &str| Command::new(py).args(["-c", "import aiosmtpd"]).status().is_ok_and(|s| s.success());
-    if has("python3") {
-        return;
-    }
-    let _ = Command::new("python3").args(["-m", "pip", "install", "--quiet", "aiosmtpd"]).status();
-    assert!(has("python3"), "aiosmtpd is needed for the SMTP tests: python3 -m pip install aiosmtpd");
 }
 
 /// A Twilio-style endpoint: records each request (head + body) and answers `status`.
