@@ -25,7 +25,7 @@ use crate::http_error::{self, ErrorDialog};
 use crate::login;
 use crate::menu;
 use crate::model::{
-    LoginRequest, ModulePermissions, Permissions, SortDirection, TableRequest, DEFAULT_PAGE_SIZE,
+    LoginRequest, ModulePermissions, Permissions, SortDirection, TableRequest, DEFAULT_PAGE_SIZE, PAGE_SIZES,
 };
 use crate::password::{self, PasswordCheck, PasswordRequirements};
 use crate::table::{self, TableState};
@@ -229,6 +229,12 @@ pub fn write_table_state(
     state: Ts<TableState>,
 ) -> String {
     table::write_table_state(query, list_id, &read(&state))
+}
+
+/// The page sizes a list offers (spec 01 §9); the server clamps requests to the same list.
+#[wasm_bindgen(js_name = pageSizes)]
+pub fn page_sizes() -> Vec<u32> {
+    PAGE_SIZES.to_vec()
 }
 
 #[wasm_bindgen(js_name = tableRequest)]

@@ -3,6 +3,7 @@
 // rules are ready before the first render and are loaded exactly once.
 export {
   appointmentHeader,
+  pageSizes,
   appointmentRange,
   historyTab,
   locationDisplayName,

@@ -66,7 +66,6 @@ describe("DataTable in server mode", () => {
         rowCount={rowCount}
         state={state}
         onStateChange={onStateChange}
-        pageSizeOptions={[10, 25, 50, 100]}
       />,
     );
     return onStateChange;

@@ -7,9 +7,12 @@ import {
   type ColumnDef,
   type SortingState,
 } from "@tanstack/react-table";
-import type { TableState } from "../../lib/wasm";
+import { pageSizes, type TableState } from "../../lib/wasm";
 import { Pager } from "./pager";
 import "./data-table.css";
+
+// The sizes wasm-core allows (the server clamps to the same list); read once at load.
+const PAGE_SIZES = Array.from(pageSizes());
 
 interface CommonProps<T> {
   /** Accessible name of the table. */
@@ -40,7 +43,6 @@ export interface ServerTableProps<T> extends CommonProps<T> {
   state: TableState;
   rowCount: number;
   onStateChange: (next: TableState) => void;
-  pageSizeOptions: number[];
   searchable?: boolean;
 }
 
@@ -94,7 +96,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div className="data-table-toolbar">
           <PageSizeSelect
             value={server.state.PageSize}
-            options={server.pageSizeOptions}
+            options={PAGE_SIZES}
             onChange={(PageSize) => server.onStateChange({ ...server.state, PageSize, PageIndex: 0 })}
           />
           {server.searchable !== false && (

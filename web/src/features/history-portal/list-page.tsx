@@ -26,7 +26,6 @@ import { useToast } from "../../components/toast/toast";
 
 /** Page sizes offered in the select; wasm-core's readTableState falls back to its default for
  * any other value someone types into the address. */
-const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 // spec 01 §2.6 and §9: page size 10, default sort on the first column ascending.
 const DEFAULTS: TableState = {
   PageIndex: 0,
@@ -209,7 +208,6 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
         loading={loading}
         state={state}
         onStateChange={onStateChange}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
         onRowClick={setDetails}
         rowClassName={(row) => rowActions(row, maxReady).RowClass || undefined}
       />

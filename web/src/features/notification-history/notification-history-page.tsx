@@ -65,7 +65,6 @@ export function NotificationHistoryPage() {
         loading={loading}
         state={state}
         onStateChange={onStateChange}
-        pageSizeOptions={[10, 25, 50, 100]}
       />
     </section>
   );

@@ -15,7 +15,6 @@ import "../auth/login.css";
 import "./users.css";
 
 const LIST_ID = "users";
-const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 const DEFAULTS: TableState = { PageIndex: 0, PageSize: 10, SortColumn: "LastName", SortDirection: "asc", Search: "", Filters: { role: "Patient" } };
 const column = createColumnHelper<UserRow>();
 
@@ -115,7 +114,6 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
         rowCount={page.count}
         state={state}
         onStateChange={onStateChange}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
         loading={loading}
         getRowId={(r) => String(r.Id)}
       />
