@@ -121,6 +121,11 @@ export function errorFields(errors: ValidationErrors | null | undefined): string
   return Object.keys(source as Record<string, string[]>);
 }
 
+/** The viewer's offset now, in minutes east of UTC: sent with list requests (spec 01 §9). */
+export function viewerOffsetMinutes(): number {
+  return -new Date().getTimezoneOffset();
+}
+
 /** What formatDate needs about the viewer's zone for one instant: minutes east of UTC at that
  * instant, and the zone's short name (e.g. "EST"); both come from the browser, not from a rule. */
 export function zoneOf(isoInstant: string): { offsetMinutes: number; zoneAbbr: string } {

@@ -14,8 +14,7 @@ import {
   writeTableState,
   zoneOf,
   type SurveyQueueRow,
-  type TableState,
-} from "../../lib/wasm";
+  type TableState, viewerOffsetMinutes } from "../../lib/wasm";
 import { fetchSurveyQueuePage } from "./api/survey-queue-datatable";
 import { fetchLocations } from "./api/locations";
 import { fetchStatusesLookup, type StatusLookupItem } from "./api/statuses-lookup";
@@ -45,10 +44,6 @@ const DATE_MODES = [
 
 const column = createColumnHelper<SurveyQueueRow>();
 
-/** The viewer's offset in minutes east of UTC, now (spec 01 §9: sent with list requests). */
-function viewerOffset(): number {
-  return -new Date().getTimezoneOffset();
-}
 
 /** One History Portal list (spec 01 §2.6): server-driven table, its state and filters in the
  * address under the list id; which columns and filters show comes from wasm-core historyTab. */
@@ -59,7 +54,7 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
   const state = useMemo(() => readTableState(location.search, tab.ListId, DEFAULTS), [location.search, tab.ListId]);
   const filters = (state.Filters ?? {}) as Record<string, string>;
   const range = useMemo(
-    () => appointmentRange(filters.DateMode ?? "day", filters.DateFrom ?? "", filters.DateTo ?? "", new Date().toISOString(), viewerOffset()),
+    () => appointmentRange(filters.DateMode ?? "day", filters.DateFrom ?? "", filters.DateTo ?? "", new Date().toISOString(), viewerOffsetMinutes()),
     [filters.DateMode, filters.DateFrom, filters.DateTo],
   );
   const [page, setPage] = useState<{ rows: SurveyQueueRow[]; count: number }>({ rows: [], count: 0 });
@@ -219,7 +214,7 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
 }
 
 function rowActions(row: SurveyQueueRow, maxReady: number) {
-  return surveyActions(row, maxReady, new Date().toISOString(), viewerOffset());
+  return surveyActions(row, maxReady, new Date().toISOString(), viewerOffsetMinutes());
 }
 
 /** Today row actions (spec 01 §2.6, §4): Start Survey, View Survey, Ready For Exam. */

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
-import { formatDate, surveyActions, zoneOf, type SurveyQueueRow } from "../../lib/wasm";
+import { formatDate, surveyActions, zoneOf, type SurveyQueueRow, viewerOffsetMinutes } from "../../lib/wasm";
 import { resendAssignMail } from "./api/resend-assign-mail";
 
 function detailsDate(iso: string | null | undefined): string {
@@ -16,7 +16,7 @@ export function SurveyDetailsModal({ row, onClose, onChanged }: { row: SurveyQue
   const toast = useToast();
   const [lastSent, setLastSent] = useState<string | null | undefined>(row.LastEmailSent);
   const [busy, setBusy] = useState(false);
-  const actions = surveyActions(row, -1, new Date().toISOString(), -new Date().getTimezoneOffset());
+  const actions = surveyActions(row, -1, new Date().toISOString(), viewerOffsetMinutes());
 
   async function resend() {
     if (!navigator.onLine) {

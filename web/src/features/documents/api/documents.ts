@@ -1,5 +1,6 @@
 import { api } from "../../../lib/api-client";
 import type { DocumentsLoadResponse, DocumentsSettings, Letter, LetterRef } from "../../../lib/wasm";
+import { viewerOffsetMinutes } from "../../../lib/wasm";
 
 // One call each (spec 01 §7); failures are shown by the page's own error modals (report: false).
 
@@ -10,13 +11,13 @@ export function getDocumentsSettings(signal?: AbortSignal): Promise<DocumentsSet
 export function loadDocuments(ssn: string | undefined, ssoContextToken: string | undefined, signal?: AbortSignal) {
   return api.post<DocumentsLoadResponse>(
     "/api/documents/loadDocuments",
-    { ssn, sortOrder: "desc", ssoContextToken, TimezoneOffset: -new Date().getTimezoneOffset() },
+    { ssn, sortOrder: "desc", ssoContextToken, TimezoneOffset: viewerOffsetMinutes() },
     { signal, report: false },
   );
 }
 
 function ref(letter: Letter): LetterRef {
-  return { Id: letter.Id, AccessToken: letter.AccessToken, TimezoneOffset: -new Date().getTimezoneOffset() };
+  return { Id: letter.Id, AccessToken: letter.AccessToken, TimezoneOffset: viewerOffsetMinutes() };
 }
 
 export function acknowledge(letter: Letter): Promise<Letter> {

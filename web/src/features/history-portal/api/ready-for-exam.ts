@@ -1,4 +1,5 @@
 import { api } from "../../../lib/api-client";
+import { viewerOffsetMinutes } from "../../../lib/wasm";
 
 export interface ReadyForExamResult {
   ReadyForExamCount: number;
@@ -11,6 +12,6 @@ export interface ReadyForExamResult {
 export function sendReadyForExam(surveyQueueId: number): Promise<ReadyForExamResult> {
   return api.post<ReadyForExamResult>("/api/HistoryPortal/ReadyForExam", {
     surveyQueueId,
-    timezoneOffset: -new Date().getTimezoneOffset(),
+    timezoneOffset: viewerOffsetMinutes(),
   });
 }

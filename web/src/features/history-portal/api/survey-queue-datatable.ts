@@ -1,9 +1,10 @@
 import { api } from "../../../lib/api-client";
 import type { SurveyQueueRow, TableRequest, TableResponse } from "../../../lib/wasm";
+import { viewerOffsetMinutes } from "../../../lib/wasm";
 
 /** One page of the History Portal list (spec 01 §2.6, §7). The viewer's offset (minutes east
  * of UTC) goes with every list request (spec 01 §9) so the server's date texts match the zone. */
 export function fetchSurveyQueuePage(request: TableRequest, signal?: AbortSignal): Promise<TableResponse<SurveyQueueRow>> {
-  const body = { ...request, TimezoneOffset: -new Date().getTimezoneOffset() };
+  const body = { ...request, TimezoneOffset: viewerOffsetMinutes() };
   return api.post<TableResponse<SurveyQueueRow>>("/api/surveyQueue/datatable", body, { signal });
 }

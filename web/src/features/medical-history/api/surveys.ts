@@ -1,7 +1,8 @@
 import { api } from "../../../lib/api-client";
 import type { PatientSurveysResponse } from "../../../lib/wasm";
+import { viewerOffsetMinutes } from "../../../lib/wasm";
 
-const offset = () => ({ TimezoneOffset: -new Date().getTimezoneOffset() });
+const offset = () => ({ TimezoneOffset: viewerOffsetMinutes() });
 
 /** The signed-in patient's assigned and in-progress surveys (spec 01 §7). */
 export function getAvailableSurveys(signal?: AbortSignal): Promise<PatientSurveysResponse> {
