@@ -80,6 +80,11 @@ pub enum Action {
     SurveySubmitted,
     SurveyPinGenerated,
     SurveyPinFailed,
+    /// Issue 3 parts 5-7: portal invitation, failed self-registration, survey registration, unsubscribe.
+    RegistrationInvitationSent,
+    RegistrationFailed,
+    SurveyRegistrationRequested,
+    PatientUnsubscribed,
 }
 
 impl Action {
@@ -108,6 +113,10 @@ impl Action {
             Action::SurveySubmitted => "SurveySubmitted",
             Action::SurveyPinGenerated => "SurveyPinGenerated",
             Action::SurveyPinFailed => "SurveyPinFailed",
+            Action::RegistrationInvitationSent => "RegistrationInvitationSent",
+            Action::RegistrationFailed => "RegistrationFailed",
+            Action::SurveyRegistrationRequested => "SurveyRegistrationRequested",
+            Action::PatientUnsubscribed => "PatientUnsubscribed",
         }
     }
 
@@ -123,6 +132,8 @@ impl Action {
             Action::SettingChanged => "Settings",
             Action::PatientArrived => "Appointments",
             Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed => "Survey",
+            Action::RegistrationInvitationSent | Action::RegistrationFailed | Action::PatientUnsubscribed => "UserAccount",
+            Action::SurveyRegistrationRequested => "Survey",
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod routes;
 pub mod secrets;
 pub mod settings;
 pub mod store;
+pub mod unsubscribe;
 pub mod web;
 
 use std::io::Write;

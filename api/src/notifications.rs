@@ -167,12 +167,13 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     .fetch_all(pool)
     .await)?;
 
+    let unsubscribe_key = crate::unsubscribe::key(db).await?;
     for c in candidates {
         let name = format!("{} {}", c.first_name, c.last_name);
         let when = fmt::appointment(c.appt_starts_at, false, config.clinic_offset_minutes);
         let survey_link = format!("{base}/survey?startType=HistoryPortal&surveyQueueId={}", c.id);
         let iam_link = c.iam_here_token.as_deref().map(|t| format!("{base}/iamhere?token={t}")).unwrap_or_default();
-        let unsubscribe = format!("{base}/unsubscribe?patient={}", c.patient_id);
+        let unsubscribe = crate::unsubscribe::link(&base, &unsubscribe_key, c.patient_id);
         let tokens = [
             ("PatientName", name.as_str()),
             ("AppointmentDate", when.as_str()),

@@ -4,7 +4,7 @@
 //! same functions before it writes, so the browser and the server refuse the same input.
 
 use crate::model::{
-    ChangeMyPassword, CreateAccountRules, CreateUserRequest, FormCheck, RoleForm,
+    ChangeMyPassword, CreateAccountRules, CreateUserRequest, CreateUserResult, FormCheck, RoleForm,
     SurveyRegistration, UserForm,
 };
 use crate::password::{self, PasswordRequirements};
@@ -149,6 +149,38 @@ pub fn validate_create_account(req: &CreateUserRequest, rules: &CreateAccountRul
     errors
 }
 
+pub const DOB_MISMATCH: &str = "Date of Birth does not match our records";
+pub const USERNAME_TAKEN: &str = "This username is already taken";
+
+/// The answer of patientUser/create for the messages of `validate_create_account` (and the
+/// server's own checks added to the same fields): date of birth, username and password fields go
+/// to their lists (spec 02 §3 DobErrors, UsernameErrors, PasswordErrors), anything else to
+/// OtherErrors. Valid when there is no message at all.
+pub fn create_user_result(errors: &ValidationErrors) -> CreateUserResult {
+    let mut out = CreateUserResult {
+        is_valid: errors.is_valid(),
+        state: if errors.is_valid() { "Created" } else { "Invalid" }.to_owned(),
+        is_verification_failed: false,
+        verification_failed_redirect_url: String::new(),
+        verification_failed_error: String::new(),
+        verification_errors: Vec::new(),
+        dob_errors: Vec::new(),
+        password_errors: Vec::new(),
+        other_errors: Vec::new(),
+        username_errors: Vec::new(),
+    };
+    for (field, messages) in &errors.0 {
+        let list = match field.as_str() {
+            "Dob" => &mut out.dob_errors,
+            "username" => &mut out.username_errors,
+            "newPassword" | "newPasswordRepeat" => &mut out.password_errors,
+            _ => &mut out.other_errors,
+        };
+        list.extend(messages.iter().cloned());
+    }
+    out
+}
+
 /// The ten digits of a US phone number (an optional leading country code 1 is dropped), or None.
 pub fn us_phone_digits(value: &str) -> Option<String> {
     let digits: String = value.chars().filter(char::is_ascii_digit).collect();
@@ -239,6 +271,25 @@ mod tests {
         assert!(!is_real_date(2000, 13, 1));
         assert!(!is_real_date(2000, 4, 31));
         assert!(is_real_date(1900, 2, 28) && !is_real_date(1900, 2, 29));
+    }
+
+    #[test]
+    fn create_result_sorts_messages_into_lists() {
+        let mut errors = ValidationErrors::new();
+        errors.add("Dob", DOB_REQUIRED);
+        errors.add("username", USERNAME_TAKEN);
+        errors.add("newPasswordRepeat", "Password and Repeat password do not match");
+        errors.add("recovery", RECOVERY_REQUIRED);
+        errors.add("email", EMAIL_ADDRESS_REQUIRED);
+        let r = create_user_result(&errors);
+        assert!(!r.is_valid);
+        assert_eq!(r.state, "Invalid");
+        assert_eq!(r.dob_errors, vec![DOB_REQUIRED]);
+        assert_eq!(r.username_errors, vec![USERNAME_TAKEN]);
+        assert_eq!(r.password_errors.len(), 1);
+        assert_eq!(r.other_errors, vec![EMAIL_ADDRESS_REQUIRED, RECOVERY_REQUIRED]);
+        let ok = create_user_result(&ValidationErrors::new());
+        assert!(ok.is_valid && ok.state == "Created" && ok.other_errors.is_empty());
     }
 
     #[test]

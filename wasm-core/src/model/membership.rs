@@ -132,3 +132,77 @@ wire! {
         pub new_password_repeat: String,
     }
 }
+
+wire! {
+    /// GET patientUser/userCreationParams (spec 02 §3 "Creation params"). `IsLinkExpired` (an
+    /// unknown, spent or expired key: one answer for all three) and `Message` are additions so
+    /// the page can tell 'Link is expired.' from 'Token is empty. Self registration is not allowed.'.
+    #[serde(rename_all = "PascalCase")]
+    pub struct UserCreationParams {
+        pub is_valid: bool,
+        pub is_locked_out: bool,
+        pub is_link_expired: bool,
+        pub email: String,
+        pub first_name: String,
+        pub last_name: String,
+        pub message: String,
+    }
+
+    /// The answer of POST patientUser/create (spec 02 §3). `State`: Created, Invalid, LockedOut,
+    /// Expired or VerificationRequired.
+    #[serde(rename_all = "PascalCase")]
+    pub struct CreateUserResult {
+        pub is_valid: bool,
+        pub state: String,
+        pub is_verification_failed: bool,
+        pub verification_failed_redirect_url: String,
+        pub verification_failed_error: String,
+        pub verification_errors: Vec<String>,
+        pub dob_errors: Vec<String>,
+        pub password_errors: Vec<String>,
+        pub other_errors: Vec<String>,
+        pub username_errors: Vec<String>,
+    }
+
+    /// POST patientUser/sendRegistrationEmail: the patient to invite, by id or by a survey-queue
+    /// row of theirs (the History Portal details modal knows the row).
+    #[serde(rename_all = "PascalCase", default)]
+    #[derive(Default)]
+    pub struct SendRegistrationEmail {
+        pub patient_id: Option<i64>,
+        pub survey_queue_id: Option<i64>,
+    }
+
+    /// Whether a patient can be invited (has an email, no portal account), and the answer of
+    /// the invitation.
+    #[serde(rename_all = "PascalCase")]
+    pub struct RegistrationInvitation {
+        pub can_invite: bool,
+        pub is_sent: bool,
+        pub message: String,
+    }
+
+    /// POST userRegistrationApi/sendRequestRegistrationEmail (spec 02 §7.2).
+    #[serde(rename_all = "camelCase", default)]
+    #[derive(Default)]
+    pub struct RequestRegistrationEmail {
+        pub email: String,
+        pub loc_num: String,
+    }
+
+    /// The email check of online survey registration (spec 02 §3). `message` carries 'You have
+    /// already completed survey' when the person exists and no survey email was sent.
+    #[serde(rename_all = "camelCase")]
+    pub struct SurveyEmailCheck {
+        pub is_user_exist: bool,
+        pub is_sent_start_hist_portal_survey_email: bool,
+        pub message: String,
+    }
+
+    /// GET user/unsubscribe/{token} (spec 02 §3 "Unsubscribe response").
+    #[serde(rename_all = "camelCase")]
+    pub struct UnsubscribeResult {
+        pub is_success: bool,
+        pub show_call_to_provider_message: bool,
+    }
+}
