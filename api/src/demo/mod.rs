@@ -3,6 +3,7 @@
 //! spreads; dates are relative to "now" so that today's, past and future appointments exist.
 
 pub mod membership;
+pub mod registration;
 pub mod documents;
 pub mod iam_here;
 pub mod labels;
@@ -489,6 +490,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     documents::load(db).await?;
     iam_here::load(db).await?;
     labels::load(db).await?;
+    registration::load(db, now).await?;
     tracing::info!(
         patients = patients.len(),
         appointments = appointments.len(),

@@ -131,7 +131,7 @@ async fn notices_follow_the_windows_once_each_even_with_two_engines() {
     assert!(joined.contains(&format!("https://portal.test/survey?startType=3DHistoryPortal&surveyQueueId=3D{ours}"))
         || joined.contains(&format!("https://portal.test/survey?startType=HistoryPortal&surveyQueueId={ours}")), "{joined}");
     assert!(joined.contains("https://portal.test/iamhere?token=3Dtok-engine-1") || joined.contains("https://portal.test/iamhere?token=tok-engine-1"), "{joined}");
-    assert!(joined.contains("unsubscribe?patient="), "{joined}");
+    assert!(joined.contains("https://portal.test/unsubscribe/"), "the unsubscribe link (issue 3 part 7): {joined}");
     assert!(!joined.contains("{PatientName}") && !joined.contains("{SurveyLink}"), "every token filled: {joined}");
     a.close().await;
     b.close().await;
