@@ -336,6 +336,7 @@ async fn user_creation_params(
         first_name: String::new(),
         last_name: String::new(),
         message: String::new(),
+        rules: CreateAccountRules::default(),
     };
     match key_state(&state.db, &q.key).await? {
         KeyState::Empty => out.message = TOKEN_EMPTY.to_owned(),
@@ -352,6 +353,7 @@ async fn user_creation_params(
             out.email = row.email.unwrap_or_default();
             out.first_name = row.first_name;
             out.last_name = row.last_name;
+            out.rules = create_rules(&state.db).await?;
         }
     }
     Ok(Json(out))

@@ -136,7 +136,8 @@ wire! {
 wire! {
     /// GET patientUser/userCreationParams (spec 02 §3 "Creation params"). `IsLinkExpired` (an
     /// unknown, spent or expired key: one answer for all three) and `Message` are additions so
-    /// the page can tell 'Link is expired.' from 'Token is empty. Self registration is not allowed.'.
+    /// the page can tell 'Link is expired.' from 'Token is empty. Self registration is not allowed.';
+    /// `Rules` are the settings the page runs validateCreateAccount with.
     #[serde(rename_all = "PascalCase")]
     pub struct UserCreationParams {
         pub is_valid: bool,
@@ -146,6 +147,7 @@ wire! {
         pub first_name: String,
         pub last_name: String,
         pub message: String,
+        pub rules: CreateAccountRules,
     }
 
     /// The answer of POST patientUser/create (spec 02 §3). `State`: Created, Invalid, LockedOut,

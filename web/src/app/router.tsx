@@ -38,6 +38,15 @@ export const routes: RouteObject[] = [
         lazy: () => import("../features/iam-here/iam-here-page").then((m) => ({ Component: m.IamHerePage })),
       },
       { path: "staff", element: <Navigate to="/staff/login" replace /> },
+      // Issue 3 parts 5-7: self-registration, online survey registration, unsubscribe (spec 02 §2.1).
+      ...["patient", "membership"].flatMap((base) => [
+        { path: `${base}/create`, lazy: () => import("../features/registration/create-page").then((m) => ({ Component: m.CreateAccountPage })) },
+        { path: `${base}/user-created`, lazy: () => import("../features/registration/create-page").then((m) => ({ Component: m.UserCreatedPage })) },
+        { path: `${base}/expired-registration-link`, lazy: () => import("../features/registration/create-page").then((m) => ({ Component: m.ExpiredRegistrationLinkPage })) },
+      ]),
+      { path: "register", lazy: () => import("../features/registration/register-page").then((m) => ({ Component: m.RegisterPage })) },
+      { path: "patient-registered", lazy: () => import("../features/registration/register-page").then((m) => ({ Component: m.PatientRegisteredPage })) },
+      { path: "unsubscribe/:token", lazy: () => import("../features/registration/unsubscribe-page").then((m) => ({ Component: m.UnsubscribePage })) },
       // Issue 5: the survey kiosk; open without a session (PIN start) and for signed-in starts.
       {
         path: "survey",

@@ -1,8 +1,10 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Modal } from "../../components/modal/modal";
+import { ApiFailure } from "../../lib/api-client";
 import { useToast } from "../../components/toast/toast";
 import { formatDate, surveyActions, zoneOf, type SurveyQueueRow, viewerOffsetMinutes } from "../../lib/wasm";
 import { resendAssignMail } from "./api/resend-assign-mail";
+import { getRegistrationInvitation, sendRegistrationEmail } from "./api/registration-invitation";
 
 function detailsDate(iso: string | null | undefined): string {
   if (!iso) return "N/A";
@@ -16,6 +18,27 @@ export function SurveyDetailsModal({ row, onClose, onChanged }: { row: SurveyQue
   const toast = useToast();
   const [lastSent, setLastSent] = useState<string | null | undefined>(row.LastEmailSent);
   const [busy, setBusy] = useState(false);
+  const [canInvite, setCanInvite] = useState(false);
+  useEffect(() => {
+    const abort = new AbortController();
+    getRegistrationInvitation(Number(row.Id), abort.signal)
+      .then((r) => setCanInvite(r.CanInvite))
+      .catch(() => setCanInvite(false));
+    return () => abort.abort();
+  }, [row.Id]);
+
+  // Issue 3 part 5: a patient with an email and no portal account can be invited.
+  async function invite() {
+    setBusy(true);
+    try {
+      const result = await sendRegistrationEmail(Number(row.Id));
+      toast.success(result.Message);
+    } catch (err) {
+      toast.error(err instanceof ApiFailure ? err.dialog.Message : "Portal invitation was not sent");
+    } finally {
+      setBusy(false);
+    }
+  }
   const actions = surveyActions(row, -1, new Date().toISOString(), viewerOffsetMinutes());
 
   async function resend() {
@@ -58,6 +81,11 @@ export function SurveyDetailsModal({ row, onClose, onChanged }: { row: SurveyQue
           {actions.CanResend && (
             <button type="button" className="button button-primary" disabled={busy} onClick={resend}>
               Resend
+            </button>
+          )}
+          {canInvite && (
+            <button type="button" className="button" disabled={busy} onClick={invite}>
+              Send Portal Invitation
             </button>
           )}
           {actions.ShowView &&

@@ -1,0 +1,12 @@
+import { api } from "../../../lib/api-client";
+import type { RegistrationInvitation } from "../../../lib/wasm";
+
+/** Whether the row's patient can get a portal invitation (an email, no account). */
+export function getRegistrationInvitation(surveyQueueId: number, signal?: AbortSignal): Promise<RegistrationInvitation> {
+  return api.get<RegistrationInvitation>(`/api/patientUser/registrationInvitation?surveyQueueId=${encodeURIComponent(surveyQueueId)}`, { report: false, signal });
+}
+
+/** Emails the patient a registration link (POST /api/patientUser/sendRegistrationEmail). */
+export function sendRegistrationEmail(surveyQueueId: number): Promise<RegistrationInvitation> {
+  return api.post<RegistrationInvitation>("/api/patientUser/sendRegistrationEmail", { SurveyQueueId: surveyQueueId }, { report: false });
+}

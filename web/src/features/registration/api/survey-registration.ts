@@ -1,0 +1,12 @@
+import { api } from "../../../lib/api-client";
+import type { SurveyEmailCheck, SurveyRegistration } from "../../../lib/wasm";
+
+/** POST /api/userRegistrationApi/sendRequestRegistrationEmail: step 1 (spec 02 §2.8, §7.2). */
+export function sendRequestRegistrationEmail(email: string, locNum: string): Promise<SurveyEmailCheck> {
+  return api.post<SurveyEmailCheck>("/api/userRegistrationApi/sendRequestRegistrationEmail", { email, locNum }, { report: false });
+}
+
+/** POST /api/userRegistrationApi/requestRegistration: step 2 for a new person. */
+export function requestRegistration(registration: SurveyRegistration): Promise<SurveyEmailCheck> {
+  return api.post<SurveyEmailCheck>("/api/userRegistrationApi/requestRegistration", registration, { report: false });
+}

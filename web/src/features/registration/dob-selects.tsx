@@ -1,0 +1,65 @@
+import { useId } from "react";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+// Spec 02 §9: day list 1 to 31; year list from the current year back 100 years. Whether the
+// three make a real date is wasm-core's check (validateCreateAccount / validateSurveyRegistration).
+const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+const YEARS_BACK = 100;
+
+export interface Dob {
+  year?: number;
+  month?: number;
+  day?: number;
+}
+
+/** Month, day and year selects of a date of birth (spec 02 §2.7, §2.8). */
+export function DobSelects({ value, messages, onChange }: { value: Dob; messages: string[]; onChange: (dob: Dob) => void }) {
+  const id = useId();
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => thisYear - i);
+  const num = (v: string) => (v === "" ? undefined : Number(v));
+  return (
+    <div className={`field ${messages.length ? "field-invalid" : ""}`}>
+      <fieldset className="dob-selects" aria-describedby={messages.length ? `${id}-msg` : undefined}>
+        <legend>Date of Birth</legend>
+        <div className="field-control">
+          <select aria-label="Month" value={value.month ?? ""} onChange={(e) => onChange({ ...value, month: num(e.target.value) })}>
+            <option value="">Month</option>
+            {MONTHS.map((m, i) => (
+              <option key={m} value={i + 1}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field-control">
+          <select aria-label="Day" value={value.day ?? ""} onChange={(e) => onChange({ ...value, day: num(e.target.value) })}>
+            <option value="">Day</option>
+            {DAYS.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field-control">
+          <select aria-label="Year" value={value.year ?? ""} onChange={(e) => onChange({ ...value, year: num(e.target.value) })}>
+            <option value="">Year</option>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+      {messages.length > 0 && (
+        <div className="field-messages" id={`${id}-msg`}>
+          {messages.map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
