@@ -25,8 +25,8 @@ test("an unknown or spent key leads to the expired-registration-link page", asyn
 test("registering through a key: messages, a wrong date of birth, then the account and a sign-in", async ({ page }) => {
   await page.goto(`/patient/create?key=${DEMO_KEY}`);
   await expect(page.getByTestId("welcome")).toContainText("Welcome, Rosa Lee!");
-  await expect(page.getByLabel("Email")).toHaveValue("rosa.lee@demo-imaging.example");
-  await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("rosa.lee@demo-imaging.example");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
   // Submitting empty: the wasm-core messages under their fields.
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.getByText("Date of Birth is required")).toBeVisible();
@@ -78,7 +78,7 @@ test.describe("staff", () => {
       const name = (await rows.nth(i).locator("td").first().textContent()) ?? "";
       await rows.nth(i).click();
       await expect(dialog).toBeVisible();
-      const email = dialog.locator("div", { has: page.locator("dt", { hasText: /^Email$/ }) }).locator("dd");
+      const email = dialog.locator("dl > div").filter({ has: page.locator("dt", { hasText: /^Email$/ }) }).locator("dd");
       const hasEmail = (await email.textContent()) !== "N/A";
       const hasAccount = /Doe|Garcia/.test(name);
       const button = dialog.getByRole("button", { name: "Send Portal Invitation" });

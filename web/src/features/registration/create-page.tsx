@@ -135,7 +135,7 @@ export function CreateAccountPage() {
     if (then) navigate(then, { replace: true });
   }
 
-  const check = info ? checkPassword(form.newPassword, rules.Password ?? {}) : null;
+  const check = info ? checkPassword(form.newPassword ?? "", rules.Password ?? {}) : null;
   const dob: Dob = { year: form.year, month: form.month, day: form.day };
   return (
     <MembershipCard title="Create Account" wide>

@@ -51,7 +51,7 @@ export function RegisterPage() {
     if (errorFields(found).length > 0) return;
     setBusy(true);
     try {
-      const result = step === 1 ? await sendRequestRegistrationEmail(form.email, locNum) : await requestRegistration(form);
+      const result = step === 1 ? await sendRequestRegistrationEmail(form.email ?? "", locNum) : await requestRegistration(form);
       if (result.isSentStartHistPortalSurveyEmail) navigate("/patient-registered", { replace: true });
       else if (result.isUserExist) setDialog({ title: "Error", message: result.message || "You have already completed survey" });
       else {

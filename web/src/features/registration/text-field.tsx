@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from "react";
 /** A labelled input with its messages underneath; `secret` adds the show/hide toggle. */
 export function TextField(props: {
   label: string;
-  value: string;
+  value?: string;
   messages?: string[];
   onChange?: (value: string) => void;
   readOnly?: boolean;
@@ -24,7 +24,7 @@ export function TextField(props: {
         <input
           id={id}
           type={props.secret ? (show ? "text" : "password") : (props.type ?? "text")}
-          value={props.value}
+          value={props.value ?? ""}
           readOnly={props.readOnly}
           autoComplete={props.autoComplete}
           placeholder={props.placeholder}
