@@ -80,6 +80,11 @@ pub enum Action {
     SurveySubmitted,
     SurveyPinGenerated,
     SurveyPinFailed,
+    /// Issue 3: forgot password / username, reset by key, phone codes (never the key or code).
+    PasswordResetRequested,
+    PasswordReset,
+    UsernameRecoveryRequested,
+    PhoneVerification,
 }
 
 impl Action {
@@ -108,6 +113,10 @@ impl Action {
             Action::SurveySubmitted => "SurveySubmitted",
             Action::SurveyPinGenerated => "SurveyPinGenerated",
             Action::SurveyPinFailed => "SurveyPinFailed",
+            Action::PasswordResetRequested => "PasswordResetRequested",
+            Action::PasswordReset => "PasswordReset",
+            Action::UsernameRecoveryRequested => "UsernameRecoveryRequested",
+            Action::PhoneVerification => "PhoneVerification",
         }
     }
 
@@ -123,6 +132,8 @@ impl Action {
             Action::SettingChanged => "Settings",
             Action::PatientArrived => "Appointments",
             Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed => "Survey",
+            Action::PasswordResetRequested | Action::PasswordReset | Action::UsernameRecoveryRequested
+            | Action::PhoneVerification => "UserAccount",
         }
     }
 }

@@ -159,11 +159,14 @@ pub fn phone_verify_view(s: &PhoneVerifyState) -> PhoneVerifyView {
     PhoneVerifyView { masked_phone: masked_phone(&s.last4_digits_of_phone), next }
 }
 
-/// Whether another code may be sent (VerificationCodeRequestsMax, 0 = no limit).
+/// Whether another code may be sent: not past VerificationCodeRequestsMax codes, nor past
+/// VerificationAttemptsMax wrong codes (they count across codes of one key); 0 = no limit.
 pub fn code_request(limits: &VerificationLimits, current: Option<&CodeState>) -> CodeRequestDecision {
     let sent = current.map_or(0, |c| c.requests);
+    let wrong = current.map_or(0, |c| c.attempts);
     let max = limits.verification_code_requests_max;
-    if max > 0 && sent >= max {
+    let attempts_max = limits.verification_attempts_max;
+    if (max > 0 && sent >= max) || (attempts_max > 0 && wrong >= attempts_max) {
         CodeRequestDecision::Exceeded
     } else {
         CodeRequestDecision::Send { requests: sent.saturating_add(1) }

@@ -3,6 +3,7 @@
 pub mod documents;
 pub mod users;
 pub mod membership;
+pub mod recovery;
 pub mod surveys;
 
 /// A LIKE pattern matching `text` anywhere, lower-cased, with `%`, `_` and `\` escaped (the SQL
