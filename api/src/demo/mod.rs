@@ -3,6 +3,7 @@
 //! spreads; dates are relative to "now" so that today's, past and future appointments exist.
 
 pub mod membership;
+pub mod recovery;
 pub mod documents;
 pub mod iam_here;
 pub mod labels;
@@ -486,6 +487,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     })
     .map_err(AppError::from)?;
     membership::load(db, &hash, now).await?;
+    recovery::load(db, &hash, now).await?;
     documents::load(db).await?;
     iam_here::load(db).await?;
     labels::load(db).await?;
