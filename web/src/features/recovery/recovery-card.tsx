@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { LogoMark } from "../../components/logo";
 import "../auth/login.css";
+import "../account/account.css";
 import "./recovery.css";
 
 /** The sign-in card the membership pages share (spec 02 §2.1). */
