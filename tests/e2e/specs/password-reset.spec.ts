@@ -28,11 +28,15 @@ function mails(to: string): string[] {
   return names.map((n) => readFileSync(join(dir, n), "utf8")).filter((m) => m.includes(`To: ${to}`)).map(mailText);
 }
 
-/** Waits for a new email to `to` (one not in `seen`) and returns its text. */
-async function nextMail(to: string, seen: string[]): Promise<string> {
+/** Waits for a new email to `to` (one not in `seen`) containing `marker`, and returns its text.
+ * The marker keeps specs that run in parallel from taking each other's mail. */
+async function nextMail(to: string, seen: string[], marker: string): Promise<string> {
   let found: string | undefined;
   await expect
-    .poll(() => (found = mails(to).find((m) => !seen.includes(m))) !== undefined, { timeout: 15_000, message: `an email to ${to}` })
+    .poll(() => (found = mails(to).find((m) => !seen.includes(m) && m.includes(marker))) !== undefined, {
+      timeout: 15_000,
+      message: `an email to ${to} with ${marker}`,
+    })
     .toBe(true);
   return found!;
 }
@@ -68,12 +72,13 @@ async function chooseDob(page: Page, month: string, day: string, year: string) {
 }
 
 test.describe("password reset", () => {
-  test.describe.configure({ mode: "serial" });
+  // Whole round trips (mail, SMS, several pages): more than the default 30 s on a loaded machine.
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
 
   test("a staff member resets the password through the emailed link", async ({ page }) => {
     const seen = mails("sam.reed@demo-imaging.example");
     await requestReset(page, "staff", "sam.reed");
-    const mail = await nextMail("sam.reed@demo-imaging.example", seen);
+    const mail = await nextMail("sam.reed@demo-imaging.example", seen, "/staff/change-password?pwdReset=");
     const link = /(https?:\/\/\S+\/staff\/change-password\?pwdReset=[\w-]+&id=\d+)/.exec(mail)?.[1];
     expect(link, mail).toBeTruthy();
 
@@ -106,7 +111,7 @@ test.describe("password reset", () => {
   test("a patient resets the password after verifying the phone by a texted code", async ({ page }) => {
     const seen = mails("sara.lopez@example.com");
     await requestReset(page, "patient", "sara.lopez");
-    const mail = await nextMail("sara.lopez@example.com", seen);
+    const mail = await nextMail("sara.lopez@example.com", seen, "/patient/change-password?pwdReset=");
     const link = /(https?:\/\/\S+\/patient\/change-password\?pwdReset=[\w-]+&id=\d+)/.exec(mail)?.[1];
     expect(link, mail).toBeTruthy();
 
@@ -164,6 +169,7 @@ test.describe("password reset", () => {
 });
 
 test("forgot username emails the username and answers the same for anyone", async ({ page }) => {
+  test.setTimeout(60_000);
   const seen = mails("sara.lopez@example.com");
   await page.goto("/patient/login");
   await page.getByRole("link", { name: "Forgot Username" }).click();
@@ -172,7 +178,7 @@ test("forgot username emails the username and answers the same for anyone", asyn
   await page.getByRole("button", { name: "Send" }).click();
   const answer = "If an account matches what you entered, an email with the username has been sent to its address.";
   await expect(page.getByRole("status")).toHaveText(answer);
-  const mail = await nextMail("sara.lopez@example.com", seen);
+  const mail = await nextMail("sara.lopez@example.com", seen, "your portal username is");
   expect(mail).toContain("your portal username is: sara.lopez");
   await page.screenshot({ path: `${SCREENSHOTS}/forgot-username.png`, fullPage: true });
 
@@ -184,14 +190,17 @@ test("forgot username emails the username and answers the same for anyone", asyn
   await expect(page).toHaveURL(/\/patient\/login$/);
 });
 
-test("an email login is asked for the recovery option, and pages of bad links", async ({ page }) => {
+test("an email login is asked for the recovery option", async ({ page }) => {
   await page.goto("/membership/forgot-password");
   await expect(page.getByLabel("Phone or alternate email")).toHaveCount(0);
   await page.getByLabel("Username or Email").fill("someone@example.com");
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByLabel("Phone or alternate email")).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/forgot-password-recovery.png`, fullPage: true });
+});
 
+test("bad links, the verification-failed and phone-verified pages", async ({ page }) => {
+  test.setTimeout(60_000);
   await page.goto("/patient/change-password?pwdReset=not-a-key&id=1");
   await expect(page).toHaveURL(/\/patient\/expired-link$/);
   await page.goto("/patient/ChangePassword?pwdReset=not-a-key&id=1");
