@@ -85,6 +85,11 @@ pub enum Action {
     RegistrationFailed,
     SurveyRegistrationRequested,
     PatientUnsubscribed,
+    /// Issue 3: forgot password / username, reset by key, phone codes (never the key or code).
+    PasswordResetRequested,
+    PasswordReset,
+    UsernameRecoveryRequested,
+    PhoneVerification,
 }
 
 impl Action {
@@ -117,6 +122,10 @@ impl Action {
             Action::RegistrationFailed => "RegistrationFailed",
             Action::SurveyRegistrationRequested => "SurveyRegistrationRequested",
             Action::PatientUnsubscribed => "PatientUnsubscribed",
+            Action::PasswordResetRequested => "PasswordResetRequested",
+            Action::PasswordReset => "PasswordReset",
+            Action::UsernameRecoveryRequested => "UsernameRecoveryRequested",
+            Action::PhoneVerification => "PhoneVerification",
         }
     }
 
@@ -134,6 +143,8 @@ impl Action {
             Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed => "Survey",
             Action::RegistrationInvitationSent | Action::RegistrationFailed | Action::PatientUnsubscribed => "UserAccount",
             Action::SurveyRegistrationRequested => "Survey",
+            Action::PasswordResetRequested | Action::PasswordReset | Action::UsernameRecoveryRequested
+            | Action::PhoneVerification => "UserAccount",
         }
     }
 }

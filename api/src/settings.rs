@@ -19,6 +19,9 @@ pub const DOCUMENTS_ESSENTIAL: &str = "DocumentsEssential";
 pub const DOCUMENTS_COLUMN_TITLE: &str = "DocumentsColumnTitle";
 pub const DOCUMENTS_OTHER: &str = "DocumentsOther";
 pub const DOCUMENTS_HIDING: &str = "DocumentsHidingEmailNotSending";
+/// Spec 03 §3: phone verification limits (0 = no limit / never expires, spec 03 §9).
+pub const USER_ACCOUNT_VERIFICATION: &str = "UserAccountUserAccountVerification";
+pub const USER_ACCOUNT_PATIENT_PORTAL_OPTIONS: &str = "UserAccountPatientPortalOptions";
 
 /// Session length when CorePortal does not say (minutes).
 pub const DEFAULT_SESSION_TIMEOUT_MINUTES: i64 = 20;
@@ -102,6 +105,17 @@ pub fn defaults() -> Vec<(&'static str, Value)> {
                 "DisableChangePasswordMenu": false
             }),
         ),
+        (
+            USER_ACCOUNT_VERIFICATION,
+            json!({
+                "VerificationAttemptsMax": 5,
+                "VerificationCodeRequestsMax": 5,
+                "VerificationCodeTimeoutInMinutes": 10,
+                "IsPhoneNumberPatientVerificationEnabled": true,
+                "IsPhoneNumberVerificationRequiredForResetPassword": false
+            }),
+        ),
+        (USER_ACCOUNT_PATIENT_PORTAL_OPTIONS, json!({ "RequireDOB": true, "ForgotPasswordValidateDOB": true })),
         // spec 03 §3 documents groups; spec 01 §2.3 default texts.
         (
             DOCUMENTS_ESSENTIAL,

@@ -12,8 +12,13 @@ TMP=$(mktemp -d /tmp/portal-e2e.XXXXXX)
 PIDS=()
 trap 'for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$TMP"' EXIT
 cd "$ROOT"
-start_portal "$BIN" "$TMP/demo.log" --database-url "sqlite://$TMP/demo.db" --web-dir web/dist --demo
+PORTAL_OUTBOX_PERIOD_MS=300 start_portal "$BIN" "$TMP/demo.log" --database-url "sqlite://$TMP/demo.db" --web-dir web/dist --demo
 PIDS+=("$PORTAL_PID"); DEMO_URL=$PORTAL_URL
+# The demo portal's mail and SMS go to loopback sinks the reset specs read (MAIL_DIR, SMS_DIR).
+python3 tests/e2e/sinks.py "$TMP/demo.db" "$DEMO_URL" "$TMP/mail" "$TMP/sms" &
+PIDS+=("$!")
+for _ in $(seq 1 200); do [ -e "$TMP/sinks.ready" ] && break; sleep 0.05; done
+[ -e "$TMP/sinks.ready" ] || { echo "mail/SMS sinks did not start" >&2; exit 1; }
 start_portal "$BIN" "$TMP/fresh.log" --database-url "sqlite://$TMP/fresh.db" --web-dir web/dist
 PIDS+=("$PORTAL_PID"); FRESH_URL=$PORTAL_URL
 # A second fresh portal that the setup-wizard spec configures (the one above must stay unconfigured).
@@ -21,4 +26,4 @@ start_portal "$BIN" "$TMP/wizard.log" --database-url "sqlite://$TMP/wizard.db" -
 PIDS+=("$PORTAL_PID"); WIZARD_URL=$PORTAL_URL
 cd - >/dev/null
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-PORTAL_URL=$DEMO_URL PORTAL_UNCONFIGURED_URL=$FRESH_URL PORTAL_WIZARD_URL=$WIZARD_URL npx playwright test "$@"
+MAIL_DIR=$TMP/mail SMS_DIR=$TMP/sms PORTAL_URL=$DEMO_URL PORTAL_UNCONFIGURED_URL=$FRESH_URL PORTAL_WIZARD_URL=$WIZARD_URL npx playwright test "$@"

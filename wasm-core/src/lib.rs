@@ -22,6 +22,7 @@ pub mod http_error;
 pub mod history_portal;
 pub mod history_portal_settings;
 pub mod membership;
+pub mod recovery;
 pub mod setup;
 pub mod session_timer;
 pub mod documents;

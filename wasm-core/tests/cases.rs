@@ -452,3 +452,58 @@ fn survey_json_matches_the_shipped_xml() {
         assert_eq!(stored, def, "{} is stale", path.display());
     }
 }
+
+// Issue 3 parts 2-4: password reset and phone verification. recovery.json holds what the browser
+// calls (parity runs it too); native/recovery_server.json the server-only rules, not exported.
+#[test]
+fn recovery_cases() {
+    use wasm_core::model::{PhoneVerifyState, ResetKeyValidation, ResetPasswordRequest};
+    use wasm_core::recovery;
+    check("recovery.json", |i| match s(i, "fn") {
+        "resetForm" => json(recovery::validate_reset_password(&arg::<ResetPasswordRequest>(i, "req"), &arg(i, "rules"))),
+        "resetRoute" => json(recovery::reset_link_route(&arg::<ResetKeyValidation>(i, "v"), s(i, "area"), s(i, "pwdReset"), s(i, "id"))),
+        "phoneView" => json(recovery::phone_verify_view(&arg::<PhoneVerifyState>(i, "s"))),
+        "years" => {
+            let y = recovery::dob_years(i["current"].as_u64().unwrap() as u32);
+            serde_json::json!({"count": y.len(), "first": y[0], "last": y[y.len() - 1]})
+        }
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
+fn recovery_server_cases() {
+    use wasm_core::model::{CodeCheck, CodeState, KeyFacts, ResetKeyFacts, VerificationLimits};
+    use wasm_core::recovery;
+    check("native/recovery_server.json", |i| match s(i, "fn") {
+        "keyState" => json(recovery::key_state(&arg::<KeyFacts>(i, "key"), i["purpose"].as_str(), i["now"].as_i64().unwrap())),
+        "expiry" => json(recovery::key_expires_at(i["created"].as_i64().unwrap(), i["seconds"].as_i64().unwrap())),
+        "validate" => json(recovery::reset_key_validation(&arg::<ResetKeyFacts>(i, "f"), i["now"].as_i64().unwrap())),
+        "request" => json(recovery::code_request(&arg::<VerificationLimits>(i, "limits"), arg::<Option<CodeState>>(i, "code").as_ref())),
+        "check" => json(recovery::code_check(
+            &arg::<VerificationLimits>(i, "limits"),
+            arg::<Option<CodeState>>(i, "code").as_ref(),
+            i["now"].as_i64().unwrap(),
+            i["matches"].as_bool().unwrap(),
+        )),
+        "message" => json(recovery::code_message(arg::<CodeCheck>(i, "check"))),
+        "forgot" => {
+            let (errors, ask) = recovery::forgot_password_check(s(i, "login"), s(i, "recovery"), i["disable"].as_bool().unwrap());
+            serde_json::json!({"errors": errors, "ask": ask})
+        }
+        "recoveryMatches" => {
+            let emails: Vec<String> = arg(i, "emails");
+            let emails: Vec<&str> = emails.iter().map(String::as_str).collect();
+            json(recovery::recovery_matches(s(i, "recovery"), s(i, "phone"), &emails))
+        }
+        "username" => json(recovery::recover_username_check(s(i, "email"))),
+        "lastFour" => json(recovery::last_four(s(i, "phone"))),
+        "dob" => json(recovery::dob_matches(
+            s(i, "stored"),
+            i["y"].as_u64().unwrap() as u32,
+            i["m"].as_u64().unwrap() as u32,
+            i["d"].as_u64().unwrap() as u32,
+        )),
+        other => panic!("unknown fn {other}"),
+    });
+}

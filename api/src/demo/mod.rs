@@ -4,6 +4,7 @@
 
 pub mod membership;
 pub mod registration;
+pub mod recovery;
 pub mod documents;
 pub mod iam_here;
 pub mod labels;
@@ -487,6 +488,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     })
     .map_err(AppError::from)?;
     membership::load(db, &hash, now).await?;
+    recovery::load(db, &hash, now).await?;
     documents::load(db).await?;
     iam_here::load(db).await?;
     labels::load(db).await?;

@@ -20,6 +20,7 @@ pub mod survey_queue;
 pub mod version_info;
 pub mod surveys;
 pub mod registration;
+pub mod recovery;
 
 use axum::routing::get;
 use axum::{Json, Router};
@@ -60,6 +61,7 @@ pub fn router() -> Router<AppState> {
         .merge(embed::router())
         .merge(surveys::router())
         .merge(registration::router())
+        .merge(recovery::router())
         .route("/api/openapi.json", get(openapi))
 }
 

@@ -3,6 +3,7 @@
 pub mod documents;
 pub mod users;
 pub mod membership;
+pub mod recovery;
 pub mod surveys;
 pub mod registration;
 

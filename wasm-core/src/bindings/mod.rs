@@ -32,6 +32,7 @@ use crate::table::{self, TableState};
 use crate::ValidationErrors;
 
 mod membership;
+mod recovery;
 mod session_timer;
 mod setup;
 

@@ -105,6 +105,22 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  "recovery.json": (i) => {
+    switch (i.fn) {
+      case "resetForm":
+        return core.validateResetPassword(i.req, i.rules);
+      case "resetRoute":
+        return core.resetLinkRoute(i.v, i.area, i.pwdReset, i.id) ?? null;
+      case "phoneView":
+        return core.phoneVerifyView(i.s);
+      case "years": {
+        const y = Array.from(core.dobYears(i.current));
+        return { count: y.length, first: y[0], last: y[y.length - 1] };
+      }
+      default:
+        throw new Error(`unknown fn ${i.fn}`);
+    }
+  },
   "membership.json": (i) => {
     switch (i.fn) {
       case "user":

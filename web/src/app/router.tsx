@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { LoginPage } from "../features/auth/login-page";
+import { recoveryRoutes } from "../features/recovery/routes";
 import { InitConfigurationPage } from "../features/init/configuration-page";
 import { InitPage } from "../features/init/init-page";
 import { LaterRelease } from "../features/later-release/later-release";
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: "init/configuration", element: <InitConfigurationPage /> },
       { path: "patient/login", element: <LoginPage kind="patient" /> },
       { path: "staff/login", element: <LoginPage kind="staff" /> },
+      ...recoveryRoutes,
       { path: "patient", element: <Navigate to="/patient/login" replace /> },
       {
         path: "embed/error/:mode/:id/:errorId?",

@@ -1,7 +1,9 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useSession } from "../../app/session";
 import { LogoMark } from "../../components/logo";
+import { api } from "../../lib/api-client";
+import type { MainMenuSettings } from "../../lib/wasm";
 import { login, type LoginKind } from "./api/login";
 import { LoginForm } from "./login-form";
 import "./login.css";
@@ -15,6 +17,15 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
   useEffect(() => {
     document.title = `${title} · Imaging Patient Portal`;
   }, [title]);
+  // spec 02 §2.2: Forgot Password is hidden for patients in single-sign-on mode.
+  const [ssoMode, setSsoMode] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void api.get<MainMenuSettings>("/api/accountApi/mainMenuSettings", { report: false }).then((s) => live && setSsoMode(s.IsSsoMode), () => {});
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <div className="login-page">
       <main className="login-card" aria-labelledby="login-title">
@@ -38,6 +49,10 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
             navigate("/home", { replace: true });
           }}
         />
+        <p className="login-forgot">
+          {!(kind === "patient" && ssoMode) && <Link to={`/${kind}/forgot-password`}>Forgot Password</Link>}
+          <Link to={`/${kind}/forgot-username`}>Forgot Username</Link>
+        </p>
         <p className="login-switch">
           {kind === "patient" ? (
             <>

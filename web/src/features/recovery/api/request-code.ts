@@ -1,0 +1,7 @@
+import { api } from "../../../lib/api-client";
+import type { RequestCodeResponse } from "../../../lib/wasm";
+
+/** POST patientUser/requestCode (spec 02 §7.2); a failure shows 'Error on getting of request code'. */
+export function requestCode(key: string): Promise<RequestCodeResponse> {
+  return api.post<RequestCodeResponse>("/api/patientUser/requestCode", { key }, { report: false });
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ApiFailure } from "../../lib/api-client";
+import {
+  checkPassword,
+  dobYears,
+  errorFields,
+  fieldMessages,
+  resetLinkRoute,
+  validateResetPassword,
+  type PasswordRequirements,
+  type ResetPasswordRequest,
+  type ValidationErrors,
+} from "../../lib/wasm";
+import { getPasswordRequirements } from "../account/api/get-password-requirements";
+import { PasswordRequirementsPanel } from "../account/password-requirements-panel";
+import { changePasswordByResetToken } from "./api/change-password-by-reset-token";
+import { validateResetKey } from "./api/validate-reset-key";
+import { useArea } from "./area";
+import { RecoveryCard, TextField } from "./recovery-card";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+
+type Form = { Month: string; Day: string; Year: string; NewPassword: string; NewPasswordRepeat: string };
+
+/** change-password?pwdReset=&id= (spec 02 §2.5, §4 "Reset link"): the link is checked first and
+ * routed by wasm-core's resetLinkRoute; then date of birth, new password and repeat. */
+export function ResetPasswordPage() {
+  const area = useArea();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const pwdReset = params.get("pwdReset") ?? "";
+  const id = params.get("id") ?? "";
+  const [ready, setReady] = useState(false);
+  const [rules, setRules] = useState<PasswordRequirements | null>(null);
+  const [form, setForm] = useState<Form>({ Month: "", Day: "", Year: "", NewPassword: "", NewPasswordRepeat: "" });
+  const [touched, setTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ValidationErrors | null>(null);
+  const [messages, setMessages] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void validateResetKey(pwdReset, id).then((v) => {
+      if (!live) return;
+      const next = resetLinkRoute(v, area, pwdReset, id);
+      if (next) navigate(next, { replace: true });
+      else setReady(true);
+    });
+    void getPasswordRequirements().then((r) => live && setRules(r));
+    return () => {
+      live = false;
+    };
+  }, [area, id, navigate, pwdReset]);
+
+  const request: ResetPasswordRequest = {
+    UserId: Number(id) || undefined,
+    Month: form.Month ? Number(form.Month) : undefined,
+    Day: form.Day ? Number(form.Day) : undefined,
+    Year: form.Year ? Number(form.Year) : undefined,
+    NewPassword: form.NewPassword,
+    NewPasswordRepeat: form.NewPasswordRepeat,
+    ResetPasswordToken: pwdReset,
+  };
+  const errors = serverErrors ?? (touched ? validateResetPassword(request, rules ?? {}) : null);
+  const set = (field: keyof Form) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setServerErrors(null);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    setMessages([]);
+    if (errorFields(validateResetPassword(request, rules ?? {})).length > 0) return;
+    setBusy(true);
+    try {
+      const result = await changePasswordByResetToken(area, request);
+      if (result.IsSuccess) navigate(`/${area}/password-changed`, { replace: true });
+      else setMessages(result.ErrorMessages);
+    } catch (err) {
+      if (err instanceof ApiFailure && err.dialog.Errors) setServerErrors(err.dialog.Errors);
+      else if (err instanceof ApiFailure) setMessages([err.dialog.Message]);
+      else throw err;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!ready) return <RecoveryCard title="Change Password" lead="Checking the link…">{null}</RecoveryCard>;
+  const dobMessages = [...fieldMessages(errors, "Month"), ...fieldMessages(errors, "Day"), ...fieldMessages(errors, "Year"), ...fieldMessages(errors, "Dob")];
+  return (
+    <RecoveryCard title="Change Password" lead="Confirm your date of birth and choose a new password.">
+      <div className="reset-password-layout">
+        <form className="login-form" onSubmit={submit} noValidate>
+          <fieldset className={`field ${dobMessages.length ? "field-invalid" : ""}`} style={{ border: 0, margin: 0, padding: 0 }}>
+            <legend className="dob-legend">Date of Birth</legend>
+            <div className="dob-selects">
+              <select aria-label="Month" value={form.Month} aria-invalid={fieldMessages(errors, "Month").length > 0 || undefined} onChange={(e) => set("Month")(e.target.value)}>
+                <option value="">Month</option>
+                {MONTHS.map((m, i) => (
+                  <option key={m} value={i + 1}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+              <select aria-label="Day" value={form.Day} aria-invalid={fieldMessages(errors, "Day").length > 0 || undefined} onChange={(e) => set("Day")(e.target.value)}>
+                <option value="">Day</option>
+                {DAYS.map((d) => (
+                  <option key={d} value={d}>
+                    {d}
+                  </option>
+                ))}
+              </select>
+              <select aria-label="Year" value={form.Year} aria-invalid={fieldMessages(errors, "Year").length > 0 || undefined} onChange={(e) => set("Year")(e.target.value)}>
+                <option value="">Year</option>
+                {Array.from(dobYears(new Date().getFullYear())).map((y) => (
+                  <option key={y} value={y}>
+                    {y}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {dobMessages.length > 0 && (
+              <div className="field-messages">
+                {dobMessages.map((m) => (
+                  <p key={m}>{m}</p>
+                ))}
+              </div>
+            )}
+          </fieldset>
+          <TextField id="reset-new" type="password" label="New password" value={form.NewPassword} onChange={set("NewPassword")} autoComplete="new-password" messages={fieldMessages(errors, "NewPassword")} />
+          <TextField id="reset-repeat" type="password" label="Repeat new password" value={form.NewPasswordRepeat} onChange={set("NewPasswordRepeat")} autoComplete="new-password" messages={fieldMessages(errors, "NewPasswordRepeat")} />
+          {messages.length > 0 && (
+            <div className="alert alert-error" role="alert">
+              {messages.map((m) => (
+                <div key={m}>{m}</div>
+              ))}
+            </div>
+          )}
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? "Changing…" : "Change Password"}
+          </button>
+        </form>
+        <PasswordRequirementsPanel check={rules ? checkPassword(form.NewPassword, rules) : null} />
+      </div>
+    </RecoveryCard>
+  );
+}
