@@ -3,7 +3,6 @@ import { useNavigate, useSearchParams } from "react-router";
 import { ApiFailure } from "../../lib/api-client";
 import {
   checkPassword,
-  dobYears,
   errorFields,
   fieldMessages,
   resetLinkRoute,
@@ -12,6 +11,7 @@ import {
   type ResetPasswordRequest,
   type ValidationErrors,
 } from "../../lib/wasm";
+import { DobSelects } from "../../components/dob-selects";
 import { getPasswordRequirements } from "../account/api/get-password-requirements";
 import { PasswordRequirementsPanel } from "../account/password-requirements-panel";
 import { changePasswordByResetToken } from "./api/change-password-by-reset-token";
@@ -19,8 +19,7 @@ import { validateResetKey } from "./api/validate-reset-key";
 import { useArea } from "./area";
 import { RecoveryCard, TextField } from "./recovery-card";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+const num = (v: string) => (v === "" ? undefined : Number(v));
 
 type Form = { Month: string; Day: string; Year: string; NewPassword: string; NewPasswordRepeat: string };
 
@@ -94,42 +93,15 @@ export function ResetPasswordPage() {
     <RecoveryCard title="Change Password" lead="Confirm your date of birth and choose a new password.">
       <div className="reset-password-layout">
         <form className="login-form" onSubmit={submit} noValidate>
-          <fieldset className={`field ${dobMessages.length ? "field-invalid" : ""}`} style={{ border: 0, margin: 0, padding: 0 }}>
-            <legend className="dob-legend">Date of Birth</legend>
-            <div className="dob-selects">
-              <select aria-label="Month" value={form.Month} aria-invalid={fieldMessages(errors, "Month").length > 0 || undefined} onChange={(e) => set("Month")(e.target.value)}>
-                <option value="">Month</option>
-                {MONTHS.map((m, i) => (
-                  <option key={m} value={i + 1}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-              <select aria-label="Day" value={form.Day} aria-invalid={fieldMessages(errors, "Day").length > 0 || undefined} onChange={(e) => set("Day")(e.target.value)}>
-                <option value="">Day</option>
-                {DAYS.map((d) => (
-                  <option key={d} value={d}>
-                    {d}
-                  </option>
-                ))}
-              </select>
-              <select aria-label="Year" value={form.Year} aria-invalid={fieldMessages(errors, "Year").length > 0 || undefined} onChange={(e) => set("Year")(e.target.value)}>
-                <option value="">Year</option>
-                {Array.from(dobYears(new Date().getFullYear())).map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {dobMessages.length > 0 && (
-              <div className="field-messages">
-                {dobMessages.map((m) => (
-                  <p key={m}>{m}</p>
-                ))}
-              </div>
-            )}
-          </fieldset>
+          <DobSelects
+            value={{ month: num(form.Month), day: num(form.Day), year: num(form.Year) }}
+            messages={dobMessages}
+            onChange={(dob) => {
+              set("Month")(dob.month?.toString() ?? "");
+              set("Day")(dob.day?.toString() ?? "");
+              set("Year")(dob.year?.toString() ?? "");
+            }}
+          />
           <TextField id="reset-new" type="password" label="New password" value={form.NewPassword} onChange={set("NewPassword")} autoComplete="new-password" messages={fieldMessages(errors, "NewPassword")} />
           <TextField id="reset-repeat" type="password" label="Repeat new password" value={form.NewPasswordRepeat} onChange={set("NewPasswordRepeat")} autoComplete="new-password" messages={fieldMessages(errors, "NewPasswordRepeat")} />
           {messages.length > 0 && (

@@ -15,7 +15,7 @@ import {
 } from "../../lib/wasm";
 import { createUser } from "./api/create-user";
 import { getUserCreationParams } from "./api/user-creation-params";
-import { DobSelects, type Dob } from "./dob-selects";
+import { DobSelects, type Dob } from "../../components/dob-selects";
 import { MembershipCard } from "./membership-card";
 import { TextField } from "./text-field";
 

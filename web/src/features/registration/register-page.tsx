@@ -11,7 +11,7 @@ import {
   type ValidationErrors,
 } from "../../lib/wasm";
 import { requestRegistration, sendRequestRegistrationEmail } from "./api/survey-registration";
-import { DobSelects } from "./dob-selects";
+import { DobSelects } from "../../components/dob-selects";
 import { MembershipCard } from "./membership-card";
 import { TextField } from "./text-field";
 

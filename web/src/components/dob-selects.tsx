@@ -1,10 +1,11 @@
 import { useId } from "react";
+import { dobYears } from "../lib/wasm";
+import "./dob-selects.css";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-// Spec 02 §9: day list 1 to 31; year list from the current year back 100 years. Whether the
-// three make a real date is wasm-core's check (validateCreateAccount / validateSurveyRegistration).
+// Spec 02 §9: day list 1 to 31 (whether the three make a real date is wasm-core's check); the
+// year list (current year back 100) comes from wasm-core's dobYears.
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
-const YEARS_BACK = 100;
 
 export interface Dob {
   year?: number;
@@ -15,8 +16,7 @@ export interface Dob {
 /** Month, day and year selects of a date of birth (spec 02 §2.7, §2.8). */
 export function DobSelects({ value, messages, onChange }: { value: Dob; messages: string[]; onChange: (dob: Dob) => void }) {
   const id = useId();
-  const thisYear = new Date().getFullYear();
-  const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => thisYear - i);
+  const years = Array.from(dobYears(new Date().getFullYear()));
   const num = (v: string) => (v === "" ? undefined : Number(v));
   return (
     <div className={`field ${messages.length ? "field-invalid" : ""}`}>
