@@ -80,6 +80,9 @@ pub enum Action {
     SurveySubmitted,
     SurveyPinGenerated,
     SurveyPinFailed,
+    /// Survey packages admin (spec 04): a survey file uploaded or replaced; a survey deleted.
+    SurveyUploaded,
+    SurveyDeleted,
 }
 
 impl Action {
@@ -108,6 +111,8 @@ impl Action {
             Action::SurveySubmitted => "SurveySubmitted",
             Action::SurveyPinGenerated => "SurveyPinGenerated",
             Action::SurveyPinFailed => "SurveyPinFailed",
+            Action::SurveyUploaded => "SurveyUploaded",
+            Action::SurveyDeleted => "SurveyDeleted",
         }
     }
 
@@ -123,6 +128,7 @@ impl Action {
             Action::SettingChanged => "Settings",
             Action::PatientArrived => "Appointments",
             Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed => "Survey",
+            Action::SurveyUploaded | Action::SurveyDeleted => "Survey",
         }
     }
 }

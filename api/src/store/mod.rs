@@ -4,6 +4,7 @@ pub mod documents;
 pub mod users;
 pub mod membership;
 pub mod surveys;
+pub mod survey_packages;
 
 /// A LIKE pattern matching `text` anywhere, lower-cased, with `%`, `_` and `\` escaped (the SQL
 /// adds `ESCAPE '\'`), so a search is always literal.
