@@ -158,8 +158,15 @@ pub fn row_for(xml_text: &str, file_name: &str, entered_name: &str) -> SurveyPac
     }
 }
 
-/// A file that is not UTF-8 text cannot be a survey; its row says so.
+/// A file that is not UTF-8 text, or holds a NUL character (not allowed in XML, and refused by
+/// PostgreSQL text), cannot be a survey; its row says so.
 pub fn row_for_bytes(bytes: &[u8], file_name: &str, entered_name: &str) -> SurveyPackageRow {
+    if let Some(at) = bytes.iter().position(|b| *b == 0) {
+        let line = bytes[..at].iter().filter(|b| **b == b'\n').count() as u32 + 1;
+        let mut row = row_for("", file_name, entered_name);
+        row.error = Some(format!("Line {line}: the file contains a NUL character"));
+        return row;
+    }
     match std::str::from_utf8(bytes) {
         Ok(text) => row_for(text, file_name, entered_name),
         Err(e) => {
@@ -217,5 +224,9 @@ mod tests {
         assert!(row.error.unwrap().starts_with("Line 1: "));
         let row = row_for_bytes(b"<a>\n\xff</a>", "b.xml", "");
         assert_eq!(row.error.as_deref(), Some("Line 2: the file is not UTF-8 text"));
+        let with_nul = format!("<survey id=\"N\"><name>A\n\0</name></survey>");
+        let row = row_for_bytes(with_nul.as_bytes(), "n.xml", "");
+        assert_eq!(row.error.as_deref(), Some("Line 2: the file contains a NUL character"));
+        assert_eq!(row.survey_id, "n");
     }
 }

@@ -152,3 +152,4 @@ export type {
   SurveyRunState,
   SurveyVisibility,
 } from "wasm-core";
+export type { SurveyPackageRow, SurveyUploadFile, SurveyUploadResult } from "wasm-core";
