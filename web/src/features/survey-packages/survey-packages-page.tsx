@@ -53,8 +53,8 @@ export function SurveyPackagesPage() {
     () => [
       column.accessor("Name", { header: "Name" }),
       column.accessor("SurveyId", { header: "SurveyId" }),
-      column.accessor((r) => r.MissingLibs.join(", "), { id: "MissingLibs", header: "MissingLibs" }),
-      column.accessor((r) => r.MissingStorages.join(", "), { id: "MissingStorages", header: "MissingStorages" }),
+      column.accessor((r) => r.MissingLibs.join(", "), { id: "MissingLibs", header: () => <>Missing<wbr />Libs</> }),
+      column.accessor((r) => r.MissingStorages.join(", "), { id: "MissingStorages", header: () => <>Missing<wbr />Storages</> }),
       // spec 04: a row with an Error shows it in red in the Questions column.
       column.accessor((r) => r.Error ?? r.Questions, {
         id: "Questions",
@@ -64,7 +64,8 @@ export function SurveyPackagesPage() {
       }),
       column.accessor((r) => (r.HasStandardSummaryReport ? "Yes" : "No"), {
         id: "HasStandardSummaryReport",
-        header: "HasStandardSummaryReport",
+        // Spec 04's column names, allowed to break between their words.
+        header: () => <>Has<wbr />Standard<wbr />Summary<wbr />Report</>,
       }),
       column.display({
         id: "actions",
