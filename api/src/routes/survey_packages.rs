@@ -54,7 +54,7 @@ pub const ROUTES: &[RouteDoc] = &[
         path: "/api/admin/UploadSurveyXml",
         summary: "Upload one survey XML (body; query fileName, enteredName, overWrite); 409 when it exists and overWrite is off, 413 above 512 KB",
         access: Access::ProgramManager,
-        request: Some("application/xml"),
+        request: Some("SurveyXmlFile"),
         response: "SurveyUploadResult",
     },
     RouteDoc {
@@ -62,7 +62,7 @@ pub const ROUTES: &[RouteDoc] = &[
         path: "/api/admin/UploadSurveyXml/{surveyId}",
         summary: "Replace survey {surveyId} with the XML in the body (its id must match)",
         access: Access::ProgramManager,
-        request: Some("application/xml"),
+        request: Some("SurveyXmlFile"),
         response: "SurveyUploadResult",
     },
     RouteDoc {
@@ -70,7 +70,7 @@ pub const ROUTES: &[RouteDoc] = &[
         path: "/api/admin/UploadPackage",
         summary: "Upload a zip package of survey XML files (body; query overWrite); at most 100 files, 512 KB each, 8 MB unpacked",
         access: Access::ProgramManager,
-        request: Some("application/zip"),
+        request: Some("SurveyPackageZip"),
         response: "SurveyUploadResult",
     },
     RouteDoc {
@@ -79,7 +79,7 @@ pub const ROUTES: &[RouteDoc] = &[
         summary: "The survey file (query surveyId) exactly as uploaded",
         access: Access::ProgramManager,
         request: None,
-        response: "application/xml",
+        response: "SurveyXmlFile",
     },
     RouteDoc {
         method: "GET",
@@ -87,7 +87,7 @@ pub const ROUTES: &[RouteDoc] = &[
         summary: "Every listed survey file in one zip",
         access: Access::ProgramManager,
         request: None,
-        response: "application/zip",
+        response: "SurveyPackageZip",
     },
     RouteDoc {
         method: "POST",
@@ -187,18 +187,27 @@ fn refused(file_name: &str, survey_id: &str, message: String) -> SurveyUploadFil
     SurveyUploadFile { file_name: file_name.to_owned(), survey_id: survey_id.to_owned(), status: "Refused".into(), message }
 }
 
-/// Stores one file (whole or not at all) and says what happened. `expected` is the survey id
-/// a replace targets.
-async fn store_file(
-    state: &AppState,
+/// Who uploads, from where.
+#[derive(Clone, Copy)]
+struct Uploader<'a> {
+    state: &'a AppState,
     actor: Actor,
-    ip: &str,
-    bytes: &[u8],
-    file_name: &str,
-    entered_name: &str,
+    ip: &'a str,
+}
+
+/// One file and the upload's options. `expected` is the survey id a replace targets.
+struct FileUpload<'a> {
+    bytes: &'a [u8],
+    file_name: &'a str,
+    entered_name: &'a str,
     overwrite: bool,
-    expected: Option<&str>,
-) -> AppResult<SurveyUploadFile> {
+    expected: Option<&'a str>,
+}
+
+/// Stores one file (whole or not at all) and says what happened.
+async fn store_file(by: Uploader<'_>, upload: FileUpload<'_>) -> AppResult<SurveyUploadFile> {
+    let Uploader { state, actor, ip } = by;
+    let FileUpload { bytes, file_name, entered_name, overwrite, expected } = upload;
     if bytes.len() > MAX_FILE_BYTES {
         return Ok(refused(file_name, "", file_too_large(file_name)));
     }
@@ -288,7 +297,10 @@ async fn upload_xml(
     let body = body_of(body)?;
     let file_name = clean_file_name(q.file_name.as_deref(), "survey.xml");
     let entered: String = q.entered_name.as_deref().unwrap_or("").chars().filter(|c| !c.is_control()).take(200).collect();
-    let file = store_file(&state, Actor::from(&*user), &peer.ip().to_string(), &body, &file_name, &entered, q.overwrite(), None).await?;
+    let ip = peer.ip().to_string();
+    let by = Uploader { state: &state, actor: Actor::from(&*user), ip: &ip };
+    let upload = FileUpload { bytes: &body, file_name: &file_name, entered_name: &entered, overwrite: q.overwrite(), expected: None };
+    let file = store_file(by, upload).await?;
     Ok(single_answer(file))
 }
 
@@ -307,14 +319,20 @@ async fn replace_xml(
     let file_name = clean_file_name(q.file_name.as_deref(), &format!("{survey_id}.xml"));
     // A replace keeps the name the survey is listed under unless a new one is entered.
     let entered = q.entered_name.clone().filter(|n| !n.trim().is_empty()).unwrap_or(old.name);
-    let file =
-        store_file(&state, Actor::from(&*user), &peer.ip().to_string(), &body, &file_name, &entered, true, Some(&survey_id)).await?;
+    let ip = peer.ip().to_string();
+    let by = Uploader { state: &state, actor: Actor::from(&*user), ip: &ip };
+    let upload =
+        FileUpload { bytes: &body, file_name: &file_name, entered_name: &entered, overwrite: true, expected: Some(&survey_id) };
+    let file = store_file(by, upload).await?;
     Ok(single_answer(file))
 }
 
+/// A package's XML files (name, bytes) and the other files it held (reported, not read).
+pub type PackageFiles = (Vec<(String, Vec<u8>)>, Vec<SurveyUploadFile>);
+
 /// The XML files of a package, or why the whole package is refused. Sizes are measured while
 /// unpacking (the sizes a zip declares can lie), and nothing is stored before all of it passed.
-pub fn read_package(bytes: &[u8]) -> Result<(Vec<(String, Vec<u8>)>, Vec<SurveyUploadFile>), String> {
+pub fn read_package(bytes: &[u8]) -> Result<PackageFiles, String> {
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|_| "The file is not a zip package.".to_owned())?;
     if archive.len() > MAX_PACKAGE_FILES {
         return Err(format!("The package holds more than {MAX_PACKAGE_FILES} files."));
@@ -372,11 +390,12 @@ async fn upload_package(
         .await
         .map_err(AppError::internal)?
         .map_err(AppError::BadRequest)?;
-    let actor = Actor::from(&*user);
     let ip = peer.ip().to_string();
+    let by = Uploader { state: &state, actor: Actor::from(&*user), ip: &ip };
     let mut out = Vec::new();
     for (name, bytes) in files {
-        out.push(store_file(&state, actor, &ip, &bytes, &name, "", q.overwrite(), None).await?);
+        let upload = FileUpload { bytes: &bytes, file_name: &name, entered_name: "", overwrite: q.overwrite(), expected: None };
+        out.push(store_file(by, upload).await?);
     }
     out.append(&mut results);
     Ok(Json(SurveyUploadResult { files: out }))

@@ -68,10 +68,15 @@ pub async fn put(db: &Db, new: &NewSurvey<'_>, replace: Option<i64>, now: i64) -
                 .bind(now).bind(id).execute(&mut *tx).await?;
                 written = Written::Versioned;
             } else {
-                sqlx::query("UPDATE survey_definitions SET name = $1, xml = $2, error = $3, uploaded_at = $4 WHERE id = $5")
-                    .bind(new.name).bind(new.xml).bind(new.error).bind(now).bind(id)
-                    .execute(&mut *tx).await?;
-                written = Written::Replaced;
+                let n = sqlx::query(
+                    "UPDATE survey_definitions SET name = $1, xml = $2, error = $3, uploaded_at = $4 WHERE id = $5 AND retired_at IS NULL",
+                )
+                .bind(new.name).bind(new.xml).bind(new.error).bind(now).bind(id)
+                .execute(&mut *tx).await?.rows_affected();
+                // Deleted meanwhile: insert it afresh.
+                if n == 1 {
+                    written = Written::Replaced;
+                }
             }
         }
         if written != Written::Replaced {
