@@ -90,6 +90,9 @@ pub enum Action {
     PasswordReset,
     UsernameRecoveryRequested,
     PhoneVerification,
+    /// Survey packages admin (spec 04): a survey file uploaded or replaced; a survey deleted.
+    SurveyUploaded,
+    SurveyDeleted,
 }
 
 impl Action {
@@ -126,6 +129,8 @@ impl Action {
             Action::PasswordReset => "PasswordReset",
             Action::UsernameRecoveryRequested => "UsernameRecoveryRequested",
             Action::PhoneVerification => "PhoneVerification",
+            Action::SurveyUploaded => "SurveyUploaded",
+            Action::SurveyDeleted => "SurveyDeleted",
         }
     }
 
@@ -145,6 +150,7 @@ impl Action {
             Action::SurveyRegistrationRequested => "Survey",
             Action::PasswordResetRequested | Action::PasswordReset | Action::UsernameRecoveryRequested
             | Action::PhoneVerification => "UserAccount",
+            Action::SurveyUploaded | Action::SurveyDeleted => "Survey",
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod version_info;
 pub mod surveys;
 pub mod registration;
 pub mod recovery;
+pub mod survey_packages;
 
 use axum::routing::get;
 use axum::{Json, Router};
@@ -62,6 +63,7 @@ pub fn router() -> Router<AppState> {
         .merge(surveys::router())
         .merge(registration::router())
         .merge(recovery::router())
+        .merge(survey_packages::router())
         .route("/api/openapi.json", get(openapi))
 }
 

@@ -6,6 +6,7 @@ pub mod membership;
 pub mod recovery;
 pub mod surveys;
 pub mod registration;
+pub mod survey_packages;
 
 /// A LIKE pattern matching `text` anywhere, lower-cased, with `%`, `_` and `\` escaped (the SQL
 /// adds `ESCAPE '\'`), so a search is always literal.

@@ -34,3 +34,5 @@ pub mod embed;
 pub use embed::*;
 pub mod survey;
 pub use survey::*;
+pub mod survey_package;
+pub use survey_package::*;

@@ -163,7 +163,14 @@ export const routes: RouteObject[] = [
                   })),
                 handle: { title: "History Portal Settings" } satisfies RouteHandle,
               },
-              { path: "survey-settings", element: <Navigate to="general" replace /> },
+              // spec 04 §2: the survey administration area opens on package.
+              { path: "survey-settings", element: <Navigate to="package" replace /> },
+              {
+                path: "survey-settings/package",
+                lazy: () =>
+                  import("../features/survey-packages/survey-packages-page").then((m) => ({ Component: m.SurveyPackagesPage })),
+                handle: { title: "Survey Packages Management" } satisfies RouteHandle,
+              },
               later("survey-settings/:tab", "Survey Settings"),
               later("techpad-settings", "Techpad Settings"),
               later("site-usage-report", "Site Usage Report"),

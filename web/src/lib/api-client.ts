@@ -42,7 +42,9 @@ export interface RequestOptions {
 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  // A Blob (an uploaded file) goes as the raw body with its own type; anything else as JSON.
+  const raw = body instanceof Blob;
+  if (body !== undefined && !raw) headers["Content-Type"] = "application/json";
   if (UNSAFE.has(method)) {
     // The API sets the cookie on any response; the first unsafe call of a fresh visit may need
     // one safe call first, which the start-up configuration check always provides.
@@ -55,7 +57,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       method,
       headers,
       credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (err) {

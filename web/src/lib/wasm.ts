@@ -171,3 +171,4 @@ export type {
   SurveyRunState,
   SurveyVisibility,
 } from "wasm-core";
+export type { SurveyPackageRow, SurveyUploadFile, SurveyUploadResult } from "wasm-core";

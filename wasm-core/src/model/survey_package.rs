@@ -1,0 +1,38 @@
+//! Survey packages admin (spec 04 "Survey packages"): the survey list row and upload results.
+
+use crate::wire;
+
+wire! {
+    /// One row of the survey list (spec 04: Name, SurveyId, MissingLibs, MissingStorages,
+    /// Questions, Error, HasStandardSummaryReport). Meanings in wasm-core/src/survey/README.md
+    /// "Survey packages".
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyPackageRow {
+        pub name: String,
+        pub survey_id: String,
+        pub missing_libs: Vec<String>,
+        pub missing_storages: Vec<String>,
+        pub questions: u32,
+        /// The parser's first errors with their lines; None for a valid survey.
+        pub error: Option<String>,
+        pub has_standard_summary_report: bool,
+        /// Assignments (survey queue rows) using this survey; a survey in use cannot be deleted.
+        pub assigned: u32,
+        pub uploaded_at: i64,
+    }
+
+    /// What happened to one uploaded file: Uploaded (stored and valid), Invalid (stored and
+    /// listed with its error, never offered for assignment) or Refused (nothing stored).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyUploadFile {
+        pub file_name: String,
+        pub survey_id: String,
+        pub status: String,
+        pub message: String,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyUploadResult {
+        pub files: Vec<SurveyUploadFile>,
+    }
+}

@@ -1,0 +1,232 @@
+//! Survey packages admin (spec 04 "Survey packages"): what the survey list shows for one stored
+//! file, and how an upload is named. Native only (the API runs it; not exported to wasm).
+//! Meanings of the columns: README.md beside this file, "Survey packages".
+
+use super::definition::{is_id, parse_survey};
+use super::{local_text, xml};
+use crate::model::SurveyPackageRow;
+
+/// Largest survey file (the parser's own cap).
+pub const MAX_FILE_BYTES: usize = xml::MAX_BYTES;
+/// Errors shown in the list's Error column; the rest are counted.
+const ERRORS_SHOWN: usize = 3;
+
+/// The storage dictionary: every `table.column` the portal's history storage knows (spec 04's
+/// StorageColumnsLookup / schema synchronisation). A question whose `storage` is not here is
+/// listed in MissingStorages: its answer is still kept in the survey log, but no storage column
+/// receives it. Kept sorted (binary search).
+pub const STORAGE_COLUMNS: &[&str] = &[
+    "family_history.relatives_json",
+    "history.ashkenazi",
+    "history.biopsies_json",
+    "history.births",
+    "history.breast_cancer_age",
+    "history.breast_cancer_treatment",
+    "history.breastfeeding",
+    "history.chest_radiation",
+    "history.comments",
+    "history.devices",
+    "history.discharge_color",
+    "history.family_cancer",
+    "history.first_birth_age",
+    "history.first_period_age",
+    "history.genetic_gene",
+    "history.genetic_test",
+    "history.had_biopsy",
+    "history.had_breast_cancer",
+    "history.has_implants",
+    "history.has_symptoms",
+    "history.height_in",
+    "history.hormones_now",
+    "history.hrt_years",
+    "history.implant_date",
+    "history.implant_type",
+    "history.last_period",
+    "history.menopause",
+    "history.menopause_age",
+    "history.other_cancer",
+    "history.other_cancer_type",
+    "history.other_imaging",
+    "history.pregnant_now",
+    "history.prior_mammogram",
+    "history.prior_mammogram_date",
+    "history.prior_mammogram_place",
+    "history.sex_at_birth",
+    "history.symptom_other",
+    "history.symptom_side",
+    "history.symptom_since",
+    "history.symptoms",
+    "history.weight_lb",
+    "mri.claustrophobia",
+    "mri.contrast_reaction",
+    "mri.egfr",
+    "mri.kidney_disease",
+    "mri.metal",
+    "mri.pacemaker",
+    "mri.pregnant",
+    "screening.breastfeeding",
+    "screening.deodorant_today",
+    "screening.implants",
+    "screening.last_mammogram_date",
+    "screening.new_problem",
+    "screening.new_problem_details",
+    "screening.new_problem_side",
+    "screening.pregnant",
+];
+
+/// Our format has no code libraries (the original product's survey DLLs): nothing can be
+/// missing, so MissingLibs is always empty. The column stays so the list keeps the spec's shape.
+pub fn missing_libs() -> Vec<String> {
+    Vec::new()
+}
+
+/// Storage columns the survey names that the storage dictionary lacks, in order, once each.
+pub fn missing_storages(def: &crate::model::SurveyDefinition) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for q in def.pages.iter().flat_map(|p| p.questions.iter()) {
+        if !q.storage.is_empty() && STORAGE_COLUMNS.binary_search(&q.storage.as_str()).is_err() && !out.contains(&q.storage) {
+            out.push(q.storage.clone());
+        }
+    }
+    out
+}
+
+/// "Line N: message; Line M: message (and K more)".
+pub fn error_text(errors: &[crate::model::SurveyError]) -> String {
+    let mut text = errors
+        .iter()
+        .take(ERRORS_SHOWN)
+        .map(|e| format!("Line {}: {}", e.line, e.message))
+        .collect::<Vec<_>>()
+        .join("; ");
+    if errors.len() > ERRORS_SHOWN {
+        text.push_str(&format!(" (and {} more)", errors.len() - ERRORS_SHOWN));
+    }
+    text
+}
+
+/// A file name without folders and extension, cut to an id: what an upload is called when the
+/// XML itself names no usable id.
+fn id_from_file_name(file_name: &str) -> String {
+    let base = file_name.rsplit(['/', '\\']).next().unwrap_or("");
+    let stem = base.strip_suffix(".xml").or_else(|| base.strip_suffix(".XML")).unwrap_or(base);
+    let id: String = stem
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.' { c } else { '_' })
+        .take(64)
+        .collect();
+    if id.is_empty() { "unnamed".to_owned() } else { id }
+}
+
+/// What the survey list shows for one stored file, and the SurveyId it is stored under. A file
+/// that does not parse keeps the id its root element names when that is a valid id, else one
+/// made from its file name.
+pub fn row_for(xml_text: &str, file_name: &str, entered_name: &str) -> SurveyPackageRow {
+    let parsed = parse_survey(xml_text);
+    let entered = entered_name.trim();
+    match parsed.survey {
+        Some(def) => SurveyPackageRow {
+            name: if entered.is_empty() { local_text(&def.name, "en") } else { entered.to_owned() },
+            missing_storages: missing_storages(&def),
+            missing_libs: missing_libs(),
+            questions: def.question_count,
+            error: None,
+            // The standard summary report (issue 5 part 7) is drawn from the definition itself,
+            // so every valid survey has one; a file with errors has nothing to draw it from.
+            has_standard_summary_report: true,
+            survey_id: def.id,
+            assigned: 0,
+            uploaded_at: 0,
+        },
+        None => {
+            let root_id = xml::parse(xml_text)
+                .ok()
+                .and_then(|root| root.attr("id").filter(|id| is_id(id)).map(str::to_owned));
+            let survey_id = root_id.unwrap_or_else(|| id_from_file_name(file_name));
+            SurveyPackageRow {
+                name: if entered.is_empty() { id_from_file_name(file_name) } else { entered.to_owned() },
+                survey_id,
+                missing_libs: missing_libs(),
+                missing_storages: Vec::new(),
+                questions: 0,
+                error: Some(error_text(&parsed.errors)),
+                has_standard_summary_report: false,
+                assigned: 0,
+                uploaded_at: 0,
+            }
+        }
+    }
+}
+
+/// A file that is not UTF-8 text, or holds a NUL character (not allowed in XML, and refused by
+/// PostgreSQL text), cannot be a survey; its row says so.
+pub fn row_for_bytes(bytes: &[u8], file_name: &str, entered_name: &str) -> SurveyPackageRow {
+    if let Some(at) = bytes.iter().position(|b| *b == 0) {
+        let line = bytes[..at].iter().filter(|b| **b == b'\n').count() as u32 + 1;
+        let mut row = row_for("", file_name, entered_name);
+        row.error = Some(format!("Line {line}: the file contains a NUL character"));
+        return row;
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => row_for(text, file_name, entered_name),
+        Err(e) => {
+            let line = bytes[..e.valid_up_to()].iter().filter(|b| **b == b'\n').count() as u32 + 1;
+            let mut row = row_for("", file_name, entered_name);
+            row.error = Some(format!("Line {line}: the file is not UTF-8 text"));
+            row
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHIPPED: [&str; 3] = [
+        include_str!("../../surveys/breast-imaging-history.xml"),
+        include_str!("../../surveys/pre-exam-screening.xml"),
+        include_str!("../../surveys/mri-safety-screening.xml"),
+    ];
+
+    #[test]
+    fn storage_dictionary_is_sorted_and_covers_the_shipped_surveys() {
+        assert!(STORAGE_COLUMNS.windows(2).all(|w| w[0] < w[1]));
+        for xml_text in SHIPPED {
+            let row = row_for(xml_text, "x.xml", "");
+            assert_eq!(row.error, None);
+            assert!(row.missing_storages.is_empty(), "{:?}", row.missing_storages);
+            assert!(row.questions > 0 && row.has_standard_summary_report);
+        }
+    }
+
+    #[test]
+    fn unknown_storage_is_listed_once() {
+        let x = r#"<survey id="S1"><name>N</name><page id="p"><title>T</title>
+            <question id="a" type="text" storage="lab.value"><text>A</text></question>
+            <question id="b" type="yesno" storage="history.pregnant_now"><text>B</text></question>
+            </page></survey>"#;
+        let row = row_for(x, "s.xml", " Entered ");
+        assert_eq!(row.survey_id, "S1");
+        assert_eq!(row.name, "Entered");
+        assert_eq!(row.missing_storages, vec!["lab.value".to_owned()]);
+        assert_eq!(row.questions, 2);
+    }
+
+    #[test]
+    fn invalid_files_keep_their_root_id_or_file_name_and_show_lines() {
+        let x = "<survey id=\"BAD-1\">\n<name>N</name>\n<page id=\"p\"><title>T</title>\n<question id=\"q\" type=\"colour\"/></page></survey>";
+        let row = row_for(x, "dir/bad.xml", "");
+        assert_eq!(row.survey_id, "BAD-1");
+        assert_eq!(row.error.as_deref(), Some("Line 4: 'q' has unknown type 'colour'"));
+        assert!(!row.has_standard_summary_report);
+        let row = row_for("<survey", "my file (2).xml", "");
+        assert_eq!(row.survey_id, "my_file__2_");
+        assert!(row.error.unwrap().starts_with("Line 1: "));
+        let row = row_for_bytes(b"<a>\n\xff</a>", "b.xml", "");
+        assert_eq!(row.error.as_deref(), Some("Line 2: the file is not UTF-8 text"));
+        let with_nul = format!("<survey id=\"N\"><name>A\n\0</name></survey>");
+        let row = row_for_bytes(with_nul.as_bytes(), "n.xml", "");
+        assert_eq!(row.error.as_deref(), Some("Line 2: the file contains a NUL character"));
+        assert_eq!(row.survey_id, "n");
+    }
+}
