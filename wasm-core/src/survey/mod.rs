@@ -3,6 +3,7 @@
 //! guide the patient; the API runs the same functions on every save and submission.
 
 pub mod definition;
+pub mod staff_start;
 pub mod start;
 pub mod xml;
 
