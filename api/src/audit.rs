@@ -80,6 +80,7 @@ pub enum Action {
     SurveySubmitted,
     SurveyPinGenerated,
     SurveyPinFailed,
+    SurveyAdminPinChecked,
 }
 
 impl Action {
@@ -108,6 +109,7 @@ impl Action {
             Action::SurveySubmitted => "SurveySubmitted",
             Action::SurveyPinGenerated => "SurveyPinGenerated",
             Action::SurveyPinFailed => "SurveyPinFailed",
+            Action::SurveyAdminPinChecked => "SurveyAdminPinChecked",
         }
     }
 
@@ -122,7 +124,7 @@ impl Action {
             Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => "Documents",
             Action::SettingChanged => "Settings",
             Action::PatientArrived => "Appointments",
-            Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed => "Survey",
+            Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed | Action::SurveyAdminPinChecked => "Survey",
         }
     }
 }

@@ -242,7 +242,6 @@ wire! {
         pub pin: String,
         pub expires_at: String,
         /// The queue row the PIN opens.
-        #[serde(default)]
         pub survey_queue_id: i64,
     }
 }

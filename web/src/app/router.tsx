@@ -39,10 +39,10 @@ export const routes: RouteObject[] = [
       },
       { path: "staff", element: <Navigate to="/staff/login" replace /> },
       // Issue 5: the survey kiosk; open without a session (PIN start) and for signed-in starts.
-      {
-        path: "survey",
+      ...["survey", "survey/review", "history-portal"].map((path) => ({
+        path,
         lazy: () => import("../features/survey/survey-page").then((m) => ({ Component: m.SurveyPage })),
-      },
+      })),
       {
         path: "/",
         element: (
