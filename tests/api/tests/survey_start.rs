@@ -306,6 +306,13 @@ async fn unfinished_surveys_expire_after_the_appointment_without_the_engine() {
     server.execute_sql(&format!("UPDATE survey_expiry_mark SET expired_through = {}", now - 3 * hour)).await;
     // The pass at start-up.
     server.restart(ServerOptions::demo()).await;
+    // The pass runs beside the listener: wait until it moved the mark.
+    for _ in 0..100 {
+        if server.count_sql("SELECT expired_through FROM survey_expiry_mark").await >= now {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     let status = |id: i64| format!("SELECT COUNT(*) FROM survey_queue WHERE id = {id} AND status = ");
     assert_eq!(server.count_sql(&format!("{}'Expired'", status(assigned))).await, 1);
     assert_eq!(server.count_sql(&format!("{}'IntermediateSaveExpired'", status(saving))).await, 1);
@@ -323,4 +330,19 @@ async fn unfinished_surveys_expire_after_the_appointment_without_the_engine() {
         run["Decision"]["Message"],
         "Could not start the survey, survey already expired. Please contact system administrator if you want to reschedule the survey."
     );
+}
+
+#[tokio::test]
+async fn no_surveys_available_says_so() {
+    let server = TestServer::demo().await;
+    let (mut fd, grant) = granted(&server, FRONT_DESK).await;
+    let (appt, mrn) = free_appointment(&server, "101").await;
+    // Every definition carries an upload error: nothing can be started.
+    server.execute_sql("UPDATE survey_definitions SET error = 'line 1: broken'").await;
+    let body = json!({"RespondentId": mrn, "RespondentEntityId": appt.to_string()});
+    let o = send(&mut fd, Method::POST, "/api/v2/survey/startOptions", Some(&body), &grant).await.expect(StatusCode::OK);
+    assert_eq!(o["Surveys"], json!([]), "{o}");
+    let start = json!({"respondentId": mrn, "respondentEntityId": appt.to_string(), "SurveyId": "PES-010"});
+    let r = send(&mut fd, Method::POST, "/api/v2/survey/generatePin", Some(&start), &grant).await;
+    assert_eq!(r.expect_error(StatusCode::BAD_REQUEST)["Message"], "No surveys available. Please contact administrator.");
 }
