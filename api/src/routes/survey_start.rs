@@ -250,7 +250,7 @@ async fn check_admin_pin(
         .await?
         .into_iter()
         .filter(|(num, _)| locs.as_ref().is_none_or(|l| l.contains(num)))
-        .map(|(id, location_name)| SurveyLocation { id, location_name })
+        .map(|(id, name)| SurveyLocation { id, location_name: wasm_core::history_portal::location_display_name(&name) })
         .collect();
     Ok(Json(AdminPinResponse { is_valid: true, locations, message: String::new(), token: Some(token) }))
 }
@@ -328,7 +328,7 @@ fn entity_of(e: &store::EntityRow, offset: i32) -> RespondentEntity {
         display_columns: vec![
             crate::fmt::date_time(e.starts_at, offset),
             e.description.clone().unwrap_or_default(),
-            e.location_name.clone(),
+            wasm_core::history_portal::location_display_name(&e.location_name),
         ],
         location: e.loc_num.clone(),
     }

@@ -55,7 +55,7 @@ pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
         method: "GET",
         path: "/api/surveyRun/{surveyQueueId}",
-        summary: "A survey to take: decision, definition, saved answers, revision, page",
+        summary: "A survey to take: decision, definition, saved answers, revision, page; ?modify=true restarts a finished one (Modify)",
         access: Access::Anyone,
         request: None,
         response: "SurveyRunState",
@@ -148,13 +148,39 @@ fn run_state(run: &QueueRun, view: bool) -> AppResult<SurveyRunState> {
     })
 }
 
+#[derive(Deserialize)]
+struct RunQuery {
+    #[serde(default)]
+    modify: bool,
+}
+
+/// `?modify=true`: Modify (spec 01 §4), allowed when wasm-core's Medical History rule offers it
+/// for this row (a finished survey whose appointment has not passed); the survey goes back to
+/// IntermediateSave with its answers and is resumed.
 async fn load_run(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<i64>,
+    Query(q): Query<RunQuery>,
 ) -> AppResult<Json<SurveyRunState>> {
-    let run = open(&state, &user, &headers, store::run_by_queue(&state.db, id).await?).await?;
+    let mut run = open(&state, &user, &headers, store::run_by_queue(&state.db, id).await?).await?;
+    if q.modify && run.status != "IntermediateSave" {
+        let now = now_ms();
+        let completed = run.completed_at.map(crate::fmt::iso_utc);
+        let appointment = run.appt_starts_at.map(crate::fmt::iso_utc);
+        let button = wasm_core::medical_history::survey_button(
+            &run.status,
+            completed.as_deref(),
+            appointment.as_deref(),
+            &crate::fmt::iso_utc(now),
+            run.id,
+            run.log_id,
+        );
+        if button.action == wasm_core::model::SurveyAction::Modify && store::reopen(&state.db, id, &run.status, now).await? {
+            run = store::run_by_queue(&state.db, id).await?.ok_or(AppError::NotFound)?;
+        }
+    }
     Ok(Json(run_state(&run, false)?))
 }
 

@@ -17,10 +17,11 @@ pub struct QueueRun {
     pub page_id: Option<String>,
     pub last_change_id: Option<String>,
     pub completed_at: Option<i64>,
+    pub appt_starts_at: Option<i64>,
 }
 
 const RUN_SELECT: &str = "SELECT q.id, q.patient_id, q.status, d.xml, l.id AS log_id, l.answers, l.revision,
-        l.page_id, l.last_change_id, l.completed_at
+        l.page_id, l.last_change_id, l.completed_at, q.appt_starts_at
      FROM survey_queue q
      JOIN survey_definitions d ON d.id = q.survey_definition_id
      LEFT JOIN survey_logs l ON l.survey_queue_id = q.id";
@@ -82,6 +83,18 @@ pub async fn save_answers(
         Ok::<bool, sqlx::Error>(written == 1)
     })?;
     Ok(done)
+}
+
+/// Modify (spec 01 §4): a finished survey goes back to IntermediateSave with its answers;
+/// `false` when its status changed meanwhile.
+pub async fn reopen(db: &Db, queue_id: i64, from_status: &str, now: i64) -> AppResult<bool> {
+    let n = on_db!(db, pool => sqlx::query(
+        "UPDATE survey_queue SET status = 'IntermediateSave', updated_at = $1, revision = revision + 1
+         WHERE id = $2 AND status = $3",
+    )
+    .bind(now).bind(queue_id).bind(from_status)
+    .execute(pool).await.map(|r| r.rows_affected()))?;
+    Ok(n == 1)
 }
 
 /// The queue row a survey token opens, while its PIN is valid.

@@ -49,7 +49,7 @@ async fn settings_and_the_admin_pin() {
     let right = fd.get("/api/surveyIdentity/CheckAdminPin?adminPin=2468").await.expect(StatusCode::OK);
     assert_eq!(right["isValid"], true);
     assert_eq!(right["locations"].as_array().unwrap().len(), 4, "{right}");
-    assert_eq!(right["locations"][0], json!({"Id": "101", "LocationName": "MAIN_CAMPUS"}));
+    assert_eq!(right["locations"][0], json!({"Id": "101", "LocationName": "Main Campus"}));
     // Only the token's hash is stored; both checks are audited.
     let token = right["Token"].as_str().unwrap();
     assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM survey_admin_grants WHERE token_hash = '{token}'")).await, 0);
@@ -88,7 +88,7 @@ async fn the_users_own_pin_and_locations_apply_when_restricted() {
     let global = fd.get("/api/surveyIdentity/CheckAdminPin?adminPin=2468").await.expect(StatusCode::OK);
     assert_eq!(global["isValid"], false);
     let own = fd.get("/api/surveyIdentity/CheckAdminPin?adminPin=97531").await.expect(StatusCode::OK);
-    assert_eq!(own["locations"], json!([{"Id": "103", "LocationName": "WESTSIDE_IMAGING"}]), "{own}");
+    assert_eq!(own["locations"], json!([{"Id": "103", "LocationName": "Westside Imaging"}]), "{own}");
     let grant = own["Token"].as_str().unwrap().to_owned();
     // Every hit has an appointment at 103.
     let hits = search(&mut fd, &grant, json!({"SimpleSearch": "a"})).await;
@@ -280,13 +280,24 @@ fn iso_utc_now() -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// Waits (up to 10 s) until an expiry pass has set the mark to at least `at`.
+async fn wait_for_mark(server: &TestServer, at: i64) {
+    for _ in 0..100 {
+        if server.count_sql(&format!("SELECT COUNT(*) FROM survey_expiry_mark WHERE expired_through >= {at}")).await == 1 {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("no expiry pass set the mark to {at} or later");
+}
+
 #[tokio::test]
 async fn unfinished_surveys_expire_after_the_appointment_without_the_engine() {
     let mut server = TestServer::demo().await;
     let now = now_unix() * 1000;
     let hour = 3_600_000;
-    // The first pass only set the mark: old demo rows keep their status.
-    assert_eq!(server.count_sql("SELECT COUNT(*) FROM survey_expiry_mark").await, 1);
+    // The first pass (beside the listener) only sets the mark: old demo rows keep their status.
+    wait_for_mark(&server, 0).await;
     let old_assigned = server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue WHERE status = 'Assigned' AND appt_starts_at < {now}")).await;
     assert!(old_assigned > 0, "the demo has Assigned rows of past appointments");
 
@@ -305,13 +316,7 @@ async fn unfinished_surveys_expire_after_the_appointment_without_the_engine() {
     server.execute_sql(&format!("UPDATE survey_expiry_mark SET expired_through = {}", now - 3 * hour)).await;
     // The pass at start-up.
     server.restart(ServerOptions::demo()).await;
-    // The pass runs beside the listener: wait until it moved the mark.
-    for _ in 0..100 {
-        if server.count_sql("SELECT expired_through FROM survey_expiry_mark").await >= now {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    wait_for_mark(&server, now).await;
     let status = |id: i64| format!("SELECT COUNT(*) FROM survey_queue WHERE id = {id} AND status = ");
     assert_eq!(server.count_sql(&format!("{}'Expired'", status(assigned))).await, 1);
     assert_eq!(server.count_sql(&format!("{}'IntermediateSaveExpired'", status(saving))).await, 1);
@@ -344,4 +349,42 @@ async fn no_surveys_available_says_so() {
     let start = json!({"respondentId": mrn, "respondentEntityId": appt.to_string(), "SurveyId": "PES-010"});
     let r = send(&mut fd, Method::POST, "/api/v2/survey/generatePin", Some(&start), &grant).await;
     assert_eq!(r.expect_error(StatusCode::BAD_REQUEST)["Message"], "No surveys available. Please contact administrator.");
+}
+
+#[tokio::test]
+async fn modify_restarts_a_finished_survey_only_before_the_appointment() {
+    let server = TestServer::demo().await;
+    let row = |n: usize| {
+        format!(
+            "SELECT q.id FROM survey_queue q JOIN survey_logs l ON l.survey_queue_id = q.id
+             WHERE q.status = 'Completed' AND q.appointment_id IS NOT NULL ORDER BY q.id LIMIT 1 OFFSET {n}"
+        )
+    };
+    let ahead = server.count_sql(&row(0)).await;
+    let passed = server.count_sql(&row(1)).await;
+    let now = now_unix() * 1000;
+    for (queue, at) in [(ahead, now + 86_400_000), (passed, now - 86_400_000)] {
+        server
+            .execute_sql(&format!("UPDATE appointments SET starts_at = {at} WHERE id = (SELECT appointment_id FROM survey_queue WHERE id = {queue})"))
+            .await;
+    }
+    let mut fd = server.signed_in(FRONT_DESK).await;
+    // Without modify, a completed survey is refused.
+    let run = fd.get_json(&format!("/api/surveyRun/{ahead}")).await;
+    assert_eq!(run["Decision"]["Title"], "Survey Complete");
+    // The appointment is ahead: Modify reopens it with its answers.
+    let run = fd.get_json(&format!("/api/surveyRun/{ahead}?modify=true")).await;
+    assert_eq!(run["Decision"]["Kind"], "Resume", "{run}");
+    assert_eq!(run["StatusKey"], "IntermediateSave");
+    assert!(!run["Answers"].as_object().unwrap().is_empty());
+    // The appointment has passed: View only, Modify changes nothing.
+    let run = fd.get_json(&format!("/api/surveyRun/{passed}?modify=true")).await;
+    assert_eq!((run["Decision"]["Kind"].clone(), run["StatusKey"].clone()), (json!("Refused"), json!("Completed")), "{run}");
+    // A patient cannot reopen someone else's survey.
+    let mut jane = server.signed_in(JANE).await;
+    let owner = server.count_sql(&format!("SELECT patient_id FROM survey_queue WHERE id = {passed}")).await;
+    let jane_id = server.count_sql("SELECT patient_id FROM users WHERE username = 'jane.doe'").await;
+    if owner != jane_id {
+        assert_eq!(jane.get(&format!("/api/surveyRun/{passed}?modify=true")).await.status, StatusCode::NOT_FOUND);
+    }
 }

@@ -54,24 +54,30 @@ test("staff start: admin PIN, patient search, study, survey, PIN, runner", async
 
   // Search: three characters, then after the debounce a list.
   const search = page.getByLabel("Search patients");
-  await search.fill("Jo");
+  await search.fill("10");
   await expect(page.getByText("Please enter 3 or more characters")).toBeVisible();
   const answered = page.waitForResponse((r) => r.url().endsWith("/api/v2/survey/searchRespondents"));
   const typedAt = Date.now();
-  await search.fill("Johnson");
+  // By MRN: a patient that is neither demo account.
+  await search.fill("100010");
   await answered;
   expect(Date.now() - typedAt).toBeGreaterThanOrEqual(450);
   const rows = page.locator(".survey-staff-table tbody tr");
-  await expect(rows.first()).toContainText("Johnson");
-  await page.screenshot({ path: `${SCREENSHOTS}/survey-staff-search.png` });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("100010");
+  const lastName = (await rows.first().locator("td").nth(2).textContent())!;
 
-  // Advanced search by last name and location.
+  // Advanced search by respondent id, then by last name.
   await page.getByRole("button", { name: "Advanced search" }).click();
-  await page.getByLabel("Last name").fill("Johnson");
-  await expect(rows.first()).toContainText("Johnson");
+  await page.getByLabel("Respondent ID").fill("100010");
+  await expect(rows.first()).toContainText("100010");
+  await page.getByLabel("Respondent ID").fill("");
+  await page.getByLabel("Last name").fill(lastName);
+  await expect(rows.filter({ hasText: "100010" })).toHaveCount(1);
+  await page.screenshot({ path: `${SCREENSHOTS}/survey-staff-search.png` });
   await page.getByRole("button", { name: "Simple search" }).click();
-  await search.fill("Johnson");
-  await expect(rows.first()).toContainText("Johnson");
+  await search.fill("100010");
+  await expect(rows).toHaveCount(1);
 
   await rows.first().getByRole("button", { name: "Choose" }).click();
   await expect(page.getByRole("heading", { name: /Choose a study for/ })).toBeVisible();

@@ -88,7 +88,7 @@ export function SurveyPage() {
         if (live) setView({ kind: "message", title: "Error", message: NO_INTERNET, toLogin: false });
         return;
       }
-      const run = await loadRun(wanted);
+      const run = await loadRun({ ...wanted, modify: startType === "Modify" });
       return run;
     })()
       .then((run) => {
