@@ -39,10 +39,13 @@ export const routes: RouteObject[] = [
       },
       { path: "staff", element: <Navigate to="/staff/login" replace /> },
       // Issue 5: the survey kiosk; open without a session (PIN start) and for signed-in starts.
-      ...["survey", "survey/review", "history-portal"].map((path) => ({
-        path,
+      {
+        path: "survey",
         lazy: () => import("../features/survey/survey-page").then((m) => ({ Component: m.SurveyPage })),
-      })),
+      },
+      // Spec 01 §2.5: the other survey entry routes.
+      { path: "survey/review", lazy: () => import("../features/survey/survey-page").then((m) => ({ Component: m.SurveyPage })) },
+      { path: "history-portal", lazy: () => import("../features/survey/survey-page").then((m) => ({ Component: m.SurveyPage })) },
       {
         path: "/",
         element: (
