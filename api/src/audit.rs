@@ -93,6 +93,7 @@ pub enum Action {
     /// Survey packages admin (spec 04): a survey file uploaded or replaced; a survey deleted.
     SurveyUploaded,
     SurveyDeleted,
+    SurveyAdminPinChecked,
 }
 
 impl Action {
@@ -131,6 +132,7 @@ impl Action {
             Action::PhoneVerification => "PhoneVerification",
             Action::SurveyUploaded => "SurveyUploaded",
             Action::SurveyDeleted => "SurveyDeleted",
+            Action::SurveyAdminPinChecked => "SurveyAdminPinChecked",
         }
     }
 
@@ -151,6 +153,7 @@ impl Action {
             Action::PasswordResetRequested | Action::PasswordReset | Action::UsernameRecoveryRequested
             | Action::PhoneVerification => "UserAccount",
             Action::SurveyUploaded | Action::SurveyDeleted => "Survey",
+            Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed | Action::SurveyAdminPinChecked => "Survey",
         }
     }
 }

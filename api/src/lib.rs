@@ -120,6 +120,8 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
             Duration::from_secs(60),
         ))
     });
+    // Without the engine, unfinished surveys still expire after their appointment (issue 5).
+    let expiry = (!engine_enabled()).then(|| tokio::spawn(routes::survey_start::run_expiry(db.clone(), Duration::from_secs(60))));
     axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown_signal())
         .await?;
@@ -128,6 +130,9 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     outbox.abort();
     if let Some(engine) = engine {
         engine.abort();
+    }
+    if let Some(expiry) = expiry {
+        expiry.abort();
     }
     tokio::time::timeout(Duration::from_secs(5), db.close()).await.ok();
     Ok(())

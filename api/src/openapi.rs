@@ -15,6 +15,8 @@ pub enum Access {
     ProgramManager,
     /// Anyone while the portal is not configured (first-run setup), ProgramManager afterwards.
     SetupOrProgramManager,
+    /// FrontDesk and ProgramManager: the kiosk's staff start (spec 01 §2.5).
+    SurveyStarter,
 }
 
 impl Access {
@@ -24,6 +26,7 @@ impl Access {
             Access::SignedIn => &["Patient", "FrontDesk", "ClientAdmin", "ProgramManager"],
             Access::Staff => &["FrontDesk", "ClientAdmin", "ProgramManager"],
             Access::Patient => &["Patient"],
+            Access::SurveyStarter => &["FrontDesk", "ProgramManager"],
             Access::ProgramManager | Access::SetupOrProgramManager => &["ProgramManager"],
         }
     }
@@ -34,6 +37,7 @@ impl Access {
             Access::SignedIn => "signed in",
             Access::Staff => "staff",
             Access::Patient => "Patient",
+            Access::SurveyStarter => "FrontDesk or ProgramManager",
             Access::ProgramManager => "ProgramManager",
             Access::SetupOrProgramManager => "anyone while the portal is not configured, then ProgramManager",
         }
@@ -53,7 +57,7 @@ pub struct RouteDoc {
 
 pub fn all_routes() -> Vec<RouteDoc> {
     use crate::routes::*;
-    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, history_portal::ROUTES, version_info::ROUTES, history_portal_settings::ROUTES, notification_history::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, session_timer::ROUTES, documents::ROUTES, medical_history::ROUTES, home_content::ROUTES, iam_here::ROUTES, labels::ROUTES, embed::ROUTES, surveys::ROUTES, registration::ROUTES, recovery::ROUTES, survey_packages::ROUTES, ROUTES]
+    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, history_portal::ROUTES, version_info::ROUTES, history_portal_settings::ROUTES, notification_history::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, session_timer::ROUTES, documents::ROUTES, medical_history::ROUTES, home_content::ROUTES, iam_here::ROUTES, labels::ROUTES, embed::ROUTES, surveys::ROUTES, registration::ROUTES, recovery::ROUTES, survey_packages::ROUTES, survey_start::ROUTES, ROUTES]
         .into_iter()
         .flatten()
         .copied()

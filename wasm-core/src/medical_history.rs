@@ -104,7 +104,7 @@ fn modify_or_view(appointment: Option<&str>, now: &str, survey_queue_id: i64, vi
             label: "Modify".to_owned(),
             enabled: true,
             tooltip: String::new(),
-            path: start_path(survey_queue_id),
+            path: format!("/survey?startType=Modify&surveyQueueId={survey_queue_id}"),
         }
     }
 }

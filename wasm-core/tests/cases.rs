@@ -403,11 +403,26 @@ fn the_tables_hold_enough_cases() {
         "labels.json",
         "embed.json",
         "survey.json",
+        "survey_start.json",
     ]
     .iter()
     .map(|file| cases(file).len())
     .sum();
     assert!(total >= 60, "only {total} shared cases");
+}
+
+#[test]
+fn survey_start_cases() {
+    use wasm_core::survey::staff_start;
+    check("survey_start.json", |input| match s(input, "fn") {
+        "choose" => json(staff_start::choose_survey(&arg(input, "choice"))),
+        "search" => {
+            let t = |k: &str| input["search"][k].as_str().unwrap_or("").to_owned();
+            json(staff_start::search_error(&t("SimpleSearch"), &t("RespondentId"), &t("FirstName"), &t("LastName")).unwrap_or(""))
+        }
+        "adminPin" => json(staff_start::admin_pin_ready(s(input, "pin"), input["length"].as_u64().unwrap() as u32)),
+        other => panic!("unknown fn {other}"),
+    });
 }
 
 /// A shipped survey (wasm-core/surveys/NAME.xml), parsed natively.

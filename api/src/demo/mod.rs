@@ -255,7 +255,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     let patients = patients(&mut rng);
     let appointments = appointments(&mut rng, patients.len(), now);
     let queue = queue(&mut rng, &appointments);
-    let settings = crate::settings::defaults();
+    let settings = [crate::settings::defaults(), surveys::demo_settings()].concat();
 
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;

@@ -89,3 +89,22 @@ mod tests {
         }
     }
 }
+
+/// The demo kiosk (spec 01 §2.5): staff start is on with the admin PIN 2468; the North Pavilion
+/// (102) starts the pre-exam screening; the default survey is the medical history.
+pub fn demo_settings() -> Vec<(&'static str, serde_json::Value)> {
+    vec![
+        (
+            crate::routes::configuration::CORE_SURVEY,
+            serde_json::json!({
+                "SURVEY_SELECT_PATIENT_MODE": true,
+                "SURVEY_ADMIN_PIN": "2468",
+                "SurveyPerLocation": [{"Key": "102", "Value": "PES-010"}]
+            }),
+        ),
+        (
+            crate::routes::survey_start::SURVEY_GENERAL,
+            serde_json::json!({"DefaultSurvey": "BIH-001", "IsSurveyPerLocationEnabled": true}),
+        ),
+    ]
+}

@@ -22,6 +22,7 @@ pub mod surveys;
 pub mod registration;
 pub mod recovery;
 pub mod survey_packages;
+pub mod survey_start;
 
 use axum::routing::get;
 use axum::{Json, Router};
@@ -64,6 +65,7 @@ pub fn router() -> Router<AppState> {
         .merge(registration::router())
         .merge(recovery::router())
         .merge(survey_packages::router())
+        .merge(survey_start::router())
         .route("/api/openapi.json", get(openapi))
 }
 

@@ -47,7 +47,7 @@ pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
         method: "POST",
         path: "/api/v2/survey/generatePin",
-        summary: "A new 4-digit PIN for a survey-queue row",
+        summary: "A new 4-digit PIN for a survey-queue row (SurveyQueueId), or the staff start: respondentId, respondentEntityId, Location, SurveyId with the X-Survey-Admin grant",
         access: Access::Staff,
         request: Some("GeneratePinRequest"),
         response: "GeneratePinResponse",
@@ -55,7 +55,7 @@ pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
         method: "GET",
         path: "/api/surveyRun/{surveyQueueId}",
-        summary: "A survey to take: decision, definition, saved answers, revision, page",
+        summary: "A survey to take: decision, definition, saved answers, revision, page; ?modify=true restarts a finished one (Modify)",
         access: Access::Anyone,
         request: None,
         response: "SurveyRunState",
@@ -148,13 +148,39 @@ fn run_state(run: &QueueRun, view: bool) -> AppResult<SurveyRunState> {
     })
 }
 
+#[derive(Deserialize)]
+struct RunQuery {
+    #[serde(default)]
+    modify: bool,
+}
+
+/// `?modify=true`: Modify (spec 01 §4), allowed when wasm-core's Medical History rule offers it
+/// for this row (a finished survey whose appointment has not passed); the survey goes back to
+/// IntermediateSave with its answers and is resumed.
 async fn load_run(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<i64>,
+    Query(q): Query<RunQuery>,
 ) -> AppResult<Json<SurveyRunState>> {
-    let run = open(&state, &user, &headers, store::run_by_queue(&state.db, id).await?).await?;
+    let mut run = open(&state, &user, &headers, store::run_by_queue(&state.db, id).await?).await?;
+    if q.modify && run.status != "IntermediateSave" {
+        let now = now_ms();
+        let completed = run.completed_at.map(crate::fmt::iso_utc);
+        let appointment = run.appt_starts_at.map(crate::fmt::iso_utc);
+        let button = wasm_core::medical_history::survey_button(
+            &run.status,
+            completed.as_deref(),
+            appointment.as_deref(),
+            &crate::fmt::iso_utc(now),
+            run.id,
+            run.log_id,
+        );
+        if button.action == wasm_core::model::SurveyAction::Modify && store::reopen(&state.db, id, &run.status, now).await? {
+            run = store::run_by_queue(&state.db, id).await?.ok_or(AppError::NotFound)?;
+        }
+    }
     Ok(Json(run_state(&run, false)?))
 }
 
@@ -331,10 +357,15 @@ pub fn guessable(pin: &str) -> bool {
 async fn generate_pin(
     staff: RequireRole<Staff>,
     State(state): State<AppState>,
+    headers: HeaderMap,
     ApiJson(req): ApiJson<GeneratePinRequest>,
 ) -> AppResult<Json<GeneratePinResponse>> {
     let user = &staff.0;
-    store::run_by_queue(&state.db, req.survey_queue_id).await?.ok_or(AppError::NotFound)?;
+    let queue_id = match req.survey_queue_id {
+        Some(id) => store::run_by_queue(&state.db, id).await?.ok_or(AppError::NotFound)?.id,
+        // The kiosk's staff start (admin PIN, respondent, study, survey).
+        None => crate::routes::survey_start::start_for_respondent(&state, &user.0, &headers, &req).await?,
+    };
     let now = now_ms();
     let expires_at = now + PIN_VALID_MS;
     let mut pin = String::new();
@@ -348,10 +379,10 @@ async fn generate_pin(
     if pin.is_empty() {
         return Err(AppError::Conflict("No free PIN; try again later.".to_owned()));
     }
-    store::insert_pin(&state.db, &pin, req.survey_queue_id, Some(user.user_id), now, expires_at).await?;
-    let target = Target { target_type: Some("SurveyQueue"), target_id: Some(req.survey_queue_id.to_string()), target_user_id: None };
+    store::insert_pin(&state.db, &pin, queue_id, Some(user.user_id), now, expires_at).await?;
+    let target = Target { target_type: Some("SurveyQueue"), target_id: Some(queue_id.to_string()), target_user_id: None };
     audit::record(&state.db, Actor::from(&user.0), Action::SurveyPinGenerated, target, None, None, None).await?;
-    Ok(Json(GeneratePinResponse { pin, expires_at: crate::fmt::iso_utc(expires_at) }))
+    Ok(Json(GeneratePinResponse { pin, expires_at: crate::fmt::iso_utc(expires_at), survey_queue_id: queue_id }))
 }
 
 #[cfg(test)]

@@ -17,10 +17,11 @@ pub struct QueueRun {
     pub page_id: Option<String>,
     pub last_change_id: Option<String>,
     pub completed_at: Option<i64>,
+    pub appt_starts_at: Option<i64>,
 }
 
 const RUN_SELECT: &str = "SELECT q.id, q.patient_id, q.status, d.xml, l.id AS log_id, l.answers, l.revision,
-        l.page_id, l.last_change_id, l.completed_at
+        l.page_id, l.last_change_id, l.completed_at, q.appt_starts_at
      FROM survey_queue q
      JOIN survey_definitions d ON d.id = q.survey_definition_id
      LEFT JOIN survey_logs l ON l.survey_queue_id = q.id";
@@ -82,6 +83,18 @@ pub async fn save_answers(
         Ok::<bool, sqlx::Error>(written == 1)
     })?;
     Ok(done)
+}
+
+/// Modify (spec 01 §4): a finished survey goes back to IntermediateSave with its answers;
+/// `false` when its status changed meanwhile.
+pub async fn reopen(db: &Db, queue_id: i64, from_status: &str, now: i64) -> AppResult<bool> {
+    let n = on_db!(db, pool => sqlx::query(
+        "UPDATE survey_queue SET status = 'IntermediateSave', updated_at = $1, revision = revision + 1
+         WHERE id = $2 AND status = $3",
+    )
+    .bind(now).bind(queue_id).bind(from_status)
+    .execute(pool).await.map(|r| r.rows_affected()))?;
+    Ok(n == 1)
 }
 
 /// The queue row a survey token opens, while its PIN is valid.
@@ -149,4 +162,244 @@ pub async fn clear_pin_failures(db: &Db, client_key: &str) -> AppResult<()> {
     on_db!(db, pool => sqlx::query("DELETE FROM survey_pin_failures WHERE client_key = $1")
         .bind(client_key).execute(pool).await.map(|_| ()))?;
     Ok(())
+}
+
+// ---- Staff start (spec 01 §2.5) -------------------------------------------------------------
+
+/// (SurveyPin, LocNums) of a user.
+pub async fn user_pin_and_locations(db: &Db, user_id: i64) -> AppResult<(Option<String>, Option<String>)> {
+    let row: Option<(Option<String>, Option<String>)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT survey_pin, loc_nums FROM users WHERE id = $1",
+    )
+    .bind(user_id).fetch_optional(pool).await)?;
+    Ok(row.unwrap_or((None, None)))
+}
+
+pub async fn insert_admin_grant(db: &Db, token_hash: &str, user_id: i64, loc_nums: Option<&str>, now: i64, expires_at: i64) -> AppResult<()> {
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO survey_admin_grants (token_hash, user_id, loc_nums, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(token_hash).bind(user_id).bind(loc_nums).bind(now).bind(expires_at)
+    .execute(pool).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// The grant of this user with this token while it is valid: `Some(loc_nums)` (inner `None`
+/// for all locations).
+pub async fn admin_grant(db: &Db, token_hash: &str, user_id: i64, now: i64) -> AppResult<Option<Option<String>>> {
+    let row: Option<(Option<String>,)> = on_db!(db, pool => sqlx::query_as(
+        "SELECT loc_nums FROM survey_admin_grants WHERE token_hash = $1 AND user_id = $2 AND expires_at > $3",
+    )
+    .bind(token_hash).bind(user_id).bind(now)
+    .fetch_optional(pool).await)?;
+    Ok(row.map(|r| r.0))
+}
+
+/// (loc_num, name) of every location, by number.
+pub async fn locations(db: &Db) -> AppResult<Vec<(String, String)>> {
+    Ok(on_db!(db, pool => sqlx::query_as("SELECT loc_num, name FROM locations ORDER BY loc_num")
+        .fetch_all(pool).await)?)
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PatientHit {
+    pub id: i64,
+    pub mrn: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub dob: Option<String>,
+}
+
+/// LIKE pattern text with %, _ and \ escaped (used with ESCAPE '\').
+pub fn like_escape(s: &str) -> String {
+    s.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
+/// Patients matching a staff search: `simple` against MRN prefix and names (contains);
+/// `mrn` (prefix), `first`, `last` (prefix) combined with AND; `loc_nums` (when given) limits
+/// to patients with an appointment at one of those locations. At most 50, by name.
+pub async fn search_patients(
+    db: &Db,
+    simple: &str,
+    mrn: &str,
+    first: &str,
+    last: &str,
+    loc_nums: Option<&[String]>,
+) -> AppResult<Vec<PatientHit>> {
+    let mut sql = String::from(
+        "SELECT p.id, p.mrn, p.first_name, p.last_name, p.dob FROM patients p WHERE 1 = 1",
+    );
+    let mut binds: Vec<String> = Vec::new();
+    let next = |v: String, binds: &mut Vec<String>| {
+        binds.push(v);
+        format!("${}", binds.len())
+    };
+    if !simple.trim().is_empty() {
+        let a = next(format!("{}%", like_escape(simple)), &mut binds);
+        let b = next(format!("%{}%", like_escape(simple)), &mut binds);
+        sql += &format!(
+            " AND (lower(p.mrn) LIKE {a} ESCAPE '\\' OR lower(p.first_name || ' ' || p.last_name) LIKE {b} ESCAPE '\\'
+                   OR lower(p.last_name || ' ' || p.first_name) LIKE {b} ESCAPE '\\')"
+        );
+    }
+    for (value, column) in [(mrn, "p.mrn"), (first, "p.first_name"), (last, "p.last_name")] {
+        if !value.trim().is_empty() {
+            let a = next(format!("{}%", like_escape(value)), &mut binds);
+            sql += &format!(" AND lower({column}) LIKE {a} ESCAPE '\\'");
+        }
+    }
+    if let Some(locs) = loc_nums {
+        if locs.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list: Vec<String> = locs.iter().map(|l| next(l.clone(), &mut binds)).collect();
+        sql += &format!(
+            " AND EXISTS (SELECT 1 FROM appointments a JOIN locations l ON l.id = a.location_id
+                          WHERE a.patient_id = p.id AND l.loc_num IN ({}))",
+            list.join(", ")
+        );
+    }
+    sql += " ORDER BY p.last_name, p.first_name, p.id LIMIT 50";
+    Ok(on_db!(db, pool => {
+        let mut q = sqlx::query_as::<_, PatientHit>(&sql);
+        for b in &binds {
+            q = q.bind(b);
+        }
+        q.fetch_all(pool).await
+    })?)
+}
+
+pub async fn patient_by_mrn(db: &Db, mrn: &str) -> AppResult<Option<PatientHit>> {
+    Ok(on_db!(db, pool => sqlx::query_as::<_, PatientHit>(
+        "SELECT id, mrn, first_name, last_name, dob FROM patients WHERE mrn = $1",
+    )
+    .bind(mrn).fetch_optional(pool).await)?)
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EntityRow {
+    pub id: i64,
+    pub patient_id: i64,
+    pub study_id: Option<i64>,
+    pub location_id: i64,
+    pub loc_num: String,
+    pub location_name: String,
+    pub starts_at: i64,
+    pub description: Option<String>,
+}
+
+const ENTITY_SELECT: &str = "SELECT a.id, a.patient_id, a.study_id, a.location_id, l.loc_num, l.name AS location_name,
+        a.starts_at, s.description
+     FROM appointments a JOIN locations l ON l.id = a.location_id LEFT JOIN studies s ON s.id = a.study_id";
+
+/// The patient's appointments that are not canceled, newest first.
+pub async fn entities(db: &Db, patient_id: i64) -> AppResult<Vec<EntityRow>> {
+    let sql = format!("{ENTITY_SELECT} WHERE a.patient_id = $1 AND a.status <> 'Canceled' ORDER BY a.starts_at DESC, a.id DESC");
+    Ok(on_db!(db, pool => sqlx::query_as::<_, EntityRow>(&sql).bind(patient_id).fetch_all(pool).await)?)
+}
+
+pub async fn entity(db: &Db, appointment_id: i64) -> AppResult<Option<EntityRow>> {
+    let sql = format!("{ENTITY_SELECT} WHERE a.id = $1");
+    Ok(on_db!(db, pool => sqlx::query_as::<_, EntityRow>(&sql).bind(appointment_id).fetch_optional(pool).await)?)
+}
+
+/// (definition id, survey id, name) of the surveys that can be started (stored without error).
+pub async fn startable_surveys(db: &Db) -> AppResult<Vec<(i64, String, String)>> {
+    Ok(on_db!(db, pool => sqlx::query_as(
+        "SELECT id, survey_id, name FROM survey_definitions WHERE error IS NULL AND xml <> '' ORDER BY name, survey_id",
+    )
+    .fetch_all(pool).await)?)
+}
+
+/// The survey id of the newest unfinished assignment of this appointment (the survey per study).
+pub async fn survey_of_appointment(db: &Db, appointment_id: i64) -> AppResult<Option<String>> {
+    Ok(on_db!(db, pool => sqlx::query_scalar(
+        "SELECT d.survey_id FROM survey_queue q JOIN survey_definitions d ON d.id = q.survey_definition_id
+         WHERE q.appointment_id = $1 AND q.status IN ('Assigned', 'IntermediateSave') ORDER BY q.id DESC LIMIT 1",
+    )
+    .bind(appointment_id).fetch_optional(pool).await)?)
+}
+
+/// Surveys of this patient and appointment (None: started without one) submitted in [from, to).
+pub async fn finished_between(db: &Db, patient_id: i64, appointment_id: Option<i64>, from: i64, to: i64) -> AppResult<bool> {
+    let n: i64 = on_db!(db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM survey_queue WHERE patient_id = $1
+            AND ((appointment_id IS NULL AND CAST($2 AS BIGINT) IS NULL) OR appointment_id = $2)
+            AND status IN ('Completed', 'Reviewed') AND completed_at >= $3 AND completed_at < $4",
+    )
+    .bind(patient_id).bind(appointment_id).bind(from).bind(to)
+    .fetch_one(pool).await)?;
+    Ok(n > 0)
+}
+
+/// The unfinished queue row of this patient, appointment and survey definition, or a new
+/// Assigned one.
+#[allow(clippy::too_many_arguments)]
+pub async fn find_or_assign(
+    db: &Db,
+    patient_id: i64,
+    appointment_id: Option<i64>,
+    study_id: Option<i64>,
+    location_id: Option<i64>,
+    definition_id: i64,
+    now: i64,
+) -> AppResult<i64> {
+    let existing: Option<i64> = on_db!(db, pool => sqlx::query_scalar(
+        "SELECT id FROM survey_queue WHERE patient_id = $1 AND ((appointment_id IS NULL AND CAST($2 AS BIGINT) IS NULL) OR appointment_id = $2)
+            AND survey_definition_id = $3 AND status IN ('Assigned', 'IntermediateSave') ORDER BY id DESC LIMIT 1",
+    )
+    .bind(patient_id).bind(appointment_id).bind(definition_id)
+    .fetch_optional(pool).await)?;
+    if let Some(id) = existing {
+        return Ok(id);
+    }
+    Ok(on_db!(db, pool => sqlx::query_scalar(
+        "INSERT INTO survey_queue (patient_id, appointment_id, study_id, location_id, survey_definition_id, status,
+                                   created_at, updated_at, revision)
+         VALUES ($1, $2, $3, $4, $5, 'Assigned', $6, $6, 1) RETURNING id",
+    )
+    .bind(patient_id).bind(appointment_id).bind(study_id).bind(location_id).bind(definition_id).bind(now)
+    .fetch_one(pool).await)?)
+}
+
+pub async fn location_id(db: &Db, loc_num: &str) -> AppResult<Option<i64>> {
+    Ok(on_db!(db, pool => sqlx::query_scalar("SELECT id FROM locations WHERE loc_num = $1")
+        .bind(loc_num).fetch_optional(pool).await)?)
+}
+
+// ---- Expiry without the notifications engine (issue 5 part 3) -------------------------------
+
+/// One pass: surveys whose expiry moment (appointment + `delay_ms`) lies in (mark, now] become
+/// Expired / IntermediateSaveExpired; the mark moves to `now`. The first pass only sets the
+/// mark. Returns the number of rows expired.
+pub async fn expire_due(db: &Db, now: i64, delay_ms: i64) -> AppResult<u64> {
+    let n = on_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let mark: Option<i64> = sqlx::query_scalar("SELECT expired_through FROM survey_expiry_mark WHERE id = 1")
+            .fetch_optional(&mut *tx).await?;
+        let n = match mark {
+            None => {
+                sqlx::query("INSERT INTO survey_expiry_mark (id, expired_through) VALUES (1, $1) ON CONFLICT (id) DO NOTHING")
+                    .bind(now).execute(&mut *tx).await?;
+                0
+            }
+            Some(mark) if mark < now => {
+                let n = sqlx::query(
+                    "UPDATE survey_queue SET status = CASE status WHEN 'Assigned' THEN 'Expired' ELSE 'IntermediateSaveExpired' END,
+                                             updated_at = $1
+                     WHERE status IN ('Assigned', 'IntermediateSave') AND appt_starts_at IS NOT NULL
+                       AND appt_starts_at > $2 AND appt_starts_at <= $3",
+                )
+                .bind(now).bind(mark - delay_ms).bind(now - delay_ms)
+                .execute(&mut *tx).await?.rows_affected();
+                sqlx::query("UPDATE survey_expiry_mark SET expired_through = $1 WHERE id = 1 AND expired_through = $2")
+                    .bind(now).bind(mark).execute(&mut *tx).await?;
+                n
+            }
+            Some(_) => 0,
+        };
+        tx.commit().await?;
+        Ok::<u64, sqlx::Error>(n)
+    })?;
+    Ok(n)
 }

@@ -186,3 +186,32 @@ impl SurveyRules {
         to_js_value(&survey::clean_answers(&self.def, &read_answers(&answers)))
     }
 }
+
+/// The survey a staff start preselects (spec 01 §2.5 choice order), or undefined: the user picks.
+#[wasm_bindgen(js_name = chooseSurvey)]
+pub fn choose_survey(choice: Ts<crate::model::SurveyChoice>) -> Option<String> {
+    let v = choice.js_value();
+    let text = |key: &str| string(&v, key);
+    survey::staff_start::choose_survey(&crate::model::SurveyChoice {
+        available: items(&v, "Available").iter().filter_map(JsValue::as_string).collect(),
+        survey_per_study: text("surveyPerStudy"),
+        survey_per_location: text("surveyPerLocation"),
+        default_survey: text("defaultSurvey"),
+    })
+}
+
+/// '' when a patient search may run, else 'Please enter 3 or more characters' (spec 01 §5).
+/// Reads SimpleSearch, RespondentId, FirstName, LastName like the search request.
+#[wasm_bindgen(js_name = respondentSearchError)]
+pub fn respondent_search_error(#[wasm_bindgen(unchecked_param_type = "RespondentSearch")] search: JsValue) -> String {
+    let t = |key: &str| string(&search, key).unwrap_or_default();
+    survey::staff_start::search_error(&t("SimpleSearch"), &t("RespondentId"), &t("FirstName"), &t("LastName"))
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Whether the staff PIN form is complete (AdminPinLength characters, spec 01 §5).
+#[wasm_bindgen(js_name = adminPinReady)]
+pub fn admin_pin_ready(pin: &str, length: u32) -> bool {
+    survey::staff_start::admin_pin_ready(pin, length)
+}

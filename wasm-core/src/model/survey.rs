@@ -219,13 +219,152 @@ wire! {
 
     /// POST /api/v2/survey/generatePin (staff).
     #[serde(rename_all = "PascalCase")]
+    /// Either an existing queue row (`SurveyQueueId`, History Portal) or the staff start
+    /// flow: respondent (MRN), entity (appointment id, or today's date with Luminary One),
+    /// location and the chosen survey; the row is found or assigned then.
     pub struct GeneratePinRequest {
-        pub survey_queue_id: i64,
+        #[serde(default)]
+        pub survey_queue_id: Option<i64>,
+        #[serde(default, rename = "respondentId")]
+        pub respondent_id: Option<String>,
+        #[serde(default, rename = "respondentEntityId")]
+        pub respondent_entity_id: Option<String>,
+        #[serde(default)]
+        pub respondent_entity_type: Option<String>,
+        #[serde(default)]
+        pub location: Option<String>,
+        #[serde(default)]
+        pub survey_id: Option<String>,
     }
 
     #[serde(rename_all = "PascalCase")]
     pub struct GeneratePinResponse {
         pub pin: String,
         pub expires_at: String,
+        /// The queue row the PIN opens.
+        pub survey_queue_id: i64,
+    }
+}
+
+wire! {
+    /// What decides the preselected survey of a staff start (spec 01 §2.5 survey choice
+    /// order; §3 "Default survey lookup": surveyPerStudy, surveyPerLocation, defaultSurvey).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyChoice {
+        /// Survey ids that can be started.
+        pub available: Vec<String>,
+        #[serde(rename = "surveyPerStudy")]
+        pub survey_per_study: Option<String>,
+        #[serde(rename = "surveyPerLocation")]
+        pub survey_per_location: Option<String>,
+        #[serde(rename = "defaultSurvey")]
+        pub default_survey: Option<String>,
+    }
+}
+
+wire! {
+    /// GET /api/survey/SurveySettings (spec 01 §3 "Survey settings"): what the kiosk needs.
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyStartSettings {
+        pub select_patient_mode: bool,
+        pub admin_pin_length: u32,
+        pub is_disabled_advanced_patients_search: bool,
+        pub search_for_patient_using_alternate_user_identifier: bool,
+        pub show_start_survey_for_latest_study_only: bool,
+        pub is_disabled_start_survey_confirmation: bool,
+        pub is_disabled_finished_today_surveys_confirmation: bool,
+        pub is_luminary_one_integration: bool,
+        pub layout_survey_title: String,
+        pub luminary_one_patient_details_survey_id: String,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyLocation {
+        pub id: String,
+        pub location_name: String,
+    }
+
+    /// GET /api/surveyIdentity/CheckAdminPin (spec 01 §3 "Admin PIN response"); `Token` (header
+    /// X-Survey-Admin) lets this staff session search patients and start surveys for a while.
+    #[serde(rename_all = "PascalCase")]
+    pub struct AdminPinResponse {
+        #[serde(rename = "isValid")]
+        pub is_valid: bool,
+        #[serde(rename = "locations")]
+        pub locations: Vec<SurveyLocation>,
+        pub message: String,
+        pub token: Option<String>,
+    }
+
+    /// POST /api/v2/survey/searchRespondents.
+    #[serde(rename_all = "PascalCase")]
+    pub struct RespondentSearch {
+        #[serde(default)]
+        pub simple_search: String,
+        #[serde(default)]
+        pub respondent_id: String,
+        #[serde(default)]
+        pub first_name: String,
+        #[serde(default)]
+        pub last_name: String,
+        #[serde(default)]
+        pub location: String,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct Respondent {
+        pub respondent_id: String,
+        /// One text per column of `Columns`.
+        pub display_columns: Vec<String>,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct RespondentSearchResponse {
+        pub data: Vec<Respondent>,
+        pub columns: Vec<String>,
+    }
+
+    /// POST /api/v2/survey/loadRespondentEntities and /api/v2/survey/startOptions.
+    #[serde(rename_all = "PascalCase")]
+    pub struct RespondentEntitiesRequest {
+        pub respondent_id: String,
+        #[serde(default)]
+        pub location: String,
+        #[serde(default)]
+        pub respondent_entity_id: String,
+        /// Minutes to add to UTC for the viewer's day ("submitted today").
+        #[serde(default)]
+        pub timezone_offset: i64,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct RespondentEntity {
+        pub respondent_entity_id: String,
+        pub respondent_entity_type: String,
+        /// YYYY-MM-DD.
+        pub date: String,
+        pub display_columns: Vec<String>,
+        pub location: String,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct RespondentEntitiesResponse {
+        pub entities: Vec<RespondentEntity>,
+        pub columns: Vec<String>,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct StartableSurvey {
+        pub survey_id: String,
+        pub name: String,
+    }
+
+    /// The surveys a staff start may pick from, the lookup of the choice order and whether a
+    /// survey for this study was already submitted today.
+    #[serde(rename_all = "PascalCase")]
+    pub struct StartOptions {
+        pub surveys: Vec<StartableSurvey>,
+        pub choice: SurveyChoice,
+        pub finished_today: bool,
     }
 }

@@ -211,6 +211,12 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  "survey_start.json": (i) => {
+    if (i.fn === "choose") return core.chooseSurvey(i.choice) ?? null;
+    if (i.fn === "search") return core.respondentSearchError(i.search);
+    if (i.fn === "adminPin") return core.adminPinReady(i.pin, i.length);
+    throw new Error(`unknown fn ${i.fn}`);
+  },
   "survey.json": (i) => {
     if (i.fn === "localText") return core.localText(i.texts, i.lang);
     const rules = new core.SurveyRules(JSON.parse(readFileSync(join(here, "..", "surveys", `${i.survey}.json`), "utf8")));

@@ -54,6 +54,9 @@ export const routes: RouteObject[] = [
         path: "survey",
         lazy: () => import("../features/survey/survey-page").then((m) => ({ Component: m.SurveyPage })),
       },
+      // Spec 01 §2.5: the other survey entry routes.
+      { path: "survey/review", lazy: () => import("../features/survey/survey-page").then((m) => ({ Component: m.SurveyPage })) },
+      { path: "history-portal", lazy: () => import("../features/survey/survey-page").then((m) => ({ Component: m.SurveyPage })) },
       {
         path: "/",
         element: (

@@ -158,7 +158,7 @@ export function zoneOf(isoInstant: string): { offsetMinutes: number; zoneAbbr: s
 }
 
 // Surveys (issue 5): skip logic and answer checks over one definition, and the language fallback.
-export { SurveyRules, localText } from "wasm-core";
+export { SurveyRules, localText, chooseSurvey, respondentSearchError, adminPinReady } from "wasm-core";
 export type {
   Answer,
   PinCheckResponse,
@@ -170,5 +170,17 @@ export type {
   SurveyQuestion,
   SurveyRunState,
   SurveyVisibility,
+  AdminPinResponse,
+  GeneratePinRequest,
+  GeneratePinResponse,
+  RespondentEntitiesRequest,
+  RespondentEntitiesResponse,
+  RespondentEntity,
+  RespondentSearch,
+  RespondentSearchResponse,
+  Respondent,
+  StartOptions,
+  SurveyStartSettings,
+  SurveyLocation,
 } from "wasm-core";
 export type { SurveyPackageRow, SurveyUploadFile, SurveyUploadResult } from "wasm-core";

@@ -1,8 +1,13 @@
 import { useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useSession } from "../../app/session";
+import { logout } from "../auth/api/logout";
+import type { SurveyStartSettings } from "../../lib/wasm";
 import { ApiFailure } from "../../lib/api-client";
 import type { SurveyRunState } from "../../lib/wasm";
-import { surveyToken } from "./api/http";
+import { surveyAdminGrant, surveyToken } from "./api/http";
+import { loadSurveySettings } from "./api/staff-start";
+import { StaffStart } from "./staff-start";
 import { loadRun } from "./api/load-run";
 import { loadDeviceCopy, wipeDevice, type DeviceCopy } from "./device-store";
 import { NO_INTERNET, PinEntry } from "./pin-entry";
@@ -19,8 +24,6 @@ type View =
   | { kind: "message"; title: string; message: string; toLogin: boolean }
   | { kind: "done" };
 
-/** /survey (spec 01 §2.5): without parameters the PIN entry; startType=HistoryPortal (or Pin)
- * with surveyQueueId starts or resumes; startType=View with surveyLogId shows it read-only. */
 /** The kiosk's service worker (public/sw.js): registered by the survey screen only. */
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !("caches" in window)) return;
@@ -41,14 +44,27 @@ function registerServiceWorker() {
     .catch(() => {});
 }
 
+/** /survey and /history-portal (spec 01 §2.5): without parameters the PIN entry (and the staff
+ * start when SelectPatientMode is on and a staff member is signed in); startType=HistoryPortal
+ * (or Pin) with surveyQueueId starts or resumes; startType=View with surveyLogId shows it
+ * read-only (/history-portal also takes surveyLogId alone). /survey/review?id=&readOnly=true
+ * shows survey log `id` read-only; without readOnly, `id` is the queue row to take. */
 export function SurveyPage() {
   useEffect(registerServiceWorker, []);
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const review = useLocation().pathname.replace(/\/+$/, "").toLowerCase() === "/survey/review";
   const startType = params.get("startType");
-  const queueId = Number(params.get("surveyQueueId") ?? NaN);
-  const logId = Number(params.get("surveyLogId") ?? NaN);
-  const wanted = startType === "View" && Number.isInteger(logId) ? { surveyLogId: logId } : Number.isInteger(queueId) ? { surveyQueueId: queueId } : null;
+  const readOnly = review ? params.get("readOnly") === "true" : startType === "View" || (!params.has("surveyQueueId") && params.has("surveyLogId"));
+  const queueId = Number((review ? params.get("id") : params.get("surveyQueueId")) ?? NaN);
+  const logId = Number((review ? params.get("id") : params.get("surveyLogId")) ?? NaN);
+  const wanted = readOnly && Number.isInteger(logId) ? { surveyLogId: logId } : !readOnly && Number.isInteger(queueId) ? { surveyQueueId: queueId } : null;
+  const session = useSession();
+  const [settings, setSettings] = useState<SurveyStartSettings | null>(null);
+  useEffect(() => {
+    loadSurveySettings().then(setSettings, () => setSettings(null));
+  }, [session.state.status]);
+  const staffSignedIn = session.state.status === "signed-in" && !session.state.info.permissions.IsPatient;
   const [view, setView] = useState<View>(wanted ? { kind: "loading" } : { kind: "pin" });
 
   useEffect(() => {
@@ -72,7 +88,7 @@ export function SurveyPage() {
         if (live) setView({ kind: "message", title: "Error", message: NO_INTERNET, toLogin: false });
         return;
       }
-      const run = await loadRun(wanted);
+      const run = await loadRun({ ...wanted, modify: startType === "Modify" });
       return run;
     })()
       .then((run) => {
@@ -98,6 +114,12 @@ export function SurveyPage() {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [startType, queueId, logId]);
+
+  async function staffLogout() {
+    surveyAdminGrant.clear();
+    await logout().catch(() => undefined);
+    await session.reload();
+  }
 
   // Kiosk hand-back: the token and every device copy go, back to the PIN screen.
   function handBack() {
@@ -125,7 +147,19 @@ export function SurveyPage() {
 
   return (
     <main className="survey-screen">
-      {view.kind === "pin" && <PinEntry onStart={(id) => navigate(`/survey?startType=Pin&surveyQueueId=${id}`)} />}
+      {view.kind === "pin" &&
+        (settings?.SelectPatientMode && staffSignedIn ? (
+          <StaffStart settings={settings} onStart={(id) => navigate(`/survey?startType=HistoryPortal&surveyQueueId=${id}`)} onLogout={() => void staffLogout()} />
+        ) : (
+          <>
+            <PinEntry onStart={(id) => navigate(`/survey?startType=Pin&surveyQueueId=${id}`)} />
+            {settings?.SelectPatientMode && (
+              <p className="survey-staff-login">
+                <a href="/staff/login">Staff login</a>
+              </p>
+            )}
+          </>
+        ))}
       {view.kind === "loading" && <p className="survey-card">Loading…</p>}
       {view.kind === "run" && <SurveyRunner key={view.run.SurveyQueueId} run={view.run} resume={view.resume} onDone={() => setView({ kind: "done" })} />}
       {view.kind === "message" && (

@@ -13,6 +13,15 @@ export const surveyToken = {
   clear: () => sessionStorage.removeItem(TOKEN_KEY),
 };
 
+const ADMIN_KEY = "portal.surveyAdmin";
+
+/** The staff member's admin-PIN grant (staff start, spec 01 §2.5), for this tab only. */
+export const surveyAdminGrant = {
+  get: () => sessionStorage.getItem(ADMIN_KEY) ?? undefined,
+  set: (token: string) => sessionStorage.setItem(ADMIN_KEY, token),
+  clear: () => sessionStorage.removeItem(ADMIN_KEY),
+};
+
 export async function surveyRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -22,6 +31,8 @@ export async function surveyRequest<T>(method: string, path: string, body?: unkn
   }
   const token = surveyToken.get();
   if (token) headers["X-Survey-Token"] = token;
+  const grant = surveyAdminGrant.get();
+  if (grant) headers["X-Survey-Admin"] = grant;
   let response: Response;
   try {
     response = await fetch(path, {

@@ -1,0 +1,495 @@
+//! Staff start on the kiosk (issue 5 part 4; spec 01 §2.5, §5, §8; spec 02 §3 survey
+//! configuration; spec 04 survey general settings): settings, admin PIN, patient search, the
+//! patient's studies, the surveys to choose from, and expiry without the notifications engine
+//! (issue 5 part 3). Starting itself is `POST /api/v2/survey/generatePin` (surveys.rs), which
+//! calls `start_for_respondent` here.
+//!
+//! Where the settings come from:
+//! - SelectPatientMode: CoreSurvey SURVEY_SELECT_PATIENT_MODE or SurveyGeneralSettings
+//!   IsSurveySelectPatientMode.
+//! - The admin PIN: the signed-in user's SurveyPin when UserManagement
+//!   IsAdminPinAndLocationsRestrictionsEnabled is on and the user has one (their LocNums then
+//!   limit the locations); otherwise CoreSurvey SURVEY_ADMIN_PIN (else SurveyGeneralSettings
+//!   SurveyAdminPin). AdminPinLength is the length of the PIN that applies (0: none configured).
+//! - Survey per location: CoreSurvey SurveyPerLocation (Key = location number, Value = survey
+//!   id) unless SurveyGeneralSettings IsSurveyPerLocationEnabled is false. Default survey:
+//!   SurveyGeneralSettings DefaultSurvey, else HistoryPortal DefaultHistoryPortalSurvey.
+//! - Luminary One: CoreMagview MagViewMode = LuminaryOne.
+
+use std::time::Duration;
+
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use wasm_core::model::{
+    AdminPinResponse, GeneratePinRequest, Respondent, RespondentEntitiesRequest, RespondentEntitiesResponse,
+    RespondentEntity, RespondentSearch, RespondentSearchResponse, StartOptions, StartableSurvey, SurveyChoice,
+    SurveyLocation, SurveyStartSettings,
+};
+use wasm_core::survey::staff_start;
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::session::SessionUser;
+use crate::auth::{hash_token, random_token, MaybeUser, RequireRole, RoleSet};
+use crate::db::{now_ms, Db};
+use crate::error::{ApiJson, AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::routes::configuration::{CORE_MAGVIEW, CORE_SURVEY};
+use crate::settings::{self, get_bool, get_str};
+use crate::store::surveys as store;
+use crate::AppState;
+use wasm_core::model::Role;
+
+/// Spec 04 survey general settings (this group is read here; its admin screen comes later).
+pub const SURVEY_GENERAL: &str = "SurveyGeneralSettings";
+pub const ADMIN_HEADER: &str = "x-survey-admin";
+/// Wrong admin PINs allowed per staff user in ADMIN_PIN_WINDOW_MS.
+pub const ADMIN_PIN_ATTEMPTS: i64 = 5;
+pub const ADMIN_PIN_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// How long an accepted admin PIN lets the kiosk search and start.
+pub const ADMIN_GRANT_MS: i64 = 8 * 60 * 60 * 1000;
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// FrontDesk and ProgramManager (spec 01 §2.5 "Staff start (program manager, front desk)").
+pub struct SurveyStarter;
+impl RoleSet for SurveyStarter {
+    const ROLES: &'static [Role] = &[Role::FrontDesk, Role::ProgramManager];
+}
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "GET",
+        path: "/api/survey/SurveySettings",
+        summary: "Kiosk survey settings: SelectPatientMode, AdminPinLength (for the signed-in staff member), Luminary One, ...",
+        access: Access::Anyone,
+        request: None,
+        response: "SurveyStartSettings",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyIdentity/CheckAdminPin",
+        summary: "Admin PIN (?adminPin=): isValid, locations and a grant token for the header X-Survey-Admin; 'Pin is invalid'",
+        access: Access::SurveyStarter,
+        request: None,
+        response: "AdminPinResponse",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/v2/survey/searchRespondents",
+        summary: "Patient search (3+ characters): simple, or by respondent id, first and last name, location",
+        access: Access::SurveyStarter,
+        request: Some("RespondentSearch"),
+        response: "RespondentSearchResponse",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/v2/survey/loadRespondentEntities",
+        summary: "A respondent's studies (appointments) to start a survey for",
+        access: Access::SurveyStarter,
+        request: Some("RespondentEntitiesRequest"),
+        response: "RespondentEntitiesResponse",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/v2/survey/startOptions",
+        summary: "Surveys to choose from, the survey per study / per location / default, and whether one was submitted today",
+        access: Access::SurveyStarter,
+        request: Some("RespondentEntitiesRequest"),
+        response: "StartOptions",
+    },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/survey/SurveySettings", get(survey_settings))
+        .route("/api/surveyIdentity/CheckAdminPin", get(check_admin_pin))
+        .route("/api/v2/survey/searchRespondents", post(search_respondents))
+        .route("/api/v2/survey/loadRespondentEntities", post(load_entities))
+        .route("/api/v2/survey/startOptions", post(start_options))
+}
+
+struct StartConfig {
+    core: Value,
+    general: Value,
+    restrict: bool,
+    luminary: bool,
+    default_survey: String,
+}
+
+async fn config(db: &Db) -> AppResult<StartConfig> {
+    let core = settings::load(db, CORE_SURVEY).await?;
+    let general = settings::load(db, SURVEY_GENERAL).await?;
+    let users = settings::load(db, settings::USER_MANAGEMENT).await?;
+    let magview = settings::load(db, CORE_MAGVIEW).await?;
+    let history = settings::load(db, settings::HISTORY_PORTAL).await?;
+    let default_survey = Some(get_str(&general, "DefaultSurvey"))
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or_else(|| get_str(&history, "DefaultHistoryPortalSurvey"));
+    Ok(StartConfig {
+        restrict: get_bool(&users, "IsAdminPinAndLocationsRestrictionsEnabled"),
+        luminary: get_str(&magview, "MagViewMode") == "LuminaryOne",
+        default_survey,
+        core,
+        general,
+    })
+}
+
+impl StartConfig {
+    fn select_mode(&self) -> bool {
+        get_bool(&self.core, "SURVEY_SELECT_PATIENT_MODE") || get_bool(&self.general, "IsSurveySelectPatientMode")
+    }
+
+    fn global_pin(&self) -> String {
+        let core = get_str(&self.core, "SURVEY_ADMIN_PIN").trim().to_owned();
+        if core.is_empty() {
+            get_str(&self.general, "SurveyAdminPin").trim().to_owned()
+        } else {
+            core
+        }
+    }
+
+    fn survey_per_location(&self, loc_num: &str) -> Option<String> {
+        if self.general.get("IsSurveyPerLocationEnabled") == Some(&Value::Bool(false)) {
+            return None;
+        }
+        self.core
+            .get("SurveyPerLocation")
+            .and_then(Value::as_array)?
+            .iter()
+            .find(|kv| kv.get("Key").and_then(Value::as_str).map(str::trim) == Some(loc_num))
+            .and_then(|kv| kv.get("Value").and_then(Value::as_str))
+            .map(str::to_owned)
+    }
+}
+
+/// (the admin PIN that applies to this user, the locations it covers: None = all).
+async fn pin_for_user(db: &Db, cfg: &StartConfig, user_id: i64) -> AppResult<(String, Option<Vec<String>>)> {
+    if cfg.restrict {
+        let (pin, locs) = store::user_pin_and_locations(db, user_id).await?;
+        let pin = pin.unwrap_or_default().trim().to_owned();
+        let locs: Option<Vec<String>> = locs
+            .map(|l| l.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect::<Vec<_>>())
+            .filter(|l| !l.is_empty());
+        if !pin.is_empty() {
+            return Ok((pin, locs));
+        }
+        return Ok((cfg.global_pin(), locs));
+    }
+    Ok((cfg.global_pin(), None))
+}
+
+async fn survey_settings(MaybeUser(user): MaybeUser, State(state): State<AppState>) -> AppResult<Json<SurveyStartSettings>> {
+    let cfg = config(&state.db).await?;
+    let length = match &user {
+        Some(u) if SurveyStarter::ROLES.contains(&u.role) => pin_for_user(&state.db, &cfg, u.user_id).await?.0.chars().count(),
+        _ => cfg.global_pin().chars().count(),
+    };
+    let g = &cfg.general;
+    Ok(Json(SurveyStartSettings {
+        select_patient_mode: cfg.select_mode(),
+        admin_pin_length: length as u32,
+        is_disabled_advanced_patients_search: get_bool(g, "IsDisabledAdvancedPatientsSearch"),
+        search_for_patient_using_alternate_user_identifier: get_bool(&cfg.core, "SearchForPatientUsingAlternateUserIdentifier"),
+        show_start_survey_for_latest_study_only: get_bool(g, "ShowStartSurveyForLatestStudyOnly"),
+        is_disabled_start_survey_confirmation: get_bool(g, "IsDisabledStartSurveyConfirmation"),
+        is_disabled_finished_today_surveys_confirmation: get_bool(g, "IsDisabledFinishedTodaySurveysConfirmation"),
+        is_luminary_one_integration: cfg.luminary,
+        layout_survey_title: get_str(g, "LayoutSurveyTitle"),
+        luminary_one_patient_details_survey_id: get_str(g, "LuminaryOnePatientDetailsSurveyId"),
+    }))
+}
+
+#[derive(Deserialize)]
+struct AdminPinQuery {
+    #[serde(default, rename = "adminPin")]
+    admin_pin: String,
+}
+
+fn refuse_mode() -> AppError {
+    AppError::Forbidden("Starting surveys for patients is turned off (SelectPatientMode).".to_owned())
+}
+
+async fn check_admin_pin(
+    staff: RequireRole<SurveyStarter>,
+    State(state): State<AppState>,
+    Query(q): Query<AdminPinQuery>,
+) -> AppResult<Json<AdminPinResponse>> {
+    let user = &staff.0 .0;
+    let cfg = config(&state.db).await?;
+    if !cfg.select_mode() {
+        return Err(refuse_mode());
+    }
+    let (expected, locs) = pin_for_user(&state.db, &cfg, user.user_id).await?;
+    let now = now_ms();
+    let since = now - ADMIN_PIN_WINDOW_MS;
+    let client = format!("admin:{}", user.user_id);
+    let failures = store::pin_failures(&state.db, &client, since).await?;
+    let valid = failures < ADMIN_PIN_ATTEMPTS && !expected.is_empty() && q.admin_pin == expected;
+    let target = Target { target_type: Some("User"), target_id: Some(user.user_id.to_string()), target_user_id: Some(user.user_id) };
+    audit::record(&state.db, Actor::from(user), Action::SurveyAdminPinChecked, target, None, Some(json!({"IsValid": valid})), None)
+        .await?;
+    if !valid {
+        if failures < ADMIN_PIN_ATTEMPTS {
+            store::add_pin_failure(&state.db, &client, since, now).await?;
+        }
+        return Ok(Json(AdminPinResponse {
+            is_valid: false,
+            locations: Vec::new(),
+            message: staff_start::PIN_INVALID.to_owned(),
+            token: None,
+        }));
+    }
+    store::clear_pin_failures(&state.db, &client).await?;
+    let token = random_token();
+    let loc_text = locs.as_ref().map(|l| l.join(","));
+    store::insert_admin_grant(&state.db, &hash_token(&token), user.user_id, loc_text.as_deref(), now, now + ADMIN_GRANT_MS).await?;
+    let locations = store::locations(&state.db)
+        .await?
+        .into_iter()
+        .filter(|(num, _)| locs.as_ref().is_none_or(|l| l.contains(num)))
+        .map(|(id, name)| SurveyLocation { id, location_name: wasm_core::history_portal::location_display_name(&name) })
+        .collect();
+    Ok(Json(AdminPinResponse { is_valid: true, locations, message: String::new(), token: Some(token) }))
+}
+
+/// The caller's admin-PIN grant (header X-Survey-Admin): the locations it covers (None = all).
+/// 403 without a valid one.
+pub async fn grant(state: &AppState, user: &SessionUser, headers: &HeaderMap) -> AppResult<Option<Vec<String>>> {
+    let token = headers.get(ADMIN_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let found = if token.is_empty() { None } else { store::admin_grant(&state.db, &hash_token(token), user.user_id, now_ms()).await? };
+    match found {
+        None => Err(AppError::Forbidden("Enter the admin PIN first.".to_owned())),
+        Some(locs) => Ok(locs.map(|l| l.split(',').map(str::to_owned).collect())),
+    }
+}
+
+fn allowed(locs: &Option<Vec<String>>, loc_num: &str) -> bool {
+    locs.as_ref().is_none_or(|l| l.iter().any(|x| x == loc_num))
+}
+
+async fn search_respondents(
+    staff: RequireRole<SurveyStarter>,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<RespondentSearch>,
+) -> AppResult<Json<RespondentSearchResponse>> {
+    let locs = grant(&state, &staff.0 .0, &headers).await?;
+    let cfg = config(&state.db).await?;
+    let advanced = !get_bool(&cfg.general, "IsDisabledAdvancedPatientsSearch");
+    let (id, first, last) =
+        if advanced { (req.respondent_id.as_str(), req.first_name.as_str(), req.last_name.as_str()) } else { ("", "", "") };
+    if let Some(message) = staff_start::search_error(&req.simple_search, id, first, last) {
+        return Err(AppError::BadRequest(message.to_owned()));
+    }
+    let location = req.location.trim();
+    let filter: Option<Vec<String>> = match (&locs, location.is_empty() || !advanced) {
+        (_, true) => locs.clone(),
+        (_, false) if allowed(&locs, location) => Some(vec![location.to_owned()]),
+        _ => Some(Vec::new()),
+    };
+    let hits = store::search_patients(&state.db, &req.simple_search, id, first, last, filter.as_deref()).await?;
+    Ok(Json(RespondentSearchResponse {
+        columns: ["MRN", "First Name", "Last Name", "Date of Birth"].map(str::to_owned).to_vec(),
+        data: hits
+            .into_iter()
+            .map(|p| Respondent {
+                display_columns: vec![
+                    p.mrn.clone(),
+                    p.first_name,
+                    p.last_name,
+                    p.dob.as_deref().map(crate::fmt::iso_date_to_us).unwrap_or_default(),
+                ],
+                respondent_id: p.mrn,
+            })
+            .collect(),
+    }))
+}
+
+/// The patient of a respondent id within the grant's locations (404 otherwise).
+async fn respondent(state: &AppState, locs: &Option<Vec<String>>, mrn: &str) -> AppResult<store::PatientHit> {
+    let patient = store::patient_by_mrn(&state.db, mrn.trim()).await?.ok_or(AppError::NotFound)?;
+    if let Some(l) = locs {
+        let entities = store::entities(&state.db, patient.id).await?;
+        if !entities.iter().any(|e| l.contains(&e.loc_num)) {
+            return Err(AppError::NotFound);
+        }
+    }
+    Ok(patient)
+}
+
+fn entity_of(e: &store::EntityRow, offset: i32) -> RespondentEntity {
+    RespondentEntity {
+        respondent_entity_id: e.id.to_string(),
+        respondent_entity_type: "Appointment".to_owned(),
+        date: crate::fmt::iso_utc(e.starts_at + i64::from(offset) * 60_000)[..10].to_owned(),
+        display_columns: vec![
+            crate::fmt::date_time(e.starts_at, offset),
+            e.description.clone().unwrap_or_default(),
+            wasm_core::history_portal::location_display_name(&e.location_name),
+        ],
+        location: e.loc_num.clone(),
+    }
+}
+
+fn offset_of(req: &RespondentEntitiesRequest) -> i32 {
+    req.timezone_offset.clamp(-14 * 60, 14 * 60) as i32
+}
+
+async fn load_entities(
+    staff: RequireRole<SurveyStarter>,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<RespondentEntitiesRequest>,
+) -> AppResult<Json<RespondentEntitiesResponse>> {
+    let locs = grant(&state, &staff.0 .0, &headers).await?;
+    let patient = respondent(&state, &locs, &req.respondent_id).await?;
+    let cfg = config(&state.db).await?;
+    let location = req.location.trim();
+    let mut list: Vec<RespondentEntity> = store::entities(&state.db, patient.id)
+        .await?
+        .iter()
+        .filter(|e| allowed(&locs, &e.loc_num) && (location.is_empty() || e.loc_num == location))
+        .map(|e| entity_of(e, offset_of(&req)))
+        .collect();
+    if get_bool(&cfg.general, "ShowStartSurveyForLatestStudyOnly") {
+        list.truncate(1);
+    }
+    Ok(Json(RespondentEntitiesResponse {
+        entities: list,
+        columns: ["Date", "Study", "Location"].map(str::to_owned).to_vec(),
+    }))
+}
+
+/// What a start is for: the patient, the appointment (None with Luminary One: today's date is
+/// the entity id) and the location number.
+pub struct StartTarget {
+    pub patient: store::PatientHit,
+    pub appointment: Option<store::EntityRow>,
+    pub loc_num: String,
+}
+
+async fn target(
+    state: &AppState,
+    cfg: &StartConfig,
+    locs: &Option<Vec<String>>,
+    mrn: &str,
+    entity_id: &str,
+    location: &str,
+) -> AppResult<StartTarget> {
+    let patient = respondent(state, locs, mrn).await?;
+    let entity_id = entity_id.trim();
+    if cfg.luminary && entity_id.len() == 10 && crate::fmt::parse_instant(entity_id).is_some() {
+        let loc_num = location.trim().to_owned();
+        if loc_num.is_empty() || !allowed(locs, &loc_num) || store::location_id(&state.db, &loc_num).await?.is_none() {
+            return Err(AppError::BadRequest("Choose a location.".to_owned()));
+        }
+        return Ok(StartTarget { patient, appointment: None, loc_num });
+    }
+    let id: i64 = entity_id.parse().map_err(|_| AppError::BadRequest("Choose a study.".to_owned()))?;
+    let e = store::entity(&state.db, id).await?.filter(|e| e.patient_id == patient.id && allowed(locs, &e.loc_num));
+    let e = e.ok_or(AppError::NotFound)?;
+    Ok(StartTarget { patient, loc_num: e.loc_num.clone(), appointment: Some(e) })
+}
+
+async fn start_options(
+    staff: RequireRole<SurveyStarter>,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<RespondentEntitiesRequest>,
+) -> AppResult<Json<StartOptions>> {
+    let locs = grant(&state, &staff.0 .0, &headers).await?;
+    let cfg = config(&state.db).await?;
+    let t = target(&state, &cfg, &locs, &req.respondent_id, &req.respondent_entity_id, &req.location).await?;
+    let (surveys, choice) = choice_for(&state, &cfg, &t).await?;
+    let now = now_ms();
+    let day = crate::fmt::local_day_start(now, offset_of(&req));
+    let finished_today =
+        store::finished_between(&state.db, t.patient.id, t.appointment.as_ref().map(|a| a.id), day, day + DAY_MS).await?;
+    Ok(Json(StartOptions {
+        surveys: surveys.into_iter().map(|(_, survey_id, name)| StartableSurvey { survey_id, name }).collect(),
+        choice,
+        finished_today,
+    }))
+}
+
+/// The startable surveys (definition id, survey id, name) and the lookup of the choice order.
+async fn choice_for(state: &AppState, cfg: &StartConfig, t: &StartTarget) -> AppResult<(Vec<(i64, String, String)>, SurveyChoice)> {
+    let surveys = store::startable_surveys(&state.db).await?;
+    let per_study = match &t.appointment {
+        Some(a) => store::survey_of_appointment(&state.db, a.id).await?,
+        None => None,
+    };
+    let choice = SurveyChoice {
+        available: surveys.iter().map(|s| s.1.clone()).collect(),
+        survey_per_study: per_study,
+        survey_per_location: cfg.survey_per_location(&t.loc_num),
+        default_survey: Some(cfg.default_survey.clone()).filter(|s| !s.trim().is_empty()),
+    };
+    Ok((surveys, choice))
+}
+
+/// generatePin for the staff start flow: the survey is found or assigned for the respondent's
+/// study, then the caller makes the PIN. Returns the queue row id.
+pub async fn start_for_respondent(state: &AppState, user: &SessionUser, headers: &HeaderMap, req: &GeneratePinRequest) -> AppResult<i64> {
+    if !SurveyStarter::ROLES.contains(&user.role) {
+        return Err(AppError::Forbidden("You do not have permission to do this.".to_owned()));
+    }
+    let locs = grant(state, user, headers).await?;
+    let cfg = config(&state.db).await?;
+    let mrn = req.respondent_id.as_deref().unwrap_or("");
+    let entity = req.respondent_entity_id.as_deref().unwrap_or("");
+    let t = target(state, &cfg, &locs, mrn, entity, req.location.as_deref().unwrap_or("")).await?;
+    let (surveys, choice) = choice_for(state, &cfg, &t).await?;
+    if surveys.is_empty() {
+        return Err(AppError::BadRequest(wasm_core::survey::start::NO_SURVEYS.to_owned()));
+    }
+    // The survey the user picked, else the one the choice order gives; else the user must pick.
+    let wanted = req.survey_id.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+    let id = wanted.or_else(|| staff_start::choose_survey(&choice)).ok_or_else(|| AppError::BadRequest("Choose a survey.".to_owned()))?;
+    let definition = surveys.iter().find(|s| s.1 == id).ok_or_else(|| AppError::BadRequest(format!("Unknown survey '{id}'.")))?;
+    let location_id = match &t.appointment {
+        Some(a) => Some(a.location_id),
+        None => store::location_id(&state.db, &t.loc_num).await?,
+    };
+    store::find_or_assign(
+        &state.db,
+        t.patient.id,
+        t.appointment.as_ref().map(|a| a.id),
+        t.appointment.as_ref().and_then(|a| a.study_id),
+        location_id,
+        definition.0,
+        now_ms(),
+    )
+    .await
+}
+
+/// How long after its appointment an unfinished survey expires (HistoryPortal
+/// HrsAppointmentTimeType / HrsAppointmentTimeValue through wasm-core).
+async fn expiry_delay(db: &Db) -> AppResult<i64> {
+    let doc = settings::load(db, settings::HISTORY_PORTAL).await?;
+    let hours = doc.get("HrsAppointmentTimeValue").and_then(Value::as_f64).unwrap_or(24.0);
+    let time_type = Some(get_str(&doc, "HrsAppointmentTimeType")).filter(|s| !s.is_empty()).unwrap_or_else(|| "Before".to_owned());
+    Ok(staff_start::survey_expiry_at(0, &time_type, hours))
+}
+
+/// One expiry pass (see store::expire_due).
+pub async fn expire_once(db: &Db, now: i64) -> AppResult<u64> {
+    let delay = expiry_delay(db).await?;
+    store::expire_due(db, now, delay).await
+}
+
+/// Expiry when the notifications engine is off: a pass at start-up (which only sets the mark
+/// on a database that never had one) and every `period`.
+pub async fn run_expiry(db: Db, period: Duration) {
+    loop {
+        match expire_once(&db, now_ms()).await {
+            Ok(n) if n > 0 => tracing::info!(expired = n, "unfinished surveys expired"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "survey expiry pass failed"),
+        }
+        tokio::time::sleep(period).await;
+    }
+}
