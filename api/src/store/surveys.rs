@@ -306,7 +306,7 @@ pub async fn entity(db: &Db, appointment_id: i64) -> AppResult<Option<EntityRow>
 /// (definition id, survey id, name) of the surveys that can be started (stored without error).
 pub async fn startable_surveys(db: &Db) -> AppResult<Vec<(i64, String, String)>> {
     Ok(on_db!(db, pool => sqlx::query_as(
-        "SELECT id, survey_id, name FROM survey_definitions WHERE error IS NULL AND xml <> '' ORDER BY name, survey_id",
+        "SELECT id, survey_id, name FROM survey_definitions WHERE error IS NULL AND retired_at IS NULL AND xml <> '' ORDER BY name, survey_id",
     )
     .fetch_all(pool).await)?)
 }
