@@ -24,16 +24,18 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
-use wasm_core::model::{ConnectionTest, ConnectionTestResult, Role, SetupConfiguration};
+use wasm_core::model::{ConnectionTest, ConnectionTestResult, Role, SetupConfiguration, UserForm};
 use wasm_core::setup::{self, SECRET_FIELDS};
+use wasm_core::{membership, password, ValidationErrors};
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::extract::check_role;
 use crate::auth::session::SessionUser;
-use crate::auth::MaybeUser;
+use crate::auth::{password as hashing, MaybeUser};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
+use crate::routes::password::password_requirements;
 use crate::{on_db, settings, AppState};
 
 pub const SAVE_FAILED: &str = "Error while saving configuration";
@@ -59,7 +61,7 @@ pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
         method: "POST",
         path: "/api/configuration/saveConfiguration",
-        summary: "Validates (wasm-core validateSetup), normalises, writes the settings groups, creates a missing portal database, marks the portal configured",
+        summary: "Validates (wasm-core validateSetup), normalises, writes the settings groups, creates a missing portal database, marks the portal configured. While unconfigured (and no Program manager exists) FirstManager {Username, Email, FirstName, LastName, Password, PasswordRepeat} is required and created as a Program manager in the same transaction; refused afterwards",
         access: Access::SetupOrProgramManager,
         request: Some("SetupConfiguration"),
         response: "SaveConfigurationResult",
@@ -218,12 +220,72 @@ async fn load_configuration(
     Ok(Json(for_browser(&stored_configuration(&docs))))
 }
 
+/// The save body: the configuration, and while the portal is not configured the first program
+/// manager's account (created in the same transaction, so a portal is never configured without
+/// someone who can sign in to it).
+#[derive(Debug, Deserialize)]
+struct SaveRequest {
+    #[serde(flatten)]
+    cfg: SetupConfiguration,
+    #[serde(default, rename = "FirstManager")]
+    first_manager: Option<FirstManager>,
+}
+
+#[derive(Debug, Deserialize)]
+struct FirstManager {
+    #[serde(flatten)]
+    form: UserForm,
+    #[serde(default, rename = "Password")]
+    password: String,
+    #[serde(default, rename = "PasswordRepeat")]
+    password_repeat: String,
+}
+
+pub const FIRST_MANAGER_REQUIRED: &str = "The first Program manager account is required";
+pub const FIRST_MANAGER_EXISTS: &str = "A Program manager account already exists: add users in User Management";
+/// Field prefix of the first manager's messages (`FirstManager.Username`, ...).
+pub const FIRST_MANAGER: &str = "FirstManager";
+
+async fn program_manager_exists(state: &AppState) -> AppResult<bool> {
+    let n: i64 = on_db!(&state.db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM users WHERE role = 'ProgramManager'",
+    ).fetch_one(pool).await)?;
+    Ok(n > 0)
+}
+
+/// The first manager's form through wasm-core's user and password rules (the wizard runs the
+/// same: validateUser, checkPassword, validatePasswordRepeat); messages keyed `FirstManager.<field>`.
+async fn check_first_manager(state: &AppState, m: &FirstManager) -> AppResult<ValidationErrors> {
+    let form = UserForm { roles: vec![Role::ProgramManager.as_str().to_owned()], ..m.form.clone() };
+    let mut own = membership::validate_user(&form).errors;
+    let rules = password_requirements(&state.db).await?;
+    own.merge(password::validate_password("Password", &m.password, &rules));
+    for message in password::validate_password_repeat(&m.password, &m.password_repeat).messages() {
+        own.add("PasswordRepeat", message);
+    }
+    if own.field("Username").is_empty() {
+        let taken: i64 = on_db!(&state.db, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM users WHERE lower(username) = lower($1)",
+        ).bind(form.username.trim()).fetch_one(pool).await)?;
+        own.check(taken > 0, "Username", crate::routes::users::USERNAME_TAKEN);
+    }
+    let mut errors = ValidationErrors::new();
+    for (field, messages) in own.0 {
+        for message in messages {
+            errors.add(&format!("{FIRST_MANAGER}.{field}"), message);
+        }
+    }
+    Ok(errors)
+}
+
 async fn save_configuration(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    ApiJson(mut cfg): ApiJson<SetupConfiguration>,
+    ApiJson(body): ApiJson<SaveRequest>,
 ) -> AppResult<Json<Value>> {
+    let SaveRequest { mut cfg, first_manager } = body;
+    let was_configured = is_configured(&state).await?;
     setup_access(&state, &user).await?;
     let docs = load_groups(&state).await?;
     let stored = stored_configuration(&docs);
@@ -234,10 +296,22 @@ async fn save_configuration(
         .map(|f| (*f).to_owned())
         .collect();
     let cfg = setup::normalize_setup(&cfg);
-    let check = setup::validate_setup(&cfg);
-    if !check.is_valid {
-        return Err(AppError::Validation(check.errors));
+    let mut check = setup::validate_setup(&cfg).errors;
+    // The first account: only while unconfigured and while no Program manager exists; never twice.
+    let needs_manager = !was_configured && !program_manager_exists(&state).await?;
+    match (&first_manager, needs_manager) {
+        (Some(m), true) => check.merge(check_first_manager(&state, m).await?),
+        (None, true) => check.add(FIRST_MANAGER, FIRST_MANAGER_REQUIRED),
+        (Some(_), false) => check.add(FIRST_MANAGER, FIRST_MANAGER_EXISTS),
+        (None, false) => {}
     }
+    if !check.is_valid() {
+        return Err(AppError::Validation(check));
+    }
+    let manager = match first_manager {
+        Some(m) => Some((m.form, hashing::hash(m.password).await?)),
+        None => None,
+    };
 
     let portal_db_created = if !cfg.portal_sql_server_name.trim().is_empty() {
         let password = secret_or_stored(&state, &cfg.portal_sql_user_pwd, &stored, "PortalSqlUserPwd");
@@ -257,7 +331,7 @@ async fn save_configuration(
 
     let mut value = serde_json::to_value(&cfg).map_err(AppError::internal)?;
     let fields = value.as_object_mut().expect("object");
-    let mut patches: Map<String, Value> = GROUPS.iter().map(|g| ((*g).to_owned(), json!({}))).collect();
+    let mut groups = docs.clone();
     let mut changed_secrets = Vec::new();
     for (field, v) in fields.iter_mut() {
         let Some((group, key)) = group_of(field) else { continue };
@@ -271,19 +345,50 @@ async fn save_configuration(
                 changed_secrets.push(field.clone());
             }
         }
-        patches[group][key] = v.clone();
-    }
-    for group in GROUPS {
-        if let Some(Value::Object(patch)) = patches.get(group) {
-            settings::save_patch(&state.db, group, patch).await?;
+        let doc = groups.entry(group.to_owned()).or_insert_with(|| json!({}));
+        if !doc.is_object() {
+            *doc = json!({});
         }
+        doc[key] = v.clone();
     }
-    on_db!(&state.db, pool => sqlx::query(
-        "UPDATE portal_config SET is_configured = TRUE, configured_at = $1 WHERE id = 1",
-    )
-    .bind(now_ms())
-    .execute(pool)
-    .await.map(|_| ()))?;
+
+    // One transaction: the configured flag (claimed only if still unconfigured when this save
+    // began unconfigured, so two first saves cannot both win), the settings groups and the first
+    // Program manager.
+    let now = now_ms();
+    let bodies: Vec<(&str, String)> = GROUPS.iter().map(|g| (*g, groups.get(*g).map(Value::to_string).unwrap_or_else(|| "{}".to_owned()))).collect();
+    let manager_id: Option<Option<i64>> = on_db!(&state.db, pool => async {
+        let mut tx = pool.begin().await?;
+        let claimed = sqlx::query(
+            "UPDATE portal_config SET is_configured = TRUE, configured_at = $1 WHERE id = 1 AND ($2 OR is_configured = FALSE)",
+        )
+        .bind(now)
+        .bind(was_configured)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if claimed == 0 {
+            return Ok::<_, sqlx::Error>(None);
+        }
+        for (group, body) in &bodies {
+            sqlx::query(settings::UPSERT_SQL).bind(*group).bind(body).bind(now).execute(&mut *tx).await?;
+        }
+        let mut id = None;
+        if let Some((form, hash)) = &manager {
+            id = Some(sqlx::query_scalar(
+                "INSERT INTO users (username, email, first_name, last_name, role, password_hash, is_active, created_at, updated_at)
+                 VALUES ($1, $2, $3, $4, 'ProgramManager', $5, TRUE, $6, $6) RETURNING id",
+            )
+            .bind(form.username.trim()).bind(form.email.trim()).bind(form.first_name.trim()).bind(form.last_name.trim())
+            .bind(hash).bind(now)
+            .fetch_one(&mut *tx)
+            .await?);
+        }
+        tx.commit().await?;
+        Ok(Some(id))
+    }.await)?;
+    // Someone else configured the portal after this save began: their configuration stands.
+    let Some(manager_id) = manager_id else { return Err(AppError::Unauthorized) };
 
     let actor = user.as_ref().map(Actor::from).unwrap_or_else(Actor::anonymous);
     audit::record(
@@ -297,9 +402,24 @@ async fn save_configuration(
         Some(peer.ip().to_string()),
     )
     .await?;
-    tracing::info!(client = %cfg.client_name, "portal configured");
+    if let (Some(id), Some((form, _))) = (manager_id, &manager) {
+        audit::record(
+            &state.db,
+            actor,
+            Action::UserCreated,
+            Target::user(id),
+            None,
+            Some(json!({"Username": form.username.trim(), "Role": "ProgramManager", "FirstAccount": true})),
+            Some(peer.ip().to_string()),
+        )
+        .await?;
+    }
+    tracing::info!(client = %cfg.client_name, first_manager = manager_id.is_some(), "portal configured");
     let launch = if cfg.public_web_address.is_empty() { "/".to_owned() } else { cfg.public_web_address.clone() };
-    Ok(Json(json!({"success": true, "error": null, "LaunchUrl": launch, "PortalDatabaseCreated": portal_db_created})))
+    Ok(Json(json!({
+        "success": true, "error": null, "LaunchUrl": launch, "PortalDatabaseCreated": portal_db_created,
+        "FirstManagerCreated": manager_id.is_some(),
+    })))
 }
 
 /// The typed secret, or (when left empty) the stored one decrypted.

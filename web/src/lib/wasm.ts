@@ -43,6 +43,7 @@ export {
   validateRole,
   validateSetup,
   validateUser,
+  validatePasswordRepeat,
   writeTableState,
 } from "wasm-core";
 
