@@ -98,7 +98,29 @@ pub const ROUTES: &[RouteDoc] = &[
         request: Some("WebAddressTest"),
         response: "ConnectionTestResult",
     },
+    RouteDoc {
+        method: "POST",
+        path: "/api/configuration/detectRadViewPath",
+        summary: "Finds the RadView path from the RadView settings file (RadView.ini, key RadViewPath, relative paths from the file's folder) beside the MagView database path DbPath (a folder, or a file in it); success false with the reason when the file, the key or the folder is missing",
+        access: Access::SetupOrProgramManager,
+        request: Some("RadViewDetect"),
+        response: "RadViewDetectResult",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/Event/LogUrlChange",
+        summary: "Records a page change (Url, a path of this portal) as a UrlHit site-usage event, with the signed-in user if any; refused (400) while the portal is not configured",
+        access: Access::Anyone,
+        request: Some("LogUrlChange"),
+        response: "Logged",
+    },
 ];
+
+/// Site-usage event type of a page change (spec 03 §3 UrlHit).
+pub const EVENT_URL_HIT: i64 = 0;
+pub const NOT_CONFIGURED: &str = "The portal is not configured";
+/// Longest page address kept.
+const MAX_URL: usize = 2048;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -108,6 +130,93 @@ pub fn router() -> Router<AppState> {
         .route("/api/configuration/testMagViewDbConnection", post(test_magview_db))
         .route("/api/configuration/testFolder", post(test_folder))
         .route("/api/configuration/testWebAddress", post(test_web_address))
+        .route("/api/configuration/detectRadViewPath", post(detect_radview_path))
+        .route("/api/Event/LogUrlChange", post(log_url_change))
+}
+
+/// The RadView settings file looked for beside the MagView database (any letter case).
+pub const RADVIEW_SETTINGS_FILE: &str = "RadView.ini";
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(default)]
+struct RadViewDetect {
+    #[serde(rename = "DbPath", alias = "dbPath")]
+    db_path: String,
+}
+
+/// The RadView path named by the settings file beside `db_path` (spec 02 §7.5).
+pub fn detect_radview(db_path: &str) -> Result<String, String> {
+    let given = db_path.trim();
+    if given.is_empty() {
+        return Err("The MagView path is required to find RadView".to_owned());
+    }
+    let given = Path::new(given);
+    let folder = match std::fs::metadata(given) {
+        Ok(m) if m.is_dir() => given.to_path_buf(),
+        Ok(_) => given.parent().map(Path::to_path_buf).unwrap_or_default(),
+        Err(e) => return Err(format!("MagView path not found: {} ({e})", given.display())),
+    };
+    let entries = std::fs::read_dir(&folder).map_err(|e| format!("Folder cannot be read: {} ({e})", folder.display()))?;
+    let file = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.is_file() && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.eq_ignore_ascii_case(RADVIEW_SETTINGS_FILE)))
+        .ok_or_else(|| format!("No RadView settings file ({RADVIEW_SETTINGS_FILE}) in {}", folder.display()))?;
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("{} cannot be read ({e})", file.display()))?;
+    let value = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with(';') && !l.starts_with('#') && !l.starts_with('['))
+        .filter_map(|l| l.split_once('='))
+        .find(|(k, _)| k.trim().eq_ignore_ascii_case("RadViewPath"))
+        .map(|(_, v)| v.trim().trim_matches('"').to_owned())
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| format!("{} has no RadViewPath", file.display()))?;
+    let path = Path::new(&value);
+    let resolved = if path.is_absolute() { path.to_path_buf() } else { folder.join(path) };
+    if !resolved.is_dir() {
+        return Err(format!("The RadView path {} named in {} is not a folder", resolved.display(), file.display()));
+    }
+    Ok(resolved.display().to_string())
+}
+
+async fn detect_radview_path(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ApiJson(body): ApiJson<RadViewDetect>,
+) -> AppResult<Json<Value>> {
+    setup_access(&state, &user).await?;
+    Ok(Json(match detect_radview(&body.db_path) {
+        Ok(path) => json!({"success": true, "radViewPath": path, "error": null}),
+        Err(error) => json!({"success": false, "radViewPath": null, "error": error}),
+    }))
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(default)]
+struct LogUrlChange {
+    #[serde(rename = "Url", alias = "url")]
+    url: String,
+}
+
+async fn log_url_change(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ApiJson(body): ApiJson<LogUrlChange>,
+) -> AppResult<Json<Value>> {
+    if !is_configured(&state).await? {
+        return Err(AppError::BadRequest(NOT_CONFIGURED.to_owned()));
+    }
+    let url = body.url.trim();
+    if !url.starts_with('/') || url.starts_with("//") || url.len() > MAX_URL || url.chars().any(char::is_control) {
+        return Err(AppError::BadRequest("Url must be a path of this portal (starting with /)".to_owned()));
+    }
+    let (user_id, patient_id) = match &user {
+        Some(u) => (Some(u.user_id), u.patient_id),
+        None => (None, None),
+    };
+    crate::store::documents::record_site_usage(&state.db, EVENT_URL_HIT, user_id, patient_id, "", url).await?;
+    Ok(Json(json!({"Logged": true})))
 }
 
 pub async fn is_configured(state: &AppState) -> AppResult<bool> {
@@ -691,6 +800,31 @@ mod tests {
         assert_eq!(cfg.portal_sql_user_pwd, "");
         assert_eq!(cfg.stored_secrets, ["PortalSqlUserPwd"]);
         assert_eq!(cfg.client_name, "C");
+    }
+
+    #[test]
+    fn radview_path_comes_from_the_settings_file_beside_the_database() {
+        let dir = std::env::temp_dir().join(format!("radview-{}-{}", std::process::id(), crate::auth::random_token()));
+        let magview = dir.join("magview");
+        let radview = dir.join("radview-data");
+        std::fs::create_dir_all(&magview).unwrap();
+        std::fs::create_dir_all(&radview).unwrap();
+        let db = magview.join("magview.dbc");
+        std::fs::write(&db, "x").unwrap();
+        let m = magview.display().to_string();
+        assert!(detect_radview(&m).unwrap_err().starts_with("No RadView settings file (RadView.ini) in "));
+        std::fs::write(magview.join("radview.INI"), "[General]\n; comment\nServer=rv1\n").unwrap();
+        assert!(detect_radview(&m).unwrap_err().ends_with("has no RadViewPath"));
+        std::fs::write(magview.join("radview.INI"), format!("[General]\nradviewpath = \"{}\"\n", radview.display())).unwrap();
+        assert_eq!(detect_radview(&m).unwrap(), radview.display().to_string());
+        // A file path: its folder is searched. A relative path: from the file's folder.
+        std::fs::write(magview.join("radview.INI"), "RadViewPath=../radview-data\n").unwrap();
+        assert_eq!(detect_radview(&db.display().to_string()).unwrap(), magview.join("../radview-data").display().to_string());
+        std::fs::write(magview.join("radview.INI"), "RadViewPath=/no/such/radview\n").unwrap();
+        assert!(detect_radview(&m).unwrap_err().contains("is not a folder"));
+        assert!(detect_radview("/no/such/magview").unwrap_err().starts_with("MagView path not found"));
+        assert_eq!(detect_radview(" ").unwrap_err(), "The MagView path is required to find RadView");
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[tokio::test]

@@ -303,3 +303,57 @@ async fn two_first_saves_at_once_create_one_account() {
     assert_eq!(server.count_sql("SELECT COUNT(*) FROM users").await, 1);
     assert_eq!(server.count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'ConfigurationSaved'").await, 1);
 }
+
+#[tokio::test]
+async fn radview_path_detection_reads_the_settings_file_beside_the_magview_database() {
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let dir = tempfile::tempdir().unwrap();
+    let magview = dir.path().join("MagView");
+    let radview = dir.path().join("RadView Data");
+    std::fs::create_dir_all(&magview).unwrap();
+    std::fs::create_dir_all(&radview).unwrap();
+    let detect = "/api/configuration/detectRadViewPath";
+    let body = json!({"DbPath": magview.display().to_string()});
+
+    let missing = client.post_json(detect, &body).await.expect(StatusCode::OK);
+    assert_eq!(missing["success"], json!(false));
+    assert_eq!(missing["error"], json!(format!("No RadView settings file (RadView.ini) in {}", magview.display())));
+
+    std::fs::write(magview.join("RadView.ini"), format!("[Paths]\nRadViewPath={}\n", radview.display())).unwrap();
+    let found = client.post_json(detect, &body).await.expect(StatusCode::OK);
+    assert_eq!(found, json!({"success": true, "radViewPath": radview.display().to_string(), "error": null}));
+
+    std::fs::write(magview.join("RadView.ini"), "[Paths]\nRadViewPath=/no/such/radview\n").unwrap();
+    let gone = client.post_json(detect, &body).await.expect(StatusCode::OK);
+    assert_eq!(gone["success"], json!(false));
+    assert!(gone["error"].as_str().unwrap().contains("is not a folder"), "{gone}");
+
+    // Like every wizard call: a ProgramManager's once configured.
+    client.post_json("/api/configuration/saveConfiguration", &with_first_manager(valid_config(), "first.pm")).await.expect(StatusCode::OK);
+    client.post_json(detect, &body).await.expect_error(StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn page_changes_are_logged_only_once_configured() {
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let log = "/api/Event/LogUrlChange";
+    let body = client.post_json(log, &json!({"Url": "/init"})).await.expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(body["Message"], json!("The portal is not configured"));
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM site_usage_events").await, 0);
+
+    let demo = TestServer::demo().await;
+    let mut anonymous = demo.client();
+    anonymous.post_json(log, &json!({"Url": "/patient/login"})).await.expect(StatusCode::OK);
+    let mut jane = demo.signed_in(JANE).await;
+    jane.post_json(log, &json!({"Url": "/documents/unread?x=1"})).await.expect(StatusCode::OK);
+    assert_eq!(demo.count_sql("SELECT COUNT(*) FROM site_usage_events WHERE event_type = 0 AND url = '/patient/login' AND user_id IS NULL").await, 1);
+    let jane_id = demo.count_sql("SELECT id FROM users WHERE username = 'jane.doe'").await;
+    assert_eq!(demo.count_sql(&format!("SELECT COUNT(*) FROM site_usage_events WHERE event_type = 0 AND url = '/documents/unread?x=1' AND user_id = {jane_id} AND patient_id IS NOT NULL")).await, 1);
+    for bad in ["", "https://elsewhere.example/x", "//elsewhere.example", "/a\nb"] {
+        jane.post_json(log, &json!({"Url": bad})).await.expect_error(StatusCode::BAD_REQUEST);
+    }
+    // Without the CSRF header it is refused like every unsafe call.
+    anonymous.post_json_with(log, &json!({"Url": "/x"}), Csrf::Omit).await.expect_error(StatusCode::FORBIDDEN);
+}

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test, type Page } from "./fixtures";
 import { expectHome, menuEntry, signIn } from "./helpers";
 
@@ -57,6 +60,20 @@ test("the wizard configures a fresh portal", async ({ page, browser, baseURL }) 
   await expect(found).toBeVisible();
   await page.waitForTimeout(4_300);
   await expect(found).toHaveCount(0);
+
+  // RadView: its path comes from the RadView.ini beside the MagView database (real files).
+  const magview = mkdtempSync(join(tmpdir(), "e2e-magview-"));
+  const radview = join(magview, "radview-data");
+  mkdirSync(radview);
+  await field(page, "MagView path").fill(magview);
+  await field(page, "Linked to RadView").check();
+  await page.getByRole("button", { name: "Detect RadView path" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "RadView path not found" })).toContainText("No RadView settings file (RadView.ini)");
+  writeFileSync(join(magview, "RadView.ini"), `[Paths]\nRadViewPath=${radview}\n`);
+  await page.getByRole("button", { name: "Detect RadView path" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `RadView path found: ${radview}` })).toBeVisible();
+  await expect(field(page, "RadView path")).toHaveValue(radview);
+  await field(page, "MagView path").fill("/tmp");
 
   // FoxPro forces DMZ mode off.
   await field(page, "DMZ mode").check();

@@ -42,6 +42,7 @@ export {
   validateLogin,
   validateRole,
   validateSetup,
+  loginLinks,
   validateUser,
   validatePasswordRepeat,
   writeTableState,

@@ -15,6 +15,7 @@ import {
   type ValidationErrors,
 } from "../../lib/wasm";
 import { getPasswordRequirements } from "../account/api/get-password-requirements";
+import { detectRadViewPath } from "./api/detect-radview";
 import { loadConfiguration } from "./api/load-configuration";
 import { portalConfigured } from "./api/portal-configured";
 import { saveConfiguration } from "./api/save-configuration";
@@ -283,6 +284,21 @@ export function InitConfigurationPage() {
           <Section title="RadView">
             {b("IsLinkedToRadView", "Linked to RadView")}
             {bool("IsLinkedToRadView") && t("RadViewPath", "RadView path")}
+            {bool("IsLinkedToRadView") && (
+              <TestButton
+                label="Detect RadView path"
+                run={async () => {
+                  const found = await detectRadViewPath(text("MagViewPath"));
+                  if (found.success && found.radViewPath) set({ RadViewPath: found.radViewPath });
+                  return {
+                    success: found.success,
+                    isDataBaseExist: true,
+                    message: found.success ? `RadView path found: ${found.radViewPath}` : "RadView path not found",
+                    error: found.error ?? undefined,
+                  };
+                }}
+              />
+            )}
             {bool("IsLinkedToRadView") && <TestButton label="Test RadView path" run={() => testFolder(text("RadViewPath"))} />}
           </Section>
         </div>
