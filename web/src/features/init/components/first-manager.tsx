@@ -9,6 +9,7 @@ import {
 } from "../../../lib/wasm";
 import { PasswordRequirementsPanel } from "../../account/password-requirements-panel";
 import { Section, TextField } from "./setup-fields";
+import "../../account/account.css";
 
 /** The first Program manager's account, sent with the first save as FirstManager. */
 export interface FirstManager {
