@@ -42,8 +42,9 @@ pub async fn load(db: &Db, hash: &str, now: i64) -> AppResult<()> {
         ).bind(DEMO_PATIENT_USERNAME).bind(hash).bind(patient).bind(DEMO_PATIENT_MRN).bind(now).execute(&mut *tx).await?;
         let location: i64 = sqlx::query_scalar("SELECT id FROM locations ORDER BY loc_num LIMIT 1").fetch_one(&mut *tx).await?;
         let survey: i64 = sqlx::query_scalar("SELECT id FROM survey_definitions ORDER BY id LIMIT 1").fetch_one(&mut *tx).await?;
-        // Today's appointment, already arrived; a survey completed for it; a letter read and acknowledged.
-        let starts = now - now.rem_euclid(15 * 60_000) + HOUR;
+        // Yesterday's appointment, arrived (kept off Today's list, which other browser tests
+        // work on); a survey completed for it; a letter read and acknowledged.
+        let starts = now - now.rem_euclid(15 * 60_000) - DAY;
         let appointment: i64 = sqlx::query_scalar(
             "INSERT INTO appointments (patient_id, location_id, starts_at, status, arrival_status)
              VALUES ($1, $2, $3, 'Scheduled', 'PatientArrived') RETURNING id",
