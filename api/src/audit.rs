@@ -68,6 +68,7 @@ pub enum Action {
     RoleDeleted,
     ImpersonationStarted,
     ImpersonationEnded,
+    DemoUserReset,
     /// A letter's PDF was served (spec 01 §2.3: every view is audited).
     LetterViewed,
     LetterAcknowledged,
@@ -114,6 +115,7 @@ impl Action {
             Action::RoleDeleted => "RoleDeleted",
             Action::ImpersonationStarted => "ImpersonationStarted",
             Action::ImpersonationEnded => "ImpersonationEnded",
+            Action::DemoUserReset => "DemoUserReset",
             Action::LetterViewed => "LetterViewed",
             Action::LetterAcknowledged => "LetterAcknowledged",
             Action::LetterAccessDenied => "LetterAccessDenied",
@@ -144,6 +146,7 @@ impl Action {
             Action::PasswordChanged | Action::UserCreated | Action::UserUpdated => "UserAccount",
             Action::RoleCreated | Action::RoleUpdated | Action::RoleDeleted => "UserAccount",
             Action::ImpersonationStarted | Action::ImpersonationEnded => "Authentication",
+            Action::DemoUserReset => "UserAccount",
             Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => "Documents",
             Action::SettingChanged => "Settings",
             Action::PatientArrived => "Appointments",

@@ -201,6 +201,10 @@ pub async fn ensure_defaults(db: &Db) -> AppResult<()> {
 
 /// Merges `patch` into the stored document of `group` (its default, or `{}`, when none is
 /// stored) and bumps its version. Keys not in `patch` are kept.
+/// Writes a group's whole document ($1 group, $2 body, $3 now), bumping its version.
+pub const UPSERT_SQL: &str = "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
+         ON CONFLICT (group_name) DO UPDATE SET body = $2, updated_at = $3, version = settings.version + 1";
+
 pub async fn save_patch(db: &Db, group: &str, patch: &serde_json::Map<String, Value>) -> AppResult<()> {
     let mut doc = load(db, group).await?;
     if !doc.is_object() {
@@ -213,10 +217,7 @@ pub async fn save_patch(db: &Db, group: &str, patch: &serde_json::Map<String, Va
     }
     let body = doc.to_string();
     let now = now_ms();
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
-         ON CONFLICT (group_name) DO UPDATE SET body = $2, updated_at = $3, version = settings.version + 1",
-    )
+    on_db!(db, pool => sqlx::query(UPSERT_SQL)
     .bind(group)
     .bind(&body)
     .bind(now)

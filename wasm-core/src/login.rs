@@ -1,7 +1,7 @@
 //! The sign-in form rule (spec 02 §5 "Login"), run by the login form and by the API before it
 //! looks the user up (a failure there is a 400 with these field messages).
 
-use crate::model::LoginRequest;
+use crate::model::{LoginLinks, LoginRequest, MainMenuSettings};
 use crate::validation::{is_blank, ValidationErrors};
 
 pub const USERNAME_OR_EMAIL_REQUIRED: &str = "Username or email is required";
@@ -27,6 +27,17 @@ pub fn validate_login(req: &LoginRequest, ask_username: bool) -> ValidationError
         );
     }
     errors
+}
+
+/// The login page's links (spec 02 §2.2): Forgot Password except for patients in single-sign-on
+/// mode, Forgot Username once the server asked for a username, and the external health-record
+/// sign-in at the patient door when IsCernerOAuthEnabled is on.
+pub fn login_links(patient_door: bool, settings: &MainMenuSettings, ask_username: bool) -> LoginLinks {
+    LoginLinks {
+        forgot_password: !(patient_door && settings.is_sso_mode),
+        forgot_username: ask_username,
+        health_record: patient_door && settings.is_cerner_oauth_enabled,
+    }
 }
 
 #[cfg(test)]

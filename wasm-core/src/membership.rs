@@ -98,6 +98,33 @@ pub fn validate_user(user: &UserForm) -> FormCheck {
     form_check(errors, FORM_INVALID)
 }
 
+/// The admin PIN and location restriction of a Program manager (spec 02 §6, §3 "User"; spec 01
+/// AdminPinLength), checked when IsAdminPinAndLocationsRestrictionsEnabled is on: SurveyPin empty
+/// or exactly `pin_length` digits; LocNums a comma-separated list of known location numbers.
+pub fn validate_admin_restrictions(user: &UserForm, pin_length: u32, locations: &[String]) -> ValidationErrors {
+    let mut errors = ValidationErrors::new();
+    let pin = user.survey_pin.trim();
+    let pin_ok = pin.is_empty() || (pin.chars().count() == pin_length as usize && pin.chars().all(|c| c.is_ascii_digit()));
+    errors.check(!pin_ok, "SurveyPin", &format!("Admin PIN must be {pin_length} digits"));
+    for loc in location_list(&user.loc_nums) {
+        if !locations.iter().any(|l| l == &loc) {
+            errors.add("LocNums", format!("Unknown location: {loc}"));
+        }
+    }
+    errors
+}
+
+/// The location numbers of a LocNums text, trimmed, without blanks or repeats.
+pub fn location_list(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        if !out.iter().any(|o| o == part) {
+            out.push(part.to_owned());
+        }
+    }
+    out
+}
+
 /// Wraps field messages with the toast shown when any field failed.
 pub fn form_check(errors: ValidationErrors, toast: &str) -> FormCheck {
     let is_valid = errors.is_valid();
@@ -253,6 +280,20 @@ pub fn validate_change_my_password(req: &ChangeMyPassword, rules: &PasswordRequi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn admin_pin_and_locations() {
+        let known = ["101".to_owned(), "102".to_owned()];
+        let form = |pin: &str, locs: &str| UserForm { survey_pin: pin.into(), loc_nums: locs.into(), ..UserForm::default() };
+        assert!(validate_admin_restrictions(&form("", ""), 4, &known).is_valid());
+        assert!(validate_admin_restrictions(&form("1234", "101, 102,101"), 4, &known).is_valid());
+        let bad = validate_admin_restrictions(&form("12a4", "101,999"), 4, &known);
+        assert_eq!(bad.field("SurveyPin"), ["Admin PIN must be 4 digits"]);
+        assert_eq!(bad.field("LocNums"), ["Unknown location: 999"]);
+        assert_eq!(validate_admin_restrictions(&form("12345", ""), 4, &known).field("SurveyPin"), ["Admin PIN must be 4 digits"]);
+        assert_eq!(validate_admin_restrictions(&form("123456", ""), 6, &known).field("SurveyPin").len(), 0);
+        assert_eq!(location_list(" 101, ,102,101 "), ["101", "102"]);
+    }
 
     #[test]
     fn emails() {

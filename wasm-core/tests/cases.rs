@@ -8,9 +8,9 @@
 use std::path::PathBuf;
 
 use serde::de::DeserializeOwned;
-use serde_json::Value;
+use serde_json::{json as json_value, Value};
 use wasm_core::dates::{self, DateFormat};
-use wasm_core::model::{LoginRequest, ModulePermissions, Permissions};
+use wasm_core::model::{LoginRequest, MainMenuSettings, ModulePermissions, Permissions};
 use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
 use wasm_core::model::{ChangeMyPassword, CreateAccountRules, CreateUserRequest, RoleForm, SetupConfiguration, SurveyRegistration, UserForm};
@@ -163,6 +163,23 @@ fn login_cases() {
         let req: LoginRequest = arg(input, "req");
         json(login::validate_login(
             &req,
+            input["askUsername"].as_bool().expect("askUsername"),
+        ))
+    });
+}
+
+#[test]
+fn login_links_cases() {
+    check("login_links.json", |input| {
+        let settings: MainMenuSettings = serde_json::from_value(json_value!({
+            "IsCernerOAuthEnabled": input["settings"]["IsCernerOAuthEnabled"].as_bool().unwrap_or(false),
+            "IsSsoMode": input["settings"]["IsSsoMode"].as_bool().unwrap_or(false),
+            "DisableSecondaryRecoveryOptions": input["settings"]["DisableSecondaryRecoveryOptions"].as_bool().unwrap_or(false),
+        }))
+        .expect("settings");
+        json(login::login_links(
+            input["patientDoor"].as_bool().expect("patientDoor"),
+            &settings,
             input["askUsername"].as_bool().expect("askUsername"),
         ))
     });
@@ -391,6 +408,7 @@ fn the_tables_hold_enough_cases() {
         "table_state.json",
         "menu.json",
         "login.json",
+        "login_links.json",
         "http_error.json",
         "history_portal.json",
         "history_portal_settings.json",

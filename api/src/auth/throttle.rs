@@ -1,11 +1,17 @@
 //! Sign-in throttle (issue 3, part 1): failed sign-ins counted per account and per client address
-//! in a sliding window, in memory (one process). Past a limit, sign-in is refused without
-//! checking the password until the window has moved on. Complements the lockout (IDFailMax),
-//! which is stored per user; this one also covers unknown accounts and many accounts tried from
-//! one address. Memory is bounded: old entries are dropped, and at most MAX_KEYS keys are kept.
+//! in a sliding window. Past a limit, sign-in is refused without checking the password until the
+//! window has moved on. Complements the lockout (IDFailMax), which is stored per user; this one
+//! also covers unknown accounts and many accounts tried from one address.
+//!
+//! The counts live in the database (`login_failures`), so several API instances sharing one
+//! PostgreSQL see the same failures. Keys are SHA-256 hashes (attempted login names are never
+//! stored); rows older than the window are removed as failures are recorded.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::{Mutex, OnceLock};
+use sha2::{Digest, Sha256};
+
+use crate::db::Db;
+use crate::error::AppResult;
+use crate::on_db;
 
 /// The window failures are counted in.
 pub const WINDOW_MS: i64 = 5 * 60 * 1000;
@@ -13,73 +19,72 @@ pub const WINDOW_MS: i64 = 5 * 60 * 1000;
 pub const ACCOUNT_LIMIT: usize = 10;
 /// Failures per client address within the window.
 pub const ADDRESS_LIMIT: usize = 50;
-const MAX_KEYS: usize = 20_000;
 
 pub const THROTTLED: &str = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
-fn table() -> &'static Mutex<HashMap<String, VecDeque<i64>>> {
-    static TABLE: OnceLock<Mutex<HashMap<String, VecDeque<i64>>>> = OnceLock::new();
-    TABLE.get_or_init(|| Mutex::new(HashMap::new()))
+fn hashed(key: &str) -> String {
+    Sha256::digest(key.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn keys(login: &str, address: &str) -> [(String, usize); 2] {
-    [(format!("a:{}", login.trim().to_lowercase()), ACCOUNT_LIMIT), (format!("i:{address}"), ADDRESS_LIMIT)]
+    [
+        (hashed(&format!("a:{}", login.trim().to_lowercase())), ACCOUNT_LIMIT),
+        (hashed(&format!("i:{address}")), ADDRESS_LIMIT),
+    ]
 }
 
 /// Whether a sign-in for `login` from `address` is refused now.
-pub fn is_throttled(login: &str, address: &str, now: i64) -> bool {
-    let mut table = table().lock().unwrap_or_else(|e| e.into_inner());
-    keys(login, address).iter().any(|(key, limit)| match table.get_mut(key) {
-        Some(times) => {
-            while times.front().is_some_and(|t| now - t >= WINDOW_MS) {
-                times.pop_front();
-            }
-            times.len() >= *limit
+pub async fn is_throttled(db: &Db, login: &str, address: &str, now: i64) -> AppResult<bool> {
+    for (key, limit) in keys(login, address) {
+        let n: i64 = on_db!(db, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM login_failures WHERE throttle_key = $1 AND failed_at > $2",
+        ).bind(&key).bind(now - WINDOW_MS).fetch_one(pool).await)?;
+        if n >= limit as i64 {
+            return Ok(true);
         }
-        None => false,
-    })
+    }
+    Ok(false)
 }
 
-/// Counts one failed sign-in.
-pub fn record_failure(login: &str, address: &str, now: i64) {
-    let mut table = table().lock().unwrap_or_else(|e| e.into_inner());
-    if table.len() >= MAX_KEYS {
-        table.retain(|_, times| times.back().is_some_and(|t| now - t < WINDOW_MS));
-        if table.len() >= MAX_KEYS {
-            table.clear();
-        }
+/// Counts one failed sign-in (and drops failures that left the window).
+pub async fn record_failure(db: &Db, login: &str, address: &str, now: i64) -> AppResult<()> {
+    for (key, _) in keys(login, address) {
+        on_db!(db, pool => sqlx::query("INSERT INTO login_failures (throttle_key, failed_at) VALUES ($1, $2)")
+            .bind(&key).bind(now).execute(pool).await.map(|_| ()))?;
     }
-    for (key, limit) in keys(login, address) {
-        let times = table.entry(key).or_default();
-        times.push_back(now);
-        // Only the newest `limit` matter.
-        while times.len() > limit {
-            times.pop_front();
-        }
-    }
+    on_db!(db, pool => sqlx::query("DELETE FROM login_failures WHERE failed_at <= $1")
+        .bind(now - WINDOW_MS).execute(pool).await.map(|_| ()))?;
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn limits_per_account_and_address_in_a_window() {
+    #[tokio::test]
+    async fn limits_per_account_and_address_in_a_window() {
+        let dir = std::env::temp_dir().join(format!("throttle-test-{}-{}", std::process::id(), crate::auth::random_token()));
+        let db = Db::open(&format!("sqlite://{}/t.db", dir.display())).await.expect("a test database");
         let t0 = 1_000_000_000;
-        let login = format!("user-{}", crate::auth::random_token());
-        let ip = format!("10.{}", crate::auth::random_token());
+        let (login, ip) = ("user-a", "10.0.0.1");
         for i in 0..ACCOUNT_LIMIT as i64 {
-            assert!(!is_throttled(&login, &ip, t0 + i));
-            record_failure(&login, &ip, t0 + i);
+            assert!(!is_throttled(&db, login, ip, t0 + i).await.unwrap());
+            record_failure(&db, login, ip, t0 + i).await.unwrap();
         }
-        assert!(is_throttled(&login.to_uppercase(), "other-address", t0 + 100));
-        assert!(!is_throttled("someone-else", "other-address", t0 + 100));
-        assert!(!is_throttled(&login, &ip, t0 + WINDOW_MS + 100), "the window moved on");
+        assert!(is_throttled(&db, "USER-A", "other-address", t0 + 100).await.unwrap());
+        assert!(!is_throttled(&db, "someone-else", "other-address", t0 + 100).await.unwrap());
+        assert!(!is_throttled(&db, login, ip, t0 + WINDOW_MS + 100).await.unwrap(), "the window moved on");
 
-        let ip2 = format!("10.{}", crate::auth::random_token());
+        let ip2 = "10.0.0.2";
         for i in 0..ADDRESS_LIMIT {
-            record_failure(&format!("acct-{i}-{ip2}"), &ip2, t0);
+            record_failure(&db, &format!("acct-{i}"), ip2, t0).await.unwrap();
         }
-        assert!(is_throttled("fresh-account", &ip2, t0 + 1));
+        assert!(is_throttled(&db, "fresh-account", ip2, t0 + 1).await.unwrap());
+        // Only hashes are stored, never the login names.
+        let stored: i64 = on_db!(&db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM login_failures WHERE throttle_key LIKE '%acct%'")
+            .fetch_one(pool).await).unwrap();
+        assert_eq!(stored, 0);
+        db.close().await;
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

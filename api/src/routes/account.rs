@@ -115,7 +115,18 @@ pub const ROUTES: &[RouteDoc] = &[
         request: None,
         response: "PortalUserLoggedIn",
     },
+    RouteDoc {
+        method: "GET",
+        path: "/api/oauth/healthRecord/start",
+        summary: "The login page's external health-record sign-in (spec 02 §2.2, IsCernerOAuthEnabled; 404 when off). This server has no OAuth provider exchange: it answers 303 to /patient/health-record, a page explaining that the integration is not configured on this server",
+        access: Access::Anyone,
+        request: None,
+        response: "303 redirect",
+    },
 ];
+
+/// Where the health-record sign-in leads on this server (see ROUTES).
+pub const HEALTH_RECORD_PAGE: &str = "/patient/health-record";
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -128,6 +139,15 @@ pub fn router() -> Router<AppState> {
         .route("/api/accountApi/sessionSettings", get(session_settings))
         .route("/api/accountApi/getCurrentUserName", get(current_user_name))
         .route("/api/accountApi/PortalUserLoggedIn", get(portal_user_logged_in))
+        .route("/api/oauth/healthRecord/start", get(health_record_start))
+}
+
+async fn health_record_start(State(state): State<AppState>) -> AppResult<Response> {
+    let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
+    if !get_bool(&core, "IsCernerOAuthEnabled") {
+        return Err(crate::error::AppError::NotFound);
+    }
+    Ok((axum::http::StatusCode::SEE_OTHER, [(header::LOCATION, HEALTH_RECORD_PAGE)]).into_response())
 }
 
 /// The login body, read leniently so that missing fields reach the wasm-core rule (400 with
@@ -219,7 +239,7 @@ async fn login(
     let login = req.username_or_email.trim().to_owned();
     let now = now_ms();
     // Too many failures for this account or from this address: refused before any password check.
-    if throttle::is_throttled(&login, &address, now) {
+    if throttle::is_throttled(db, &login, &address, now).await? {
         audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::none(), None,
             Some(json!({"Login": login, "Reason": "Throttled"})), ip).await?;
         return Ok(Json(refused(throttle::THROTTLED)).into_response());
@@ -250,7 +270,7 @@ async fn login(
             return Ok(Json(LoginResponse { is_valid: false, is_ask_username: true, validation_errors: vec![] })
                 .into_response());
         }
-        throttle::record_failure(&login, &address, now);
+        throttle::record_failure(db, &login, &address, now).await?;
         audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::none(), None,
             Some(json!({"Login": login, "Reason": "WrongPassword"})), ip).await?;
         return Ok(Json(invalid()).into_response());
@@ -261,7 +281,7 @@ async fn login(
     if let Some(u) = &user {
         let (_, locked_until) = membership_store::lock_state(db, u.id).await?;
         if locked_until.is_some_and(|t| t > now) {
-            throttle::record_failure(&login, &address, now);
+            throttle::record_failure(db, &login, &address, now).await?;
             audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::user(u.id), None,
                 Some(json!({"Login": login, "Reason": "LockedOut"})), ip).await?;
             return Ok(Json(refused(LOCKED_OUT)).into_response());
@@ -269,7 +289,7 @@ async fn login(
     }
     let password_ok = password::verify(req.password.clone(), user.as_ref().map(|u| u.password_hash.clone())).await?;
     let Some(user) = user else {
-        throttle::record_failure(&login, &address, now);
+        throttle::record_failure(db, &login, &address, now).await?;
         audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::none(), None,
             Some(json!({"Login": login, "Reason": "UnknownUser"})), ip).await?;
         return Ok(Json(invalid()).into_response());
@@ -282,7 +302,7 @@ async fn login(
         (true, true, true) => None,
     };
     if let Some(reason) = reason {
-        throttle::record_failure(&login, &address, now);
+        throttle::record_failure(db, &login, &address, now).await?;
         let mut locked = false;
         if !password_ok {
             users::count_failed_login(db, user.id).await?;

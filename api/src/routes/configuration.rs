@@ -24,16 +24,18 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
-use wasm_core::model::{ConnectionTest, ConnectionTestResult, Role, SetupConfiguration};
+use wasm_core::model::{ConnectionTest, ConnectionTestResult, Role, SetupConfiguration, UserForm};
 use wasm_core::setup::{self, SECRET_FIELDS};
+use wasm_core::{membership, password, ValidationErrors};
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::extract::check_role;
 use crate::auth::session::SessionUser;
-use crate::auth::MaybeUser;
+use crate::auth::{password as hashing, MaybeUser};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
+use crate::routes::password::password_requirements;
 use crate::{on_db, settings, AppState};
 
 pub const SAVE_FAILED: &str = "Error while saving configuration";
@@ -59,7 +61,7 @@ pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
         method: "POST",
         path: "/api/configuration/saveConfiguration",
-        summary: "Validates (wasm-core validateSetup), normalises, writes the settings groups, creates a missing portal database, marks the portal configured",
+        summary: "Validates (wasm-core validateSetup), normalises, writes the settings groups, creates a missing portal database, marks the portal configured. While unconfigured (and no Program manager exists) FirstManager {Username, Email, FirstName, LastName, Password, PasswordRepeat} is required and created as a Program manager in the same transaction; refused afterwards",
         access: Access::SetupOrProgramManager,
         request: Some("SetupConfiguration"),
         response: "SaveConfigurationResult",
@@ -96,7 +98,29 @@ pub const ROUTES: &[RouteDoc] = &[
         request: Some("WebAddressTest"),
         response: "ConnectionTestResult",
     },
+    RouteDoc {
+        method: "POST",
+        path: "/api/configuration/detectRadViewPath",
+        summary: "Finds the RadView path from the RadView settings file (RadView.ini, key RadViewPath, relative paths from the file's folder) beside the MagView database path DbPath (a folder, or a file in it); success false with the reason when the file, the key or the folder is missing",
+        access: Access::SetupOrProgramManager,
+        request: Some("RadViewDetect"),
+        response: "RadViewDetectResult",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/Event/LogUrlChange",
+        summary: "Records a page change (Url, a path of this portal) as a UrlHit site-usage event, with the signed-in user if any; refused (400) while the portal is not configured",
+        access: Access::Anyone,
+        request: Some("LogUrlChange"),
+        response: "Logged",
+    },
 ];
+
+/// Site-usage event type of a page change (spec 03 §3 UrlHit).
+pub const EVENT_URL_HIT: i64 = 0;
+pub const NOT_CONFIGURED: &str = "The portal is not configured";
+/// Longest page address kept.
+const MAX_URL: usize = 2048;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -106,6 +130,93 @@ pub fn router() -> Router<AppState> {
         .route("/api/configuration/testMagViewDbConnection", post(test_magview_db))
         .route("/api/configuration/testFolder", post(test_folder))
         .route("/api/configuration/testWebAddress", post(test_web_address))
+        .route("/api/configuration/detectRadViewPath", post(detect_radview_path))
+        .route("/api/Event/LogUrlChange", post(log_url_change))
+}
+
+/// The RadView settings file looked for beside the MagView database (any letter case).
+pub const RADVIEW_SETTINGS_FILE: &str = "RadView.ini";
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(default)]
+struct RadViewDetect {
+    #[serde(rename = "DbPath", alias = "dbPath")]
+    db_path: String,
+}
+
+/// The RadView path named by the settings file beside `db_path` (spec 02 §7.5).
+pub fn detect_radview(db_path: &str) -> Result<String, String> {
+    let given = db_path.trim();
+    if given.is_empty() {
+        return Err("The MagView path is required to find RadView".to_owned());
+    }
+    let given = Path::new(given);
+    let folder = match std::fs::metadata(given) {
+        Ok(m) if m.is_dir() => given.to_path_buf(),
+        Ok(_) => given.parent().map(Path::to_path_buf).unwrap_or_default(),
+        Err(e) => return Err(format!("MagView path not found: {} ({e})", given.display())),
+    };
+    let entries = std::fs::read_dir(&folder).map_err(|e| format!("Folder cannot be read: {} ({e})", folder.display()))?;
+    let file = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.is_file() && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.eq_ignore_ascii_case(RADVIEW_SETTINGS_FILE)))
+        .ok_or_else(|| format!("No RadView settings file ({RADVIEW_SETTINGS_FILE}) in {}", folder.display()))?;
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("{} cannot be read ({e})", file.display()))?;
+    let value = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with(';') && !l.starts_with('#') && !l.starts_with('['))
+        .filter_map(|l| l.split_once('='))
+        .find(|(k, _)| k.trim().eq_ignore_ascii_case("RadViewPath"))
+        .map(|(_, v)| v.trim().trim_matches('"').to_owned())
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| format!("{} has no RadViewPath", file.display()))?;
+    let path = Path::new(&value);
+    let resolved = if path.is_absolute() { path.to_path_buf() } else { folder.join(path) };
+    if !resolved.is_dir() {
+        return Err(format!("The RadView path {} named in {} is not a folder", resolved.display(), file.display()));
+    }
+    Ok(resolved.display().to_string())
+}
+
+async fn detect_radview_path(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ApiJson(body): ApiJson<RadViewDetect>,
+) -> AppResult<Json<Value>> {
+    setup_access(&state, &user).await?;
+    Ok(Json(match detect_radview(&body.db_path) {
+        Ok(path) => json!({"success": true, "radViewPath": path, "error": null}),
+        Err(error) => json!({"success": false, "radViewPath": null, "error": error}),
+    }))
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(default)]
+struct LogUrlChange {
+    #[serde(rename = "Url", alias = "url")]
+    url: String,
+}
+
+async fn log_url_change(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ApiJson(body): ApiJson<LogUrlChange>,
+) -> AppResult<Json<Value>> {
+    if !is_configured(&state).await? {
+        return Err(AppError::BadRequest(NOT_CONFIGURED.to_owned()));
+    }
+    let url = body.url.trim();
+    if !url.starts_with('/') || url.starts_with("//") || url.len() > MAX_URL || url.chars().any(char::is_control) {
+        return Err(AppError::BadRequest("Url must be a path of this portal (starting with /)".to_owned()));
+    }
+    let (user_id, patient_id) = match &user {
+        Some(u) => (Some(u.user_id), u.patient_id),
+        None => (None, None),
+    };
+    crate::store::documents::record_site_usage(&state.db, EVENT_URL_HIT, user_id, patient_id, "", url).await?;
+    Ok(Json(json!({"Logged": true})))
 }
 
 pub async fn is_configured(state: &AppState) -> AppResult<bool> {
@@ -218,12 +329,72 @@ async fn load_configuration(
     Ok(Json(for_browser(&stored_configuration(&docs))))
 }
 
+/// The save body: the configuration, and while the portal is not configured the first program
+/// manager's account (created in the same transaction, so a portal is never configured without
+/// someone who can sign in to it).
+#[derive(Debug, Deserialize)]
+struct SaveRequest {
+    #[serde(flatten)]
+    cfg: SetupConfiguration,
+    #[serde(default, rename = "FirstManager")]
+    first_manager: Option<FirstManager>,
+}
+
+#[derive(Debug, Deserialize)]
+struct FirstManager {
+    #[serde(flatten)]
+    form: UserForm,
+    #[serde(default, rename = "Password")]
+    password: String,
+    #[serde(default, rename = "PasswordRepeat")]
+    password_repeat: String,
+}
+
+pub const FIRST_MANAGER_REQUIRED: &str = "The first Program manager account is required";
+pub const FIRST_MANAGER_EXISTS: &str = "A Program manager account already exists: add users in User Management";
+/// Field prefix of the first manager's messages (`FirstManager.Username`, ...).
+pub const FIRST_MANAGER: &str = "FirstManager";
+
+async fn program_manager_exists(state: &AppState) -> AppResult<bool> {
+    let n: i64 = on_db!(&state.db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM users WHERE role = 'ProgramManager'",
+    ).fetch_one(pool).await)?;
+    Ok(n > 0)
+}
+
+/// The first manager's form through wasm-core's user and password rules (the wizard runs the
+/// same: validateUser, checkPassword, validatePasswordRepeat); messages keyed `FirstManager.<field>`.
+async fn check_first_manager(state: &AppState, m: &FirstManager) -> AppResult<ValidationErrors> {
+    let form = UserForm { roles: vec![Role::ProgramManager.as_str().to_owned()], ..m.form.clone() };
+    let mut own = membership::validate_user(&form).errors;
+    let rules = password_requirements(&state.db).await?;
+    own.merge(password::validate_password("Password", &m.password, &rules));
+    for message in password::validate_password_repeat(&m.password, &m.password_repeat).messages() {
+        own.add("PasswordRepeat", message);
+    }
+    if own.field("Username").is_empty() {
+        let taken: i64 = on_db!(&state.db, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM users WHERE lower(username) = lower($1)",
+        ).bind(form.username.trim()).fetch_one(pool).await)?;
+        own.check(taken > 0, "Username", crate::routes::users::USERNAME_TAKEN);
+    }
+    let mut errors = ValidationErrors::new();
+    for (field, messages) in own.0 {
+        for message in messages {
+            errors.add(&format!("{FIRST_MANAGER}.{field}"), message);
+        }
+    }
+    Ok(errors)
+}
+
 async fn save_configuration(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    ApiJson(mut cfg): ApiJson<SetupConfiguration>,
+    ApiJson(body): ApiJson<SaveRequest>,
 ) -> AppResult<Json<Value>> {
+    let SaveRequest { mut cfg, first_manager } = body;
+    let was_configured = is_configured(&state).await?;
     setup_access(&state, &user).await?;
     let docs = load_groups(&state).await?;
     let stored = stored_configuration(&docs);
@@ -234,10 +405,22 @@ async fn save_configuration(
         .map(|f| (*f).to_owned())
         .collect();
     let cfg = setup::normalize_setup(&cfg);
-    let check = setup::validate_setup(&cfg);
-    if !check.is_valid {
-        return Err(AppError::Validation(check.errors));
+    let mut check = setup::validate_setup(&cfg).errors;
+    // The first account: only while unconfigured and while no Program manager exists; never twice.
+    let needs_manager = !was_configured && !program_manager_exists(&state).await?;
+    match (&first_manager, needs_manager) {
+        (Some(m), true) => check.merge(check_first_manager(&state, m).await?),
+        (None, true) => check.add(FIRST_MANAGER, FIRST_MANAGER_REQUIRED),
+        (Some(_), false) => check.add(FIRST_MANAGER, FIRST_MANAGER_EXISTS),
+        (None, false) => {}
     }
+    if !check.is_valid() {
+        return Err(AppError::Validation(check));
+    }
+    let manager = match first_manager {
+        Some(m) => Some((m.form, hashing::hash(m.password).await?)),
+        None => None,
+    };
 
     let portal_db_created = if !cfg.portal_sql_server_name.trim().is_empty() {
         let password = secret_or_stored(&state, &cfg.portal_sql_user_pwd, &stored, "PortalSqlUserPwd");
@@ -257,7 +440,7 @@ async fn save_configuration(
 
     let mut value = serde_json::to_value(&cfg).map_err(AppError::internal)?;
     let fields = value.as_object_mut().expect("object");
-    let mut patches: Map<String, Value> = GROUPS.iter().map(|g| ((*g).to_owned(), json!({}))).collect();
+    let mut groups = docs.clone();
     let mut changed_secrets = Vec::new();
     for (field, v) in fields.iter_mut() {
         let Some((group, key)) = group_of(field) else { continue };
@@ -271,19 +454,50 @@ async fn save_configuration(
                 changed_secrets.push(field.clone());
             }
         }
-        patches[group][key] = v.clone();
-    }
-    for group in GROUPS {
-        if let Some(Value::Object(patch)) = patches.get(group) {
-            settings::save_patch(&state.db, group, patch).await?;
+        let doc = groups.entry(group.to_owned()).or_insert_with(|| json!({}));
+        if !doc.is_object() {
+            *doc = json!({});
         }
+        doc[key] = v.clone();
     }
-    on_db!(&state.db, pool => sqlx::query(
-        "UPDATE portal_config SET is_configured = TRUE, configured_at = $1 WHERE id = 1",
-    )
-    .bind(now_ms())
-    .execute(pool)
-    .await.map(|_| ()))?;
+
+    // One transaction: the configured flag (claimed only if still unconfigured when this save
+    // began unconfigured, so two first saves cannot both win), the settings groups and the first
+    // Program manager.
+    let now = now_ms();
+    let bodies: Vec<(&str, String)> = GROUPS.iter().map(|g| (*g, groups.get(*g).map(Value::to_string).unwrap_or_else(|| "{}".to_owned()))).collect();
+    let manager_id: Option<Option<i64>> = on_db!(&state.db, pool => async {
+        let mut tx = pool.begin().await?;
+        let claimed = sqlx::query(
+            "UPDATE portal_config SET is_configured = TRUE, configured_at = $1 WHERE id = 1 AND ($2 OR is_configured = FALSE)",
+        )
+        .bind(now)
+        .bind(was_configured)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if claimed == 0 {
+            return Ok::<_, sqlx::Error>(None);
+        }
+        for (group, body) in &bodies {
+            sqlx::query(settings::UPSERT_SQL).bind(*group).bind(body).bind(now).execute(&mut *tx).await?;
+        }
+        let mut id = None;
+        if let Some((form, hash)) = &manager {
+            id = Some(sqlx::query_scalar(
+                "INSERT INTO users (username, email, first_name, last_name, role, password_hash, is_active, created_at, updated_at)
+                 VALUES ($1, $2, $3, $4, 'ProgramManager', $5, TRUE, $6, $6) RETURNING id",
+            )
+            .bind(form.username.trim()).bind(form.email.trim()).bind(form.first_name.trim()).bind(form.last_name.trim())
+            .bind(hash).bind(now)
+            .fetch_one(&mut *tx)
+            .await?);
+        }
+        tx.commit().await?;
+        Ok(Some(id))
+    }.await)?;
+    // Someone else configured the portal after this save began: their configuration stands.
+    let Some(manager_id) = manager_id else { return Err(AppError::Unauthorized) };
 
     let actor = user.as_ref().map(Actor::from).unwrap_or_else(Actor::anonymous);
     audit::record(
@@ -297,9 +511,24 @@ async fn save_configuration(
         Some(peer.ip().to_string()),
     )
     .await?;
-    tracing::info!(client = %cfg.client_name, "portal configured");
+    if let (Some(id), Some((form, _))) = (manager_id, &manager) {
+        audit::record(
+            &state.db,
+            actor,
+            Action::UserCreated,
+            Target::user(id),
+            None,
+            Some(json!({"Username": form.username.trim(), "Role": "ProgramManager", "FirstAccount": true})),
+            Some(peer.ip().to_string()),
+        )
+        .await?;
+    }
+    tracing::info!(client = %cfg.client_name, first_manager = manager_id.is_some(), "portal configured");
     let launch = if cfg.public_web_address.is_empty() { "/".to_owned() } else { cfg.public_web_address.clone() };
-    Ok(Json(json!({"success": true, "error": null, "LaunchUrl": launch, "PortalDatabaseCreated": portal_db_created})))
+    Ok(Json(json!({
+        "success": true, "error": null, "LaunchUrl": launch, "PortalDatabaseCreated": portal_db_created,
+        "FirstManagerCreated": manager_id.is_some(),
+    })))
 }
 
 /// The typed secret, or (when left empty) the stored one decrypted.
@@ -571,6 +800,31 @@ mod tests {
         assert_eq!(cfg.portal_sql_user_pwd, "");
         assert_eq!(cfg.stored_secrets, ["PortalSqlUserPwd"]);
         assert_eq!(cfg.client_name, "C");
+    }
+
+    #[test]
+    fn radview_path_comes_from_the_settings_file_beside_the_database() {
+        let dir = std::env::temp_dir().join(format!("radview-{}-{}", std::process::id(), crate::auth::random_token()));
+        let magview = dir.join("magview");
+        let radview = dir.join("radview-data");
+        std::fs::create_dir_all(&magview).unwrap();
+        std::fs::create_dir_all(&radview).unwrap();
+        let db = magview.join("magview.dbc");
+        std::fs::write(&db, "x").unwrap();
+        let m = magview.display().to_string();
+        assert!(detect_radview(&m).unwrap_err().starts_with("No RadView settings file (RadView.ini) in "));
+        std::fs::write(magview.join("radview.INI"), "[General]\n; comment\nServer=rv1\n").unwrap();
+        assert!(detect_radview(&m).unwrap_err().ends_with("has no RadViewPath"));
+        std::fs::write(magview.join("radview.INI"), format!("[General]\nradviewpath = \"{}\"\n", radview.display())).unwrap();
+        assert_eq!(detect_radview(&m).unwrap(), radview.display().to_string());
+        // A file path: its folder is searched. A relative path: from the file's folder.
+        std::fs::write(magview.join("radview.INI"), "RadViewPath=../radview-data\n").unwrap();
+        assert_eq!(detect_radview(&db.display().to_string()).unwrap(), magview.join("../radview-data").display().to_string());
+        std::fs::write(magview.join("radview.INI"), "RadViewPath=/no/such/radview\n").unwrap();
+        assert!(detect_radview(&m).unwrap_err().contains("is not a folder"));
+        assert!(detect_radview("/no/such/magview").unwrap_err().starts_with("MagView path not found"));
+        assert_eq!(detect_radview(" ").unwrap_err(), "The MagView path is required to find RadView");
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[tokio::test]

@@ -58,6 +58,8 @@ pub const ROUTES: &[RouteDoc] = &[
     RouteDoc { method: "POST", path: "/api/user/{id}/impersonate", summary: "Signs in as the user (ProgramManager, when IsImpersonationEnabled); a new session remembers the real user", access: Access::ProgramManager, request: None, response: "ImpersonationResult" },
     RouteDoc { method: "GET", path: "/api/staffUser/CanImpersonate", summary: "Whether the user (query id) may be impersonated: impersonation enabled, active, not yourself, not a ProgramManager", access: Access::ProgramManager, request: None, response: "CanImpersonate" },
     RouteDoc { method: "GET", path: "/api/staffUser/cancelImpersonation", summary: "Ends impersonation: back to a session of the real user", access: Access::SignedIn, request: None, response: "ImpersonationResult" },
+    RouteDoc { method: "GET", path: "/api/user/configuration", summary: "User administration options (UserManagement: UserManagementViewMode, IsImpersonationEnabled, EnableDemoMode, IsAdminPinAndLocationsRestrictionsEnabled) with AdminPinLength and the known location numbers", access: Access::Staff, request: None, response: "UserAdminConfiguration" },
+    RouteDoc { method: "POST", path: "/api/historyPortal/demoResetUser", summary: "Resets a demo account for a new demonstration (ProgramManager, EnableDemoMode on, demo accounts only): its surveys back to Assigned (answers removed), letters unread and unacknowledged, arrival statuses cleared, lockout cleared", access: Access::ProgramManager, request: Some("DemoResetRequest"), response: "DemoResetResult" },
     RouteDoc { method: "GET", path: "/api/role", summary: "Roles with their user counts", access: Access::Staff, request: None, response: "RoleRow[]" },
     RouteDoc { method: "GET", path: "/api/role/{id}", summary: "One role (id = its name)", access: Access::Staff, request: None, response: "RoleRow" },
     RouteDoc { method: "PUT", path: "/api/role/{id}", summary: "Updates a role (ProgramManager); built-in roles keep their names, a role in use cannot be renamed", access: Access::ProgramManager, request: Some("RoleForm"), response: "RoleRow" },
@@ -75,6 +77,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/user/{id}/impersonate", post(impersonate))
         .route("/api/staffUser/CanImpersonate", get(can_impersonate))
         .route("/api/staffUser/cancelImpersonation", get(cancel_impersonation))
+        .route("/api/user/configuration", get(user_configuration))
+        .route("/api/historyPortal/demoResetUser", post(demo_reset_user))
         .route("/api/role", get(list_roles))
         .route("/api/role/postRole", post(post_role))
         .route("/api/role/{id}", get(get_role).put(put_role).delete(delete_role))
@@ -91,9 +95,9 @@ struct UserTableRequest {
     table: TableRequest,
     #[serde(default, alias = "selectedRole")]
     selected_role: Option<String>,
-    /// Regular or Demo (spec 02 §2.10); Demo lists the same users (no demo accounts are kept apart yet).
+    /// Regular or Demo (spec 02 §2.10). With EnableDemoMode on, Demo lists the demo accounts and
+    /// Regular the others; with it off every account is listed.
     #[serde(default, alias = "viewMode")]
-    #[allow(dead_code)]
     view_mode: Option<String>,
 }
 
@@ -170,9 +174,16 @@ async fn datatable(
         Some(c) => sort_sql(c).ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned()))?,
         None => "lower(u.last_name)",
     };
+    let demo_mode = get_bool(&settings::load(&state.db, settings::USER_MANAGEMENT).await?, "EnableDemoMode");
+    let demo_filter = match (demo_mode, req.view_mode.as_deref().map(str::trim)) {
+        (false, _) => "",
+        (true, Some("Demo")) => " AND u.is_demo = TRUE",
+        (true, _) => " AND u.is_demo = FALSE",
+    };
     // $1 role ('' = all), $2 search ('' = none), $3 pattern.
     let filter = "($1 = '' OR u.role = $1) AND ($2 = '' OR lower(u.username) LIKE $3 ESCAPE '\\' OR lower(COALESCE(u.email, '')) LIKE $3 ESCAPE '\\'
                   OR lower(u.first_name) LIKE $3 ESCAPE '\\' OR lower(u.last_name) LIKE $3 ESCAPE '\\' OR lower(COALESCE(u.ssn, '')) LIKE $3 ESCAPE '\\')";
+    let filter = format!("{filter}{demo_filter}");
     let page_size = i64::from(req.table.safe_page_size());
     let offset = i64::try_from(req.table.offset()).unwrap_or(i64::MAX);
     let list_sql = format!(
@@ -184,7 +195,7 @@ async fn datatable(
     let filtered: i64 = on_db!(&state.db, pool => sqlx::query_scalar(&format!("SELECT COUNT(*) FROM users u WHERE {filter}"))
         .bind(&role).bind(&search).bind(&pattern)
         .fetch_one(pool).await)?;
-    let total: i64 = on_db!(&state.db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users u WHERE ($1 = '' OR u.role = $1)")
+    let total: i64 = on_db!(&state.db, pool => sqlx::query_scalar(&format!("SELECT COUNT(*) FROM users u WHERE ($1 = '' OR u.role = $1){demo_filter}"))
         .bind(&role)
         .fetch_one(pool).await)?;
     Ok(Json(TableResponse {
@@ -252,6 +263,7 @@ async fn put_user(
         return Err(AppError::Validation(check.errors));
     }
     let role = the_role(&form);
+    check_admin_restrictions(&state, &role, &mut form).await?;
     if old.role != PATIENT_ROLE && role == PATIENT_ROLE {
         return Err(invalid("Roles", "A staff user cannot become a patient"));
     }
@@ -280,6 +292,116 @@ async fn put_user(
     Ok(Json(new.form()))
 }
 
+/// Admin PIN length for staff when UserManagement or CoreSurvey does not say (spec 01 AdminPinLength).
+pub const DEFAULT_ADMIN_PIN_LENGTH: i64 = 4;
+
+async fn admin_pin_length(state: &AppState) -> AppResult<u32> {
+    let survey = settings::load(&state.db, crate::routes::configuration::CORE_SURVEY).await?;
+    let n = settings::get_i64(&survey, "AdminPinLength").unwrap_or(DEFAULT_ADMIN_PIN_LENGTH);
+    Ok(u32::try_from(n.clamp(1, 12)).unwrap_or(4))
+}
+
+async fn location_numbers(state: &AppState) -> AppResult<Vec<String>> {
+    Ok(on_db!(&state.db, pool => sqlx::query_scalar("SELECT loc_num FROM locations ORDER BY loc_num").fetch_all(pool).await)?)
+}
+
+/// SurveyPin and LocNums are a Program manager's, edited only with the restriction setting on.
+async fn admin_restrictions_apply(state: &AppState, role: &str) -> AppResult<bool> {
+    let um = settings::load(&state.db, settings::USER_MANAGEMENT).await?;
+    Ok(role == "ProgramManager" && get_bool(&um, "IsAdminPinAndLocationsRestrictionsEnabled"))
+}
+
+async fn admin_restriction_errors(state: &AppState, role: &str, form: &UserForm) -> AppResult<ValidationErrors> {
+    if !admin_restrictions_apply(state, role).await? {
+        return Ok(ValidationErrors::new());
+    }
+    Ok(membership::validate_admin_restrictions(form, admin_pin_length(state).await?, &location_numbers(state).await?))
+}
+
+/// Refuses an invalid PIN or location list (wasm-core rule); stores the list normalised.
+async fn check_admin_restrictions(state: &AppState, role: &str, form: &mut UserForm) -> AppResult<()> {
+    if !admin_restrictions_apply(state, role).await? {
+        return Ok(());
+    }
+    let errors = admin_restriction_errors(state, role, form).await?;
+    if !errors.is_valid() {
+        return Err(AppError::Validation(errors));
+    }
+    form.loc_nums = membership::location_list(&form.loc_nums).join(",");
+    Ok(())
+}
+
+async fn user_configuration(_user: RequireRole<UserAdmins>, State(state): State<AppState>) -> AppResult<Json<Value>> {
+    let um = settings::load(&state.db, settings::USER_MANAGEMENT).await?;
+    let view_mode = settings::get_str(&um, "UserManagementViewMode");
+    Ok(Json(json!({
+        "UserManagementViewMode": if view_mode == "Demo" { "Demo" } else { "Regular" },
+        "IsImpersonationEnabled": get_bool(&um, "IsImpersonationEnabled"),
+        "EnableDemoMode": get_bool(&um, "EnableDemoMode"),
+        "IsAdminPinAndLocationsRestrictionsEnabled": get_bool(&um, "IsAdminPinAndLocationsRestrictionsEnabled"),
+        "AdminPinLength": admin_pin_length(&state).await?,
+        "Locations": location_numbers(&state).await?,
+    })))
+}
+
+pub const DEMO_MODE_OFF: &str = "Demo mode is not enabled";
+pub const NOT_A_DEMO_ACCOUNT: &str = "Only demo accounts can be reset for demo";
+
+#[derive(Debug, Deserialize)]
+struct DemoResetRequest {
+    #[serde(alias = "UserId", rename = "userId")]
+    user_id: i64,
+    /// The browser's now with its offset (ISO 8601); recorded with the reset.
+    #[serde(default, alias = "ClientDateTimeOffsetNow", rename = "clientDateTimeOffsetNow")]
+    client_now: String,
+}
+
+/// Demo reset (spec 02 §4, §6): a demo patient's surveys back to Assigned (answers removed),
+/// letters unread and unacknowledged, arrival statuses cleared; any demo account's lockout cleared.
+async fn demo_reset_user(
+    user: RequireRole<ProgramManagers>,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    ApiJson(body): ApiJson<DemoResetRequest>,
+) -> AppResult<Json<Value>> {
+    if !get_bool(&settings::load(&state.db, settings::USER_MANAGEMENT).await?, "EnableDemoMode") {
+        return Err(AppError::BadRequest(DEMO_MODE_OFF.to_owned()));
+    }
+    let found: Option<(bool, Option<i64>)> = on_db!(&state.db, pool => sqlx::query_as(
+        "SELECT is_demo, patient_id FROM users WHERE id = $1",
+    ).bind(body.user_id).fetch_optional(pool).await)?;
+    let (is_demo, patient_id) = found.ok_or(AppError::NotFound)?;
+    if !is_demo {
+        return Err(AppError::BadRequest(NOT_A_DEMO_ACCOUNT.to_owned()));
+    }
+    let now = now_ms();
+    let (surveys, letters, arrivals) = on_db!(&state.db, pool => async {
+        let mut tx = pool.begin().await?;
+        let mut counts = (0u64, 0u64, 0u64);
+        if let Some(pid) = patient_id {
+            sqlx::query("DELETE FROM survey_logs WHERE survey_queue_id IN (SELECT id FROM survey_queue WHERE patient_id = $1)")
+                .bind(pid).execute(&mut *tx).await?;
+            counts.0 = sqlx::query(
+                "UPDATE survey_queue SET status = 'Assigned', started_at = NULL, completed_at = NULL, updated_at = $2,
+                                         revision = revision + 1 WHERE patient_id = $1",
+            ).bind(pid).bind(now).execute(&mut *tx).await?.rows_affected();
+            counts.1 = sqlx::query("UPDATE letters SET read_at = NULL, acked_at = NULL WHERE patient_id = $1")
+                .bind(pid).execute(&mut *tx).await?.rows_affected();
+            counts.2 = sqlx::query(
+                "UPDATE appointments SET arrival_status = NULL, ready_for_exam_count = 0 WHERE patient_id = $1 AND arrival_status IS NOT NULL",
+            ).bind(pid).execute(&mut *tx).await?.rows_affected();
+        }
+        sqlx::query("UPDATE users SET failed_login_count = 0, locked_until = NULL, updated_at = $2 WHERE id = $1")
+            .bind(body.user_id).bind(now).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok::<_, sqlx::Error>(counts)
+    }.await)?;
+    let client_now: String = body.client_now.chars().take(40).collect();
+    audit::record(&state.db, Actor::from(&*user), Action::DemoUserReset, Target::user(body.user_id), None,
+        Some(json!({"Surveys": surveys, "Letters": letters, "Arrivals": arrivals, "ClientDateTimeOffsetNow": client_now})), ip(&peer)).await?;
+    Ok(Json(json!({"IsSuccess": true, "Surveys": surveys, "Letters": letters, "Arrivals": arrivals})))
+}
+
 #[derive(Debug, Deserialize)]
 struct NewUser {
     #[serde(flatten)]
@@ -294,14 +416,18 @@ async fn post_user(
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     ApiJson(body): ApiJson<NewUser>,
 ) -> AppResult<Json<UserForm>> {
-    let form = body.form;
+    let mut form = body.form;
+    let role = the_role(&form);
     let mut errors = membership::validate_user(&form).errors;
+    errors.merge(admin_restriction_errors(&state, &role, &form).await?);
     let rules = password_requirements(&state.db).await?;
     errors.merge(password::validate_password("Password", &body.password, &rules));
     if !errors.is_valid() {
         return Err(AppError::Validation(errors));
     }
-    let role = the_role(&form);
+    if admin_restrictions_apply(&state, &role).await? {
+        form.loc_nums = membership::location_list(&form.loc_nums).join(",");
+    }
     if !role_exists(&state, &role).await? {
         return Err(invalid("Roles", "Unknown role"));
     }

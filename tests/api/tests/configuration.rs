@@ -30,6 +30,17 @@ fn valid_config() -> Value {
     })
 }
 
+const FIRST_PASSWORD: &str = "First!Manager9";
+
+/// The first save of a fresh portal also creates its first Program manager.
+fn with_first_manager(mut cfg: Value, username: &str) -> Value {
+    cfg["FirstManager"] = json!({
+        "Username": username, "Email": format!("{username}@example.org"), "FirstName": "Fran", "LastName": "First",
+        "Password": FIRST_PASSWORD, "PasswordRepeat": FIRST_PASSWORD
+    });
+    cfg
+}
+
 fn portal_db_test(server: &str, db: &str) -> Value {
     json!({"DataConnectionType": "SQL", "SqlServerName": server, "SqlDbName": db, "SqlUserName": "postgres", "SqlUserPwd": "", "IntegratedSecurity": false})
 }
@@ -43,7 +54,7 @@ async fn an_unconfigured_portal_is_configured_by_anyone_once() {
     assert_eq!(loaded["PortalSqlUserPwd"], json!(""));
     assert_eq!(loaded["StoredSecrets"], json!([]));
 
-    let saved = client.post_json("/api/configuration/saveConfiguration", &valid_config()).await.expect(StatusCode::OK);
+    let saved = client.post_json("/api/configuration/saveConfiguration", &with_first_manager(valid_config(), "first.pm")).await.expect(StatusCode::OK);
     assert_eq!(saved["success"], json!(true), "{saved}");
     assert_eq!(saved["LaunchUrl"], json!("http://portal.example.org"));
     assert_eq!(client.get_json("/api/TestInit/isPortalConfigured").await, json!({"IsPortalConfigured": true}));
@@ -187,7 +198,7 @@ async fn saving_creates_a_missing_portal_database() {
     let mut client = server.client();
     // Named like the harness's own databases, so a crashed run is swept up later.
     let name = format!("portal_test_{}_wizard_{}", std::process::id(), std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos());
-    let mut cfg = valid_config();
+    let mut cfg = with_first_manager(valid_config(), "first.pm");
     cfg["PortalSqlDbName"] = json!(name);
     let saved = client.post_json("/api/configuration/saveConfiguration", &cfg).await.expect(StatusCode::OK);
     assert_eq!(saved["PortalDatabaseCreated"], json!(true), "{saved}");
@@ -219,4 +230,130 @@ async fn folder_and_web_address_tests_are_real() {
     assert_eq!(refused["message"], json!("Test Connection Failed"));
     let not_http = client.post_json("/api/configuration/testWebAddress", &json!({"Url": "file:///etc/passwd"})).await.expect(StatusCode::OK);
     assert_eq!(not_http["success"], json!(false));
+}
+
+#[tokio::test]
+async fn the_first_save_creates_the_first_program_manager_in_the_same_transaction() {
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let save = "/api/configuration/saveConfiguration";
+    let configured = "/api/TestInit/isPortalConfigured";
+
+    // Without a first account a fresh portal is not saved: nobody could sign in to it.
+    let body = client.post_json(save, &valid_config()).await.expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(body["Errors"]["FirstManager"], json!(["The first Program manager account is required"]), "{body}");
+    assert_eq!(client.get_json(configured).await, json!({"IsPortalConfigured": false}));
+
+    // The wasm-core user and password rules, under FirstManager.<field>; nothing is written.
+    let mut cfg = with_first_manager(valid_config(), "first.pm");
+    cfg["FirstManager"]["Email"] = json!("");
+    cfg["FirstManager"]["LastName"] = json!(" ");
+    cfg["FirstManager"]["Password"] = json!("short");
+    cfg["FirstManager"]["PasswordRepeat"] = json!("shorts");
+    let body = client.post_json(save, &cfg).await.expect_error(StatusCode::BAD_REQUEST);
+    let errors = &body["Errors"];
+    assert_eq!(errors["FirstManager.Email"], json!(["Email is required"]), "{body}");
+    assert_eq!(errors["FirstManager.LastName"], json!(["Last Name is required"]));
+    assert_eq!(errors["FirstManager.PasswordRepeat"], json!(["Password and Repeat password do not match"]));
+    let pw: Vec<String> = serde_json::from_value(errors["FirstManager.Password"].clone()).unwrap();
+    assert!(pw.iter().any(|m| m == "Password must be at least 8 characters long"), "{pw:?}");
+    assert_eq!(client.get_json(configured).await, json!({"IsPortalConfigured": false}));
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM users").await, 0);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM settings WHERE body LIKE '%Northside%'").await, 0);
+
+    // A valid first save: configuration and account together.
+    let saved = client.post_json(save, &with_first_manager(valid_config(), "first.pm")).await.expect(StatusCode::OK);
+    assert_eq!(saved["FirstManagerCreated"], json!(true), "{saved}");
+    assert_eq!(client.get_json(configured).await, json!({"IsPortalConfigured": true}));
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM users WHERE username = 'first.pm' AND role = 'ProgramManager' AND is_active = TRUE").await, 1);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM users WHERE password_hash LIKE '%First!Manager9%'").await, 0);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'UserCreated'").await, 1);
+
+    // The new account signs in at the staff door and may use the wizard now.
+    let mut manager = server.client();
+    let login = manager.sign_in_staff("first.pm", FIRST_PASSWORD).await;
+    assert_eq!(login["IsValid"], json!(true), "{login}");
+    let loaded = manager.get_json("/api/configuration/loadConfiguration").await;
+    assert_eq!(loaded["ClientName"], json!("Northside Breast Imaging"));
+
+    // Never twice: anonymous callers are refused, and so is a second first account.
+    client.post_json(save, &with_first_manager(valid_config(), "second.pm")).await.expect_error(StatusCode::UNAUTHORIZED);
+    let body = manager.post_json(save, &with_first_manager(valid_config(), "second.pm")).await.expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(body["Errors"]["FirstManager"], json!(["A Program manager account already exists: add users in User Management"]));
+    // Without it the manager saves as before.
+    manager.post_json(save, &valid_config()).await.expect(StatusCode::OK);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM users").await, 1);
+    assert!(!server.stderr().contains(FIRST_PASSWORD), "the password reached the log");
+}
+
+#[tokio::test]
+async fn two_first_saves_at_once_create_one_account() {
+    let server = TestServer::fresh().await;
+    let (mut a, mut b) = (server.client(), server.client());
+    // Both fetch their CSRF cookie first, so the two saves really overlap.
+    a.get("/api/TestInit/isPortalConfigured").await;
+    b.get("/api/TestInit/isPortalConfigured").await;
+    let (cfg_a, cfg_b) = (with_first_manager(valid_config(), "pm.a"), with_first_manager(valid_config(), "pm.b"));
+    let (ra, rb) = tokio::join!(
+        a.post_json("/api/configuration/saveConfiguration", &cfg_a),
+        b.post_json("/api/configuration/saveConfiguration", &cfg_b),
+    );
+    let oks = [ra.status, rb.status].iter().filter(|s| **s == StatusCode::OK).count();
+    assert_eq!(oks, 1, "{} / {}", ra.text(), rb.text());
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM users").await, 1);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'ConfigurationSaved'").await, 1);
+}
+
+#[tokio::test]
+async fn radview_path_detection_reads_the_settings_file_beside_the_magview_database() {
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let dir = tempfile::tempdir().unwrap();
+    let magview = dir.path().join("MagView");
+    let radview = dir.path().join("RadView Data");
+    std::fs::create_dir_all(&magview).unwrap();
+    std::fs::create_dir_all(&radview).unwrap();
+    let detect = "/api/configuration/detectRadViewPath";
+    let body = json!({"DbPath": magview.display().to_string()});
+
+    let missing = client.post_json(detect, &body).await.expect(StatusCode::OK);
+    assert_eq!(missing["success"], json!(false));
+    assert_eq!(missing["error"], json!(format!("No RadView settings file (RadView.ini) in {}", magview.display())));
+
+    std::fs::write(magview.join("RadView.ini"), format!("[Paths]\nRadViewPath={}\n", radview.display())).unwrap();
+    let found = client.post_json(detect, &body).await.expect(StatusCode::OK);
+    assert_eq!(found, json!({"success": true, "radViewPath": radview.display().to_string(), "error": null}));
+
+    std::fs::write(magview.join("RadView.ini"), "[Paths]\nRadViewPath=/no/such/radview\n").unwrap();
+    let gone = client.post_json(detect, &body).await.expect(StatusCode::OK);
+    assert_eq!(gone["success"], json!(false));
+    assert!(gone["error"].as_str().unwrap().contains("is not a folder"), "{gone}");
+
+    // Like every wizard call: a ProgramManager's once configured.
+    client.post_json("/api/configuration/saveConfiguration", &with_first_manager(valid_config(), "first.pm")).await.expect(StatusCode::OK);
+    client.post_json(detect, &body).await.expect_error(StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn page_changes_are_logged_only_once_configured() {
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let log = "/api/Event/LogUrlChange";
+    let body = client.post_json(log, &json!({"Url": "/init"})).await.expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(body["Message"], json!("The portal is not configured"));
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM site_usage_events").await, 0);
+
+    let demo = TestServer::demo().await;
+    let mut anonymous = demo.client();
+    anonymous.post_json(log, &json!({"Url": "/patient/login"})).await.expect(StatusCode::OK);
+    let mut jane = demo.signed_in(JANE).await;
+    jane.post_json(log, &json!({"Url": "/documents/unread?x=1"})).await.expect(StatusCode::OK);
+    assert_eq!(demo.count_sql("SELECT COUNT(*) FROM site_usage_events WHERE event_type = 0 AND url = '/patient/login' AND user_id IS NULL").await, 1);
+    let jane_id = demo.count_sql("SELECT id FROM users WHERE username = 'jane.doe'").await;
+    assert_eq!(demo.count_sql(&format!("SELECT COUNT(*) FROM site_usage_events WHERE event_type = 0 AND url = '/documents/unread?x=1' AND user_id = {jane_id} AND patient_id IS NOT NULL")).await, 1);
+    for bad in ["", "https://elsewhere.example/x", "//elsewhere.example", "/a\nb"] {
+        jane.post_json(log, &json!({"Url": bad})).await.expect_error(StatusCode::BAD_REQUEST);
+    }
+    // Without the CSRF header it is refused like every unsafe call.
+    anonymous.post_json_with(log, &json!({"Url": "/x"}), Csrf::Omit).await.expect_error(StatusCode::FORBIDDEN);
 }

@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test, type Page } from "./fixtures";
+import { expectHome, menuEntry, signIn } from "./helpers";
 
 // spec 02 §2.11, §4 "Setup wizard", §5, §8: configures a fresh portal end to end. This spec has a
 // portal of its own (PORTAL_WIZARD_URL, see run-local.sh): the PORTAL_UNCONFIGURED_URL one must
@@ -8,6 +12,18 @@ import { expect, test, type Page } from "./fixtures";
 test.describe.configure({ mode: "serial" });
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const firstManager = (page: Page) => page.getByRole("group", { name: "First Program manager" });
+const MANAGER_PASSWORD = "Clinic!First2026";
+
+async function fillFirstManager(page: Page, username: string, repeat = MANAGER_PASSWORD) {
+  const group = firstManager(page);
+  await group.getByLabel("First Name", { exact: true }).fill("Fran");
+  await group.getByLabel("Last Name", { exact: true }).fill("First");
+  await group.getByLabel("Username", { exact: true }).fill(username);
+  await group.getByLabel("Email", { exact: true }).fill(`${username}@example.org`);
+  await group.getByLabel("Password", { exact: true }).fill(MANAGER_PASSWORD);
+  await group.getByLabel("Repeat password", { exact: true }).fill(repeat);
+}
 
 test("the wizard configures a fresh portal", async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
@@ -44,6 +60,20 @@ test("the wizard configures a fresh portal", async ({ page, browser, baseURL }) 
   await expect(found).toBeVisible();
   await page.waitForTimeout(4_300);
   await expect(found).toHaveCount(0);
+
+  // RadView: its path comes from the RadView.ini beside the MagView database (real files).
+  const magview = mkdtempSync(join(tmpdir(), "e2e-magview-"));
+  const radview = join(magview, "radview-data");
+  mkdirSync(radview);
+  await field(page, "MagView path").fill(magview);
+  await field(page, "Linked to RadView").check();
+  await page.getByRole("button", { name: "Detect RadView path" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "RadView path not found" })).toContainText("No RadView settings file (RadView.ini)");
+  writeFileSync(join(magview, "RadView.ini"), `[Paths]\nRadViewPath=${radview}\n`);
+  await page.getByRole("button", { name: "Detect RadView path" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `RadView path found: ${radview}` })).toBeVisible();
+  await expect(field(page, "RadView path")).toHaveValue(radview);
+  await field(page, "MagView path").fill("/tmp");
 
   // FoxPro forces DMZ mode off.
   await field(page, "DMZ mode").check();
@@ -102,9 +132,23 @@ test("the wizard configures a fresh portal", async ({ page, browser, baseURL }) 
   await expect(summary).toContainText("\\svc-portal");
   await expect(summary).toContainText(`http://${origin.host}`);
   await expect(summary).not.toContainText("e2e-Secret-99");
+
+  // The first Program manager: the password rules and the repeat are wasm-core's.
+  await expect(firstManager(page)).toBeVisible();
+  await fillFirstManager(page, "clinic.manager", "Clinic!Other2026");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Form is invalid").first()).toBeVisible();
+  await expect(firstManager(page)).toContainText("Password and Repeat password do not match");
+  await firstManager(page).getByLabel("Password", { exact: true }).fill("short");
+  await expect(firstManager(page)).toContainText("Password must be at least 8 characters long");
+  await firstManager(page).getByLabel("Password", { exact: true }).fill(MANAGER_PASSWORD);
+  await firstManager(page).getByLabel("Repeat password", { exact: true }).fill(MANAGER_PASSWORD);
+  await expect(firstManager(page)).not.toContainText("do not match");
   await page.getByRole("button", { name: "Save" }).click();
   const saved = page.getByRole("status").filter({ hasText: "Configuration saved" });
   await expect(saved).toBeVisible();
+  await expect(saved).toContainText("Sign in as clinic.manager at the staff login");
+  await expect(firstManager(page)).toHaveCount(0);
 
   // The visitor who opened the wizard earlier cannot save over it any more.
   await field(late, "Client Name").fill("Someone Else");
@@ -114,6 +158,7 @@ test("the wizard configures a fresh portal", async ({ page, browser, baseURL }) 
   await field(late, "Database name").fill("postgres");
   await field(late, "Integrated security").check();
   await late.getByRole("button", { name: "Next" }).click();
+  await fillFirstManager(late, "late.manager");
   await late.getByRole("button", { name: "Save" }).click();
   await expect(late.getByRole("alert").filter({ hasText: "Error while saving configuration" })).toBeVisible();
   await late.close();
@@ -123,4 +168,13 @@ test("the wizard configures a fresh portal", async ({ page, browser, baseURL }) 
   await expect(page).toHaveURL(/\/patient\/login$/);
   const configured = await page.request.get("/api/TestInit/isPortalConfigured");
   expect(await configured.json()).toEqual({ IsPortalConfigured: true });
+
+  // The clinic signs in with the account it just made, and /init is closed to anonymous callers.
+  await signIn(page, "staff", "clinic.manager", MANAGER_PASSWORD);
+  await expectHome(page);
+  await expect(page.getByRole("heading", { name: "Welcome, Fran First" })).toBeVisible();
+  await expect(menuEntry(page, "Users")).toBeVisible();
+  const late2 = await browser.newPage({ baseURL });
+  expect((await late2.request.get("/api/configuration/loadConfiguration")).status()).toBe(401);
+  await late2.close();
 });

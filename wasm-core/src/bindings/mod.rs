@@ -25,7 +25,7 @@ use crate::http_error::{self, ErrorDialog};
 use crate::login;
 use crate::menu;
 use crate::model::{
-    LoginRequest, ModulePermissions, Permissions, SortDirection, TableRequest, DEFAULT_PAGE_SIZE, PAGE_SIZES,
+    LoginLinks, LoginRequest, MainMenuSettings, ModulePermissions, Permissions, SortDirection, TableRequest, DEFAULT_PAGE_SIZE, PAGE_SIZES,
 };
 use crate::password::{self, PasswordCheck, PasswordRequirements};
 use crate::table::{self, TableState};
@@ -148,6 +148,16 @@ impl ReadJs for Permissions {
     }
 }
 
+impl ReadJs for MainMenuSettings {
+    fn read_js(v: &JsValue) -> Self {
+        MainMenuSettings {
+            is_cerner_oauth_enabled: boolean(v, "IsCernerOAuthEnabled"),
+            is_sso_mode: boolean(v, "IsSsoMode"),
+            disable_secondary_recovery_options: boolean(v, "DisableSecondaryRecoveryOptions"),
+        }
+    }
+}
+
 impl ReadJs for ModulePermissions {
     // A module flag that is missing counts as not licensed.
     fn read_js(v: &JsValue) -> Self {
@@ -174,6 +184,15 @@ pub fn validate_login(
     #[wasm_bindgen(js_name = askUsername)] ask_username: bool,
 ) -> Ts<ValidationErrors> {
     write(&login::validate_login(&read(&req), ask_username))
+}
+
+#[wasm_bindgen(js_name = loginLinks)]
+pub fn login_links(
+    #[wasm_bindgen(js_name = patientDoor)] patient_door: bool,
+    settings: Ts<MainMenuSettings>,
+    #[wasm_bindgen(js_name = askUsername)] ask_username: bool,
+) -> Ts<LoginLinks> {
+    write(&login::login_links(patient_door, &read(&settings), ask_username))
 }
 
 #[wasm_bindgen(js_name = checkPassword)]

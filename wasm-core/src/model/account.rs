@@ -97,6 +97,14 @@ wire! {
         pub disable_secondary_recovery_options: bool,
     }
 
+    /// Which links the login page offers (spec 02 §2.2), from wasm-core `login_links`.
+    #[serde(rename_all = "PascalCase")]
+    pub struct LoginLinks {
+        pub forgot_password: bool,
+        pub forgot_username: bool,
+        pub health_record: bool,
+    }
+
     /// GET /api/accountApi/sessionSettings (minutes; spec 01 §9).
     #[serde(rename_all = "PascalCase")]
     pub struct SessionSettings {

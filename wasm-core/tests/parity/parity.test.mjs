@@ -72,6 +72,7 @@ const runners = {
   },
   "menu.json": (i) => core.menuFor(i.perms, i.modules),
   "login.json": (i) => core.validateLogin(i.req, i.askUsername),
+  "login_links.json": (i) => core.loginLinks(i.patientDoor, i.settings, i.askUsername),
   "http_error.json": (i) => core.describeHttpError(i.status, i.body),
   "history_portal.json": (i) => {
     switch (i.fn) {

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { api } from "../lib/api-client";
 import type { PortalConfigured } from "../lib/wasm";
+import { UrlChangeLogger } from "../features/init/url-change-logger";
 import { useSession } from "./session";
 
 // Asked once per page load: configuration does not change while the app runs (spec 01 §2.1).
@@ -32,7 +33,12 @@ export function ConfiguredGuard({ children }: { children: ReactNode }) {
   if (configured === undefined) return <PageLoading />;
   const inWizard = pathname === "/init" || pathname.startsWith("/init/");
   if (!configured && !inWizard) return <Navigate to="/init" replace />;
-  return children;
+  return (
+    <>
+      {configured && <UrlChangeLogger />}
+      {children}
+    </>
+  );
 }
 
 /** Shell routes need a signed-in user (spec 01 §6); others go to the patient login. */

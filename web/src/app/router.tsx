@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { LoginPage } from "../features/auth/login-page";
 import { recoveryRoutes } from "../features/recovery/routes";
+import { HealthRecordPage, LoginPage } from "../features/auth/login-page";
 import { InitConfigurationPage } from "../features/init/configuration-page";
 import { InitPage } from "../features/init/init-page";
 import { LaterRelease } from "../features/later-release/later-release";
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: "init", element: <InitPage /> },
       { path: "init/configuration", element: <InitConfigurationPage /> },
       { path: "patient/login", element: <LoginPage kind="patient" /> },
+      { path: "patient/health-record", element: <HealthRecordPage /> },
       { path: "staff/login", element: <LoginPage kind="staff" /> },
       ...recoveryRoutes,
       { path: "patient", element: <Navigate to="/patient/login" replace /> },
@@ -115,6 +117,7 @@ export const routes: RouteObject[] = [
                     lazy: () => import("../features/users/users-page").then((m) => ({ Component: () => <m.UsersPage editable /> })),
                     handle: { title: "User Management" } satisfies RouteHandle,
                   },
+                  { path: "roles", lazy: () => import("../features/users/roles-page").then((m) => ({ Component: m.RolesPage })), handle: { title: "Roles" } satisfies RouteHandle },
                   { path: "*", element: <Navigate to="view-users" replace /> },
                 ],
               },

@@ -49,7 +49,9 @@ export {
   validateLogin,
   validateRole,
   validateSetup,
+  loginLinks,
   validateUser,
+  validatePasswordRepeat,
   writeTableState,
 } from "wasm-core";
 

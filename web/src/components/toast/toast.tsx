@@ -6,10 +6,12 @@ interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  title?: string;
 }
 interface ToastApi {
   success: (message: string) => void;
-  error: (message: string) => void;
+  /** An optional title is shown above the message (e.g. spec 02 §8 'User creation error'). */
+  error: (message: string, title?: string) => void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -21,12 +23,12 @@ export function ToastProvider({ children, durationMs = TOAST_MS }: { children: R
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
-  const push = useCallback((kind: ToastKind, message: string) => {
+  const push = useCallback((kind: ToastKind, message: string, title?: string) => {
     const id = nextId.current++;
-    setToasts((list) => [...list, { id, kind, message }]);
+    setToasts((list) => [...list, { id, kind, message, title }]);
   }, []);
   const toastApi = useMemo<ToastApi>(
-    () => ({ success: (m) => push("success", m), error: (m) => push("error", m) }),
+    () => ({ success: (m) => push("success", m), error: (m, t) => push("error", m, t) }),
     [push],
   );
   return (
@@ -49,7 +51,10 @@ function ToastItem({ toast, durationMs, onDismiss }: { toast: Toast; durationMs:
   // Errors interrupt (alert); successes are announced politely (status).
   return (
     <div className={`toast toast-${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
-      <span>{toast.message}</span>
+      <span>
+        {toast.title && <strong className="toast-title">{toast.title}</strong>}
+        {toast.message}
+      </span>
       <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => onDismiss(toast.id)}>
         <span aria-hidden="true">×</span>
       </button>

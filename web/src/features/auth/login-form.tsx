@@ -16,11 +16,13 @@ export interface LoginFormProps {
   onLogin: (request: LoginRequest) => Promise<LoginResponse>;
   /** Called once the server accepted the credentials. */
   onSignedIn: () => Promise<void> | void;
+  /** The page's links under the button; they depend on whether a username was asked for. */
+  links?: (askUsername: boolean) => React.ReactNode;
 }
 
 /** Sign-in form (spec 02 §2.2, §4 "Login", §5 "Login"): the rules come from wasm-core's
  * validateLogin, shown under each field; the server's messages are shown above the button. */
-export function LoginForm({ onLogin, onSignedIn }: LoginFormProps) {
+export function LoginForm({ onLogin, onSignedIn, links }: LoginFormProps) {
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
   const [password, setPassword] = useState("");
   const [userName, setUserName] = useState("");
@@ -133,6 +135,7 @@ export function LoginForm({ onLogin, onSignedIn }: LoginFormProps) {
       <button type="submit" className="button button-primary login-submit" disabled={busy}>
         {busy ? "Logging in…" : "Log In"}
       </button>
+      {links?.(askUsername)}
       {failure && <ErrorDialog error={failure} title="Login Error" onClose={() => setFailure(null)} />}
     </form>
   );

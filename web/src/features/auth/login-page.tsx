@@ -3,10 +3,12 @@ import { Link, useNavigate } from "react-router";
 import { useSession } from "../../app/session";
 import { LogoMark } from "../../components/logo";
 import { api } from "../../lib/api-client";
-import type { MainMenuSettings } from "../../lib/wasm";
+import { loginLinks, type MainMenuSettings } from "../../lib/wasm";
 import { login, type LoginKind } from "./api/login";
 import { LoginForm } from "./login-form";
 import "./login.css";
+
+const MENU_OFF: MainMenuSettings = { IsCernerOAuthEnabled: false, IsSsoMode: false, DisableSecondaryRecoveryOptions: false };
 
 /** /patient/login and /staff/login (spec 02 §2.2). On success the session (permissions,
  * modules, menu settings, user name) is loaded and the user goes home (spec 02 §4). */
@@ -14,17 +16,15 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
   const navigate = useNavigate();
   const { reload } = useSession();
   const title = kind === "patient" ? "Patient Login" : "Staff Login";
+  const [menuSettings, setMenuSettings] = useState<MainMenuSettings | null>(null);
   useEffect(() => {
     document.title = `${title} · Imaging Patient Portal`;
   }, [title]);
-  // spec 02 §2.2: Forgot Password is hidden for patients in single-sign-on mode.
-  const [ssoMode, setSsoMode] = useState(false);
   useEffect(() => {
-    let live = true;
-    void api.get<MainMenuSettings>("/api/accountApi/mainMenuSettings", { report: false }).then((s) => live && setSsoMode(s.IsSsoMode), () => {});
-    return () => {
-      live = false;
-    };
+    void api
+      .get<MainMenuSettings>("/api/accountApi/mainMenuSettings", { report: false })
+      .then(setMenuSettings)
+      .catch(() => setMenuSettings(null));
   }, []);
   return (
     <div className="login-page">
@@ -48,11 +48,18 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
             await reload();
             navigate("/home", { replace: true });
           }}
+          links={(askUsername) => {
+            // Which links show is wasm-core's loginLinks (spec 02 §2.2).
+            const show = loginLinks(kind === "patient", menuSettings ?? MENU_OFF, askUsername);
+            return (
+              <p className="login-links">
+                {show.ForgotPassword && <Link to={`/${kind}/forgot-password`}>Forgot Password</Link>}
+                {show.ForgotUsername && <Link to={`/${kind}/forgot-username`}>Forgot Username</Link>}
+                {show.HealthRecord && <a href="/api/oauth/healthRecord/start">Sign in with your health record</a>}
+              </p>
+            );
+          }}
         />
-        <p className="login-forgot">
-          {!(kind === "patient" && ssoMode) && <Link to={`/${kind}/forgot-password`}>Forgot Password</Link>}
-          <Link to={`/${kind}/forgot-username`}>Forgot Username</Link>
-        </p>
         <p className="login-switch">
           {kind === "patient" ? (
             <>
@@ -63,6 +70,34 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
               Patient? <Link to="/patient/login">Patient login</Link>
             </>
           )}
+        </p>
+      </main>
+    </div>
+  );
+}
+
+/** /patient/health-record: where the external health-record sign-in leads on this server
+ * (GET /api/oauth/healthRecord/start): the OAuth integration is not configured here. */
+export function HealthRecordPage() {
+  useEffect(() => {
+    document.title = "Health record sign-in · Imaging Patient Portal";
+  }, []);
+  return (
+    <div className="login-page">
+      <main className="login-card" aria-labelledby="health-record-title">
+        <div className="login-brand">
+          <LogoMark />
+          <span>
+            Imaging <strong>Portal</strong>
+          </span>
+        </div>
+        <h1 id="health-record-title">Sign in with your health record</h1>
+        <p className="login-lead">
+          Signing in with an external health record is not configured on this server. Please sign in with your portal username and password, or
+          contact the clinic.
+        </p>
+        <p className="login-switch">
+          <Link to="/patient/login">Back to Login</Link>
         </p>
       </main>
     </div>

@@ -11,9 +11,13 @@ import {
   type SetupConfiguration,
   testUrl,
   validateSetup,
+  type PasswordRequirements,
   type ValidationErrors,
 } from "../../lib/wasm";
+import { getPasswordRequirements } from "../account/api/get-password-requirements";
+import { detectRadViewPath } from "./api/detect-radview";
 import { loadConfiguration } from "./api/load-configuration";
+import { portalConfigured } from "./api/portal-configured";
 import { saveConfiguration } from "./api/save-configuration";
 import { testDatabase } from "./api/test-connection";
 import { testFolder } from "./api/test-folder";
@@ -30,6 +34,7 @@ import {
   type NumKey,
   type TextKey,
 } from "./components/setup-fields";
+import { EMPTY_MANAGER, FirstManagerSection, checkFirstManager, managerErrors, type FirstManager } from "./components/first-manager";
 import "./init.css";
 
 export const STEPS = ["Magview Settings", "Site Settings", "Summary"] as const;
@@ -64,8 +69,18 @@ export function InitConfigurationPage() {
   const [saved, setSaved] = useState<{ launchUrl: string } | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // While the portal is not configured the Summary step also creates the first Program manager.
+  const [firstNeeded, setFirstNeeded] = useState(false);
+  const [manager, setManager] = useState<FirstManager>(EMPTY_MANAGER);
+  const [mErrors, setMErrors] = useState<Record<string, string[]> | null>(null);
+  const [rules, setRules] = useState<PasswordRequirements | null>(null);
+  const [createdManager, setCreatedManager] = useState<string | null>(null);
 
   useEffect(() => {
+    void portalConfigured().then((configured) => {
+      setFirstNeeded(!configured);
+      if (!configured) void getPasswordRequirements().then(setRules);
+    });
     loadConfiguration()
       .then((stored) => setCfg({ ...DEFAULTS, ...withoutEmpty(stored) }))
       .catch((err: unknown) => setLoadError(err instanceof ApiFailure ? err.dialog.Message : String(err)));
@@ -117,23 +132,35 @@ export function InitConfigurationPage() {
     const normalized = asSaved(cfg);
     const check = validateSetup(normalized);
     setErrors(check.Errors);
+    const accountErrors = firstNeeded ? checkFirstManager(manager, rules) : {};
+    setMErrors(accountErrors);
     if (!check.IsValid) {
       if (check.Toast) toast.error(check.Toast);
       return;
     }
+    if (Object.keys(accountErrors).length > 0) {
+      toast.error("Form is invalid");
+      return;
+    }
     setSaving(true);
     try {
-      const result = await saveConfiguration(normalized);
+      const result = await saveConfiguration(firstNeeded ? { ...normalized, FirstManager: manager } : normalized);
       if (result.success) {
         setCfg({ ...normalized, SERVICE_ACCOUNT_PASSWORD_Confirm: "" });
         setSaved({ launchUrl: result.LaunchUrl });
+        if (result.FirstManagerCreated) setCreatedManager(manager.Username.trim());
+        setFirstNeeded(false);
+        setManager(EMPTY_MANAGER);
       } else {
         setSaveError(result.error ?? "");
       }
     } catch (err) {
       if (err instanceof ApiFailure) {
         const details = err.dialog.Errors ? errorFields(err.dialog.Errors).flatMap((f) => fieldMessages(err.dialog.Errors, f)) : [];
-        if (err.dialog.Errors) setErrors(err.dialog.Errors);
+        if (err.dialog.Errors) {
+          setErrors(err.dialog.Errors);
+          setMErrors(managerErrors(err.dialog.Errors));
+        }
         setSaveError([err.dialog.Message, ...details].filter(Boolean).join(" "));
       } else {
         setSaveError(String(err));
@@ -184,6 +211,11 @@ export function InitConfigurationPage() {
       {saved && (
         <div className="alert alert-success" role="status">
           Configuration saved. The portal is configured.{" "}
+          {createdManager && (
+            <>
+              Sign in as <strong>{createdManager}</strong> at the <Link to="/staff/login">staff login</Link>.{" "}
+            </>
+          )}
           <a href={saved.launchUrl}>Launch the portal</a>
         </div>
       )}
@@ -252,6 +284,21 @@ export function InitConfigurationPage() {
           <Section title="RadView">
             {b("IsLinkedToRadView", "Linked to RadView")}
             {bool("IsLinkedToRadView") && t("RadViewPath", "RadView path")}
+            {bool("IsLinkedToRadView") && (
+              <TestButton
+                label="Detect RadView path"
+                run={async () => {
+                  const found = await detectRadViewPath(text("MagViewPath"));
+                  if (found.success && found.radViewPath) set({ RadViewPath: found.radViewPath });
+                  return {
+                    success: found.success,
+                    isDataBaseExist: true,
+                    message: found.success ? `RadView path found: ${found.radViewPath}` : "RadView path not found",
+                    error: found.error ?? undefined,
+                  };
+                }}
+              />
+            )}
             {bool("IsLinkedToRadView") && <TestButton label="Test RadView path" run={() => testFolder(text("RadViewPath"))} />}
           </Section>
         </div>
@@ -325,6 +372,17 @@ export function InitConfigurationPage() {
       )}
 
       {step === 2 && <Summary cfg={asSaved(cfg)} held={held} errors={errors} />}
+      {step === 2 && firstNeeded && (
+        <FirstManagerSection
+          value={manager}
+          rules={rules}
+          errors={mErrors ?? {}}
+          onChange={(next) => {
+            setManager(next);
+            if (mErrors) setMErrors(checkFirstManager(next, rules));
+          }}
+        />
+      )}
 
       <div className="wizard-buttons">
         <button type="button" className="button" disabled={clientNameEmpty || step === 0} onClick={() => setStep(step - 1)}>
@@ -447,7 +505,9 @@ function Summary({ cfg, held, errors }: { cfg: Cfg; held: Set<string>; errors: V
     ["Service account", cfg.SERVICE_ACCOUNT_USERNAME ?? ""],
     ["Service account password", secret("SERVICE_ACCOUNT_PASSWORD", cfg.SERVICE_ACCOUNT_PASSWORD ?? "")],
   ];
-  const problems = errorFields(errors).flatMap((f) => fieldMessages(errors, f));
+  const problems = errorFields(errors)
+    .filter((f) => !f.startsWith("FirstManager"))
+    .flatMap((f) => fieldMessages(errors, f));
   return (
     <div className="wizard-step">
       <dl className="summary">

@@ -14,6 +14,7 @@ import {
 import { getPasswordRequirements } from "../account/api/get-password-requirements";
 import { changeUserPassword, validatePassword } from "./api/passwords";
 import { getUser, postUser, putUser } from "./api/user";
+import type { UserAdminConfiguration } from "./api/user-configuration";
 
 export const CREATED = "User successfully created.";
 export const UPDATED = "User successfully updated.";
@@ -25,7 +26,7 @@ const EMPTY: UserForm = { Roles: ["Patient"], Ssn: "", FirstName: "", LastName: 
 type Tab = "general" | "password";
 
 /** Add/Edit User (spec 02 §2.10, §4 "User modal", §5 "User form"). */
-export function UserModal({ id, roles, onClose, onSaved }: { id: number | null; roles: RoleRow[]; onClose: () => void; onSaved: () => void }) {
+export function UserModal({ id, roles, options, onClose, onSaved }: { id: number | null; roles: RoleRow[]; options?: UserAdminConfiguration | null; onClose: () => void; onSaved: () => void }) {
   const toast = useToast();
   const [original, setOriginal] = useState<UserForm | null>(id === null ? EMPTY : null);
   const [form, setForm] = useState<UserForm>(EMPTY);
@@ -144,6 +145,29 @@ export function UserModal({ id, roles, onClose, onSaved }: { id: number | null; 
           {isNew && (
             <Input label="Password" type="password" value={password} messages={[...msgs("Password"), ...(errors && password ? (pwCheck?.Errors ?? []) : [])]} onChange={setPassword} />
           )}
+          {options?.IsAdminPinAndLocationsRestrictionsEnabled && role === "ProgramManager" && (
+            <>
+              <Input label="Admin PIN" type="password" value={form.SurveyPin ?? ""} messages={msgs("SurveyPin")} onChange={(v) => set({ SurveyPin: v })}
+                hint={`${options.AdminPinLength} digits`} />
+              <fieldset className={`loc-nums ${msgs("LocNums").length ? "field-invalid" : ""}`}>
+                <legend>Locations</legend>
+                {options.Locations.map((loc) => {
+                  const chosen = (form.LocNums ?? "").split(",").map((l) => l.trim()).filter(Boolean);
+                  return (
+                    <label key={loc} className="check-field">
+                      <input
+                        type="checkbox"
+                        checked={chosen.includes(loc)}
+                        onChange={(e) => set({ LocNums: (e.target.checked ? [...chosen, loc] : chosen.filter((l) => l !== loc)).join(",") })}
+                      />{" "}
+                      {loc}
+                    </label>
+                  );
+                })}
+                {msgs("LocNums").length > 0 && <div className="field-messages">{msgs("LocNums").map((m) => <p key={m}>{m}</p>)}</div>}
+              </fieldset>
+            </>
+          )}
           <Input label="Comment" value={form.Comment ?? ""} messages={[]} onChange={(v) => set({ Comment: v })} />
           <label className="check-field">
             <input type="checkbox" checked={Boolean(form.IsActive)} onChange={(e) => set({ IsActive: e.target.checked })} /> Is Active
@@ -178,7 +202,7 @@ export function UserModal({ id, roles, onClose, onSaved }: { id: number | null; 
   );
 }
 
-function Input(props: { label: string; value: string; messages: string[]; onChange: (v: string) => void; type?: string; disabled?: boolean }) {
+function Input(props: { label: string; value: string; messages: string[]; onChange: (v: string) => void; type?: string; disabled?: boolean; hint?: string }) {
   const id = useId();
   return (
     <div className={`field ${props.messages.length ? "field-invalid" : ""}`}>
@@ -187,6 +211,7 @@ function Input(props: { label: string; value: string; messages: string[]; onChan
         <input id={id} type={props.type ?? "text"} value={props.value} disabled={props.disabled} autoComplete={props.type === "password" ? "new-password" : "off"}
           aria-invalid={props.messages.length > 0 || undefined} onChange={(e) => props.onChange(e.target.value)} />
       </div>
+      {props.hint && !props.messages.length && <p className="field-hint">{props.hint}</p>}
       {props.messages.length > 0 && <div className="field-messages">{props.messages.map((m) => <p key={m}>{m}</p>)}</div>}
     </div>
   );

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useSession } from "../../app/session";
 import { DataTable } from "../../components/data-table/data-table";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { readTableState, tableRequest, writeTableState, type RoleRow, type TableState, type UserRow } from "../../lib/wasm";
+import { demoResetUser } from "./api/demo-reset";
 import { canImpersonate, impersonate } from "./api/impersonation";
+import { getUserConfiguration, type UserAdminConfiguration, type ViewMode } from "./api/user-configuration";
 import { listRoles } from "./api/roles";
 import { fetchUsersPage } from "./api/users-datatable";
 import { UserModal } from "./user-modal";
@@ -17,6 +19,10 @@ import "./users.css";
 const LIST_ID = "users";
 const DEFAULTS: TableState = { PageIndex: 0, PageSize: 10, SortColumn: "LastName", SortDirection: "asc", Search: "", Filters: { role: "Patient" } };
 const column = createColumnHelper<UserRow>();
+export const DEMO_RESET_DONE = "User account was successfully reset for demo";
+// spec 02 §8, spelled so.
+export const DEMO_RESET_FAILED = "An error occured during reset process.";
+export const DEMO_RESET_FAILED_TITLE = "User creation error";
 
 /** /admin/user/view-users (read-only, no role filter) and /admin/user/manage-users (role
  * filter, Add/Edit, impersonation), spec 02 §2.10. */
@@ -35,12 +41,20 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [reload, setReload] = useState(0);
   const [impersonateTarget, setImpersonateTarget] = useState<UserRow | null>(null);
+  const [options, setOptions] = useState<UserAdminConfiguration | null>(null);
+  const [resetTarget, setResetTarget] = useState<UserRow | null>(null);
 
   useEffect(() => {
     void listRoles().then(setRoles);
+    void getUserConfiguration().then(setOptions);
   }, []);
 
-  const requestKey = JSON.stringify({ ...tableRequest(state), SelectedRole: selectedRole, ViewMode: "Regular", reload });
+  // Regular or Demo (spec 02 §2.10), offered while demo mode is on; kept in the address.
+  const demoMode = options?.EnableDemoMode ?? false;
+  const viewMode: ViewMode = demoMode ? ((state.Filters?.viewMode as ViewMode | undefined) ?? options?.UserManagementViewMode ?? "Regular") : "Regular";
+  const canDemoReset = editable && demoMode && viewMode === "Demo";
+
+  const requestKey = JSON.stringify({ ...tableRequest(state), SelectedRole: selectedRole, ViewMode: viewMode, reload });
   useEffect(() => {
     const abort = new AbortController();
     setLoading(true);
@@ -66,6 +80,17 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
     setImpersonateTarget(row);
   }
 
+  async function resetForDemo(row: UserRow) {
+    setResetTarget(null);
+    try {
+      await demoResetUser(row.Id);
+      toast.success(DEMO_RESET_DONE);
+      setReload((n) => n + 1);
+    } catch {
+      toast.error(DEMO_RESET_FAILED, DEMO_RESET_FAILED_TITLE);
+    }
+  }
+
   const columns = useMemo(() => {
     const cols = [
       ...(selectedRole === "Patient" ? [column.accessor("Ssn", { header: "MRN", cell: (i) => i.getValue() ?? "" })] : []),
@@ -84,6 +109,9 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
             <div className="row-actions">
               <button type="button" className="button" aria-label={`Edit ${row.original.Username}`} onClick={() => setEditing(row.original.Id)}>Edit</button>
               <button type="button" className="button" aria-label={`Impersonate ${row.original.Username}`} onClick={() => void startImpersonation(row.original)}>Impersonate</button>
+              {canDemoReset && (
+                <button type="button" className="button" aria-label={`Reset ${row.original.Username} for demo`} onClick={() => setResetTarget(row.original)}>Demo reset</button>
+              )}
             </div>
           ),
         }) as never,
@@ -91,19 +119,35 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
     }
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedRole, editable]);
+  }, [selectedRole, editable, canDemoReset]);
 
   return (
     <div className="users-page panel">
-      {editable && (
+      {(editable || demoMode) && (
         <div className="users-toolbar">
-          <label>
-            Role{" "}
-            <select value={selectedRole} onChange={(e) => onStateChange({ ...state, PageIndex: 0, Filters: { ...state.Filters, role: e.target.value } })}>
-              {roles.map((r) => <option key={r.Name} value={r.Name}>{r.Name}</option>)}
-            </select>
-          </label>
-          <button type="button" className="button button-primary" onClick={() => setEditing(null)}>Add User</button>
+          {editable && (
+            <label>
+              Role{" "}
+              <select value={selectedRole} onChange={(e) => onStateChange({ ...state, PageIndex: 0, Filters: { ...state.Filters, role: e.target.value } })}>
+                {roles.map((r) => <option key={r.Name} value={r.Name}>{r.Name}</option>)}
+              </select>
+            </label>
+          )}
+          {demoMode && (
+            <label>
+              View mode{" "}
+              <select value={viewMode} onChange={(e) => onStateChange({ ...state, PageIndex: 0, Filters: { ...state.Filters, viewMode: e.target.value } })}>
+                <option value="Regular">Regular</option>
+                <option value="Demo">Demo</option>
+              </select>
+            </label>
+          )}
+          {editable && (
+            <>
+              <Link className="button" to="/admin/user/roles">Roles</Link>
+              <button type="button" className="button button-primary" onClick={() => setEditing(null)}>Add User</button>
+            </>
+          )}
         </div>
       )}
       <DataTable
@@ -118,7 +162,7 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
         getRowId={(r) => String(r.Id)}
       />
       {editing !== undefined && (
-        <UserModal id={editing} roles={roles} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); setReload((n) => n + 1); }} />
+        <UserModal id={editing} roles={roles} options={options} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); setReload((n) => n + 1); }} />
       )}
       {impersonateTarget && (
         <Modal
@@ -132,6 +176,23 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
           }
         >
           <p>Sign in as {impersonateTarget.FirstName} {impersonateTarget.LastName} ({impersonateTarget.Username})?</p>
+        </Modal>
+      )}
+      {resetTarget && (
+        <Modal
+          title="Demo reset"
+          onClose={() => setResetTarget(null)}
+          footer={
+            <>
+              <button type="button" className="button button-primary" onClick={() => void resetForDemo(resetTarget)}>Reset</button>
+              <button type="button" className="button" onClick={() => setResetTarget(null)}>Cancel</button>
+            </>
+          }
+        >
+          <p>
+            Reset {resetTarget.FirstName} {resetTarget.LastName} ({resetTarget.Username}) for a new demonstration? Their surveys go back to assigned, their
+            letters to unread and their arrivals are cleared.
+          </p>
         </Modal>
       )}
     </div>

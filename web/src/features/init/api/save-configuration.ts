@@ -1,13 +1,15 @@
 import { api } from "../../../lib/api-client";
 import type { SetupConfiguration } from "../../../lib/wasm";
+import type { FirstManager } from "../components/first-manager";
 
 export interface SaveConfigurationResult {
   success: boolean;
   error: string | null;
   LaunchUrl: string;
+  FirstManagerCreated?: boolean;
 }
 
 /** spec 02 §7.5. Failures are shown by the wizard's error banner, not the global dialog. */
-export function saveConfiguration(cfg: SetupConfiguration): Promise<SaveConfigurationResult> {
+export function saveConfiguration(cfg: SetupConfiguration & { FirstManager?: FirstManager }): Promise<SaveConfigurationResult> {
   return api.post<SaveConfigurationResult>("/api/configuration/saveConfiguration", cfg, { report: false });
 }

@@ -1,0 +1,8 @@
+import { api } from "../../../lib/api-client";
+
+/** Whether the portal has been configured (the wizard asks for the first account until then). */
+export function portalConfigured(): Promise<boolean> {
+  return api
+    .get<{ IsPortalConfigured: boolean }>("/api/TestInit/isPortalConfigured", { report: false })
+    .then((r) => r.IsPortalConfigured);
+}

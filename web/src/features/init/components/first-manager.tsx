@@ -1,0 +1,81 @@
+import {
+  checkPassword,
+  errorFields,
+  fieldMessages,
+  validatePasswordRepeat,
+  validateUser,
+  type PasswordRequirements,
+  type ValidationErrors,
+} from "../../../lib/wasm";
+import { PasswordRequirementsPanel } from "../../account/password-requirements-panel";
+import { Section, TextField } from "./setup-fields";
+import "../../account/account.css";
+
+/** The first Program manager's account, sent with the first save as FirstManager. */
+export interface FirstManager {
+  Username: string;
+  Email: string;
+  FirstName: string;
+  LastName: string;
+  Password: string;
+  PasswordRepeat: string;
+}
+
+export const EMPTY_MANAGER: FirstManager = { Username: "", Email: "", FirstName: "", LastName: "", Password: "", PasswordRepeat: "" };
+export const FIRST_MANAGER = "FirstManager";
+
+/** wasm-core's rules for the account, as the server runs them (validateUser for a Program
+ * manager, checkPassword, validatePasswordRepeat); messages keyed `FirstManager.<field>`. */
+export function checkFirstManager(m: FirstManager, rules: PasswordRequirements | null): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const add = (field: string, messages: string[]) => {
+    if (messages.length) out[`${FIRST_MANAGER}.${field}`] = [...(out[`${FIRST_MANAGER}.${field}`] ?? []), ...messages];
+  };
+  const user = validateUser({ ...m, Roles: ["ProgramManager"], Ssn: "", IsActive: true, Comment: "", SurveyPin: "", LocNums: "" }).Errors;
+  for (const f of errorFields(user)) add(f, fieldMessages(user, f));
+  if (rules) add("Password", checkPassword(m.Password, rules).Errors);
+  const repeat = validatePasswordRepeat(m.Password, m.PasswordRepeat);
+  for (const f of errorFields(repeat)) add("PasswordRepeat", fieldMessages(repeat, f));
+  return out;
+}
+
+/** The server's messages that belong to the first account (FirstManager and FirstManager.*). */
+export function managerErrors(errors: ValidationErrors | null | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const f of errorFields(errors)) if (f === FIRST_MANAGER || f.startsWith(`${FIRST_MANAGER}.`)) out[f] = fieldMessages(errors, f);
+  return out;
+}
+
+export function FirstManagerSection(props: {
+  value: FirstManager;
+  onChange: (v: FirstManager) => void;
+  errors: Record<string, string[]>;
+  rules: PasswordRequirements | null;
+}) {
+  const { value, onChange, errors, rules } = props;
+  const msgs = (f: keyof FirstManager) => errors[`${FIRST_MANAGER}.${f}`] ?? [];
+  const field = (k: keyof FirstManager, label: string, type: "text" | "email" | "password" = "text") => (
+    <TextField label={label} type={type} value={value[k]} messages={msgs(k)} onChange={(v) => onChange({ ...value, [k]: v })} />
+  );
+  return (
+    <Section title="First Program manager">
+      <p className="field-hint first-manager-note">
+        A new portal has no staff account yet. This Program manager is created with the configuration and signs in at the staff login.
+      </p>
+      {(errors[FIRST_MANAGER] ?? []).map((m) => (
+        <div key={m} className="alert alert-error" role="alert">
+          {m}
+        </div>
+      ))}
+      {field("FirstName", "First Name")}
+      {field("LastName", "Last Name")}
+      {field("Username", "Username")}
+      {field("Email", "Email", "email")}
+      {field("Password", "Password", "password")}
+      {field("PasswordRepeat", "Repeat password", "password")}
+      <div className="first-manager-rules">
+        <PasswordRequirementsPanel check={rules ? checkPassword(value.Password, rules) : null} />
+      </div>
+    </Section>
+  );
+}

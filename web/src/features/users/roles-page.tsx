@@ -1,0 +1,177 @@
+import { useEffect, useId, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useSession } from "../../app/session";
+import { DataTable } from "../../components/data-table/data-table";
+import { Modal } from "../../components/modal/modal";
+import { useToast } from "../../components/toast/toast";
+import { ApiFailure } from "../../lib/api-client";
+import { fieldMessages, validateRole, type RoleForm, type RoleRow, type ValidationErrors } from "../../lib/wasm";
+import { deleteRole, listRoles, postRole, putRole } from "./api/roles";
+import "../auth/login.css";
+import "./users.css";
+
+export const ROLE_CREATED = "Role successfully created.";
+export const ROLE_UPDATED = "Role successfully updated.";
+export const ROLE_DELETED = "Role successfully deleted.";
+const column = createColumnHelper<RoleRow>();
+
+/** /admin/user/roles (spec 02 §2.10 "Add-role modal", §5 "Role", §7.3): the roles with their
+ * user counts; a Program manager adds, edits and deletes unused custom roles. Name required
+ * (wasm-core validateRole, run again by the server). */
+export function RolesPage() {
+  const { state: session } = useSession();
+  const editable = session.status === "signed-in" && session.info.permissions.IsProgramManager;
+  const toast = useToast();
+  const [roles, setRoles] = useState<RoleRow[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [reload, setReload] = useState(0);
+  const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<RoleRow | null>(null);
+
+  useEffect(() => {
+    setLoading(true);
+    void listRoles()
+      .then(setRoles)
+      .finally(() => setLoading(false));
+  }, [reload]);
+
+  async function remove(role: RoleRow) {
+    setDeleting(null);
+    try {
+      await deleteRole(role.Name);
+      toast.success(ROLE_DELETED);
+      setReload((n) => n + 1);
+    } catch (err) {
+      toast.error(err instanceof ApiFailure ? err.dialog.Message : String(err));
+    }
+  }
+
+  const columns = useMemo(() => {
+    const cols = [
+      column.accessor("Name", { header: "Name" }),
+      column.accessor("Description", { header: "Description" }),
+      column.accessor("UserCount", { header: "Users" }),
+      column.accessor("IsBuiltIn", { header: "Built in", cell: (i) => (i.getValue() ? "Yes" : "No") }),
+    ];
+    if (editable) {
+      cols.push(
+        column.display({
+          id: "actions",
+          header: "Actions",
+          cell: ({ row }) => (
+            <div className="row-actions">
+              <button type="button" className="button" aria-label={`Edit ${row.original.Name}`} onClick={() => setEditing(row.original)}>Edit</button>
+              {!row.original.IsBuiltIn && row.original.UserCount === 0 && (
+                <button type="button" className="button" aria-label={`Delete ${row.original.Name}`} onClick={() => setDeleting(row.original)}>Delete</button>
+              )}
+            </div>
+          ),
+        }) as never,
+      );
+    }
+    return cols;
+  }, [editable]);
+
+  return (
+    <div className="users-page panel">
+      <div className="users-toolbar">
+        <Link to={editable ? "/admin/user/manage-users" : "/admin/user/view-users"}>Back to users</Link>
+        {editable && (
+          <button type="button" className="button button-primary" onClick={() => setEditing(null)}>Add Role</button>
+        )}
+      </div>
+      <DataTable mode="client" label="Roles" columns={columns} data={roles} loading={loading} getRowId={(r) => r.Name} />
+      {editing !== undefined && (
+        <RoleModal
+          role={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={(created) => {
+            toast.success(created ? ROLE_CREATED : ROLE_UPDATED);
+            setEditing(undefined);
+            setReload((n) => n + 1);
+          }}
+        />
+      )}
+      {deleting && (
+        <Modal
+          title="Delete role"
+          onClose={() => setDeleting(null)}
+          footer={
+            <>
+              <button type="button" className="button button-primary" onClick={() => void remove(deleting)}>Delete</button>
+              <button type="button" className="button" onClick={() => setDeleting(null)}>Cancel</button>
+            </>
+          }
+        >
+          <p>Delete the role {deleting.Name}?</p>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function RoleModal({ role, onClose, onSaved }: { role: RoleRow | null; onClose: () => void; onSaved: (created: boolean) => void }) {
+  const toast = useToast();
+  const [form, setForm] = useState<RoleForm>({ Name: role?.Name ?? "", Description: role?.Description ?? "" });
+  const [errors, setErrors] = useState<ValidationErrors | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameId = useId();
+  const descriptionId = useId();
+  const set = (patch: Partial<RoleForm>) => {
+    const next = { ...form, ...patch };
+    setForm(next);
+    if (errors) setErrors(validateRole(next));
+  };
+
+  async function save() {
+    const found = validateRole(form);
+    setErrors(found);
+    if (fieldMessages(found, "Name").length > 0) {
+      toast.error("Form is invalid");
+      return;
+    }
+    setBusy(true);
+    try {
+      if (role) await putRole(role.Name, form);
+      else await postRole(form);
+      onSaved(role === null);
+    } catch (err) {
+      if (err instanceof ApiFailure && err.dialog.Errors) setErrors(err.dialog.Errors);
+      else if (err instanceof ApiFailure) toast.error(err.dialog.Message);
+      else throw err;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const nameMessages = fieldMessages(errors, "Name");
+  return (
+    <Modal
+      title={role ? "Edit Role" : "Add Role"}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void save()}>Save</button>
+          <button type="button" className="button" onClick={onClose}>Cancel</button>
+        </>
+      }
+    >
+      <div className="user-form role-form">
+        <div className={`field ${nameMessages.length ? "field-invalid" : ""}`}>
+          <label htmlFor={nameId}>Name</label>
+          <div className="field-control">
+            <input id={nameId} value={form.Name ?? ""} disabled={Boolean(role?.IsBuiltIn)} aria-invalid={nameMessages.length > 0 || undefined} onChange={(e) => set({ Name: e.target.value })} />
+          </div>
+          {nameMessages.length > 0 && <div className="field-messages">{nameMessages.map((m) => <p key={m}>{m}</p>)}</div>}
+        </div>
+        <div className="field">
+          <label htmlFor={descriptionId}>Description</label>
+          <div className="field-control">
+            <input id={descriptionId} value={form.Description ?? ""} onChange={(e) => set({ Description: e.target.value })} />
+          </div>
+        </div>
+      </div>
+    </Modal>
+  );
+}
