@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { LoginPage } from "../features/auth/login-page";
 import { recoveryRoutes } from "../features/recovery/routes";
 import { HealthRecordPage, LoginPage } from "../features/auth/login-page";
 import { InitConfigurationPage } from "../features/init/configuration-page";
