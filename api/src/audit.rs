@@ -75,6 +75,8 @@ pub enum Action {
     LetterAccessDenied,
     /// A portal value (e.g. Home_Page_Content) was changed.
     SettingChanged,
+    /// A logo was uploaded or removed.
+    LogoChanged,
     /// The I Am Here link recorded a patient's arrival.
     PatientArrived,
     SurveySubmitted,
@@ -104,6 +106,7 @@ impl Action {
             Action::LetterAcknowledged => "LetterAcknowledged",
             Action::LetterAccessDenied => "LetterAccessDenied",
             Action::SettingChanged => "SettingChanged",
+            Action::LogoChanged => "LogoChanged",
             Action::PatientArrived => "PatientArrived",
             Action::SurveySubmitted => "SurveySubmitted",
             Action::SurveyPinGenerated => "SurveyPinGenerated",
@@ -120,7 +123,7 @@ impl Action {
             Action::RoleCreated | Action::RoleUpdated | Action::RoleDeleted => "UserAccount",
             Action::ImpersonationStarted | Action::ImpersonationEnded => "Authentication",
             Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => "Documents",
-            Action::SettingChanged => "Settings",
+            Action::SettingChanged | Action::LogoChanged => "Settings",
             Action::PatientArrived => "Appointments",
             Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed => "Survey",
         }

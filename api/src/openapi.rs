@@ -15,6 +15,8 @@ pub enum Access {
     ProgramManager,
     /// Anyone while the portal is not configured (first-run setup), ProgramManager afterwards.
     SetupOrProgramManager,
+    /// ClientAdmin and ProgramManager (logos, spec 02 §6).
+    LogoEditors,
 }
 
 impl Access {
@@ -25,6 +27,7 @@ impl Access {
             Access::Staff => &["FrontDesk", "ClientAdmin", "ProgramManager"],
             Access::Patient => &["Patient"],
             Access::ProgramManager | Access::SetupOrProgramManager => &["ProgramManager"],
+            Access::LogoEditors => &["ClientAdmin", "ProgramManager"],
         }
     }
 
@@ -36,6 +39,7 @@ impl Access {
             Access::Patient => "Patient",
             Access::ProgramManager => "ProgramManager",
             Access::SetupOrProgramManager => "anyone while the portal is not configured, then ProgramManager",
+            Access::LogoEditors => "ClientAdmin or ProgramManager",
         }
     }
 }
@@ -53,7 +57,7 @@ pub struct RouteDoc {
 
 pub fn all_routes() -> Vec<RouteDoc> {
     use crate::routes::*;
-    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, history_portal::ROUTES, version_info::ROUTES, history_portal_settings::ROUTES, notification_history::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, session_timer::ROUTES, documents::ROUTES, medical_history::ROUTES, home_content::ROUTES, iam_here::ROUTES, labels::ROUTES, embed::ROUTES, surveys::ROUTES, ROUTES]
+    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, history_portal::ROUTES, version_info::ROUTES, history_portal_settings::ROUTES, notification_history::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, session_timer::ROUTES, documents::ROUTES, medical_history::ROUTES, home_content::ROUTES, iam_here::ROUTES, labels::ROUTES, embed::ROUTES, surveys::ROUTES, logo::ROUTES, ROUTES]
         .into_iter()
         .flatten()
         .copied()

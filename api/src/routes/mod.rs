@@ -19,6 +19,7 @@ pub mod notification_history;
 pub mod survey_queue;
 pub mod version_info;
 pub mod surveys;
+pub mod logo;
 
 use axum::routing::get;
 use axum::{Json, Router};
@@ -58,6 +59,7 @@ pub fn router() -> Router<AppState> {
         .merge(labels::router())
         .merge(embed::router())
         .merge(surveys::router())
+        .merge(logo::router())
         .route("/api/openapi.json", get(openapi))
 }
 

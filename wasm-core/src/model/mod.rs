@@ -32,3 +32,5 @@ pub mod embed;
 pub use embed::*;
 pub mod survey;
 pub use survey::*;
+pub mod logo;
+pub use logo::*;
