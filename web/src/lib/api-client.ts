@@ -42,7 +42,8 @@ export interface RequestOptions {
 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const raw = body instanceof Blob;
+  if (body !== undefined) headers["Content-Type"] = raw ? body.type || "application/octet-stream" : "application/json";
   if (UNSAFE.has(method)) {
     // The API sets the cookie on any response; the first unsafe call of a fresh visit may need
     // one safe call first, which the start-up configuration check always provides.
@@ -55,7 +56,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       method,
       headers,
       credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (err) {
@@ -79,4 +80,6 @@ export const api = {
   post: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>("POST", path, body, options),
   put: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>("PUT", path, body, options),
   delete: <T>(path: string, options: RequestOptions = {}) => request<T>("DELETE", path, undefined, options),
+  /** A file as the raw request body, sent with its own type (logo uploads). */
+  upload: <T>(path: string, file: Blob, options: RequestOptions = {}) => request<T>("POST", path, file, options),
 };
