@@ -125,7 +125,7 @@ test("the program manager's trace is its own modal with Key, Details and FieldUp
   const loaded = page.waitForResponse((r) => r.url().endsWith("/api/documents/loadDocuments"));
   await page.getByRole("button", { name: "Search" }).click();
   await loaded;
-  const row = page.getByRole("table", { name: "Letters" }).locator("tbody tr", { hasText: "Radiology Report" }).first();
+  const row = page.getByRole("table", { name: "Letters" }).locator("tbody tr", { hasText: "Breast Density Notification" });
   // The manager opens the letter (an audited view) ...
   const pdf = page.waitForResponse((r) => r.url().includes("/api/documents/letterPdf"));
   await row.getByRole("button", { name: "View" }).click();
@@ -146,18 +146,21 @@ test("the program manager's trace is its own modal with Key, Details and FieldUp
 });
 
 test("the pdf.js viewer page draws the letter with its text", async ({ page }) => {
-  await signIn(page, "patient", "maria.garcia");
+  // The program manager opens Jane's letter: staff views do not mark it read for her.
+  await signIn(page, "staff", "manager");
   await expect(page).toHaveURL(/\/home$/);
-  const loaded = page.waitForResponse((r) => r.url().endsWith("/api/documents/loadDocuments"));
   await page.goto("/documents/all");
+  await page.getByLabel("Patient MRN").fill("100001");
+  const loaded = page.waitForResponse((r) => r.url().endsWith("/api/documents/loadDocuments"));
+  await page.getByRole("button", { name: "Search" }).click();
   const body = (await (await loaded).json()) as { list: Letter[] };
-  const letter = body.list.find((l) => l.Type === "Patient Result Letter")!;
+  const letter = body.list.find((l) => l.Type === "Breast Density Notification")!;
   const file = `/api/documents/letterPdf?accessToken=${encodeURIComponent(letter.AccessToken)}`;
   await page.goto(`/Scripts/pdfjs/web/viewer.html?file=${encodeURIComponent(file)}`);
   const pageOne = page.getByRole("region", { name: "Page 1" });
   await expect(pageOne.locator("canvas")).toBeVisible();
-  await expect(pageOne.locator(".textLayer")).toContainText("Maria Garcia");
-  await expect(pageOne.locator(".textLayer")).toContainText("Patient Result Letter");
+  await expect(pageOne.locator(".textLayer")).toContainText("Jane Doe");
+  await expect(pageOne.locator(".textLayer")).toContainText("Breast Density Notification");
   await expect(page.locator("#pdfv-pages")).toHaveText(/^\d+ pages?$/);
   // The canvas is really drawn: many pixels are not white.
   const inked = await pageOne.locator("canvas").evaluate((c: HTMLCanvasElement) => {
