@@ -72,7 +72,8 @@ fi
 {
   echo "# Patient area benchmarks"
   echo
-  echo "Run $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(nproc) cores, profile $PROFILE (the workspace's release profile: LTO, one codegen unit)."
+  if [ "$PROFILE" = release ]; then WHAT="the workspace's release profile: LTO, one codegen unit"; else WHAT="unoptimised: compare ratios only"; fi
+  echo "Run $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(nproc) cores, profile $PROFILE ($WHAT)."
   echo
   echo "## Letter PDF generation (goal: p50 and p99 under 10 ms for a two-page letter with logo)"
   echo
