@@ -76,6 +76,8 @@ pub enum Action {
     LetterAccessDenied,
     /// A portal value (e.g. Home_Page_Content) was changed.
     SettingChanged,
+    /// A logo was uploaded or removed.
+    LogoChanged,
     /// The I Am Here link recorded a patient's arrival.
     PatientArrived,
     SurveySubmitted,
@@ -120,6 +122,7 @@ impl Action {
             Action::LetterAcknowledged => "LetterAcknowledged",
             Action::LetterAccessDenied => "LetterAccessDenied",
             Action::SettingChanged => "SettingChanged",
+            Action::LogoChanged => "LogoChanged",
             Action::PatientArrived => "PatientArrived",
             Action::SurveySubmitted => "SurveySubmitted",
             Action::SurveyPinGenerated => "SurveyPinGenerated",
@@ -148,7 +151,7 @@ impl Action {
             Action::ImpersonationStarted | Action::ImpersonationEnded => "Authentication",
             Action::DemoUserReset => "UserAccount",
             Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => "Documents",
-            Action::SettingChanged => "Settings",
+            Action::SettingChanged | Action::LogoChanged => "Settings",
             Action::PatientArrived => "Appointments",
             Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed => "Survey",
             Action::RegistrationInvitationSent | Action::RegistrationFailed | Action::PatientUnsubscribed => "UserAccount",

@@ -25,6 +25,51 @@ pub struct LetterPdf {
     pub body: String,
 }
 
+/// A clinic logo the PDF can embed as it is: a baseline or progressive JPEG (DCTDecode), 8 bits
+/// per component, grey, RGB or CMYK. Other uploads (PNG, GIF) keep the built-in logo.
+#[derive(Debug, Clone)]
+pub struct JpegLogo {
+    data: Vec<u8>,
+    width: u32,
+    height: u32,
+    components: u8,
+}
+
+impl JpegLogo {
+    /// Reads the size from the JPEG's frame header; `None` when it is not a JPEG this can embed.
+    pub fn parse(data: &[u8]) -> Option<JpegLogo> {
+        if !data.starts_with(&[0xFF, 0xD8]) {
+            return None;
+        }
+        let mut i = 2;
+        while i + 4 <= data.len() {
+            if data[i] != 0xFF {
+                return None;
+            }
+            let marker = data[i + 1];
+            if marker == 0xFF {
+                i += 1;
+                continue;
+            }
+            let len = u16::from_be_bytes([data[i + 2], data[i + 3]]) as usize;
+            // SOF0..SOF3, SOF5..SOF7, SOF9..SOF11, SOF13..SOF15 carry the frame size.
+            let is_sof = matches!(marker, 0xC0..=0xCF) && !matches!(marker, 0xC4 | 0xC8 | 0xCC);
+            if is_sof {
+                let f = data.get(i + 4..i + 10)?;
+                let (bits, height, width, components) =
+                    (f[0], u16::from_be_bytes([f[1], f[2]]) as u32, u16::from_be_bytes([f[3], f[4]]) as u32, f[5]);
+                return (bits == 8 && width > 0 && height > 0 && matches!(components, 1 | 3 | 4))
+                    .then(|| JpegLogo { data: data.to_vec(), width, height, components });
+            }
+            if len < 2 {
+                return None;
+            }
+            i += 2 + len;
+        }
+        None
+    }
+}
+
 const PAGE_W: f32 = 612.0;
 const PAGE_H: f32 = 792.0;
 const MARGIN: f32 = 72.0;
@@ -204,13 +249,29 @@ impl Page {
 }
 
 /// The full header of the first page; returns the baseline below it.
-fn first_page_header(page: &mut Page, l: &LetterPdf) -> f32 {
+fn first_page_header(page: &mut Page, l: &LetterPdf, logo: Option<&JpegLogo>) -> f32 {
     let top = PAGE_H - MARGIN;
-    page.logo(MARGIN, top - 44.0);
+    // The clinic's uploaded logo, 44 pt high and at most 120 pt wide; else the built-in mark.
+    let logo_w = match logo {
+        Some(img) => {
+            let scale = (44.0 / img.height as f32).min(120.0 / img.width as f32);
+            let (w, h) = (img.width as f32 * scale, img.height as f32 * scale);
+            page.op("q", vec![]);
+            page.op("cm", vec![Object::Real(w), 0.into(), 0.into(), Object::Real(h), Object::Real(MARGIN), Object::Real(top - 44.0 + (44.0 - h) / 2.0)]);
+            page.op("Do", vec![Object::Name(b"Logo".to_vec())]);
+            page.op("Q", vec![]);
+            w
+        }
+        None => {
+            page.logo(MARGIN, top - 44.0);
+            44.0
+        }
+    };
+    let text_x = MARGIN + logo_w + 12.0;
     page.fill(BRAND);
-    page.text(MARGIN + 56.0, top - 18.0, true, 18.0, &l.clinic_name);
+    page.text(text_x, top - 18.0, true, 18.0, &l.clinic_name);
     page.fill([0.35, 0.35, 0.38]);
-    page.text(MARGIN + 56.0, top - 34.0, false, 9.5, "Breast Imaging Services");
+    page.text(text_x, top - 34.0, false, 9.5, "Breast Imaging Services");
     let contact = [l.clinic_address.as_str(), l.clinic_phone.as_str()];
     let mut y = top - 10.0;
     for (i, part) in contact.iter().filter(|p| !p.trim().is_empty()).enumerate() {
@@ -286,8 +347,13 @@ fn footer(page: &mut Page, l: &LetterPdf, n: usize, total: usize) {
     }
 }
 
-/// The letter as a PDF file.
+/// The letter as a PDF file, with the built-in logo.
 pub fn render(l: &LetterPdf) -> Vec<u8> {
+    render_with_logo(l, None)
+}
+
+/// The letter as a PDF file; `logo` replaces the built-in mark on the first page.
+pub fn render_with_logo(l: &LetterPdf, logo: Option<&JpegLogo>) -> Vec<u8> {
     let mut body = wrap(&l.body, BODY_SIZE, TEXT_W);
     body.push(String::new());
     body.push("Sincerely,".to_owned());
@@ -298,7 +364,7 @@ pub fn render(l: &LetterPdf) -> Vec<u8> {
     // Lay the lines out on pages first, so the footer can say "of m".
     let mut pages: Vec<Page> = Vec::new();
     let mut page = Page::new();
-    let mut y = first_page_header(&mut page, l);
+    let mut y = first_page_header(&mut page, l, logo);
     page.fill([0.1, 0.1, 0.12]);
     for line in &body {
         if y < BOTTOM {
@@ -325,9 +391,26 @@ pub fn render(l: &LetterPdf) -> Vec<u8> {
     let bold = doc.add_object(dictionary! {
         "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica-Bold", "Encoding" => "WinAnsiEncoding",
     });
-    let resources = doc.add_object(dictionary! {
+    let mut resources = dictionary! {
         "Font" => dictionary! { "F1" => regular, "F2" => bold },
-    });
+    };
+    if let Some(img) = logo {
+        let colour = match img.components {
+            1 => "DeviceGray",
+            4 => "DeviceCMYK",
+            _ => "DeviceRGB",
+        };
+        let image = doc.add_object(Stream::new(
+            dictionary! {
+                "Type" => "XObject", "Subtype" => "Image",
+                "Width" => img.width as i64, "Height" => img.height as i64,
+                "ColorSpace" => colour, "BitsPerComponent" => 8, "Filter" => "DCTDecode",
+            },
+            img.data.clone(),
+        ));
+        resources.set("XObject", dictionary! { "Logo" => image });
+    }
+    let resources = doc.add_object(resources);
     let mut kids = Vec::with_capacity(total);
     for (i, mut page) in pages.into_iter().enumerate() {
         footer(&mut page, l, i + 1, total);
@@ -409,6 +492,29 @@ mod tests {
         assert_eq!(page_count(&short), 1);
         let long = render(&sample(&"The radiologist reviewed your images in detail. ".repeat(120)));
         assert_eq!(page_count(&long), 2);
+    }
+
+    /// A 2x1 baseline JPEG's frame header (the scan data does not matter to the parser).
+    fn tiny_jpeg() -> Vec<u8> {
+        let mut j = vec![0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x4A, 0x46];
+        j.extend([0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x01, 0x00, 0x02, 0x03]);
+        j.extend([0u8; 9]);
+        j.extend([0xFF, 0xD9]);
+        j
+    }
+
+    #[test]
+    fn an_uploaded_jpeg_logo_is_embedded() {
+        let logo = JpegLogo::parse(&tiny_jpeg()).expect("parsed");
+        assert_eq!((logo.width, logo.height, logo.components), (2, 1, 3));
+        let pdf = render_with_logo(&sample("Dear María,"), Some(&logo));
+        let doc = Document::load_mem(&pdf).unwrap();
+        let images = doc.objects.values().filter(|o| {
+            o.as_stream().is_ok_and(|s| s.dict.get(b"Subtype").and_then(|v| v.as_name()).is_ok_and(|n| n == b"Image"))
+        });
+        assert_eq!(images.count(), 1);
+        assert!(JpegLogo::parse(b"\x89PNG\r\n\x1a\n").is_none());
+        assert!(JpegLogo::parse(&[0xFF, 0xD8, 0xFF]).is_none());
     }
 
     #[test]

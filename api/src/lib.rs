@@ -10,6 +10,7 @@ pub mod demo;
 pub mod error;
 pub mod fmt;
 pub mod letter_pdf;
+pub mod license;
 pub mod notifications;
 pub mod openapi;
 pub mod outbox;
@@ -86,6 +87,7 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(web::method_not_allowed)
         .fallback(web::fallback)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), license::middleware))
         .layer(axum::middleware::from_fn(csrf::middleware))
         .layer(CatchPanicLayer::custom(|_panic: Box<dyn std::any::Any + Send>| {
             AppError::internal("handler panicked").into_response()

@@ -17,6 +17,8 @@ pub enum Access {
     SetupOrProgramManager,
     /// FrontDesk and ProgramManager: the kiosk's staff start (spec 01 §2.5).
     SurveyStarter,
+    /// ClientAdmin and ProgramManager (logos, spec 02 §6).
+    LogoEditors,
 }
 
 impl Access {
@@ -28,6 +30,7 @@ impl Access {
             Access::Patient => &["Patient"],
             Access::SurveyStarter => &["FrontDesk", "ProgramManager"],
             Access::ProgramManager | Access::SetupOrProgramManager => &["ProgramManager"],
+            Access::LogoEditors => &["ClientAdmin", "ProgramManager"],
         }
     }
 
@@ -40,6 +43,7 @@ impl Access {
             Access::SurveyStarter => "FrontDesk or ProgramManager",
             Access::ProgramManager => "ProgramManager",
             Access::SetupOrProgramManager => "anyone while the portal is not configured, then ProgramManager",
+            Access::LogoEditors => "ClientAdmin or ProgramManager",
         }
     }
 }
@@ -57,7 +61,7 @@ pub struct RouteDoc {
 
 pub fn all_routes() -> Vec<RouteDoc> {
     use crate::routes::*;
-    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, history_portal::ROUTES, version_info::ROUTES, history_portal_settings::ROUTES, notification_history::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, session_timer::ROUTES, documents::ROUTES, medical_history::ROUTES, home_content::ROUTES, iam_here::ROUTES, labels::ROUTES, embed::ROUTES, surveys::ROUTES, registration::ROUTES, recovery::ROUTES, survey_packages::ROUTES, survey_start::ROUTES, ROUTES]
+    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, history_portal::ROUTES, version_info::ROUTES, history_portal_settings::ROUTES, notification_history::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, session_timer::ROUTES, documents::ROUTES, medical_history::ROUTES, home_content::ROUTES, iam_here::ROUTES, labels::ROUTES, embed::ROUTES, surveys::ROUTES, registration::ROUTES, recovery::ROUTES, survey_packages::ROUTES, survey_start::ROUTES, logo::ROUTES, ROUTES]
         .into_iter()
         .flatten()
         .copied()

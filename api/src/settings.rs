@@ -240,6 +240,30 @@ pub async fn load(db: &Db, group: &str) -> AppResult<Value> {
         .unwrap_or_else(|| json!({})))
 }
 
+/// Several groups in one query, in the order asked (each its stored document, default, or `{}`).
+pub async fn load_many(db: &Db, groups: &[&str]) -> AppResult<Vec<Value>> {
+    let placeholders: Vec<String> = (1..=groups.len()).map(|i| format!("${i}")).collect();
+    let sql = format!("SELECT group_name, body FROM settings WHERE group_name IN ({})", placeholders.join(", "));
+    let rows: Vec<(String, String)> = on_db!(db, pool => {
+        let mut q = sqlx::query_as(&sql);
+        for g in groups {
+            q = q.bind(*g);
+        }
+        q.fetch_all(pool).await
+    })?;
+    let defaults = defaults();
+    Ok(groups
+        .iter()
+        .map(|group| {
+            rows.iter()
+                .find(|(g, _)| g == group)
+                .and_then(|(_, b)| serde_json::from_str::<Value>(b).ok())
+                .or_else(|| defaults.iter().find(|(g, _)| g == group).map(|(_, v)| v.clone()))
+                .unwrap_or_else(|| json!({}))
+        })
+        .collect())
+}
+
 pub fn get_bool(doc: &Value, key: &str) -> bool {
     match doc.get(key) {
         Some(Value::Bool(b)) => *b,

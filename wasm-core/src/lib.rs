@@ -32,6 +32,7 @@ pub mod labels;
 pub mod embed;
 pub mod survey;
 pub mod notify_schedule;
+pub mod logo;
 
 #[cfg(feature = "wasm")]
 mod bindings;

@@ -185,6 +185,74 @@ pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuIte
     menu
 }
 
+/// A licensed module (spec 03 "License": Module_Documents, Module_Appointments,
+/// Module_MedicalHistory).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Module {
+    Documents,
+    Appointments,
+    MedicalHistory,
+}
+
+impl Module {
+    pub fn enabled(self, modules: &ModulePermissions) -> bool {
+        match self {
+            Module::Documents => modules.module_documents,
+            Module::Appointments => modules.module_appointments,
+            Module::MedicalHistory => modules.module_medical_history,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Module::Documents => "Documents",
+            Module::Appointments => "Appointments",
+            Module::MedicalHistory => "Medical History",
+        }
+    }
+}
+
+/// Whether `path` is `prefix` or below it (ASCII case-insensitive, whole segments).
+fn under(path: &str, prefix: &str) -> bool {
+    path.len() >= prefix.len()
+        && path.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+        && matches!(path.as_bytes().get(prefix.len()), None | Some(b'/') | Some(b'?'))
+}
+
+/// The module a web route or an API path belongs to (spec 01 §6): the same table guards the
+/// browser's routes and the API's endpoints, so a disabled module is gone from both.
+pub fn module_of(path: &str) -> Option<Module> {
+    const TABLE: &[(&str, Module)] = &[
+        ("/documents", Module::Documents),
+        ("/Scripts/pdfjs", Module::Documents),
+        ("/api/documents", Module::Documents),
+        ("/appointments", Module::Appointments),
+        ("/api/surveyApi/GetNextAppointmentsForUser", Module::Appointments),
+        ("/medical-history", Module::MedicalHistory),
+        ("/medicalHistory", Module::MedicalHistory),
+        ("/api/surveyApi/GetAvailableSurveysForUser", Module::MedicalHistory),
+        ("/api/surveyApi/GetCompletedSurveysForUser", Module::MedicalHistory),
+        ("/api/surveyApi/IsCurrentPatientHasIncompletedSurvey", Module::MedicalHistory),
+    ];
+    TABLE.iter().find(|(prefix, _)| under(path, prefix)).map(|(_, m)| *m)
+}
+
+/// Where a shell route sends this user instead (spec 01 §2.1, §6), `None` to stay: a disabled
+/// module's routes go home; in SSO mode Home is hidden and the guarded routes go to /documents
+/// (or, without the Documents module, to the account page, which every user has).
+pub fn route_redirect(perms: &Permissions, modules: &ModulePermissions, path: &str) -> Option<String> {
+    let fallback = if !perms.is_sso_mode {
+        "/home"
+    } else if modules.module_documents {
+        "/documents"
+    } else {
+        "/account/change-password"
+    };
+    let is_home = path == "/" || under(path, "/home");
+    let blocked = (perms.is_sso_mode && is_home) || module_of(path).is_some_and(|m| !m.enabled(modules));
+    (blocked && !under(path, fallback)).then(|| fallback.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,6 +322,26 @@ mod tests {
         let mut perms = Permissions::for_role(Role::ProgramManager);
         perms.is_user_logged_in = false;
         assert!(menu_for(&perms, &ModulePermissions::default()).is_empty());
+    }
+
+    #[test]
+    fn disabled_modules_and_sso_redirect() {
+        let perms = Permissions::for_role(Role::Patient);
+        let all = ModulePermissions::default();
+        assert_eq!(route_redirect(&perms, &all, "/documents/unread"), None);
+        let none = ModulePermissions { module_documents: false, module_appointments: false, module_medical_history: false };
+        assert_eq!(route_redirect(&perms, &none, "/documents/all").as_deref(), Some("/home"));
+        assert_eq!(route_redirect(&perms, &none, "/Documents/ViewPdf/abc").as_deref(), Some("/home"));
+        assert_eq!(route_redirect(&perms, &none, "/documentsx"), None);
+        assert_eq!(route_redirect(&perms, &none, "/home"), None);
+        let mut sso = perms.clone();
+        sso.is_sso_mode = true;
+        assert_eq!(route_redirect(&sso, &all, "/home").as_deref(), Some("/documents"));
+        assert_eq!(route_redirect(&sso, &all, "/documents/all"), None);
+        assert_eq!(route_redirect(&sso, &none, "/home").as_deref(), Some("/account/change-password"));
+        assert_eq!(module_of("/api/documents/loadDocuments"), Some(Module::Documents));
+        assert_eq!(module_of("/api/surveyApi/GetNextAppointmentsForUser"), Some(Module::Appointments));
+        assert_eq!(module_of("/api/settings/getValues"), None);
     }
 
     #[test]

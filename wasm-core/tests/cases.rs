@@ -396,6 +396,20 @@ fn session_timer_cases() {
 }
 
 #[test]
+fn route_access_cases() {
+    check("route_access.json", |input| {
+        let perms: Permissions = arg(input, "perms");
+        let modules: ModulePermissions = arg(input, "modules");
+        json(menu::route_redirect(&perms, &modules, s(input, "path")))
+    });
+}
+
+#[test]
+fn logo_cases() {
+    check("logo.json", |input| json(wasm_core::logo::validate_logo_width(s(input, "value"))));
+}
+
+#[test]
 fn embed_cases() {
     check("embed.json", |input| json(embed::embed_success_path(s(input, "page"), s(input, "clientId"), s(input, "token"))));
 }
@@ -422,6 +436,8 @@ fn the_tables_hold_enough_cases() {
         "embed.json",
         "survey.json",
         "survey_start.json",
+        "route_access.json",
+        "logo.json",
     ]
     .iter()
     .map(|file| cases(file).len())

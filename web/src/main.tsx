@@ -1,11 +1,12 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { createRouter } from "./app/router";
+import { missingFeatures, showUnsupportedBrowser } from "./app/browser-support";
 import "./styles/global.css";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <RouterProvider router={createRouter()} />
-  </StrictMode>,
-);
+// spec 01 §2.1: a browser without what the portal needs gets the unsupported-browser dialog
+// instead of a blank page; the app (and its WebAssembly) loads only where it can run.
+const root = document.getElementById("root")!;
+const missing = missingFeatures();
+if (missing.length > 0) {
+  showUnsupportedBrowser(root, missing);
+} else {
+  void import("./app/start").then((app) => app.start(root));
+}

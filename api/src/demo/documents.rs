@@ -120,5 +120,26 @@ pub async fn load(db: &Db) -> AppResult<()> {
     .execute(pool)
     .await
     .map(|_| ()))?;
+    // Maria has an unread ack-on-view letter: the mobile viewer's ack-on-view browser test reads it.
+    let maria: Option<i64> = on_db!(db, pool => sqlx::query_scalar(
+        "SELECT patient_id FROM users WHERE username = 'maria.garcia'",
+    )
+    .fetch_optional(pool)
+    .await)?
+    .flatten();
+    if let Some(maria) = maria {
+        on_db!(db, pool => sqlx::query(
+            "INSERT INTO letters (patient_id, access_token, letter_type, notify_type, body, sent_at, is_ack_on_view, bi_rads)
+             VALUES ($1, $2, 'Follow-up Reminder', 'Email', $3, $4, TRUE, NULL)",
+        )
+        .bind(maria)
+        .bind(token("followup"))
+        .bind("Dear Maria Garcia,\n\nPlease schedule the follow-up ultrasound your radiologist recommended. \
+               Call us at 555-0101.\n\nDemo Breast Imaging")
+        .bind(now - 2 * DAY)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+    }
     Ok(())
 }

@@ -367,12 +367,7 @@ async fn permissions(State(state): State<AppState>, MaybeUser(user): MaybeUser) 
 }
 
 async fn app_permissions(State(state): State<AppState>) -> AppResult<Json<ModulePermissions>> {
-    let license = settings::load(&state.db, settings::LICENSE).await?;
-    Ok(Json(ModulePermissions {
-        module_documents: get_bool(&license, "Module_Documents"),
-        module_appointments: get_bool(&license, "Module_Appointments"),
-        module_medical_history: get_bool(&license, "Module_MedicalHistory"),
-    }))
+    Ok(Json(crate::license::modules(&state.db).await?))
 }
 
 async fn main_menu_settings(State(state): State<AppState>) -> AppResult<Json<MainMenuSettings>> {

@@ -5,6 +5,7 @@
 //! unknown or another patient's gets 404 and an audit row. Every view and acknowledgement is
 //! audited; every PDF served records the site-usage event DocumentLoaded (13).
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Query, State};
@@ -74,6 +75,14 @@ pub const ROUTES: &[RouteDoc] = &[
     },
     RouteDoc {
         method: "GET",
+        path: "/api/documents/letterTrace",
+        summary: "Program managers: the trace (Key, Details, FieldUpdated) of one letter by ?accessToken=",
+        access: Access::ProgramManager,
+        request: None,
+        response: "TraceEntry[]",
+    },
+    RouteDoc {
+        method: "GET",
         path: "/api/documents/letterPdf",
         summary: "A letter's PDF by ?accessToken= (application/pdf); its own patient or staff; marks it read",
         access: Access::SignedIn,
@@ -90,18 +99,31 @@ pub fn router() -> Router<AppState> {
         .route("/api/documents/readAndAcknowledge", put(read_and_acknowledge))
         .route("/api/documents/GetNotCompletedLetter", get(not_completed))
         .route("/api/documents/letterPdf", get(letter_pdf))
+        .route("/api/documents/letterTrace", get(letter_trace))
 }
 
-/// The three documents groups read together; trace is always on for program managers.
+/// The three documents groups read together (one query); trace is always on for program managers.
 pub async fn load_settings(db: &crate::db::Db, user: &SessionUser) -> AppResult<DocumentsSettings> {
-    let e = settings::load(db, settings::DOCUMENTS_ESSENTIAL).await?;
-    let t = settings::load(db, settings::DOCUMENTS_COLUMN_TITLE).await?;
-    let o = settings::load(db, settings::DOCUMENTS_OTHER).await?;
+    let groups = settings::load_many(db, &[settings::DOCUMENTS_ESSENTIAL, settings::DOCUMENTS_COLUMN_TITLE, settings::DOCUMENTS_OTHER]).await?;
+    Ok(settings_from(&groups[0], &groups[1], &groups[2], user))
+}
+
+/// The documents settings and the hiding rules, all four groups in one query.
+async fn load_settings_and_hiding(db: &crate::db::Db, user: &SessionUser) -> AppResult<(DocumentsSettings, store::HidingRules)> {
+    let groups = settings::load_many(
+        db,
+        &[settings::DOCUMENTS_ESSENTIAL, settings::DOCUMENTS_COLUMN_TITLE, settings::DOCUMENTS_OTHER, settings::DOCUMENTS_HIDING],
+    )
+    .await?;
+    Ok((settings_from(&groups[0], &groups[1], &groups[2], user), store::HidingRules::new(&groups[3])))
+}
+
+fn settings_from(e: &Value, t: &Value, o: &Value, user: &SessionUser) -> DocumentsSettings {
     let text = |doc: &Value, key: &str, default: &str| {
         let v = get_str(doc, key);
         if v.trim().is_empty() { default.to_owned() } else { v }
     };
-    Ok(DocumentsSettings {
+    DocumentsSettings {
         is_trace_enabled: get_bool(&e, "IsTraceEnabled") || user.role == Role::ProgramManager,
         show_ack_when_disabled: get_bool(&e, "ShowAckWhenDisabled"),
         ack_on_view: get_bool(&e, "ACKOnView"),
@@ -131,7 +153,7 @@ pub async fn load_settings(db: &crate::db::Db, user: &SessionUser) -> AppResult<
         doc_view_btn_text: text(&o, "DocViewBtnText", "View"),
         doc_ack_btn_text: text(&o, "DocAckBtnText", "Acknowledge"),
         unread_tab_label: text(&o, "UnreadTabLabel", "Unread Letters"),
-    })
+    }
 }
 
 async fn documents_settings(user: CurrentUser, State(state): State<AppState>) -> AppResult<Json<DocumentsSettings>> {
@@ -204,7 +226,7 @@ async fn load_documents(
     ApiJson(req): ApiJson<LoadDocumentsRequest>,
 ) -> AppResult<Json<DocumentsLoadResponse>> {
     let db = &state.db;
-    let s = load_settings(db, &user).await?;
+    let (s, hiding) = load_settings_and_hiding(db, &user).await?;
     let v = viewer(&user, &s);
     let offset = req.timezone_offset.clamp(-1080, 1080);
     let mut out = DocumentsLoadResponse { list: Vec::new(), unread: Vec::new(), other: Vec::new() };
@@ -213,35 +235,23 @@ async fn load_documents(
     };
     let descending = !matches!(req.sort_order.as_deref(), Some(o) if o.eq_ignore_ascii_case("asc"));
     let rows = store::letters_of_patient(db, patient_id, descending).await?;
-    let hiding = settings::load(db, settings::DOCUMENTS_HIDING).await?;
     let now = now_ms();
     let is_patient = user.role == Role::Patient;
-    let traces = if s.is_trace_enabled && !is_patient {
-        store::trace_of(db, &rows.iter().map(|r| r.id).collect::<Vec<_>>()).await?
+    // Trace rows grouped by letter once, not searched per letter.
+    let mut traces = if s.is_trace_enabled && !is_patient {
+        traces_of(db, &rows.iter().map(|r| r.id).collect::<Vec<_>>(), offset).await?
     } else {
-        Vec::new()
+        HashMap::new()
     };
+    out.list.reserve(rows.len());
     for row in &rows {
-        let (hidden, allow_ack) = store::hiding(&hiding, &row.letter_type, row.bi_rads.as_deref(), row.sent_at, now);
+        let (hidden, allow_ack) = hiding.apply(&row.letter_type, row.bi_rads.as_deref(), row.sent_at, now);
         // Patients never see hidden letters; program managers see them marked.
         if hidden && is_patient {
             continue;
         }
         let mut letter = to_letter(row, &s, &v, hidden, allow_ack, offset);
-        let id = row.id.to_string();
-        letter.trace = traces
-            .iter()
-            .filter(|(target, ..)| *target == id)
-            .map(|(_, at, action, who, new)| TraceEntry {
-                key: action.clone(),
-                details: format!("{} by {}", fmt::date_time(*at, offset), who.as_deref().unwrap_or("unknown user")),
-                field_updated: match action.as_str() {
-                    "LetterAcknowledged" => "AckedAt".to_owned(),
-                    "LetterViewed" if new.as_deref().is_some_and(|n| n.contains("\"MarkedRead\":true")) => "ReadAt".to_owned(),
-                    _ => String::new(),
-                },
-            })
-            .collect();
+        letter.trace = traces.remove(&row.id).unwrap_or_default();
         let other = row.has_pdf
             || (s.show_referring_physician_letters_with_other_documents && store::is_referring_physician(&row.letter_type));
         if other && s.show_other_documents_tab {
@@ -254,6 +264,45 @@ async fn load_documents(
         }
     }
     Ok(Json(out))
+}
+
+/// The audit rows about these letters as trace entries, grouped by letter.
+async fn traces_of(db: &crate::db::Db, ids: &[i64], offset: i32) -> AppResult<HashMap<i64, Vec<TraceEntry>>> {
+    let mut traces: HashMap<i64, Vec<TraceEntry>> = HashMap::new();
+    for (target, at, action, who, new) in store::trace_of(db, ids).await? {
+        let Ok(id) = target.parse::<i64>() else { continue };
+        let field_updated = match action.as_str() {
+            "LetterAcknowledged" => "AckedAt".to_owned(),
+            "LetterViewed" if new.as_deref().is_some_and(|n| n.contains("\"MarkedRead\":true")) => "ReadAt".to_owned(),
+            _ => String::new(),
+        };
+        traces.entry(id).or_default().push(TraceEntry {
+            details: format!("{} by {}", fmt::date_time(at, offset), who.as_deref().unwrap_or("unknown user")),
+            key: action,
+            field_updated,
+        });
+    }
+    Ok(traces)
+}
+
+#[derive(Deserialize)]
+struct TraceQuery {
+    #[serde(rename = "accessToken", default)]
+    access_token: String,
+    #[serde(rename = "timezoneOffset", default)]
+    timezone_offset: i32,
+}
+
+/// The trace modal's data (spec 01 §2.3): program managers only.
+async fn letter_trace(
+    user: RequireRole<crate::routes::home_content::ProgramManagerOnly>,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Query(q): Query<TraceQuery>,
+) -> AppResult<Json<Vec<TraceEntry>>> {
+    let row = owned_letter(&state, &user, q.access_token.trim(), peer).await?;
+    let mut traces = traces_of(&state.db, &[row.id], q.timezone_offset.clamp(-1080, 1080)).await?;
+    Ok(Json(traces.remove(&row.id).unwrap_or_default()))
 }
 
 fn ip(peer: SocketAddr) -> Option<String> {
@@ -342,8 +391,12 @@ pub async fn render_letter(state: &AppState, row: &LetterRow) -> AppResult<Vec<u
         study_desc: row.study_desc.clone().unwrap_or_default(),
         body: row.body.clone(),
     };
+    // The clinic's uploaded logo when the PDF can embed it (JPEG); else the built-in mark.
+    let logo = crate::routes::logo::stored_image(&state.db, "logo")
+        .await?
+        .and_then(|(_, data, _)| letter_pdf::JpegLogo::parse(&data));
     // A few milliseconds of CPU: off the async workers all the same.
-    tokio::task::spawn_blocking(move || letter_pdf::render(&letter)).await.map_err(AppError::internal)
+    tokio::task::spawn_blocking(move || letter_pdf::render_with_logo(&letter, logo.as_ref())).await.map_err(AppError::internal)
 }
 
 /// Who may acknowledge at all: the patient herself, not impersonated (spec 01 §4, §6).
@@ -367,11 +420,10 @@ async fn acknowledge_common(
     if req.id.is_some_and(|id| id != row.id) {
         return Err(AppError::BadRequest("Id and AccessToken name different letters.".to_owned()));
     }
-    let s = load_settings(db, user).await?;
+    let (s, hiding) = load_settings_and_hiding(db, user).await?;
     let v = viewer(user, &s);
-    let hiding = settings::load(db, settings::DOCUMENTS_HIDING).await?;
     let now = now_ms();
-    let (hidden, allow_ack) = store::hiding(&hiding, &row.letter_type, row.bi_rads.as_deref(), row.sent_at, now);
+    let (hidden, allow_ack) = hiding.apply(&row.letter_type, row.bi_rads.as_deref(), row.sent_at, now);
     if hidden {
         return Err(AppError::NotFound);
     }
@@ -425,19 +477,18 @@ async fn read_and_acknowledge(
 
 async fn not_completed(user: RequireRole<PatientOnly>, State(state): State<AppState>) -> AppResult<Json<NotCompletedLetters>> {
     let db = &state.db;
-    let s = load_settings(db, &user).await?;
+    let (s, hiding) = load_settings_and_hiding(db, &user).await?;
     let v = viewer(&user, &s);
     let Some(patient_id) = user.patient_id else {
         return Ok(Json(NotCompletedLetters { count: 0, letters: Vec::new() }));
     };
-    let hiding = settings::load(db, settings::DOCUMENTS_HIDING).await?;
     let now = now_ms();
     let letters: Vec<Letter> = store::letters_of_patient(db, patient_id, true)
         .await?
         .iter()
         .filter(|r| r.read_at.is_none())
         .filter_map(|r| {
-            let (hidden, allow_ack) = store::hiding(&hiding, &r.letter_type, r.bi_rads.as_deref(), r.sent_at, now);
+            let (hidden, allow_ack) = hiding.apply(&r.letter_type, r.bi_rads.as_deref(), r.sent_at, now);
             (!hidden).then(|| to_letter(r, &s, &v, false, allow_ack, 0))
         })
         .collect();

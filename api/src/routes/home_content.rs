@@ -10,11 +10,11 @@ use axum::extract::{ConnectInfo, State};
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use wasm_core::model::Role;
 
 use crate::audit::{self, Action, Actor, Target};
-use crate::auth::{CurrentUser, RequireRole, RoleSet};
+use crate::auth::{CurrentUser, RoleSet};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
@@ -23,12 +23,33 @@ use crate::{on_db, settings, AppState};
 /// The settings group that holds the values, one JSON object.
 pub const PORTAL_VALUES: &str = "PortalValues";
 
-/// (key, rich text?, default).
-const KEYS: &[(&str, bool, &str)] = &[(
-    "Home_Page_Content",
-    true,
-    "<h3>Welcome to your patient portal</h3><p>Here you can read your letters and results, complete your medical-history survey before your visit, and see your next appointments.</p>",
-)];
+/// How a value is checked before it is stored.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    /// Rich text, sanitised.
+    Rich,
+    /// A logo width (wasm-core `logo::validate_logo_width`).
+    Width,
+    /// Plain text.
+    Text,
+}
+
+const PROGRAM_MANAGER: &[Role] = &[Role::ProgramManager];
+const LOGO_EDITORS: &[Role] = &[Role::ClientAdmin, Role::ProgramManager];
+
+/// (key, kind, default, who may set it). The logo width is edited in the shell by client admins
+/// and program managers (spec 02 §6); the survey header by program managers (spec 01 §6).
+const KEYS: &[(&str, Kind, &str, &[Role])] = &[
+    (
+        "Home_Page_Content",
+        Kind::Rich,
+        "<h3>Welcome to your patient portal</h3><p>Here you can read your letters and results, complete your medical-history survey before your visit, and see your next appointments.</p>",
+        PROGRAM_MANAGER,
+    ),
+    ("LogoWidth", Kind::Width, "50", LOGO_EDITORS),
+    ("SurveyLogoWidth", Kind::Width, "50", PROGRAM_MANAGER),
+    ("SurveyTitle", Kind::Text, "", PROGRAM_MANAGER),
+];
 
 pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
@@ -42,9 +63,17 @@ pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
         method: "POST",
         path: "/api/settings/setvalue",
-        summary: "Program managers: store one value (rich text is sanitised); returns the stored value",
+        summary: "Store one allow-listed value (per-key roles; rich text sanitised, widths checked); returns the stored value",
         access: Access::Staff,
         request: Some("SetValueRequest"),
+        response: "ValuesByKey",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/settings/setvalues",
+        summary: "Store several allow-listed values, all or none; returns the stored values",
+        access: Access::Staff,
+        request: Some("SetValueRequest[]"),
         response: "ValuesByKey",
     },
 ];
@@ -53,6 +82,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/settings/getValues", post(get_values))
         .route("/api/settings/setvalue", post(set_value))
+        .route("/api/settings/setvalues", post(set_values))
 }
 
 pub struct ProgramManagerOnly;
@@ -81,10 +111,10 @@ async fn get_values(
     let values = stored(&state).await?;
     let mut out = BTreeMap::new();
     for key in keys.iter().take(50) {
-        if let Some((k, rich, default)) = KEYS.iter().find(|(k, ..)| k == key) {
+        if let Some((k, kind, default, _)) = KEYS.iter().find(|(k, ..)| k == key) {
             let value = values.get(*k).and_then(Value::as_str).unwrap_or(default);
             // Sanitised again on the way out: a value stored by other means is still safe.
-            out.insert((*k).to_owned(), if *rich { sanitise_html(value) } else { value.to_owned() });
+            out.insert((*k).to_owned(), if *kind == Kind::Rich { sanitise_html(value) } else { value.to_owned() });
         }
     }
     Ok(Json(out))
@@ -92,25 +122,43 @@ async fn get_values(
 
 #[derive(Deserialize)]
 struct SetValueRequest {
+    #[serde(alias = "Key")]
     key: String,
+    #[serde(alias = "Value")]
     value: String,
 }
 
-async fn set_value(
-    user: RequireRole<ProgramManagerOnly>,
-    State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    ApiJson(req): ApiJson<SetValueRequest>,
-) -> AppResult<Json<BTreeMap<String, String>>> {
-    let Some((key, rich, _)) = KEYS.iter().find(|(k, ..)| *k == req.key) else {
+/// The value as it will be stored, or why not (unknown key 400, role 403, invalid 400).
+fn checked(user: &crate::auth::session::SessionUser, req: &SetValueRequest) -> AppResult<(&'static str, String)> {
+    let Some((key, kind, _, editors)) = KEYS.iter().find(|(k, ..)| *k == req.key) else {
         return Err(AppError::BadRequest(format!("Unknown key '{}'.", req.key)));
     };
+    crate::auth::extract::check_role(user, editors)?;
     if req.value.len() > 200_000 {
         return Err(AppError::BadRequest("The value is too long.".to_owned()));
     }
-    let value = if *rich { sanitise_html(&req.value) } else { req.value.clone() };
-    let mut values = stored(&state).await?;
-    let old = values.insert((*key).to_owned(), Value::String(value.clone()));
+    let value = match kind {
+        Kind::Rich => sanitise_html(&req.value),
+        Kind::Width => {
+            let errors = wasm_core::logo::validate_logo_width(&req.value);
+            if let Some(message) = errors.messages().next() {
+                return Err(AppError::BadRequest(message.to_owned()));
+            }
+            wasm_core::logo::parse_logo_width(&req.value).unwrap_or_default().to_string()
+        }
+        Kind::Text => req.value.trim().to_owned(),
+    };
+    Ok((key, value))
+}
+
+async fn store(state: &AppState, user: &crate::auth::session::SessionUser, peer: SocketAddr, changes: Vec<(&'static str, String)>) -> AppResult<BTreeMap<String, String>> {
+    let mut values = stored(state).await?;
+    let mut old = Map::new();
+    let mut new = Map::new();
+    for (key, value) in &changes {
+        old.insert((*key).to_owned(), values.insert((*key).to_owned(), Value::String(value.clone())).unwrap_or(Value::Null));
+        new.insert((*key).to_owned(), Value::String(value.clone()));
+    }
     let body = Value::Object(values).to_string();
     let now = now_ms();
     on_db!(&state.db, pool => sqlx::query(
@@ -124,10 +172,38 @@ async fn set_value(
     .execute(pool)
     .await
     .map(|_| ()))?;
-    audit::record(&state.db, Actor::from(&*user), Action::SettingChanged,
-        Target { target_type: Some("Setting"), target_id: Some((*key).to_owned()), target_user_id: None },
-        Some(json!({ *key: old })), Some(json!({ *key: value })), Some(peer.ip().to_string())).await?;
-    Ok(Json(BTreeMap::from([((*key).to_owned(), value)])))
+    let keys: Vec<&str> = changes.iter().map(|(k, _)| *k).collect();
+    audit::record(&state.db, Actor::from(user), Action::SettingChanged,
+        Target { target_type: Some("Setting"), target_id: Some(keys.join(",")), target_user_id: None },
+        Some(Value::Object(old)), Some(Value::Object(new)), Some(peer.ip().to_string())).await?;
+    Ok(changes.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+}
+
+async fn set_value(
+    user: CurrentUser,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ApiJson(req): ApiJson<SetValueRequest>,
+) -> AppResult<Json<BTreeMap<String, String>>> {
+    let change = checked(&user, &req)?;
+    Ok(Json(store(&state, &user, peer, vec![change]).await?))
+}
+
+async fn set_values(
+    user: CurrentUser,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: axum::body::Bytes,
+) -> AppResult<Json<BTreeMap<String, String>>> {
+    // The spec's payload is a bare list of {Key, Value}.
+    let reqs: Vec<SetValueRequest> = serde_json::from_slice(&body)
+        .map_err(|_| AppError::BadRequest("Expected a JSON list of {Key, Value}.".to_owned()))?;
+    if reqs.is_empty() || reqs.len() > 50 {
+        return Err(AppError::BadRequest("Send between 1 and 50 values.".to_owned()));
+    }
+    // Every value is checked before any is stored: all or none.
+    let changes = reqs.iter().map(|r| checked(&user, r)).collect::<AppResult<Vec<_>>>()?;
+    Ok(Json(store(&state, &user, peer, changes).await?))
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ pub mod registration;
 pub mod recovery;
 pub mod survey_packages;
 pub mod survey_start;
+pub mod logo;
 
 use axum::routing::get;
 use axum::{Json, Router};
@@ -66,6 +67,7 @@ pub fn router() -> Router<AppState> {
         .merge(recovery::router())
         .merge(survey_packages::router())
         .merge(survey_start::router())
+        .merge(logo::router())
         .route("/api/openapi.json", get(openapi))
 }
 

@@ -139,11 +139,13 @@ pub async fn trace_of(db: &Db, letter_ids: &[i64]) -> AppResult<Vec<(String, i64
         return Ok(Vec::new());
     }
     let ids: Vec<String> = letter_ids.iter().map(i64::to_string).collect();
-    // Ids are numbers formatted here, never user text.
+    // Ids are numbers formatted here, never user text. The audit_log_target index finds the rows
+    // (`category || ''` keeps the planners off the category index, which would scan every
+    // Documents row of the whole portal).
     let sql = format!(
         "SELECT a.target_id, a.created_at, a.action, u.username, a.new_values FROM audit_log a
          LEFT JOIN users u ON u.id = a.user_id
-         WHERE a.category = 'Documents' AND a.target_type = 'Letter' AND a.target_id IN ('{}')
+         WHERE a.target_type = 'Letter' AND a.target_id IN ('{}') AND a.category || '' = 'Documents'
          ORDER BY a.created_at, a.id",
         ids.join("','")
     );
@@ -164,42 +166,99 @@ fn business_days_between(from_ms: i64, to_ms: i64) -> i64 {
     (from + 1..=to).filter(|d| (d + 3).rem_euclid(7) < 5).count() as i64
 }
 
-/// What the hiding rules say about one letter at `now`: (hidden from the patient, may be acknowledged).
-pub fn hiding(doc: &Value, letter_type: &str, bi_rads: Option<&str>, sent_at: i64, now: i64) -> (bool, bool) {
-    let day = 86_400_000;
-    let age_days = (now - sent_at).div_euclid(day);
-    let older = |days: Option<i64>, biz: Option<i64>, forever: bool| {
-        forever
-            || days.is_some_and(|d| d > 0 && age_days >= d)
-            || biz.is_some_and(|d| d > 0 && business_days_between(sent_at, now) >= d)
-    };
-    let mut hidden = false;
-    let mut allow_ack = true;
-    let prior = get_str(doc, "HideAllLettersPriorThisDate");
-    if let Some(limit) = crate::fmt::parse_instant(prior.trim()) {
-        hidden |= sent_at < limit;
-    }
-    if is_referring_physician(letter_type) {
-        hidden |= older(get_i64(doc, "HideRPLetDays"), get_i64(doc, "HideRPLetBizDays"), get_bool(doc, "HideRPLetForever"));
-    }
-    let types = doc.get("LetterTypesBiradSettings").and_then(Value::as_array).cloned().unwrap_or_default();
-    for t in types.iter().filter(|t| get_str(t, "Type").eq_ignore_ascii_case(letter_type)) {
-        let settings = t.get("BiradSettings").and_then(Value::as_array).cloned().unwrap_or_default();
-        for b in settings.iter().filter(|b| {
-            let birad = match b.get("Birad") {
-                Some(Value::Number(n)) => n.to_string(),
-                Some(Value::String(s)) => s.trim().to_owned(),
-                _ => String::new(),
-            };
-            bi_rads.is_some_and(|r| r.trim() == birad)
-        }) {
-            hidden |= older(get_i64(b, "HideLetDays"), get_i64(b, "HideLetBizDays"), get_bool(b, "HideLetForever"));
-            if b.get("AllowAck").is_some() {
-                allow_ack &= get_bool(b, "AllowAck");
-            }
+/// One BI-RADS rule of a letter type.
+#[derive(Debug, Clone)]
+struct BiradRule {
+    birad: String,
+    days: Option<i64>,
+    biz_days: Option<i64>,
+    forever: bool,
+    allow_ack: Option<bool>,
+}
+
+/// The DocumentsHidingEmailNotSending rules, read once per request (not once per letter).
+#[derive(Debug, Clone)]
+pub struct HidingRules {
+    prior: Option<i64>,
+    rp_days: Option<i64>,
+    rp_biz_days: Option<i64>,
+    rp_forever: bool,
+    /// (letter type, its BI-RADS rules)
+    types: Vec<(String, Vec<BiradRule>)>,
+}
+
+impl HidingRules {
+    pub fn new(doc: &Value) -> HidingRules {
+        let types = doc
+            .get("LetterTypesBiradSettings")
+            .and_then(Value::as_array)
+            .map(|types| {
+                types
+                    .iter()
+                    .map(|t| {
+                        let rules = t
+                            .get("BiradSettings")
+                            .and_then(Value::as_array)
+                            .map(|all| {
+                                all.iter()
+                                    .map(|b| BiradRule {
+                                        birad: match b.get("Birad") {
+                                            Some(Value::Number(n)) => n.to_string(),
+                                            Some(Value::String(s)) => s.trim().to_owned(),
+                                            _ => String::new(),
+                                        },
+                                        days: get_i64(b, "HideLetDays"),
+                                        biz_days: get_i64(b, "HideLetBizDays"),
+                                        forever: get_bool(b, "HideLetForever"),
+                                        allow_ack: b.get("AllowAck").is_some().then(|| get_bool(b, "AllowAck")),
+                                    })
+                                    .collect()
+                            })
+                            .unwrap_or_default();
+                        (get_str(t, "Type"), rules)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        HidingRules {
+            prior: crate::fmt::parse_instant(get_str(doc, "HideAllLettersPriorThisDate").trim()),
+            rp_days: get_i64(doc, "HideRPLetDays"),
+            rp_biz_days: get_i64(doc, "HideRPLetBizDays"),
+            rp_forever: get_bool(doc, "HideRPLetForever"),
+            types,
         }
     }
-    (hidden, allow_ack)
+
+    /// What the rules say about one letter at `now`: (hidden from the patient, may be acknowledged).
+    pub fn apply(&self, letter_type: &str, bi_rads: Option<&str>, sent_at: i64, now: i64) -> (bool, bool) {
+        let day = 86_400_000;
+        let age_days = (now - sent_at).div_euclid(day);
+        let older = |days: Option<i64>, biz: Option<i64>, forever: bool| {
+            forever
+                || days.is_some_and(|d| d > 0 && age_days >= d)
+                || biz.is_some_and(|d| d > 0 && business_days_between(sent_at, now) >= d)
+        };
+        let mut hidden = self.prior.is_some_and(|limit| sent_at < limit);
+        let mut allow_ack = true;
+        if is_referring_physician(letter_type) {
+            hidden |= older(self.rp_days, self.rp_biz_days, self.rp_forever);
+        }
+        let bi_rads = bi_rads.map(str::trim);
+        for (_, rules) in self.types.iter().filter(|(t, _)| t.eq_ignore_ascii_case(letter_type)) {
+            for b in rules.iter().filter(|b| bi_rads == Some(b.birad.as_str())) {
+                hidden |= older(b.days, b.biz_days, b.forever);
+                if let Some(allow) = b.allow_ack {
+                    allow_ack &= allow;
+                }
+            }
+        }
+        (hidden, allow_ack)
+    }
+}
+
+/// What the hiding rules say about one letter at `now`: (hidden from the patient, may be acknowledged).
+pub fn hiding(doc: &Value, letter_type: &str, bi_rads: Option<&str>, sent_at: i64, now: i64) -> (bool, bool) {
+    HidingRules::new(doc).apply(letter_type, bi_rads, sent_at, now)
 }
 
 #[cfg(test)]

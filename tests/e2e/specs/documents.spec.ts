@@ -71,7 +71,7 @@ test("below 420 px a letter opens on its own page", async ({ page }) => {
   await page.goto("/documents/all");
   await page.getByRole("table", { name: "Letters" }).getByRole("button", { name: "View" }).first().click();
   await expect(page).toHaveURL(/\/Documents\/ViewPdf\/[^/]+$/);
-  await expect(page.locator("iframe")).toHaveAttribute("src", /letterPdf\?accessToken=/);
+  await expect(page.locator("iframe")).toHaveAttribute("src", /^\/Scripts\/pdfjs\/web\/viewer\.html\?file=%2Fapi%2Fdocuments%2FletterPdf%3FaccessToken%3D/);
 });
 
 test("another patient cannot open Jane's letter", async ({ page, browser }) => {

@@ -277,3 +277,15 @@ pub fn describe_http_error(status: u32, body: &str) -> Ts<ErrorDialog> {
 }
 
 mod history_portal;
+
+/// Where a shell route sends this user instead (disabled module, SSO mode); `undefined` to stay.
+#[wasm_bindgen(js_name = routeRedirect)]
+pub fn route_redirect(perms: Ts<Permissions>, modules: Ts<ModulePermissions>, path: &str) -> Option<String> {
+    menu::route_redirect(&read(&perms), &read(&modules), path)
+}
+
+/// The logo width as typed (spec 02 §5): `{LogoWidth: [messages]}`, empty when valid.
+#[wasm_bindgen(js_name = validateLogoWidth)]
+pub fn validate_logo_width(value: &str) -> Ts<ValidationErrors> {
+    write(&crate::logo::validate_logo_width(value))
+}

@@ -36,3 +36,5 @@ pub mod survey;
 pub use survey::*;
 pub mod survey_package;
 pub use survey_package::*;
+pub mod logo;
+pub use logo::*;

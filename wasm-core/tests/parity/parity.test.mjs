@@ -71,6 +71,8 @@ const runners = {
     }
   },
   "menu.json": (i) => core.menuFor(i.perms, i.modules),
+  "route_access.json": (i) => core.routeRedirect(i.perms, i.modules, i.path) ?? null,
+  "logo.json": (i) => core.validateLogoWidth(i.value),
   "login.json": (i) => core.validateLogin(i.req, i.askUsername),
   "login_links.json": (i) => core.loginLinks(i.patientDoor, i.settings, i.askUsername),
   "http_error.json": (i) => core.describeHttpError(i.status, i.body),

@@ -27,14 +27,14 @@ describe("api client", () => {
     expect((fetchMock.mock.calls[1][1]?.headers as Record<string, string>)["X-CSRF-Token"]).toBeUndefined();
   });
 
-  it("sends a file (Blob) as the raw body with the CSRF header and no JSON content type", async () => {
+  it("sends a file (Blob) as the raw body with its own content type and the CSRF header", async () => {
     document.cookie = "portal_csrf=t1; path=/";
     const fetchMock = respond(200, '{"Files":[]}');
     const file = new File(["<survey/>"], "s.xml", { type: "text/xml" });
     await expect(api.post("/api/admin/UploadSurveyXml?fileName=s.xml", file)).resolves.toEqual({ Files: [] });
     const [, init] = fetchMock.mock.calls[0];
     expect(init?.body).toBe(file);
-    expect((init?.headers as Record<string, string>)["Content-Type"]).toBeUndefined();
+    expect((init?.headers as Record<string, string>)["Content-Type"]).toBe("text/xml");
     expect((init?.headers as Record<string, string>)["X-CSRF-Token"]).toBe("t1");
   });
 

@@ -44,7 +44,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   const headers: Record<string, string> = { Accept: "application/json" };
   // A Blob (an uploaded file) goes as the raw body with its own type; anything else as JSON.
   const raw = body instanceof Blob;
-  if (body !== undefined && !raw) headers["Content-Type"] = "application/json";
+  if (body !== undefined) headers["Content-Type"] = raw ? body.type || "application/octet-stream" : "application/json";
   if (UNSAFE.has(method)) {
     // The API sets the cookie on any response; the first unsafe call of a fresh visit may need
     // one safe call first, which the start-up configuration check always provides.
@@ -81,4 +81,6 @@ export const api = {
   post: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>("POST", path, body, options),
   put: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>("PUT", path, body, options),
   delete: <T>(path: string, options: RequestOptions = {}) => request<T>("DELETE", path, undefined, options),
+  /** A file as the raw request body, sent with its own type (logo uploads). */
+  upload: <T>(path: string, file: Blob, options: RequestOptions = {}) => request<T>("POST", path, file, options),
 };

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { SessionTimer } from "../../features/session-timer/session-timer";
 import { useRouteHandle } from "../../lib/route-handle";
+import { routeRedirect } from "../../lib/wasm";
 import { useSession } from "../session";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
@@ -20,9 +21,12 @@ export function Shell() {
     document.title = handle?.title ? `${handle.title} · Imaging Patient Portal` : "Imaging Patient Portal";
   }, [handle?.title]);
   if (state.status !== "signed-in") return null;
+  // A disabled module's routes go home; SSO mode sends Home to /documents (wasm-core's rule).
+  const redirect = routeRedirect(state.info.permissions, state.info.modules, pathname);
+  if (redirect) return <Navigate to={redirect} replace />;
   return (
     <div className={`shell ${drawerOpen ? "drawer-open" : ""}`}>
-      <Sidebar menu={state.menu} id="sidebar" />
+      <Sidebar menu={state.menu} id="sidebar" canEditLogo={state.info.permissions.IsProgramManager || state.info.permissions.IsClientAdmin} />
       <div className="shell-scrim" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
       <div className="shell-main">
         <Header

@@ -1,17 +1,12 @@
 import { useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { LogoMark } from "../../components/logo";
 import type { MenuItem } from "../../lib/wasm";
+import { ShellLogo } from "./shell-logo";
 
-export function Sidebar({ menu, id }: { menu: MenuItem[]; id: string }) {
+export function Sidebar({ menu, id, canEditLogo }: { menu: MenuItem[]; id: string; canEditLogo: boolean }) {
   return (
     <aside className="sidebar" id={id}>
-      <div className="sidebar-logo">
-        <LogoMark />
-        <span className="logo-text">
-          Imaging <strong>Portal</strong>
-        </span>
-      </div>
+      <ShellLogo canEdit={canEditLogo} />
       <nav aria-label="Main menu">
         <MenuList items={menu} level={0} />
       </nav>

@@ -15,8 +15,9 @@ import {
   zoneOf,
   type DocumentsSettings,
   type Letter,
+  type TraceEntry,
 } from "../../lib/wasm";
-import { acknowledge, getDocumentsSettings, loadDocuments, pdfUrl, readAndAcknowledge } from "./api/documents";
+import { acknowledge, getDocumentsSettings, getLetterTrace, loadDocuments, pdfUrl, readAndAcknowledge } from "./api/documents";
 import { useLabels } from "../labels/labels";
 import "./documents.css";
 
@@ -44,6 +45,7 @@ export function DocumentsPage() {
   const [error, setError] = useState<{ title: ErrorTitle; message: string } | null>(null);
   const [viewing, setViewing] = useState<Letter | null>(null);
   const [confirming, setConfirming] = useState<Letter | null>(null);
+  const [tracing, setTracing] = useState<Letter | null>(null);
   const [ssn, setSsn] = useState("");
   const ackTimer = useRef<number | undefined>(undefined);
   const perms = state.status === "signed-in" ? state.info.permissions : null;
@@ -178,6 +180,11 @@ export function DocumentsPage() {
                 <button type="button" className="button button-primary" onClick={() => open(row.original)}>
                   {settings.DocViewBtnText}
                 </button>
+                {isManager && (
+                  <button type="button" className="button" onClick={() => setTracing(row.original)}>
+                    Trace
+                  </button>
+                )}
                 {settings.CombineDocViewAndReadColumns && <span className="doc-stamp">{row.original.AlreadyRead}</span>}
               </div>
             ),
@@ -214,7 +221,7 @@ export function DocumentsPage() {
           return column.accessor("NotifyType", { id: c.Key, header: c.Title });
       }
     });
-  }, [settings, route.Mode, open]);
+  }, [settings, route.Mode, open, isManager]);
 
   if (route.RedirectTo) return <Navigate to={route.RedirectTo} replace />;
 
@@ -269,14 +276,9 @@ export function DocumentsPage() {
           onClose={() => setViewing(null)}
         >
           <iframe className="doc-frame" title={`${viewing.Type} PDF`} src={pdfUrl(viewing.AccessToken)} />
-          {isManager && viewing.Trace.length > 0 && (
-            <details className="doc-trace">
-              <summary>Trace</summary>
-              <pre>{viewing.Trace.map((t) => `${t.Key}  ${t.Details}  ${t.FieldUpdated}`).join("\n")}</pre>
-            </details>
-          )}
         </Modal>
       )}
+      {tracing && <TraceModal letter={tracing} onClose={() => setTracing(null)} />}
       {confirming && !viewing && (
         <Modal
           title="Acknowledge letter"
@@ -309,5 +311,42 @@ export function DocumentsPage() {
         </Modal>
       )}
     </>
+  );
+}
+
+/** The trace of one letter for program managers (spec 01 §2.3): Key, Details and FieldUpdated of
+ * each audit entry, in scrolling text, read fresh from the server when opened. */
+function TraceModal({ letter, onClose }: { letter: Letter; onClose: () => void }) {
+  const [entries, setEntries] = useState<TraceEntry[] | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    getLetterTrace(letter.AccessToken, abort.signal)
+      .then(setEntries)
+      .catch((e: Error) => e.name !== "AbortError" && setFailed(e.message));
+    return () => abort.abort();
+  }, [letter.AccessToken]);
+  return (
+    <Modal
+      title={`Trace: ${letter.Type}`}
+      onClose={onClose}
+      footer={
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {failed ? (
+        <p role="alert">{failed}</p>
+      ) : entries === null ? (
+        <p className="muted">Loading…</p>
+      ) : entries.length === 0 ? (
+        <p className="muted">No trace entries for this letter.</p>
+      ) : (
+        <pre className="doc-trace-text" tabIndex={0} aria-label="Trace entries">
+          {entries.map((t) => `Key: ${t.Key}\nDetails: ${t.Details}\nFieldUpdated: ${t.FieldUpdated}`).join("\n\n")}
+        </pre>
+      )}
+    </Modal>
   );
 }

@@ -1,14 +1,59 @@
+import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
-import { pdfUrl } from "./api/documents";
+import { useSession } from "../../app/session";
+import { viewAction } from "../../lib/wasm";
+import { getDocumentsSettings, loadDocuments, pdfUrl, pdfViewerUrl, readAndAcknowledge } from "./api/documents";
 import "./documents.css";
 
-/** The mobile letter viewer (spec 01 §2.3: /Documents/ViewPdf/{AccessToken} below 420 px). */
+/** The mobile letter viewer (spec 01 §2.3: /Documents/ViewPdf/{AccessToken} below 420 px): the
+ * pdf.js viewer page with the letter, and the same ack-on-view as the desktop modal: wasm-core's
+ * viewAction decides, and after AckOnViewDelay seconds the letter is read and acknowledged. */
 export function PdfViewPage() {
   const { token = "" } = useParams();
+  const { state } = useSession();
+  const [status, setStatus] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const perms = state.status === "signed-in" ? state.info.permissions : null;
+
+  useEffect(() => {
+    if (!perms?.IsPatient) return;
+    const abort = new AbortController();
+    Promise.all([getDocumentsSettings(abort.signal), loadDocuments(undefined, undefined, abort.signal)])
+      .then(([settings, loaded]) => {
+        const letter = [...loaded.list, ...loaded.other].find((l) => l.AccessToken === token);
+        if (!letter) return;
+        const facts = { ReadAt: letter.ReadAt, AckedAt: letter.AckedAt, IsAckOnView: letter.IsAckOnView, AllowAck: letter.AllowAck ?? true };
+        const viewer = {
+          IsProgramManager: perms.IsProgramManager,
+          IsImpersonated: perms.IsImpersonated,
+          ShowAckColumn: settings.ShowAckColumn,
+          ShowAckWhenDisabled: settings.ShowAckWhenDisabled,
+        };
+        if (viewAction(facts, viewer) !== "AckAfterDelay") return;
+        timer.current = window.setTimeout(() => {
+          readAndAcknowledge(letter)
+            .then((saved) => setStatus(`Acknowledged: ${saved.AlreadyAcked}`))
+            .catch((e: Error) => setStatus(`Error on acknowledge of letters: ${e.message}`));
+        }, settings.AckOnViewDelay * 1000);
+      })
+      .catch(() => {
+        // The letter still shows; without its facts nothing is acknowledged.
+      });
+    return () => {
+      abort.abort();
+      window.clearTimeout(timer.current);
+    };
+  }, [token, perms]);
+
   return (
     <section className="panel doc-mobile">
       <Link to="/documents/all">Back to documents</Link>
-      <iframe className="doc-frame-mobile" title="Letter PDF" src={pdfUrl(token)} />
+      {status && (
+        <p className="doc-mobile-status" role="status">
+          {status}
+        </p>
+      )}
+      <iframe className="doc-frame-mobile" title="Letter PDF" src={pdfViewerUrl(token)} />
       <a href={pdfUrl(token)} target="_blank" rel="noreferrer">
         Open the PDF
       </a>

@@ -1,19 +1,29 @@
 import { useEffect, useState } from "react";
-import { pendingLettersAction, pendingSurveyAction, type PendingAction } from "../../lib/wasm";
+import {
+  pendingLettersAction,
+  pendingSurveyAction,
+  type NotCompletedLetters,
+  type PatientSurveysResponse,
+  type PendingAction,
+} from "../../lib/wasm";
 import { getAvailableSurveys } from "../medical-history/api/surveys";
 import { useLabels } from "../labels/labels";
 import { getNotCompletedLetters } from "./api/get-not-completed-letters";
 import { getValues, HOME_CONTENT_KEY, setValue } from "./api/home-content";
 
 /** Surveys to begin or resume and unread letters (spec 01 §2.2); the lines are wasm-core's. */
-export function PendingActionsPanel() {
+export function PendingActionsPanel({ letters: withLetters, surveys: withSurveys }: { letters: boolean; surveys: boolean }) {
   const { t } = useLabels();
   const surveyLabel = t("Home_PendingSurvey", "pending survey");
   const letterLabel = t("Home_UnreadLetter", "unread letter");
   const [actions, setActions] = useState<PendingAction[] | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    Promise.all([getAvailableSurveys(abort.signal), getNotCompletedLetters(abort.signal)])
+    // A module that is off is not asked (its endpoints refuse).
+    Promise.all([
+      withSurveys ? getAvailableSurveys(abort.signal) : Promise.resolve<PatientSurveysResponse>({ surveys: [], isHideAppointmentTimeInHistoryPortal: false }),
+      withLetters ? getNotCompletedLetters(abort.signal) : Promise.resolve<NotCompletedLetters>({ Count: 0, Letters: [] }),
+    ])
       .then(([surveys, letters]) => {
         const lines = surveys.surveys
           .map((s) => pendingSurveyAction(s.StatusKey, s.SurveyName, Number(s.Id), surveyLabel))
@@ -25,7 +35,7 @@ export function PendingActionsPanel() {
         // Reported by the API client.
       });
     return () => abort.abort();
-  }, [surveyLabel, letterLabel]);
+  }, [surveyLabel, letterLabel, withLetters, withSurveys]);
   return (
     <section className="panel" aria-labelledby="pending-actions">
       <h2 id="pending-actions">{t("Home_PendingActions", "Pending actions")}</h2>

@@ -7,6 +7,7 @@ import {
   appointmentHeader,
   formatAppointment,
   formatDate,
+  routeRedirect,
   zoneOf,
   type MenuItem,
   type NextAppointment,
@@ -21,7 +22,9 @@ import "./home.css";
 export function HomePage() {
   const { state } = useSession();
   if (state.status !== "signed-in") return null;
-  const { userName, permissions } = state.info;
+  const { userName, permissions, modules } = state.info;
+  // Panels of a module that is off are not shown (the same rule that guards the routes).
+  const has = (path: string) => routeRedirect(permissions, modules, path) === undefined;
   return (
     <>
       <section className="panel welcome">
@@ -33,8 +36,8 @@ export function HomePage() {
             : "Use the menu to follow survey assignments and manage the portal."}
         </p>
       </section>
-      {permissions.IsPatient && <PendingActionsPanel />}
-      {permissions.IsPatient ? <NextAppointmentsPanel /> : <StaffShortcuts menu={state.menu} />}
+      {permissions.IsPatient && <PendingActionsPanel letters={has("/documents")} surveys={has("/medical-history")} />}
+      {permissions.IsPatient ? has("/appointments") && <NextAppointmentsPanel /> : <StaffShortcuts menu={state.menu} />}
       <HomeContentPanel canEdit={permissions.IsProgramManager} />
     </>
   );

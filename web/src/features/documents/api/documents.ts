@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api-client";
-import type { DocumentsLoadResponse, DocumentsSettings, Letter, LetterRef } from "../../../lib/wasm";
+import type { DocumentsLoadResponse, DocumentsSettings, Letter, LetterRef, TraceEntry } from "../../../lib/wasm";
 import { viewerOffsetMinutes } from "../../../lib/wasm";
 
 // One call each (spec 01 §7); failures are shown by the page's own error modals (report: false).
@@ -31,4 +31,17 @@ export function readAndAcknowledge(letter: Letter): Promise<Letter> {
 /** The address of a letter's PDF (served only to its patient or to staff). */
 export function pdfUrl(accessToken: string): string {
   return `/api/documents/letterPdf?accessToken=${encodeURIComponent(accessToken)}`;
+}
+
+/** Program managers: the trace entries of one letter. */
+export function getLetterTrace(accessToken: string, signal?: AbortSignal): Promise<TraceEntry[]> {
+  return api.get<TraceEntry[]>(
+    `/api/documents/letterTrace?accessToken=${encodeURIComponent(accessToken)}&timezoneOffset=${viewerOffsetMinutes()}`,
+    { signal, report: false },
+  );
+}
+
+/** The pdf.js viewer page (spec 01 §2.3) showing a letter's PDF. */
+export function pdfViewerUrl(accessToken: string): string {
+  return `/Scripts/pdfjs/web/viewer.html?file=${encodeURIComponent(pdfUrl(accessToken))}`;
 }

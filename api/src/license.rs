@@ -1,0 +1,37 @@
+//! Licensed modules (spec 01 §6, spec 03 "License"): an API path of a module that is switched
+//! off answers 403. Which path belongs to which module is wasm-core's table (`menu::module_of`),
+//! the same one that guards the web app's routes.
+
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use wasm_core::menu::module_of;
+use wasm_core::model::ModulePermissions;
+
+use crate::error::{AppError, AppResult};
+use crate::settings::{self, get_bool};
+use crate::AppState;
+
+/// The License group as module flags (GET /api/accountApi/apppermissionsJson answers the same).
+pub async fn modules(db: &crate::db::Db) -> AppResult<ModulePermissions> {
+    let doc = settings::load(db, settings::LICENSE).await?;
+    Ok(ModulePermissions {
+        module_documents: get_bool(&doc, "Module_Documents"),
+        module_appointments: get_bool(&doc, "Module_Appointments"),
+        module_medical_history: get_bool(&doc, "Module_MedicalHistory"),
+    })
+}
+
+pub async fn middleware(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let path = req.uri().path();
+    if let Some(module) = path.starts_with("/api/").then(|| module_of(path)).flatten() {
+        match modules(&state.db).await {
+            Ok(m) if module.enabled(&m) => {}
+            Ok(_) => {
+                return AppError::Forbidden(format!("The {} module is not licensed.", module.name())).into_response();
+            }
+            Err(e) => return e.into_response(),
+        }
+    }
+    next.run(req).await
+}

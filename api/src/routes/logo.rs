@@ -1,0 +1,182 @@
+//! Logos (spec 01 §2.1 sidebar logo; spec 02 §3 "Logo settings", §7.4, §7.4b, §9): the shell logo
+//! ('logo', also printed on generated letters when it is a JPEG) and the survey logo
+//! ('surveyLogo'). Program managers and client admins upload and remove them; the width is the
+//! LogoWidth value of /api/settings/setvalue (wasm-core `logo::validate_logo_width`).
+//!
+//! Uploads are the raw image bytes (the request body), at most 512 KB, PNG, JPEG or GIF judged by
+//! their content; SVG is refused because it can carry script. Images are served with their own
+//! type, `nosniff` and a sandboxing CSP.
+
+use std::net::SocketAddr;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use wasm_core::logo::{parse_logo_width, sniff_logo, DEFAULT_LOGO_WIDTH};
+use wasm_core::model::{LogoSettings, Role};
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::{RequireRole, RoleSet};
+use crate::db::now_ms;
+use crate::error::{AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::{on_db, settings, AppState};
+
+/// Who may change logos (spec 02 §6: client admins and program managers).
+pub struct LogoEditors;
+impl RoleSet for LogoEditors {
+    const ROLES: &'static [Role] = &[Role::ClientAdmin, Role::ProgramManager];
+}
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc { method: "GET", path: "/api/logoSettings/login", summary: "The shell and login logo: address (with ?t=), width, title", access: Access::Anyone, request: None, response: "LogoSettings" },
+    RouteDoc { method: "GET", path: "/api/logoSettings/survey", summary: "The survey logo: address (with ?t=), width, title", access: Access::Anyone, request: None, response: "LogoSettings" },
+    RouteDoc { method: "POST", path: "/api/logoSettings/logo", summary: "Upload the logo (raw PNG, JPEG or GIF body, at most 512 KB)", access: Access::LogoEditors, request: Some("image"), response: "LogoSettings" },
+    RouteDoc { method: "DELETE", path: "/api/logoSettings/logo", summary: "Remove the uploaded logo (the built-in mark returns)", access: Access::LogoEditors, request: None, response: "LogoSettings" },
+    RouteDoc { method: "POST", path: "/api/logoSettings/surveyLogo", summary: "Upload the survey logo (raw PNG, JPEG or GIF body, at most 512 KB)", access: Access::LogoEditors, request: Some("image"), response: "LogoSettings" },
+    RouteDoc { method: "DELETE", path: "/api/logoSettings/surveyLogo", summary: "Remove the survey logo", access: Access::LogoEditors, request: None, response: "LogoSettings" },
+    RouteDoc { method: "GET", path: "/api/logoSettings/image/{name}", summary: "An uploaded logo image (logo or surveyLogo)", access: Access::Anyone, request: None, response: "image" },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/logoSettings/login", get(login_logo))
+        .route("/api/logoSettings/survey", get(survey_logo))
+        .route("/api/logoSettings/logo", axum::routing::post(upload_logo).delete(remove_logo))
+        .route("/api/logoSettings/surveyLogo", axum::routing::post(upload_survey_logo).delete(remove_survey_logo))
+        .route("/api/logoSettings/image/{name}", get(image))
+}
+
+#[derive(Clone, Copy)]
+enum Which {
+    Logo,
+    SurveyLogo,
+}
+
+impl Which {
+    fn name(self) -> &'static str {
+        match self {
+            Which::Logo => "logo",
+            Which::SurveyLogo => "surveyLogo",
+        }
+    }
+    fn width_key(self) -> &'static str {
+        match self {
+            Which::Logo => "LogoWidth",
+            Which::SurveyLogo => "SurveyLogoWidth",
+        }
+    }
+    fn title_key(self) -> &'static str {
+        match self {
+            Which::Logo => "LayoutLoginLogoTitle",
+            Which::SurveyLogo => "SurveyTitle",
+        }
+    }
+}
+
+/// The stored image of `name`: (content type, bytes, upload time).
+pub async fn stored_image(db: &crate::db::Db, name: &str) -> AppResult<Option<(String, Vec<u8>, i64)>> {
+    Ok(on_db!(db, pool => sqlx::query_as("SELECT content_type, data, updated_at FROM logo_images WHERE name = $1")
+        .bind(name)
+        .fetch_optional(pool)
+        .await)?)
+}
+
+async fn settings_of(state: &AppState, which: Which) -> AppResult<LogoSettings> {
+    let updated: Option<i64> = on_db!(&state.db, pool => sqlx::query_scalar("SELECT updated_at FROM logo_images WHERE name = $1")
+        .bind(which.name())
+        .fetch_optional(pool)
+        .await)?;
+    let values = settings::load(&state.db, crate::routes::home_content::PORTAL_VALUES).await?;
+    let text = |key: &str| values.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
+    Ok(LogoSettings {
+        logo_url: updated.map(|t| format!("/api/logoSettings/image/{}?t={t}", which.name())),
+        logo_width: parse_logo_width(&text(which.width_key())).unwrap_or(DEFAULT_LOGO_WIDTH),
+        logo_title: text(which.title_key()),
+    })
+}
+
+async fn login_logo(State(state): State<AppState>) -> AppResult<Json<LogoSettings>> {
+    Ok(Json(settings_of(&state, Which::Logo).await?))
+}
+
+async fn survey_logo(State(state): State<AppState>) -> AppResult<Json<LogoSettings>> {
+    Ok(Json(settings_of(&state, Which::SurveyLogo).await?))
+}
+
+fn target(which: Which) -> Target {
+    Target { target_type: Some("Logo"), target_id: Some(which.name().to_owned()), target_user_id: None }
+}
+
+async fn upload(state: &AppState, user: &crate::auth::session::SessionUser, which: Which, body: &[u8], peer: SocketAddr) -> AppResult<LogoSettings> {
+    let kind = sniff_logo(body).map_err(|m| AppError::BadRequest(m.to_owned()))?;
+    // Upload times only move forward, so the address always changes.
+    let previous = stored_image(&state.db, which.name()).await?.map_or(0, |(_, _, t)| t);
+    let now = now_ms().max(previous + 1);
+    on_db!(&state.db, pool => sqlx::query(
+        "INSERT INTO logo_images (name, content_type, data, updated_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (name) DO UPDATE SET content_type = excluded.content_type, data = excluded.data,
+                                          updated_at = excluded.updated_at",
+    )
+    .bind(which.name())
+    .bind(kind.content_type())
+    .bind(body)
+    .bind(now)
+    .execute(pool)
+    .await
+    .map(|_| ()))?;
+    audit::record(&state.db, Actor::from(user), Action::LogoChanged, target(which), None,
+        Some(json!({"Uploaded": kind.content_type(), "Bytes": body.len()})), Some(peer.ip().to_string())).await?;
+    settings_of(state, which).await
+}
+
+async fn remove(state: &AppState, user: &crate::auth::session::SessionUser, which: Which, peer: SocketAddr) -> AppResult<LogoSettings> {
+    let removed = on_db!(&state.db, pool => sqlx::query("DELETE FROM logo_images WHERE name = $1")
+        .bind(which.name())
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()))?;
+    if removed > 0 {
+        audit::record(&state.db, Actor::from(user), Action::LogoChanged, target(which), None,
+            Some(json!({"Removed": true})), Some(peer.ip().to_string())).await?;
+    }
+    settings_of(state, which).await
+}
+
+async fn upload_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, ConnectInfo(peer): ConnectInfo<SocketAddr>, body: Bytes) -> AppResult<Json<LogoSettings>> {
+    Ok(Json(upload(&state, &user, Which::Logo, &body, peer).await?))
+}
+
+async fn upload_survey_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, ConnectInfo(peer): ConnectInfo<SocketAddr>, body: Bytes) -> AppResult<Json<LogoSettings>> {
+    Ok(Json(upload(&state, &user, Which::SurveyLogo, &body, peer).await?))
+}
+
+async fn remove_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> AppResult<Json<LogoSettings>> {
+    Ok(Json(remove(&state, &user, Which::Logo, peer).await?))
+}
+
+async fn remove_survey_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> AppResult<Json<LogoSettings>> {
+    Ok(Json(remove(&state, &user, Which::SurveyLogo, peer).await?))
+}
+
+async fn image(State(state): State<AppState>, Path(name): Path<String>) -> AppResult<Response> {
+    if name != "logo" && name != "surveyLogo" {
+        return Err(AppError::NotFound);
+    }
+    let (content_type, data, _) = stored_image(&state.db, &name).await?.ok_or(AppError::NotFound)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
+            (header::CONTENT_SECURITY_POLICY, "default-src 'none'; sandbox".to_owned()),
+            // The address changes with every upload (?t=); this one may be kept.
+            (header::CACHE_CONTROL, "private, max-age=31536000, immutable".to_owned()),
+        ],
+        data,
+    )
+        .into_response())
+}
