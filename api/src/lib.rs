@@ -10,6 +10,7 @@ pub mod demo;
 pub mod error;
 pub mod fmt;
 pub mod letter_pdf;
+pub mod pdf;
 pub mod notifications;
 pub mod openapi;
 pub mod outbox;
@@ -17,6 +18,7 @@ pub mod routes;
 pub mod secrets;
 pub mod settings;
 pub mod store;
+pub mod summary_pdf;
 pub mod web;
 
 use std::io::Write;

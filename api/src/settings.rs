@@ -19,6 +19,8 @@ pub const DOCUMENTS_ESSENTIAL: &str = "DocumentsEssential";
 pub const DOCUMENTS_COLUMN_TITLE: &str = "DocumentsColumnTitle";
 pub const DOCUMENTS_OTHER: &str = "DocumentsOther";
 pub const DOCUMENTS_HIDING: &str = "DocumentsHidingEmailNotSending";
+/// Survey general settings (spec 04 §3; GET/POST /api/surveySettings/generalSettings).
+pub const SURVEY_GENERAL: &str = "SurveyGeneral";
 
 /// Session length when CorePortal does not say (minutes).
 pub const DEFAULT_SESSION_TIMEOUT_MINUTES: i64 = 20;
@@ -150,6 +152,18 @@ pub fn defaults() -> Vec<(&'static str, Value)> {
                 "DocViewBtnText": "View",
                 "DocAckBtnText": "Acknowledge",
                 "UnreadTabLabel": "Unread Letters"
+            }),
+        ),
+        // spec 04 §3 survey general settings: the summary report fields so far.
+        (
+            SURVEY_GENERAL,
+            json!({
+                "GenerateSummaryReport": false,
+                "SummaryPdfHeaderText": "",
+                "IsAddPageNumberToSummaryPdf": true,
+                "PdfPageNumberFontSize": 9,
+                "PdfPageNumberAlignment": "Center",
+                "IsAddHeaderToAllPagesToSummaryPdf": false
             }),
         ),
         (

@@ -4,6 +4,7 @@
 
 pub mod definition;
 pub mod start;
+pub mod summary;
 pub mod xml;
 
 use std::cmp::Ordering;
