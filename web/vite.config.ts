@@ -1,11 +1,13 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import wasm from "vite-plugin-wasm";
+import { precachePlugin } from "./sw/precache-plugin";
 
 // wasm-core is a wasm-pack "bundler" package: vite-plugin-wasm turns its .wasm import into an
 // ES module, which needs top-level await (esnext) both in the build and in vitest.
 export default defineConfig({
-  plugins: [wasm(), react()],
+  // The service worker's precache list is made from the build output (sw/precache-plugin.ts).
+  plugins: [wasm(), react(), precachePlugin({ template: "sw/sw.js", publicDir: "public" })],
   build: { target: "esnext" },
   server: {
     // `npm run dev` against a locally running API (./scripts/start.sh).
@@ -13,7 +15,7 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "sw/**/*.test.ts"],
     setupFiles: ["src/test/setup.ts"],
     server: { deps: { inline: ["wasm-core"] } },
   },
