@@ -5,8 +5,11 @@
 //! short header. Built with lopdf from the standard Helvetica fonts (WinAnsi text), so no font
 //! file is embedded and a letter is a few kilobytes.
 
-use lopdf::content::{Content, Operation};
-use lopdf::{dictionary, Document, Object, Stream};
+use lopdf::Object;
+
+pub use crate::pdf::{page_count, text_width, wrap};
+pub use crate::pdf::JpegLogo;
+use crate::pdf::{assemble, Page, BRAND, PAGE_H, PAGE_W};
 
 /// What a letter shows. Dates are already formatted for the reader.
 #[derive(Debug, Clone, Default)]
@@ -25,228 +28,12 @@ pub struct LetterPdf {
     pub body: String,
 }
 
-/// A clinic logo the PDF can embed as it is: a baseline or progressive JPEG (DCTDecode), 8 bits
-/// per component, grey, RGB or CMYK. Other uploads (PNG, GIF) keep the built-in logo.
-#[derive(Debug, Clone)]
-pub struct JpegLogo {
-    data: Vec<u8>,
-    width: u32,
-    height: u32,
-    components: u8,
-}
-
-impl JpegLogo {
-    /// Reads the size from the JPEG's frame header; `None` when it is not a JPEG this can embed.
-    pub fn parse(data: &[u8]) -> Option<JpegLogo> {
-        if !data.starts_with(&[0xFF, 0xD8]) {
-            return None;
-        }
-        let mut i = 2;
-        while i + 4 <= data.len() {
-            if data[i] != 0xFF {
-                return None;
-            }
-            let marker = data[i + 1];
-            if marker == 0xFF {
-                i += 1;
-                continue;
-            }
-            let len = u16::from_be_bytes([data[i + 2], data[i + 3]]) as usize;
-            // SOF0..SOF3, SOF5..SOF7, SOF9..SOF11, SOF13..SOF15 carry the frame size.
-            let is_sof = matches!(marker, 0xC0..=0xCF) && !matches!(marker, 0xC4 | 0xC8 | 0xCC);
-            if is_sof {
-                let f = data.get(i + 4..i + 10)?;
-                let (bits, height, width, components) =
-                    (f[0], u16::from_be_bytes([f[1], f[2]]) as u32, u16::from_be_bytes([f[3], f[4]]) as u32, f[5]);
-                return (bits == 8 && width > 0 && height > 0 && matches!(components, 1 | 3 | 4))
-                    .then(|| JpegLogo { data: data.to_vec(), width, height, components });
-            }
-            if len < 2 {
-                return None;
-            }
-            i += 2 + len;
-        }
-        None
-    }
-}
-
-const PAGE_W: f32 = 612.0;
-const PAGE_H: f32 = 792.0;
 const MARGIN: f32 = 72.0;
 const TEXT_W: f32 = PAGE_W - 2.0 * MARGIN;
 const BODY_SIZE: f32 = 11.0;
 const LEADING: f32 = 15.0;
 /// Lowest baseline of body text (above the footer).
 const BOTTOM: f32 = 96.0;
-/// The brand colour (a deep rose) of the logo and rules.
-const BRAND: [f32; 3] = [0.66, 0.13, 0.36];
-
-/// Helvetica advance widths (1/1000 em) of ASCII 32..=126, from the standard font metrics.
-const HELVETICA: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // space../
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, // 0..?
-    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @..O
-    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, // P.._
-    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, // `..o
-    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, // p..~
-];
-
-fn char_width(c: char) -> f32 {
-    let code = c as u32;
-    if (32..=126).contains(&code) {
-        f32::from(HELVETICA[(code - 32) as usize])
-    } else {
-        556.0
-    }
-}
-
-/// Width in points of `text` in Helvetica at `size`.
-pub fn text_width(text: &str, size: f32) -> f32 {
-    text.chars().map(char_width).sum::<f32>() * size / 1000.0
-}
-
-/// Text as WinAnsi bytes (Latin-1 range kept, anything else '?', control characters dropped).
-fn win_ansi(text: &str) -> Vec<u8> {
-    text.chars()
-        .filter(|c| !c.is_control())
-        .map(|c| match c {
-            '\u{2018}' | '\u{2019}' => b'\'',
-            '\u{201C}' | '\u{201D}' => b'"',
-            '\u{2013}' => 0x96,
-            '\u{2014}' => 0x97,
-            '\u{2022}' => 0x95,
-            c if (c as u32) < 256 => c as u8,
-            _ => b'?',
-        })
-        .collect()
-}
-
-/// Splits `text` into lines no wider than `width` (words longer than a line are cut).
-pub fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    for paragraph in text.replace("\r\n", "\n").split('\n') {
-        let mut line = String::new();
-        for word in paragraph.split_whitespace() {
-            let candidate = if line.is_empty() { word.to_owned() } else { format!("{line} {word}") };
-            if text_width(&candidate, size) <= width {
-                line = candidate;
-                continue;
-            }
-            if !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
-            }
-            // A word wider than the line is cut where it overflows.
-            let mut rest = word.to_owned();
-            while text_width(&rest, size) > width {
-                let mut cut = 0;
-                let mut w = 0.0;
-                for (i, c) in rest.char_indices() {
-                    w += char_width(c) * size / 1000.0;
-                    if w > width {
-                        break;
-                    }
-                    cut = i + c.len_utf8();
-                }
-                let cut = cut.max(rest.chars().next().map_or(1, char::len_utf8));
-                lines.push(rest[..cut].to_owned());
-                rest = rest[cut..].to_owned();
-            }
-            line = rest;
-        }
-        lines.push(line);
-    }
-    // No trailing blank lines.
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
-    }
-    lines
-}
-
-struct Page {
-    ops: Vec<Operation>,
-}
-
-impl Page {
-    fn new() -> Page {
-        Page { ops: Vec::new() }
-    }
-
-    fn op(&mut self, name: &str, operands: Vec<Object>) {
-        self.ops.push(Operation::new(name, operands));
-    }
-
-    fn fill(&mut self, rgb: [f32; 3]) {
-        self.op("rg", rgb.iter().map(|v| Object::Real(*v)).collect());
-    }
-
-    fn stroke_colour(&mut self, rgb: [f32; 3]) {
-        self.op("RG", rgb.iter().map(|v| Object::Real(*v)).collect());
-    }
-
-    /// Text at (x, y) in font F1 (regular) or F2 (bold).
-    fn text(&mut self, x: f32, y: f32, bold: bool, size: f32, text: &str) {
-        self.op("BT", vec![]);
-        self.op("Tf", vec![Object::Name(if bold { b"F2".to_vec() } else { b"F1".to_vec() }), Object::Real(size)]);
-        self.op("Td", vec![Object::Real(x), Object::Real(y)]);
-        self.op("Tj", vec![Object::string_literal(win_ansi(text))]);
-        self.op("ET", vec![]);
-    }
-
-    fn text_right(&mut self, right: f32, y: f32, bold: bool, size: f32, text: &str) {
-        // Bold is a little wider than regular; 5% keeps it inside the margin.
-        let w = text_width(text, size) * if bold { 1.05 } else { 1.0 };
-        self.text(right - w, y, bold, size, text);
-    }
-
-    fn text_centre(&mut self, centre: f32, y: f32, size: f32, text: &str) {
-        self.text(centre - text_width(text, size) / 2.0, y, false, size, text);
-    }
-
-    fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, width: f32, rgb: [f32; 3]) {
-        self.stroke_colour(rgb);
-        self.op("w", vec![Object::Real(width)]);
-        self.op("m", vec![Object::Real(x1), Object::Real(y1)]);
-        self.op("l", vec![Object::Real(x2), Object::Real(y2)]);
-        self.op("S", vec![]);
-    }
-
-    /// A circle of radius r at (cx, cy) from four Bézier arcs, filled with the current colour.
-    fn disc(&mut self, cx: f32, cy: f32, r: f32) {
-        let k = 0.552_284_8 * r;
-        let p = |x: f32, y: f32| vec![Object::Real(x), Object::Real(y)];
-        self.op("m", p(cx + r, cy));
-        self.op("c", [p(cx + r, cy + k), p(cx + k, cy + r), p(cx, cy + r)].concat());
-        self.op("c", [p(cx - k, cy + r), p(cx - r, cy + k), p(cx - r, cy)].concat());
-        self.op("c", [p(cx - r, cy - k), p(cx - k, cy - r), p(cx, cy - r)].concat());
-        self.op("c", [p(cx + k, cy - r), p(cx + r, cy - k), p(cx + r, cy)].concat());
-        self.op("f", vec![]);
-    }
-
-    /// The clinic logo: a rose disc with an awareness ribbon drawn in white, 44 pt wide.
-    fn logo(&mut self, x: f32, y: f32) {
-        let r = 22.0;
-        let (cx, cy) = (x + r, y + r);
-        self.op("q", vec![]);
-        self.fill(BRAND);
-        self.disc(cx, cy, r);
-        // The ribbon: a loop at the top and two crossing tails.
-        self.stroke_colour([1.0, 1.0, 1.0]);
-        self.op("w", vec![Object::Real(3.2)]);
-        self.op("J", vec![Object::Integer(1)]);
-        let p = |dx: f32, dy: f32| vec![Object::Real(cx + dx), Object::Real(cy + dy)];
-        self.op("m", p(-9.0, -14.0));
-        self.op("c", [p(-2.0, -4.0), p(6.0, 6.0), p(5.0, 10.0)].concat());
-        self.op("c", [p(4.0, 15.0), p(-4.0, 15.0), p(-5.0, 10.0)].concat());
-        self.op("c", [p(-6.0, 6.0), p(2.0, -4.0), p(9.0, -14.0)].concat());
-        self.op("S", vec![]);
-        self.op("Q", vec![]);
-    }
-
-    fn into_stream(self) -> Stream {
-        let content = Content { operations: self.ops };
-        Stream::new(dictionary! {}, content.encode().unwrap_or_default())
-    }
-}
 
 /// The full header of the first page; returns the baseline below it.
 fn first_page_header(page: &mut Page, l: &LetterPdf, logo: Option<&JpegLogo>) -> f32 {
@@ -263,7 +50,7 @@ fn first_page_header(page: &mut Page, l: &LetterPdf, logo: Option<&JpegLogo>) ->
             w
         }
         None => {
-            page.logo(MARGIN, top - 44.0);
+            page.logo(MARGIN, top - 44.0, 22.0);
             44.0
         }
     };
@@ -383,78 +170,16 @@ pub fn render_with_logo(l: &LetterPdf, logo: Option<&JpegLogo>) -> Vec<u8> {
     pages.push(page);
 
     let total = pages.len();
-    let mut doc = Document::with_version("1.5");
-    let pages_id = doc.new_object_id();
-    let regular = doc.add_object(dictionary! {
-        "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica", "Encoding" => "WinAnsiEncoding",
-    });
-    let bold = doc.add_object(dictionary! {
-        "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica-Bold", "Encoding" => "WinAnsiEncoding",
-    });
-    let mut resources = dictionary! {
-        "Font" => dictionary! { "F1" => regular, "F2" => bold },
-    };
-    if let Some(img) = logo {
-        let colour = match img.components {
-            1 => "DeviceGray",
-            4 => "DeviceCMYK",
-            _ => "DeviceRGB",
-        };
-        let image = doc.add_object(Stream::new(
-            dictionary! {
-                "Type" => "XObject", "Subtype" => "Image",
-                "Width" => img.width as i64, "Height" => img.height as i64,
-                "ColorSpace" => colour, "BitsPerComponent" => 8, "Filter" => "DCTDecode",
-            },
-            img.data.clone(),
-        ));
-        resources.set("XObject", dictionary! { "Logo" => image });
+    for (i, page) in pages.iter_mut().enumerate() {
+        footer(page, l, i + 1, total);
     }
-    let resources = doc.add_object(resources);
-    let mut kids = Vec::with_capacity(total);
-    for (i, mut page) in pages.into_iter().enumerate() {
-        footer(&mut page, l, i + 1, total);
-        let mut stream = page.into_stream();
-        // Deflate only pays for itself on longer streams; short ones stay plain.
-        if stream.content.len() > 512 {
-            let _ = stream.compress();
-        }
-        let content = doc.add_object(stream);
-        let id = doc.add_object(dictionary! {
-            "Type" => "Page",
-            "Parent" => pages_id,
-            "Contents" => content,
-            "Resources" => resources,
-            "MediaBox" => vec![0.into(), 0.into(), Object::Real(PAGE_W), Object::Real(PAGE_H)],
-        });
-        kids.push(Object::Reference(id));
-    }
-    doc.objects.insert(
-        pages_id,
-        Object::Dictionary(dictionary! { "Type" => "Pages", "Kids" => kids, "Count" => total as i64 }),
-    );
-    let info = doc.add_object(dictionary! {
-        "Title" => Object::string_literal(win_ansi(&format!("{} - {}", l.letter_type, l.patient_name))),
-        "Author" => Object::string_literal(win_ansi(&l.clinic_name)),
-        "Producer" => Object::string_literal("Patient portal"),
-    });
-    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
-    doc.trailer.set("Root", catalog);
-    doc.trailer.set("Info", info);
-    let mut out = Vec::with_capacity(8 * 1024);
-    // Writing to a Vec cannot fail.
-    let _ = doc.save_to(&mut out);
-    out
-}
-
-/// Number of pages of a PDF this module wrote (counts page objects; used by tests and the bench).
-pub fn page_count(pdf: &[u8]) -> usize {
-    Document::load_mem(pdf).map(|d| d.get_pages().len()).unwrap_or(0)
+    assemble(pages, &format!("{} - {}", l.letter_type, l.patient_name), &l.clinic_name, logo)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lopdf::Document;
 
     pub fn sample(body: &str) -> LetterPdf {
         LetterPdf {
@@ -471,18 +196,6 @@ mod tests {
             study_desc: "Screening Mammogram".into(),
             body: body.into(),
         }
-    }
-
-    #[test]
-    fn wraps_within_the_width_and_keeps_paragraphs() {
-        let text = "word ".repeat(60) + "\n\nNext paragraph.";
-        let lines = wrap(&text, 11.0, 200.0);
-        assert!(lines.len() > 3);
-        assert!(lines.iter().all(|l| text_width(l, 11.0) <= 200.0), "{lines:?}");
-        assert_eq!(lines.last().unwrap(), "Next paragraph.");
-        assert_eq!(lines[lines.len() - 2], "");
-        let long = wrap(&"x".repeat(300), 11.0, 100.0);
-        assert!(long.len() > 1 && long.iter().all(|l| text_width(l, 11.0) <= 100.0));
     }
 
     #[test]
@@ -517,10 +230,4 @@ mod tests {
         assert!(JpegLogo::parse(&[0xFF, 0xD8, 0xFF]).is_none());
     }
 
-    #[test]
-    fn latin_one_names_survive_and_others_become_question_marks() {
-        assert_eq!(win_ansi("García"), b"Garc\xeda".to_vec());
-        assert_eq!(win_ansi("李"), b"?".to_vec());
-        assert_eq!(win_ansi("a\u{0007}b"), b"ab".to_vec());
-    }
 }

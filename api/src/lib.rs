@@ -11,6 +11,7 @@ pub mod error;
 pub mod fmt;
 pub mod letter_pdf;
 pub mod license;
+pub mod pdf;
 pub mod notifications;
 pub mod openapi;
 pub mod outbox;
@@ -19,6 +20,7 @@ pub mod secrets;
 pub mod settings;
 pub mod store;
 pub mod unsubscribe;
+pub mod summary_pdf;
 pub mod web;
 
 use std::io::Write;

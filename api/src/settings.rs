@@ -22,6 +22,8 @@ pub const DOCUMENTS_HIDING: &str = "DocumentsHidingEmailNotSending";
 /// Spec 03 §3: phone verification limits (0 = no limit / never expires, spec 03 §9).
 pub const USER_ACCOUNT_VERIFICATION: &str = "UserAccountUserAccountVerification";
 pub const USER_ACCOUNT_PATIENT_PORTAL_OPTIONS: &str = "UserAccountPatientPortalOptions";
+/// Survey general settings (spec 04 §3; GET/POST /api/surveySettings/generalSettings).
+pub const SURVEY_GENERAL: &str = "SurveyGeneral";
 
 /// Session length when CorePortal does not say (minutes).
 pub const DEFAULT_SESSION_TIMEOUT_MINUTES: i64 = 20;
@@ -164,6 +166,18 @@ pub fn defaults() -> Vec<(&'static str, Value)> {
                 "DocViewBtnText": "View",
                 "DocAckBtnText": "Acknowledge",
                 "UnreadTabLabel": "Unread Letters"
+            }),
+        ),
+        // spec 04 §3 survey general settings: the summary report fields so far.
+        (
+            SURVEY_GENERAL,
+            json!({
+                "GenerateSummaryReport": false,
+                "SummaryPdfHeaderText": "",
+                "IsAddPageNumberToSummaryPdf": true,
+                "PdfPageNumberFontSize": 9,
+                "PdfPageNumberAlignment": "Center",
+                "IsAddHeaderToAllPagesToSummaryPdf": false
             }),
         ),
         (

@@ -364,12 +364,17 @@ async fn letter_pdf(
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("inline; filename=\"letter-{}.pdf\"", row.id)),
+            (header::CONTENT_DISPOSITION, format!("inline; filename=\"{}\"", pdf_file_name(&row))),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],
         pdf,
     )
         .into_response())
+}
+
+/// A stored document's own name (survey summaries), else letter-<id>.pdf.
+fn pdf_file_name(row: &LetterRow) -> String {
+    row.file_name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("letter-{}.pdf", row.id))
 }
 
 /// The letter as the clinic prints it.

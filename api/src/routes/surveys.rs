@@ -6,7 +6,8 @@
 //! token from a successful PIN check (header X-Survey-Token). Anyone else: 401 / 404.
 
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use rand::Rng;
@@ -16,16 +17,20 @@ use wasm_core::model::{
     Answers, GeneratePinRequest, GeneratePinResponse, PinCheckResponse, SaveAnswersRequest, SaveAnswersResponse,
     SurveyDefinition, SurveyRunState, SurveyStatus,
 };
+use wasm_core::survey::summary::summary;
 use wasm_core::survey::{self, start};
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
-use crate::auth::{hash_token, random_token, MaybeUser, RequireRole, Staff};
+use crate::auth::{hash_token, random_token, CurrentUser, MaybeUser, RequireRole, Staff};
 use crate::cookies::{self, CSRF_COOKIE};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
+use crate::settings::{self, get_bool, get_i64, get_str};
 use crate::store::surveys::{self as store, QueueRun};
+use crate::summary_pdf::{self, Alignment, PageNumbers, SummaryPdf};
+use crate::pdf;
 use crate::AppState;
 
 pub const TOKEN_HEADER: &str = "x-survey-token";
@@ -77,6 +82,14 @@ pub const ROUTES: &[RouteDoc] = &[
         response: "SaveAnswersResponse",
     },
     RouteDoc {
+        method: "GET",
+        path: "/api/surveyRun/log/{surveyLogId}/summaryPdf",
+        summary: "The survey's summary report (application/pdf, named Summary_<SSN>_<DATE>_<GUID>.pdf): staff or its own patient",
+        access: Access::SignedIn,
+        request: None,
+        response: "PDF",
+    },
+    RouteDoc {
         method: "POST",
         path: "/api/surveyRun/{surveyQueueId}/submit",
         summary: "Submit (Completed) after the full re-validation; idempotent by ChangeId",
@@ -92,6 +105,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/v2/survey/generatePin", post(generate_pin))
         .route("/api/surveyRun/{id}", get(load_run))
         .route("/api/surveyRun/log/{id}", get(load_log))
+        .route("/api/surveyRun/log/{id}/summaryPdf", get(summary_pdf))
         .route("/api/surveyRun/{id}/answers", put(save))
         .route("/api/surveyRun/{id}/submit", post(submit))
 }
@@ -131,7 +145,7 @@ async fn open(state: &AppState, user: &Option<SessionUser>, headers: &HeaderMap,
     Ok(run)
 }
 
-fn run_state(run: &QueueRun, view: bool) -> AppResult<SurveyRunState> {
+fn run_state(run: &QueueRun, view: bool, has_summary: bool) -> AppResult<SurveyRunState> {
     let status = status_of(run);
     let decision = start::start_decision(status, run.completed_at.is_some(), view);
     let refused = decision.kind == start::StartKind::Refused;
@@ -145,6 +159,7 @@ fn run_state(run: &QueueRun, view: bool) -> AppResult<SurveyRunState> {
         revision: run.revision.unwrap_or(0),
         page_id: run.page_id.clone(),
         decision,
+        has_summary_pdf: has_summary,
     })
 }
 
@@ -181,7 +196,7 @@ async fn load_run(
             run = store::run_by_queue(&state.db, id).await?.ok_or(AppError::NotFound)?;
         }
     }
-    Ok(Json(run_state(&run, false)?))
+    Ok(Json(run_state(&run, false, false)?))
 }
 
 async fn load_log(
@@ -191,7 +206,9 @@ async fn load_log(
     Path(id): Path<i64>,
 ) -> AppResult<Json<SurveyRunState>> {
     let run = open(&state, &user, &headers, store::run_by_log(&state.db, id).await?).await?;
-    Ok(Json(run_state(&run, true)?))
+    // The report link is for signed-in readers (staff, the patient), not for a kiosk token.
+    let has_summary = user.is_some() && store::summary_of_queue(&state.db, run.id).await?.is_some();
+    Ok(Json(run_state(&run, true, has_summary)?))
 }
 
 /// Autosave and submit share this: check the run can still be written, then apply the change
@@ -265,6 +282,14 @@ async fn write(
         let target = Target { target_type: Some("SurveyQueue"), target_id: Some(id.to_string()), target_user_id: None };
         audit::record(&state.db, actor, Action::SurveySubmitted, target, None, Some(json!({"Questions": kept.len()})), None)
             .await?;
+        // The summary report is made after the answers are committed, in the background: the
+        // patient's submission never waits for (or fails because of) the PDF.
+        let state = state.clone();
+        tokio::spawn(async move {
+            if let Err(e) = make_summary(&state, id).await {
+                tracing::error!(survey_queue_id = id, error = %e, "survey summary report failed");
+            }
+        });
     }
     Ok(respond(&saved))
 }
@@ -287,6 +312,87 @@ async fn submit(
     ApiJson(req): ApiJson<SaveAnswersRequest>,
 ) -> AppResult<Json<SaveAnswersResponse>> {
     Ok(Json(write(&state, &user, &headers, id, req, true).await?))
+}
+
+/// Makes and stores the summary report of a submitted survey when GenerateSummaryReport is on
+/// (issue 5 part 7): the questions shown for the stored answers, in the patient's language
+/// (English where the PDF fonts cannot show it), as a letter of type 'Survey Summary'.
+pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
+    let db = &state.db;
+    let general = settings::load(db, settings::SURVEY_GENERAL).await?;
+    if !get_bool(&general, "GenerateSummaryReport") {
+        return Ok(false);
+    }
+    let run = store::run_by_queue(db, queue_id).await?.ok_or(AppError::NotFound)?;
+    let facts = store::summary_facts(db, queue_id).await?.ok_or(AppError::NotFound)?;
+    let def = definition(&run)?;
+    let answers = stored_answers(&run);
+    let core = settings::load(db, settings::CORE_PORTAL).await?;
+    let clinic = get_str(&core, "ClientName");
+    let completed_at = facts.completed_at.or(run.completed_at).unwrap_or_else(now_ms);
+    let lang = facts.language.clone();
+    let survey_name = {
+        let local = survey::local_text(&def.name, &lang);
+        if pdf::fits_win_ansi(&local) { local } else { survey::local_text(&def.name, "en") }
+    };
+    let page_numbers = get_bool(&general, "IsAddPageNumberToSummaryPdf").then(|| PageNumbers {
+        font_size: get_i64(&general, "PdfPageNumberFontSize").unwrap_or(9).clamp(6, 24) as f32,
+        alignment: Alignment::parse(&get_str(&general, "PdfPageNumberAlignment")),
+    });
+    let ymd = crate::fmt::iso_utc(completed_at).get(..10).unwrap_or_default().replace('-', "");
+    let file_name = summary_pdf::file_name("", &facts.mrn, &ymd, &uuid::Uuid::new_v4().to_string());
+    let report = SummaryPdf {
+        clinic_name: if clinic.trim().is_empty() { "Breast Imaging Center".to_owned() } else { clinic },
+        header_text: get_str(&general, "SummaryPdfHeaderText"),
+        header_on_all_pages: get_bool(&general, "IsAddHeaderToAllPagesToSummaryPdf"),
+        page_numbers,
+        survey_name,
+        patient_name: format!("{} {}", facts.first_name, facts.last_name).trim().to_owned(),
+        patient_mrn: facts.mrn.clone(),
+        patient_dob: facts.dob.as_deref().map(crate::fmt::iso_date_to_us).unwrap_or_default(),
+        completed: format!("{} UTC", crate::fmt::date_time(completed_at, 0)),
+        study_date: facts.study_date.as_deref().map(crate::fmt::iso_date_to_us).unwrap_or_default(),
+        study_desc: facts.study_desc.clone().unwrap_or_default(),
+        location: facts.location_name.clone().unwrap_or_default(),
+        sections: Vec::new(),
+    };
+    // A few milliseconds of CPU: off the async workers.
+    let bytes = tokio::task::spawn_blocking(move || {
+        let sections = summary(&def, &answers, &lang, &pdf::fits_win_ansi);
+        summary_pdf::render(&SummaryPdf { sections, ..report })
+    })
+    .await
+    .map_err(AppError::internal)?;
+    store::save_summary(db, queue_id, facts.patient_id, facts.study_id, &random_token(), &file_name, &bytes, now_ms()).await?;
+    Ok(true)
+}
+
+/// The summary report of a survey log: staff, or the patient it belongs to (404 for anyone
+/// else, and when no report was made).
+async fn summary_pdf(
+    user: CurrentUser,
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> AppResult<Response> {
+    let db = &state.db;
+    let run = store::run_by_log(db, id).await?.ok_or(AppError::NotFound)?;
+    if !(user.role.is_staff() || user.patient_id == Some(run.patient_id)) {
+        return Err(AppError::NotFound);
+    }
+    let (letter_id, file_name) = store::summary_of_queue(db, run.id).await?.ok_or(AppError::NotFound)?;
+    let pdf = crate::store::documents::stored_pdf(db, letter_id).await?.ok_or(AppError::NotFound)?;
+    let target = Target { target_type: Some("Letter"), target_id: Some(letter_id.to_string()), target_user_id: None };
+    audit::record(db, Actor::from(&*user), Action::LetterViewed, target, None,
+        Some(json!({"LetterType": store::SUMMARY_LETTER_TYPE, "PatientId": run.patient_id, "SurveyLogId": id})), None).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("inline; filename=\"{file_name}\"")),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        pdf,
+    )
+        .into_response())
 }
 
 #[derive(Deserialize)]

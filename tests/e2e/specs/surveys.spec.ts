@@ -182,7 +182,7 @@ test("offline: answers are kept on the device, survive a reload and reach the se
   await page.getByRole("radiogroup", { name: "Is there any chance you could be pregnant?" }).getByRole("radio", { name: "No", exact: true }).check();
   await expect(status).toHaveText("saved");
   // The worker is in control before the network goes.
-  await page.waitForFunction(async () => (await caches.keys()).includes("portal-shell-v1") && !!navigator.serviceWorker.controller, null, { timeout: 10_000 }).catch(async () => {
+  await page.waitForFunction(async () => (await caches.keys()).some((k) => k.startsWith("portal-shell-")) && !!navigator.serviceWorker.controller, null, { timeout: 10_000 }).catch(async () => {
     await page.reload();
     await page.waitForFunction(() => !!navigator.serviceWorker.controller);
   });

@@ -192,6 +192,9 @@ wire! {
         pub revision: i64,
         pub page_id: Option<String>,
         pub read_only: bool,
+        /// A summary report PDF exists (View, signed in): GET /api/surveyRun/log/{id}/summaryPdf.
+        #[serde(default)]
+        pub has_summary_pdf: bool,
     }
 
     /// PUT /api/surveyRun/{id}/answers (autosave) and POST /api/surveyRun/{id}/submit. The whole

@@ -6,6 +6,7 @@ pub mod definition;
 pub mod package;
 pub mod staff_start;
 pub mod start;
+pub mod summary;
 pub mod xml;
 
 use std::cmp::Ordering;

@@ -22,13 +22,24 @@ export function RootLayout() {
   );
 }
 
+/** Screens that keep working offline (issue 5 part 6): the survey kiosk and runner. */
+function worksOffline(pathname: string): boolean {
+  return pathname === "/survey" || pathname.startsWith("/survey/");
+}
+
 function ApiFailureHandler() {
   const navigate = useNavigate();
   const { clear } = useSession();
   const [dialog, setDialog] = useState<ErrorDialogModel | null>(null);
   useEffect(
     () =>
-      onApiFailure(({ dialog }) => {
+      onApiFailure(({ dialog, status }) => {
+        if (status === 0 && worksOffline(window.location.pathname)) {
+          // The survey runner works from the device copy without a network and says so itself
+          // ('saved on this device'); a start that needs the server shows the spec's message on
+          // the survey screen. The global 'No internet' dialog stays for every other page.
+          return;
+        }
         if (dialog.Kind === "Redirect") {
           // 401: the session is gone; sign in again. Inside the shell the guard redirects;
           // elsewhere (e.g. the login page itself) this navigate does.

@@ -24,24 +24,12 @@ type View =
   | { kind: "message"; title: string; message: string; toLogin: boolean }
   | { kind: "done" };
 
-/** The kiosk's service worker (public/sw.js): registered by the survey screen only. */
+/** The service worker (dist/sw.js, made by the build with its precache list: the shell, every
+ * hashed JS/CSS chunk and the wasm), registered by the survey screen; it installs the whole
+ * precache at once, so a reload without network finds everything. */
 function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || !("caches" in window)) return;
-  void navigator.serviceWorker
-    .register("/sw.js")
-    .then(async () => {
-      // Precache what this page already loaded (hashed JS, CSS, wasm) and the shell, so a reload
-      // without network finds everything (the worker only sees requests made after it started).
-      const assets = performance
-        .getEntriesByType("resource")
-        .map((e) => new URL(e.name))
-        .filter((u) => u.origin === location.origin && u.pathname.startsWith("/assets/"))
-        .map((u) => u.pathname);
-      const cache = await caches.open("portal-shell-v1");
-      await cache.addAll([...new Set(assets)]);
-      await cache.add(new Request("/survey"));
-    })
-    .catch(() => {});
+  if (!("serviceWorker" in navigator)) return;
+  void navigator.serviceWorker.register("/sw.js").catch(() => {});
 }
 
 /** /survey and /history-portal (spec 01 §2.5): without parameters the PIN entry (and the staff

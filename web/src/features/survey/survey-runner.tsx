@@ -259,6 +259,11 @@ export function SurveyRunner({
           </span>
         )}
         {readOnly && <span className="survey-saved">Read-only</span>}
+        {readOnly && run.HasSummaryPdf && run.SurveyLogId != null && (
+          <a className="survey-summary-link" href={`/api/surveyRun/log/${run.SurveyLogId}/summaryPdf`} target="_blank" rel="noopener">
+            Summary report (PDF)
+          </a>
+        )}
       </div>
       {currentPage && (
         <section className="survey-page" aria-labelledby="survey-page-title">

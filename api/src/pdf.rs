@@ -1,0 +1,403 @@
+//! The PDF pieces the generated documents share (letters, survey summaries): Helvetica metrics
+//! and WinAnsi text, word wrapping, a page of drawing operations, the clinic logo, and the
+//! assembly of pages into a file with lopdf. The standard Helvetica fonts are used, so no font
+//! file is embedded and a document is a few kilobytes.
+//!
+//! Text is WinAnsi (Windows-1252): Western European languages (English, Spanish, Tagalog, ...)
+//! render fully. A character outside it (Chinese, Khmer, most Vietnamese letters) cannot be shown
+//! by these fonts and becomes '?'; callers that know a fallback text (a survey's English text)
+//! check `fits_win_ansi` first.
+
+use lopdf::content::{Content, Operation};
+use lopdf::{dictionary, Document, Object, Stream};
+
+/// US Letter.
+pub const PAGE_W: f32 = 612.0;
+pub const PAGE_H: f32 = 792.0;
+/// The brand colour (a deep rose) of the logo and rules.
+pub const BRAND: [f32; 3] = [0.66, 0.13, 0.36];
+pub const INK: [f32; 3] = [0.1, 0.1, 0.12];
+pub const GREY: [f32; 3] = [0.35, 0.35, 0.38];
+
+/// Helvetica advance widths (1/1000 em) of ASCII 32..=126, from the standard font metrics.
+const HELVETICA: [u16; 95] = [
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // space../
+    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, // 0..?
+    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @..O
+    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, // P.._
+    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, // `..o
+    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, // p..~
+];
+
+/// Helvetica widths of Latin-1 160..=255 (accented letters are as wide as their base letter).
+const HELVETICA_LATIN1: [u16; 96] = [
+    278, 333, 556, 556, 556, 556, 260, 556, 333, 737, 370, 556, 584, 333, 737, 333, // nbsp..macron
+    400, 584, 333, 333, 333, 556, 537, 278, 333, 333, 365, 556, 834, 834, 834, 611, // degree..¿
+    667, 667, 667, 667, 667, 667, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278, // À..Ï
+    722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611, // Ð..ß
+    556, 556, 556, 556, 556, 556, 889, 500, 556, 556, 556, 556, 278, 278, 278, 278, // à..ï
+    556, 556, 556, 556, 556, 556, 556, 584, 611, 556, 556, 556, 556, 500, 556, 500, // ð..ÿ
+];
+
+fn char_width(c: char) -> f32 {
+    let code = c as u32;
+    match code {
+        32..=126 => f32::from(HELVETICA[(code - 32) as usize]),
+        160..=255 => f32::from(HELVETICA_LATIN1[(code - 160) as usize]),
+        _ => 556.0,
+    }
+}
+
+/// Width in points of `text` in Helvetica at `size`.
+pub fn text_width(text: &str, size: f32) -> f32 {
+    text.chars().map(char_width).sum::<f32>() * size / 1000.0
+}
+
+/// Helvetica-Bold is a little wider than regular; 5% covers it.
+pub fn bold_width(text: &str, size: f32) -> f32 {
+    text_width(text, size) * 1.05
+}
+
+/// The WinAnsi byte of a character, if it has one (the Windows-1252 letters and signs above
+/// 127 included).
+fn win_ansi_byte(c: char) -> Option<u8> {
+    Some(match c {
+        '\u{2018}' | '\u{2019}' => b'\'',
+        '\u{201C}' | '\u{201D}' => b'"',
+        '\u{20AC}' => 0x80,
+        '\u{201A}' => 0x82,
+        '\u{0192}' => 0x83,
+        '\u{201E}' => 0x84,
+        '\u{2026}' => 0x85,
+        '\u{2020}' => 0x86,
+        '\u{2021}' => 0x87,
+        '\u{02C6}' => 0x88,
+        '\u{2030}' => 0x89,
+        '\u{0160}' => 0x8A,
+        '\u{2039}' => 0x8B,
+        '\u{0152}' => 0x8C,
+        '\u{017D}' => 0x8E,
+        '\u{2022}' => 0x95,
+        '\u{2013}' => 0x96,
+        '\u{2014}' => 0x97,
+        '\u{02DC}' => 0x98,
+        '\u{2122}' => 0x99,
+        '\u{0161}' => 0x9A,
+        '\u{203A}' => 0x9B,
+        '\u{0153}' => 0x9C,
+        '\u{017E}' => 0x9E,
+        '\u{0178}' => 0x9F,
+        c if (c as u32) < 128 || (160..256).contains(&(c as u32)) => c as u8,
+        _ => return None,
+    })
+}
+
+/// Whether every character of `text` has a WinAnsi byte (so nothing turns into '?').
+pub fn fits_win_ansi(text: &str) -> bool {
+    text.chars().filter(|c| !c.is_control()).all(|c| win_ansi_byte(c).is_some())
+}
+
+/// Text as WinAnsi bytes (anything without a byte becomes '?', control characters dropped).
+pub fn win_ansi(text: &str) -> Vec<u8> {
+    text.chars().filter(|c| !c.is_control()).map(|c| win_ansi_byte(c).unwrap_or(b'?')).collect()
+}
+
+/// Splits `text` into lines no wider than `width` (words longer than a line are cut).
+pub fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.replace("\r\n", "\n").split('\n') {
+        let mut line = String::new();
+        for word in paragraph.split_whitespace() {
+            let candidate = if line.is_empty() { word.to_owned() } else { format!("{line} {word}") };
+            if text_width(&candidate, size) <= width {
+                line = candidate;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            // A word wider than the line is cut where it overflows.
+            let mut rest = word.to_owned();
+            while text_width(&rest, size) > width {
+                let mut cut = 0;
+                let mut w = 0.0;
+                for (i, c) in rest.char_indices() {
+                    w += char_width(c) * size / 1000.0;
+                    if w > width {
+                        break;
+                    }
+                    cut = i + c.len_utf8();
+                }
+                let cut = cut.max(rest.chars().next().map_or(1, char::len_utf8));
+                lines.push(rest[..cut].to_owned());
+                rest = rest[cut..].to_owned();
+            }
+            line = rest;
+        }
+        lines.push(line);
+    }
+    // No trailing blank lines.
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+/// The drawing operations of one page.
+#[derive(Default)]
+pub struct Page {
+    ops: Vec<Operation>,
+}
+
+impl Page {
+    pub fn new() -> Page {
+        Page { ops: Vec::new() }
+    }
+
+    pub fn op(&mut self, name: &str, operands: Vec<Object>) {
+        self.ops.push(Operation::new(name, operands));
+    }
+
+    pub fn fill(&mut self, rgb: [f32; 3]) {
+        self.op("rg", rgb.iter().map(|v| Object::Real(*v)).collect());
+    }
+
+    pub fn stroke_colour(&mut self, rgb: [f32; 3]) {
+        self.op("RG", rgb.iter().map(|v| Object::Real(*v)).collect());
+    }
+
+    /// Text at (x, y) in font F1 (regular) or F2 (bold).
+    pub fn text(&mut self, x: f32, y: f32, bold: bool, size: f32, text: &str) {
+        self.text_spaced(x, y, bold, size, 0.0, text);
+    }
+
+    /// Text with `word_spacing` points added at every space (the PDF Tw operator).
+    pub fn text_spaced(&mut self, x: f32, y: f32, bold: bool, size: f32, word_spacing: f32, text: &str) {
+        self.op("BT", vec![]);
+        self.op("Tf", vec![Object::Name(if bold { b"F2".to_vec() } else { b"F1".to_vec() }), Object::Real(size)]);
+        if word_spacing != 0.0 {
+            self.op("Tw", vec![Object::Real(word_spacing)]);
+        }
+        self.op("Td", vec![Object::Real(x), Object::Real(y)]);
+        self.op("Tj", vec![Object::string_literal(win_ansi(text))]);
+        self.op("ET", vec![]);
+    }
+
+    pub fn text_right(&mut self, right: f32, y: f32, bold: bool, size: f32, text: &str) {
+        let w = if bold { bold_width(text, size) } else { text_width(text, size) };
+        self.text(right - w, y, bold, size, text);
+    }
+
+    pub fn text_centre(&mut self, centre: f32, y: f32, size: f32, text: &str) {
+        self.text(centre - text_width(text, size) / 2.0, y, false, size, text);
+    }
+
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, rgb: [f32; 3]) {
+        self.op("q", vec![]);
+        self.fill(rgb);
+        self.op("re", vec![Object::Real(x), Object::Real(y), Object::Real(w), Object::Real(h)]);
+        self.op("f", vec![]);
+        self.op("Q", vec![]);
+    }
+
+    pub fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, width: f32, rgb: [f32; 3]) {
+        self.stroke_colour(rgb);
+        self.op("w", vec![Object::Real(width)]);
+        self.op("m", vec![Object::Real(x1), Object::Real(y1)]);
+        self.op("l", vec![Object::Real(x2), Object::Real(y2)]);
+        self.op("S", vec![]);
+    }
+
+    /// A circle of radius r at (cx, cy) from four Bézier arcs, filled with the current colour.
+    pub fn disc(&mut self, cx: f32, cy: f32, r: f32) {
+        let k = 0.552_284_8 * r;
+        let p = |x: f32, y: f32| vec![Object::Real(x), Object::Real(y)];
+        self.op("m", p(cx + r, cy));
+        self.op("c", [p(cx + r, cy + k), p(cx + k, cy + r), p(cx, cy + r)].concat());
+        self.op("c", [p(cx - k, cy + r), p(cx - r, cy + k), p(cx - r, cy)].concat());
+        self.op("c", [p(cx - r, cy - k), p(cx - k, cy - r), p(cx, cy - r)].concat());
+        self.op("c", [p(cx + k, cy - r), p(cx + r, cy - k), p(cx + r, cy)].concat());
+        self.op("f", vec![]);
+    }
+
+    /// The clinic logo: a rose disc with an awareness ribbon drawn in white, 2r wide, its lower
+    /// left corner at (x, y).
+    pub fn logo(&mut self, x: f32, y: f32, r: f32) {
+        let (cx, cy) = (x + r, y + r);
+        let s = r / 22.0;
+        self.op("q", vec![]);
+        self.fill(BRAND);
+        self.disc(cx, cy, r);
+        // The ribbon: a loop at the top and two crossing tails.
+        self.stroke_colour([1.0, 1.0, 1.0]);
+        self.op("w", vec![Object::Real(3.2 * s)]);
+        self.op("J", vec![Object::Integer(1)]);
+        let p = |dx: f32, dy: f32| vec![Object::Real(cx + dx * s), Object::Real(cy + dy * s)];
+        self.op("m", p(-9.0, -14.0));
+        self.op("c", [p(-2.0, -4.0), p(6.0, 6.0), p(5.0, 10.0)].concat());
+        self.op("c", [p(4.0, 15.0), p(-4.0, 15.0), p(-5.0, 10.0)].concat());
+        self.op("c", [p(-6.0, 6.0), p(2.0, -4.0), p(9.0, -14.0)].concat());
+        self.op("S", vec![]);
+        self.op("Q", vec![]);
+    }
+
+    fn into_stream(self) -> Stream {
+        let content = Content { operations: self.ops };
+        Stream::new(dictionary! {}, content.encode().unwrap_or_default())
+    }
+}
+
+/// A clinic logo the PDF can embed as it is: a baseline or progressive JPEG (DCTDecode), 8 bits
+/// per component, grey, RGB or CMYK. Other uploads (PNG, GIF) keep the built-in logo.
+#[derive(Debug, Clone)]
+pub struct JpegLogo {
+    pub(crate) data: Vec<u8>,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    pub(crate) components: u8,
+}
+
+impl JpegLogo {
+    /// Reads the size from the JPEG's frame header; `None` when it is not a JPEG this can embed.
+    pub fn parse(data: &[u8]) -> Option<JpegLogo> {
+        if !data.starts_with(&[0xFF, 0xD8]) {
+            return None;
+        }
+        let mut i = 2;
+        while i + 4 <= data.len() {
+            if data[i] != 0xFF {
+                return None;
+            }
+            let marker = data[i + 1];
+            if marker == 0xFF {
+                i += 1;
+                continue;
+            }
+            let len = u16::from_be_bytes([data[i + 2], data[i + 3]]) as usize;
+            // SOF0..SOF3, SOF5..SOF7, SOF9..SOF11, SOF13..SOF15 carry the frame size.
+            let is_sof = matches!(marker, 0xC0..=0xCF) && !matches!(marker, 0xC4 | 0xC8 | 0xCC);
+            if is_sof {
+                let f = data.get(i + 4..i + 10)?;
+                let (bits, height, width, components) =
+                    (f[0], u16::from_be_bytes([f[1], f[2]]) as u32, u16::from_be_bytes([f[3], f[4]]) as u32, f[5]);
+                return (bits == 8 && width > 0 && height > 0 && matches!(components, 1 | 3 | 4))
+                    .then(|| JpegLogo { data: data.to_vec(), width, height, components });
+            }
+            if len < 2 {
+                return None;
+            }
+            i += 2 + len;
+        }
+        None
+    }
+}
+
+const PAGE_W: f32 = 612.0;
+const PAGE_H: f32 = 792.0;
+
+/// The pages as a PDF file (Letter size, Helvetica as F1 and Helvetica-Bold as F2), with a
+/// title and author in the document information.
+pub fn assemble(pages: Vec<Page>, title: &str, author: &str, logo: Option<&JpegLogo>) -> Vec<u8> {
+    let total = pages.len();
+    let mut doc = Document::with_version("1.5");
+    let pages_id = doc.new_object_id();
+    let regular = doc.add_object(dictionary! {
+        "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica", "Encoding" => "WinAnsiEncoding",
+    });
+    let bold = doc.add_object(dictionary! {
+        "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica-Bold", "Encoding" => "WinAnsiEncoding",
+    });
+    let mut resources = dictionary! {
+        "Font" => dictionary! { "F1" => regular, "F2" => bold },
+    };
+    // The clinic's logo as the image XObject /Logo, drawn by the page that places it.
+    if let Some(img) = logo {
+        let colour = match img.components {
+            1 => "DeviceGray",
+            4 => "DeviceCMYK",
+            _ => "DeviceRGB",
+        };
+        let image = doc.add_object(Stream::new(
+            dictionary! {
+                "Type" => "XObject", "Subtype" => "Image",
+                "Width" => img.width as i64, "Height" => img.height as i64,
+                "ColorSpace" => colour, "BitsPerComponent" => 8, "Filter" => "DCTDecode",
+            },
+            img.data.clone(),
+        ));
+        resources.set("XObject", dictionary! { "Logo" => image });
+    }
+    let resources = doc.add_object(resources);
+    let mut kids = Vec::with_capacity(total);
+    for page in pages {
+        let mut stream = page.into_stream();
+        // Deflate only pays for itself on longer streams; short ones stay plain.
+        if stream.content.len() > 512 {
+            let _ = stream.compress();
+        }
+        let content = doc.add_object(stream);
+        let id = doc.add_object(dictionary! {
+            "Type" => "Page",
+            "Parent" => pages_id,
+            "Contents" => content,
+            "Resources" => resources,
+            "MediaBox" => vec![0.into(), 0.into(), Object::Real(PAGE_W), Object::Real(PAGE_H)],
+        });
+        kids.push(Object::Reference(id));
+    }
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(dictionary! { "Type" => "Pages", "Kids" => kids, "Count" => total as i64 }),
+    );
+    let info = doc.add_object(dictionary! {
+        "Title" => Object::string_literal(win_ansi(title)),
+        "Author" => Object::string_literal(win_ansi(author)),
+        "Producer" => Object::string_literal("Patient portal"),
+    });
+    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
+    doc.trailer.set("Root", catalog);
+    doc.trailer.set("Info", info);
+    let mut out = Vec::with_capacity(8 * 1024);
+    // Writing to a Vec cannot fail.
+    let _ = doc.save_to(&mut out);
+    out
+}
+
+/// Number of pages of a PDF (counts page objects; used by tests and the benches).
+pub fn page_count(pdf: &[u8]) -> usize {
+    Document::load_mem(pdf).map(|d| d.get_pages().len()).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_within_the_width_and_keeps_paragraphs() {
+        let text = "word ".repeat(60) + "\n\nNext paragraph.";
+        let lines = wrap(&text, 11.0, 200.0);
+        assert!(lines.len() > 3);
+        assert!(lines.iter().all(|l| text_width(l, 11.0) <= 200.0), "{lines:?}");
+        assert_eq!(lines.last().unwrap(), "Next paragraph.");
+        assert_eq!(lines[lines.len() - 2], "");
+        let long = wrap(&"x".repeat(300), 11.0, 100.0);
+        assert!(long.len() > 1 && long.iter().all(|l| text_width(l, 11.0) <= 100.0));
+    }
+
+    #[test]
+    fn win_ansi_keeps_western_european_text_and_marks_the_rest() {
+        assert_eq!(win_ansi("García"), b"Garc\xeda".to_vec());
+        assert_eq!(win_ansi("€ œ Š …"), b"\x80 \x9c \x8a \x85".to_vec());
+        assert_eq!(win_ansi("李"), b"?".to_vec());
+        assert_eq!(win_ansi("a\u{0007}b"), b"ab".to_vec());
+        assert!(fits_win_ansi("¿Tiene dolor en el seno? Sí, años, niña"));
+        assert!(!fits_win_ansi("Bạn có đau ngực không?"));
+        assert!(!fits_win_ansi("您是否有乳房疼痛？"));
+    }
+
+    #[test]
+    fn accented_letters_are_as_wide_as_their_base_letters() {
+        assert_eq!(text_width("é", 10.0), text_width("e", 10.0));
+        assert_eq!(text_width("Ñ", 10.0), text_width("N", 10.0));
+    }
+}

@@ -1,0 +1,309 @@
+//! Survey summary report PDF (issue 5 part 7; spec 04 GenerateSummaryReport and the PDF
+//! options): a submitted survey makes a PDF of the questions shown and their answers, read back
+//! with `pdftotext`; header, page numbers and file name per the settings; staff and the own
+//! patient open it, another patient gets 404; no PDF when the setting is off.
+
+use std::time::Duration;
+
+use api_tests::*;
+
+/// An Assigned BIH-001 row of Jane's.
+async fn janes_history_row(server: &TestServer) -> i64 {
+    let jane = server.count_sql("SELECT patient_id FROM users WHERE username = 'jane.doe'").await;
+    let id = server
+        .count_sql(&format!(
+            "SELECT COALESCE(MIN(q.id), 0) FROM survey_queue q JOIN survey_definitions d ON d.id = q.survey_definition_id
+             WHERE q.status = 'Assigned' AND d.survey_id = 'BIH-001' AND q.patient_id = {jane}"
+        ))
+        .await;
+    let id = if id > 0 {
+        id
+    } else {
+        // Give Jane one of the demo's Assigned BIH-001 rows.
+        let any = server
+            .count_sql(
+                "SELECT COALESCE(MIN(q.id), 0) FROM survey_queue q JOIN survey_definitions d ON d.id = q.survey_definition_id
+                 WHERE q.status = 'Assigned' AND d.survey_id = 'BIH-001'",
+            )
+            .await;
+        assert!(any > 0, "the demo has an Assigned BIH-001 row");
+        server.execute_sql(&format!("UPDATE survey_queue SET patient_id = {jane} WHERE id = {any}")).await;
+        any
+    };
+    id
+}
+
+/// Jane's MRN, as her documents list shows it (Ssn).
+async fn jane_mrn(server: &TestServer) -> String {
+    let mut jane = server.signed_in(JANE).await;
+    let docs = jane.post_json("/api/documents/loadDocuments", &json!({"TimezoneOffset": 0})).await.expect(StatusCode::OK);
+    let any = docs["list"].as_array().into_iter().chain(docs["other"].as_array()).flatten().next().expect("Jane has letters in the demo").clone();
+    any["SSN"].as_str().unwrap().to_owned()
+}
+
+async fn set_summary_settings(server: &TestServer, body: &Value) {
+    let text = body.to_string().replace('\'', "''");
+    server.execute_sql(&format!("UPDATE settings SET body = '{text}' WHERE group_name = 'SurveyGeneral'")).await;
+}
+
+/// Answers to BIH-001: no symptoms and no biopsy (their follow-up questions are skipped), a prior
+/// mammogram (its date and place shown), two relatives with cancer.
+fn answers(relatives: usize) -> Value {
+    let rows: Vec<Value> = (0..relatives)
+        .map(|i| match i % 2 {
+            0 => json!({"relation": "mother", "side": "maternal", "cancer_type": "breast", "age_at_diagnosis": (50 + i).to_string()}),
+            _ => json!({"relation": "aunt", "cancer_type": "ovarian"}),
+        })
+        .collect();
+    json!({
+        "height_in": "64", "weight_lb": "150", "sex_at_birth": "female",
+        "has_symptoms": "no",
+        "prior_mammogram": "yes", "prior_mammogram_date": "2024-06-15", "prior_mammogram_place": "Harbor Imaging, Springfield",
+        "had_biopsy": "no",
+        "had_breast_cancer": "no", "other_cancer": "no", "chest_radiation": "no", "genetic_test": "negative",
+        "family_cancer": "yes", "relatives": rows,
+        "menopause": "no",
+        "pregnant_now": "no", "breastfeeding": "no", "births": "2", "first_birth_age": "28",
+        "has_implants": "no"
+    })
+}
+
+async fn submit(server: &TestServer, queue: i64, answers: &Value) {
+    let mut staff = server.signed_in(FRONT_DESK).await;
+    let body = json!({"ChangeId": "summary-1", "BaseRevision": 0, "Answers": answers, "PageId": "implants"});
+    let r = staff
+        .send(Method::POST, &format!("/api/surveyRun/{queue}/submit"), Some((body.to_string().into_bytes(), "application/json")), Csrf::Auto, &[])
+        .await;
+    let done = r.expect(StatusCode::OK);
+    assert_eq!(done["StatusKey"], "Completed", "{done}");
+}
+
+/// Waits for the background summary of a queue row (at most 15 s); its count.
+async fn wait_for_summary(server: &TestServer, queue: i64) -> i64 {
+    let sql = format!("SELECT COUNT(*) FROM letters WHERE survey_queue_id = {queue} AND pdf IS NOT NULL");
+    for _ in 0..150 {
+        let n = server.count_sql(&sql).await;
+        if n > 0 {
+            return n;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    0
+}
+
+async fn log_of(server: &TestServer, queue: i64) -> i64 {
+    server.count_sql(&format!("SELECT id FROM survey_logs WHERE survey_queue_id = {queue}")).await
+}
+
+/// The text of each page (pdftotext -raw keeps the drawing order: a question's lines, then its
+/// answer), whitespace collapsed.
+fn pages_text(pdf: &[u8]) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("summary.pdf");
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext").arg("-raw").arg(&path).arg("-").output().expect("pdftotext (poppler-utils) runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.split('\u{c}')
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+fn is_guid(s: &str) -> bool {
+    let parts: Vec<&str> = s.split('-').collect();
+    parts.iter().map(|p| p.len()).collect::<Vec<_>>() == [8, 4, 4, 4, 12]
+        && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+#[tokio::test]
+async fn a_submitted_survey_has_a_summary_of_the_questions_shown_for_staff_and_its_patient() {
+    let server = TestServer::demo().await;
+    set_summary_settings(
+        &server,
+        &json!({
+            "GenerateSummaryReport": true,
+            "SummaryPdfHeaderText": "Breast Imaging Medical History - Confidential",
+            "IsAddPageNumberToSummaryPdf": true, "PdfPageNumberFontSize": 10, "PdfPageNumberAlignment": "Right",
+            "IsAddHeaderToAllPagesToSummaryPdf": true
+        }),
+    )
+    .await;
+    let queue = janes_history_row(&server).await;
+    let mrn = jane_mrn(&server).await;
+    // Twenty relatives: the report runs over more than one page.
+    submit(&server, queue, &answers(20)).await;
+    assert_eq!(wait_for_summary(&server, queue).await, 1, "one summary after the submission");
+    let log = log_of(&server, queue).await;
+
+    // Staff open it from the View of the survey.
+    let mut staff = server.signed_in(FRONT_DESK).await;
+    let view = staff.get_json(&format!("/api/surveyRun/log/{log}")).await;
+    assert_eq!(view["HasSummaryPdf"], true, "{view}");
+    let r = staff.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.content_type(), "application/pdf");
+    let disposition = r.header("content-disposition").unwrap();
+    let name = disposition.split("filename=\"").nth(1).unwrap().trim_end_matches('"').to_owned();
+    let stem = name.strip_suffix(".pdf").unwrap_or_else(|| panic!("{name}"));
+    let parts: Vec<&str> = stem.splitn(4, '_').collect();
+    assert_eq!(parts.len(), 4, "{name}");
+    assert_eq!(parts[0], "Summary");
+    assert_eq!(parts[1], mrn, "<SSN> is the patient's identifier");
+    let today = portal_api::fmt::iso_utc(now_unix() * 1000)[..10].replace('-', "");
+    assert_eq!(parts[2], today, "<DATE> is the completion day");
+    assert!(is_guid(parts[3]), "{name}");
+    let pdf = r.body.clone();
+
+    let pages = pages_text(&pdf);
+    assert!(pages.len() >= 2, "{} pages", pages.len());
+    let all = pages.join(" ");
+    for shown in [
+        // question, then its answer, as the report prints them
+        "Height (inches) 64",
+        "Weight (pounds) 150",
+        "Sex assigned at birth Female",
+        "Do you have any breast problems or symptoms today? No",
+        "Have you had a mammogram before? Yes",
+        "Date of your last mammogram 06/15/2024",
+        "Where was it done? (facility and city) Harbor Imaging, Springfield",
+        "Have you ever had a breast biopsy or breast surgery? No",
+        "Have you had genetic testing for breast cancer risk (e.g. BRCA1/BRCA2)? Yes, negative",
+        "Has a blood relative had breast, ovarian, pancreatic or prostate cancer? Yes",
+        "List each relative with cancer.",
+        "Relative Side of the family Cancer type Age at diagnosis",
+        "Mother Mother's side Breast 50",
+        "Aunt - Ovarian -",
+        "Have you gone through menopause? No",
+        "How many children have you given birth to? 2",
+        "Your age at your first birth 28",
+        "Do you have breast implants? No",
+        // shown but left empty
+        "Are you of Ashkenazi Jewish descent? Not answered",
+    ] {
+        assert!(all.contains(shown), "missing {shown:?} in:\n{all}");
+    }
+    for skipped in [
+        "Which symptoms do you have?",
+        "Which breast?",
+        "When did you first notice it?",
+        "Tell us about each biopsy or surgery.",
+        "Age at diagnosis Treatment received",
+        "Which cancer?",
+        "Which gene?",
+        "Age at menopause",
+        "Implant type",
+        "These questions help the radiologist",
+    ] {
+        assert!(!all.contains(skipped), "skipped question {skipped:?} is in the report");
+    }
+    let total = pages.len();
+    for (i, page) in pages.iter().enumerate() {
+        assert!(page.contains("Breast Imaging Medical History - Confidential"), "header on page {}: {page}", i + 1);
+        assert!(page.contains(&format!("Page {} of {total}", i + 1)), "page number on page {}", i + 1);
+        assert!(page.contains(&format!("Patient ID {mrn}")), "patient on page {}", i + 1);
+    }
+
+    // Jane finds it among her documents and opens it by its access token.
+    let mut jane = server.signed_in(JANE).await;
+    let docs = jane.post_json("/api/documents/loadDocuments", &json!({"TimezoneOffset": 0})).await.expect(StatusCode::OK);
+    let summary = docs["other"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["Type"] == "Survey Summary")
+        .unwrap_or_else(|| panic!("no Survey Summary in {docs}"))
+        .clone();
+    let token = summary["AccessToken"].as_str().unwrap().to_owned();
+    let r = jane.get(&format!("/api/documents/letterPdf?accessToken={token}")).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.body, pdf, "the same PDF");
+    assert!(r.header("content-disposition").unwrap().contains(&name), "{:?}", r.header("content-disposition"));
+    let r = jane.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await;
+    assert_eq!((r.status, r.body == pdf), (StatusCode::OK, true));
+
+    // Another patient: 404 by either way; nobody signed in: 401.
+    let mut maria = server.signed_in(MARIA).await;
+    maria.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await.expect_error(StatusCode::NOT_FOUND);
+    maria.get(&format!("/api/documents/letterPdf?accessToken={token}")).await.expect_error(StatusCode::NOT_FOUND);
+    let view = maria.get(&format!("/api/surveyRun/log/{log}")).await;
+    assert_eq!(view.status, StatusCode::NOT_FOUND);
+    server.client().get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await.expect_error(StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn header_on_the_first_page_only_no_page_numbers_and_the_patients_language() {
+    let server = TestServer::demo().await;
+    set_summary_settings(
+        &server,
+        &json!({
+            "GenerateSummaryReport": true,
+            "SummaryPdfHeaderText": "Historial confidencial",
+            "IsAddPageNumberToSummaryPdf": false,
+            "IsAddHeaderToAllPagesToSummaryPdf": false
+        }),
+    )
+    .await;
+    let queue = janes_history_row(&server).await;
+    server.execute_sql(&format!("UPDATE patients SET language = 'es' WHERE id = (SELECT patient_id FROM survey_queue WHERE id = {queue})")).await;
+    submit(&server, queue, &answers(20)).await;
+    assert_eq!(wait_for_summary(&server, queue).await, 1);
+    let log = log_of(&server, queue).await;
+    let mut staff = server.signed_in(MANAGER).await;
+    let r = staff.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let pages = pages_text(&r.body);
+    assert!(pages.len() >= 2);
+    assert!(pages[0].contains("Historial confidencial"));
+    for page in &pages[1..] {
+        assert!(!page.contains("Historial confidencial"), "header only on the first page: {page}");
+        assert!(page.contains("(continued)"), "{page}");
+    }
+    let all = pages.join(" ");
+    assert!(!all.contains("Page 1 of"), "no page numbers");
+    // Spanish, with its accents, as the patient read it.
+    for shown in [
+        "¿Algún familiar consanguíneo ha tenido cáncer de seno, ovario, páncreas o próstata? Sí",
+        "Familiar Lado de la familia Tipo de cáncer Edad al diagnóstico",
+        "Madre Materno Seno 50",
+        "Tía - Ovario -",
+    ] {
+        assert!(all.contains(shown), "missing {shown:?} in:\n{all}");
+    }
+}
+
+#[tokio::test]
+async fn a_language_the_pdf_fonts_cannot_show_falls_back_to_english() {
+    let server = TestServer::demo().await;
+    set_summary_settings(&server, &json!({"GenerateSummaryReport": true})).await;
+    let queue = janes_history_row(&server).await;
+    server.execute_sql(&format!("UPDATE patients SET language = 'zh' WHERE id = (SELECT patient_id FROM survey_queue WHERE id = {queue})")).await;
+    submit(&server, queue, &answers(1)).await;
+    assert_eq!(wait_for_summary(&server, queue).await, 1);
+    let log = log_of(&server, queue).await;
+    let mut staff = server.signed_in(MANAGER).await;
+    let r = staff.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await;
+    let all = pages_text(&r.body).join(" ");
+    assert!(all.contains("Breast Imaging History"), "the survey's English name: {all}");
+    assert!(all.contains("Has a blood relative had breast, ovarian, pancreatic or prostate cancer? Yes"), "{all}");
+    assert!(!all.contains("??"), "no unreadable text: {all}");
+}
+
+#[tokio::test]
+async fn no_summary_when_generate_summary_report_is_off() {
+    let server = TestServer::demo().await;
+    // The default: off.
+    let queue = janes_history_row(&server).await;
+    submit(&server, queue, &answers(1)).await;
+    // The summary would be made within milliseconds; give it ample time to show it is not.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM letters WHERE survey_queue_id = {queue}")).await, 0);
+    let log = log_of(&server, queue).await;
+    let mut staff = server.signed_in(FRONT_DESK).await;
+    let view = staff.get_json(&format!("/api/surveyRun/log/{log}")).await;
+    assert_eq!(view["HasSummaryPdf"], false);
+    staff.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await.expect_error(StatusCode::NOT_FOUND);
+    let mut jane = server.signed_in(JANE).await;
+    let docs = jane.post_json("/api/documents/loadDocuments", &json!({"TimezoneOffset": 0})).await.expect(StatusCode::OK);
+    assert!(!docs.to_string().contains("Survey Summary"));
+}
