@@ -153,7 +153,6 @@ impl Action {
             Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => "Documents",
             Action::SettingChanged | Action::LogoChanged => "Settings",
             Action::PatientArrived => "Appointments",
-            Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed => "Survey",
             Action::RegistrationInvitationSent | Action::RegistrationFailed | Action::PatientUnsubscribed => "UserAccount",
             Action::SurveyRegistrationRequested => "Survey",
             Action::PasswordResetRequested | Action::PasswordReset | Action::UsernameRecoveryRequested

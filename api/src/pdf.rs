@@ -292,9 +292,6 @@ impl JpegLogo {
     }
 }
 
-const PAGE_W: f32 = 612.0;
-const PAGE_H: f32 = 792.0;
-
 /// The pages as a PDF file (Letter size, Helvetica as F1 and Helvetica-Bold as F2), with a
 /// title and author in the document information.
 pub fn assemble(pages: Vec<Page>, title: &str, author: &str, logo: Option<&JpegLogo>) -> Vec<u8> {

@@ -168,10 +168,12 @@ pub fn defaults() -> Vec<(&'static str, Value)> {
                 "UnreadTabLabel": "Unread Letters"
             }),
         ),
-        // spec 04 §3 survey general settings: the summary report fields so far.
+        // spec 04 §3 survey general settings: the summary report and survey choice fields so far.
         (
             SURVEY_GENERAL,
             json!({
+                "DefaultSurvey": "",
+                "IsSurveyPerLocationEnabled": true,
                 "GenerateSummaryReport": false,
                 "SummaryPdfHeaderText": "",
                 "IsAddPageNumberToSummaryPdf": true,

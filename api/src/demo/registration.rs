@@ -47,21 +47,5 @@ pub async fn load(db: &Db, now: i64) -> AppResult<()> {
     .execute(pool)
     .await
     .map(|_| ()))?;
-    // Online survey registration assigns the default survey (spec 04 DefaultSurvey): the first
-    // shipped one.
-    let first: Option<String> = on_db!(db, pool => sqlx::query_scalar("SELECT survey_id FROM survey_definitions ORDER BY id LIMIT 1")
-        .fetch_optional(pool)
-        .await)?;
-    if let Some(survey_id) = first {
-        let body = serde_json::json!({ "DefaultSurvey": survey_id, "IsSurveyPerLocationEnabled": false, "SurveyPerLocation": [] });
-        on_db!(db, pool => sqlx::query(
-            "INSERT INTO settings (group_name, version, body, updated_at) VALUES ('CoreSurvey', 1, $1, $2)
-             ON CONFLICT (group_name) DO NOTHING",
-        )
-        .bind(body.to_string()).bind(now)
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
-    }
     Ok(())
 }

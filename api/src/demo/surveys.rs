@@ -104,7 +104,17 @@ pub fn demo_settings() -> Vec<(&'static str, serde_json::Value)> {
         ),
         (
             crate::routes::survey_start::SURVEY_GENERAL,
-            serde_json::json!({"DefaultSurvey": "BIH-001", "IsSurveyPerLocationEnabled": true}),
+            // The defaults with the demo's survey choice (its summary report stays off).
+            {
+                let mut general = crate::settings::defaults()
+                    .into_iter()
+                    .find(|(g, _)| *g == crate::settings::SURVEY_GENERAL)
+                    .map(|(_, v)| v)
+                    .unwrap_or_default();
+                general["DefaultSurvey"] = "BIH-001".into();
+                general["IsSurveyPerLocationEnabled"] = true.into();
+                general
+            },
         ),
     ]
 }

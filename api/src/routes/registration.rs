@@ -15,7 +15,7 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use wasm_core::membership::{self, DOB_MISMATCH, USERNAME_TAKEN};
 use wasm_core::model::{
     CreateAccountRules, CreateUserRequest, CreateUserResult, RegistrationInvitation, RequestRegistrationEmail,
@@ -49,8 +49,6 @@ pub const TOO_MANY: &str = "Too many requests. Please wait a few minutes and try
 
 /// Settings groups read here (spec 03 §3) that have no stored defaults yet.
 const USERNAME_VALIDATION: &str = "UserAccountUsernameValidation";
-const ACCOUNT_VERIFICATION: &str = "UserAccountUserAccountVerification";
-const CORE_SURVEY: &str = "CoreSurvey";
 /// MinUsernameLength / MaxUsernameLength when UserAccountUsernameValidation does not say.
 const DEFAULT_MIN_USERNAME: i64 = 4;
 const DEFAULT_MAX_USERNAME: i64 = 64;
@@ -395,7 +393,7 @@ async fn create(
     };
     // Phone verification before registration (spec 03 UserAccountUserAccountVerification
     // IsPhoneNumberPatientVerificationEnabled): the key must carry a verified phone.
-    let verification = settings::load(db, ACCOUNT_VERIFICATION).await?;
+    let verification = settings::load(db, settings::USER_ACCOUNT_VERIFICATION).await?;
     if get_bool(&verification, "IsPhoneNumberPatientVerificationEnabled") && row.phone_verified_at.is_none() {
         let mut out = refused("VerificationRequired", PHONE_VERIFICATION_NEEDED);
         out.other_errors.clear();
@@ -481,39 +479,10 @@ fn check(is_user_exist: bool, sent: bool, message: &str) -> SurveyEmailCheck {
     SurveyEmailCheck { is_user_exist, is_sent_start_hist_portal_survey_email: sent, message: message.to_owned() }
 }
 
-/// The survey a location's patients get (spec 04 SurveyPerLocation when IsSurveyPerLocationEnabled,
-/// then DefaultSurvey; then HistoryPortal DefaultHistoryPortalSurvey; spec 01 §2.5: the only
-/// survey when exactly one is uploaded).
+/// The survey a location's patients get: the staff start's choice order (spec 01 §2.5, in
+/// wasm-core), so both assign the same survey.
 async fn location_survey(db: &Db, loc_num: &str) -> AppResult<Option<i64>> {
-    let survey = settings::load(db, CORE_SURVEY).await?;
-    let mut names: Vec<String> = Vec::new();
-    if get_bool(&survey, "IsSurveyPerLocationEnabled") {
-        if let Some(rows) = survey.get("SurveyPerLocation").and_then(Value::as_array) {
-            for r in rows {
-                let key = r.get("Key").map(value_text).unwrap_or_default();
-                if key.trim() == loc_num.trim() {
-                    names.push(r.get("Value").map(value_text).unwrap_or_default());
-                }
-            }
-        }
-    }
-    names.push(get_str(&survey, "DefaultSurvey"));
-    let hp = settings::load(db, settings::HISTORY_PORTAL).await?;
-    names.push(get_str(&hp, "DefaultHistoryPortalSurvey"));
-    for name in names.iter().filter(|n| !n.trim().is_empty()) {
-        if let Some(id) = store::survey_definition(db, name).await? {
-            return Ok(Some(id));
-        }
-    }
-    store::only_survey_definition(db).await
-}
-
-fn value_text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Number(n) => n.to_string(),
-        _ => String::new(),
-    }
+    crate::routes::survey_start::survey_for_location(db, loc_num).await
 }
 
 async fn send_survey_email(db: &Db, patient: &store::PatientForRegistration, queue_id: i64) -> AppResult<()> {

@@ -5,15 +5,15 @@
 //! calls `start_for_respondent` here.
 //!
 //! Where the settings come from:
-//! - SelectPatientMode: CoreSurvey SURVEY_SELECT_PATIENT_MODE or SurveyGeneralSettings
+//! - SelectPatientMode: CoreSurvey SURVEY_SELECT_PATIENT_MODE or SurveyGeneral
 //!   IsSurveySelectPatientMode.
 //! - The admin PIN: the signed-in user's SurveyPin when UserManagement
 //!   IsAdminPinAndLocationsRestrictionsEnabled is on and the user has one (their LocNums then
-//!   limit the locations); otherwise CoreSurvey SURVEY_ADMIN_PIN (else SurveyGeneralSettings
+//!   limit the locations); otherwise CoreSurvey SURVEY_ADMIN_PIN (else SurveyGeneral
 //!   SurveyAdminPin). AdminPinLength is the length of the PIN that applies (0: none configured).
 //! - Survey per location: CoreSurvey SurveyPerLocation (Key = location number, Value = survey
-//!   id) unless SurveyGeneralSettings IsSurveyPerLocationEnabled is false. Default survey:
-//!   SurveyGeneralSettings DefaultSurvey, else HistoryPortal DefaultHistoryPortalSurvey.
+//!   id) unless SurveyGeneral IsSurveyPerLocationEnabled is false. Default survey:
+//!   SurveyGeneral DefaultSurvey, else HistoryPortal DefaultHistoryPortalSurvey.
 //! - Luminary One: CoreMagview MagViewMode = LuminaryOne.
 
 use std::time::Duration;
@@ -43,8 +43,8 @@ use crate::store::surveys as store;
 use crate::AppState;
 use wasm_core::model::Role;
 
-/// Spec 04 survey general settings (this group is read here; its admin screen comes later).
-pub const SURVEY_GENERAL: &str = "SurveyGeneralSettings";
+/// Spec 04 survey general settings (read here and by the summary report; its admin screen comes later).
+pub use crate::settings::SURVEY_GENERAL;
 pub const ADMIN_HEADER: &str = "x-survey-admin";
 /// Wrong admin PINs allowed per staff user in ADMIN_PIN_WINDOW_MS.
 pub const ADMIN_PIN_ATTEMPTS: i64 = 5;
@@ -111,7 +111,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/v2/survey/startOptions", post(start_options))
 }
 
-struct StartConfig {
+pub(crate) struct StartConfig {
     core: Value,
     general: Value,
     restrict: bool,
@@ -119,7 +119,7 @@ struct StartConfig {
     default_survey: String,
 }
 
-async fn config(db: &Db) -> AppResult<StartConfig> {
+pub(crate) async fn config(db: &Db) -> AppResult<StartConfig> {
     let core = settings::load(db, CORE_SURVEY).await?;
     let general = settings::load(db, SURVEY_GENERAL).await?;
     let users = settings::load(db, settings::USER_MANAGEMENT).await?;
@@ -429,6 +429,21 @@ async fn choice_for(state: &AppState, cfg: &StartConfig, t: &StartTarget) -> App
         default_survey: Some(cfg.default_survey.clone()).filter(|s| !s.trim().is_empty()),
     };
     Ok((surveys, choice))
+}
+
+/// The survey a new assignment at this location gets when nobody picks (spec 01 §2.5 choice
+/// order, without a study): online survey registration assigns it. `None` when the order gives
+/// none.
+pub async fn survey_for_location(db: &Db, loc_num: &str) -> AppResult<Option<i64>> {
+    let cfg = config(db).await?;
+    let surveys = store::startable_surveys(db).await?;
+    let choice = SurveyChoice {
+        available: surveys.iter().map(|s| s.1.clone()).collect(),
+        survey_per_study: None,
+        survey_per_location: cfg.survey_per_location(loc_num.trim()),
+        default_survey: Some(cfg.default_survey.clone()).filter(|s| !s.trim().is_empty()),
+    };
+    Ok(staff_start::choose_survey(&choice).and_then(|id| surveys.iter().find(|s| s.1 == id).map(|s| s.0)))
 }
 
 /// generatePin for the staff start flow: the survey is found or assigned for the respondent's

@@ -198,24 +198,6 @@ pub async fn survey_state(db: &Db, patient_id: i64) -> AppResult<(Option<i64>, i
     Ok((open, done))
 }
 
-/// The survey definition named by a setting value (its SurveyId or its name).
-pub async fn survey_definition(db: &Db, survey: &str) -> AppResult<Option<i64>> {
-    Ok(on_db!(db, pool => sqlx::query_scalar(
-        "SELECT id FROM survey_definitions WHERE (survey_id = $1 OR name = $1) AND error IS NULL AND retired_at IS NULL ORDER BY id LIMIT 1",
-    )
-    .bind(survey.trim())
-    .fetch_optional(pool)
-    .await)?)
-}
-
-/// The only survey definition, when exactly one is uploaded.
-pub async fn only_survey_definition(db: &Db) -> AppResult<Option<i64>> {
-    let ids: Vec<i64> = on_db!(db, pool => sqlx::query_scalar("SELECT id FROM survey_definitions WHERE error IS NULL AND retired_at IS NULL LIMIT 2")
-        .fetch_all(pool)
-        .await)?;
-    Ok(if ids.len() == 1 { Some(ids[0]) } else { None })
-}
-
 pub struct NewSurveyPatient<'a> {
     pub mrn: &'a str,
     pub first_name: &'a str,
