@@ -124,6 +124,7 @@ async fn set_value(
     .execute(pool)
     .await
     .map(|_| ()))?;
+    settings::invalidate(&state.db);
     audit::record(&state.db, Actor::from(&*user), Action::SettingChanged,
         Target { target_type: Some("Setting"), target_id: Some((*key).to_owned()), target_user_id: None },
         Some(json!({ *key: old })), Some(json!({ *key: value })), Some(peer.ip().to_string())).await?;
