@@ -197,24 +197,30 @@ async fn deep_pages_seek_from_anchors_and_stay_exact_after_changes() {
     }
     let total = server.count_sql("SELECT COUNT(*) FROM survey_queue").await;
 
-    // Filtered deep pages (status + location) agree with the engine's own order too.
-    let status_rows = server.count_sql("SELECT COUNT(*) FROM survey_queue WHERE status = 'Assigned'").await;
-    assert!(status_rows > 2000, "{status_rows} of {total}");
-    let deep = status_rows / 20;
+    // Filtered deep pages (an appointment range: rows without an appointment drop out) agree
+    // with the engine's own order too.
+    let in_range = "appt_starts_at >= 946684800000 AND appt_starts_at < 4102531200000";
+    let range_rows = server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue WHERE {in_range}")).await;
+    assert!(range_rows > 2000 && range_rows < total, "{range_rows} of {total}");
+    let deep = range_rows / 20;
     for index in [deep, deep, deep + 1] {
-        let got = ids(&page(&mut staff, json!({"PageIndex": index, "PageSize": 10, "SortColumn": "AppointmentDate", "SortDirection": "asc", "Status": "Assigned"})).await);
+        let body = json!({"PageIndex": index, "PageSize": 10, "SortColumn": "AppointmentDate", "SortDirection": "desc",
+            "DateFrom": "2000-01-01T00:00:00.000Z", "DateTo": "2100-01-01T00:00:00.000Z"});
+        let got = page(&mut staff, body).await;
+        assert_eq!(got["FilteredCount"].as_i64(), Some(range_rows));
+        let got = ids(&got);
         let mut want = Vec::new();
         for i in 0..10 {
             want.push(
                 server
                     .count_sql(&format!(
-                        "SELECT id FROM survey_queue WHERE status = 'Assigned' ORDER BY appt_starts_at ASC, id ASC LIMIT 1 OFFSET {}",
+                        "SELECT id FROM survey_queue WHERE {in_range} ORDER BY appt_starts_at DESC, id DESC LIMIT 1 OFFSET {}",
                         index * 10 + i
                     ))
                     .await,
             );
         }
-        assert_eq!(got, want, "Assigned page {index}");
+        assert_eq!(got, want, "range page {index}");
     }
 }
 
