@@ -5,6 +5,11 @@
 # on SQLite and on PostgreSQL. Writes bench/results-history-portal.md.
 #   bench/history-portal.sh            both engines (PostgreSQL at $BENCH_PG_ADMIN_URL)
 #   ROWS=100000 DURATION=5 bench/history-portal.sh   smaller / shorter
+#   BASELINE_BIN=/path/to/older/portal-api bench/history-portal.sh   before/after in one run: the
+#     data set is generated for each binary (its own schema), both servers run side by side and
+#     every case is measured with the older binary and then with this one, so both see the same
+#     machine load; the results add a before/after table with ratios.
+#   ENGINES=sqlite | ENGINES=postgres   one engine only
 # Needs target/release/portal-api (cargo build --release -p portal-api), wrk, sqlite3 or python3,
 # psql for PostgreSQL.
 set -euo pipefail
@@ -22,11 +27,20 @@ PIDS=()
 PG_DB=portal_bench_hp_$$
 cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  if [ -n "${KEEP_DATA:-}" ]; then # KEEP_DATA=1: leave the generated databases for EXPLAIN
+    echo "kept $TMP${PG_CREATED:+ and PostgreSQL databases $PG_DB, ${PG_DB}_before}" >&2
+    return
+  fi
   [ -n "${PG_CREATED:-}" ] && psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS $PG_DB" >/dev/null 2>&1 || true
+  [ -n "${PG_CREATED:-}" ] && psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS ${PG_DB}_before" >/dev/null 2>&1 || true
   rm -rf "$TMP"
 }
 trap cleanup EXIT
 [ -x "$BIN" ] || { echo "build first: cargo build --release -p portal-api" >&2; exit 1; }
+if [ -n "${BASELINE_BIN:-}" ]; then
+  [ -x "$BASELINE_BIN" ] || { echo "BASELINE_BIN $BASELINE_BIN is not executable" >&2; exit 1; }
+  BASELINE_LABEL=${BASELINE_LABEL:-$BASELINE_BIN}
+fi
 command -v wrk >/dev/null || { echo "wrk is needed" >&2; exit 1; }
 
 # Base instant: the start of the current UTC day; appointments span 2 years back, 1 ahead.
@@ -128,27 +142,34 @@ login() { # base_url -> cookie header text in $TMP/cookie
   COOKIE="portal_session=$session; portal_csrf=$csrf"; CSRF=$csrf
 }
 
-measure() { # name url body -> a table row
-  local name=$1 url=$2 body=$3
-  local check; check=$(curl -s -o "$TMP/check.json" -w '%{http_code}' -H "content-type: application/json" -H "x-csrf-token: $CSRF" -H "cookie: $COOKIE" -d "$body" "$url/api/surveyQueue/datatable")
+to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n = n; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'; }
+
+measure() { # build url cookie csrf name body -> a line in $OUT.tsv
+  local build=$1 url=$2 cookie=$3 csrf=$4 name=$5 body=$6
+  # The first request of a case is the cold one (nothing of this filter remembered yet).
+  local check cold
+  read -r check cold < <(curl -s -o "$TMP/check.json" -w '%{http_code} %{time_total}\n' -H "content-type: application/json" -H "x-csrf-token: $csrf" -H "cookie: $cookie" -d "$body" "$url/api/surveyQueue/datatable")
   [ "$check" = 200 ] || { echo "$name: HTTP $check $(head -c 300 "$TMP/check.json")" >&2; return 1; }
-  local filtered rows
-  filtered=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["FilteredCount"], len(d["Data"]))' "$TMP/check.json")
+  cold=$(python3 -c "print(f'{$cold * 1000:.2f}')")
+  local filtered
+  filtered=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["FilteredCount"])' "$TMP/check.json")
+  python3 -c 'import json,sys; print(",".join(str(r["Id"]) for r in json.load(open(sys.argv[1]))["Data"]))' "$TMP/check.json" > "$TMP/ids-$build-$(echo "$name" | md5sum | cut -c1-8)"
   cat > "$TMP/post.lua" <<LUA
 wrk.method = "POST"
 wrk.body = [[$body]]
 wrk.headers["content-type"] = "application/json"
-wrk.headers["x-csrf-token"] = "$CSRF"
-wrk.headers["cookie"] = "$COOKIE"
+wrk.headers["x-csrf-token"] = "$csrf"
+wrk.headers["cookie"] = "$cookie"
 LUA
+  local load; load=$(awk '{print $1}' /proc/loadavg)
   wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$TMP/post.lua" "$url/api/surveyQueue/datatable" > "$TMP/wrk.txt"
   local p50 p99 rps non2xx
-  p50=$(awk '$1 == "50%" {print $2}' "$TMP/wrk.txt")
-  p99=$(awk '$1 == "99%" {print $2}' "$TMP/wrk.txt")
+  p50=$(to_ms "$(awk '$1 == "50%" {print $2}' "$TMP/wrk.txt")")
+  p99=$(to_ms "$(awk '$1 == "99%" {print $2}' "$TMP/wrk.txt")")
   rps=$(awk '/Requests\/sec/ {print $2}' "$TMP/wrk.txt")
   non2xx=$(awk '/Non-2xx/ {print $5}' "$TMP/wrk.txt"); non2xx=${non2xx:-0}
-  echo "| $ENGINE | $name | ${filtered% *} | $p50 | $p99 | $rps | $non2xx |" >> "$OUT.tmp"
-  echo "  $ENGINE $name: filtered ${filtered% *}, p50 $p50, p99 $p99, $rps req/s" >&2
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$ENGINE" "$build" "$name" "$filtered" "$cold" "$p50" "$p99" "$rps" "$non2xx" "$load" >> "$OUT.tsv"
+  echo "  $ENGINE $build $name: filtered $filtered, cold $cold ms, p50 $p50 ms, p99 $p99 ms, $rps req/s, load $load" >&2
 }
 
 TODAY=$(date -u +%Y-%m-%d)
@@ -164,32 +185,57 @@ CASES=(
   "search 'smith' (1 in 50 patients), by appointment|{\"PageIndex\":0,\"PageSize\":10,\"SortColumn\":\"AppointmentDate\",\"SortDirection\":\"asc\",\"Search\":\"smith\"}"
 )
 
-bench_engine() { # engine url
-  ENGINE=$1; local url=$2
-  echo "== $ENGINE: demo clinic + generation" >&2
-  start_portal "$BIN" "$TMP/$ENGINE-seed.log" --database-url "$url" --web-dir /nonexistent --demo
+prepare() { # build bin url -> a generated database at url
+  local build=$1 bin=$2 url=$3
+  echo "== $ENGINE ($build): demo clinic + generation" >&2
+  start_portal "$bin" "$TMP/$ENGINE-$build-seed.log" --database-url "$url" --web-dir /nonexistent --demo
   kill "$PORTAL_PID"; wait "$PORTAL_PID" 2>/dev/null || true
   gen_sql "$ENGINE" > "$TMP/gen.sql"
-  local t0 t1; t0=$(date +%s.%N)
+  local t0 t1 load; t0=$(date +%s.%N); load=$(awk '{print $1}' /proc/loadavg)
   run_sql "$ENGINE" "$url" "$TMP/gen.sql"
   t1=$(date +%s.%N)
   GEN_TIME=$(python3 -c "print(f'{$t1 - $t0:.1f}')")
-  echo "| $ENGINE | $ROWS | $GEN_TIME s |" >> "$OUT.gen"
-  echo "  generated $ROWS rows in $GEN_TIME s" >&2
-  start_portal "$BIN" "$TMP/$ENGINE.log" --database-url "$url" --web-dir /nonexistent
-  PIDS+=("$PORTAL_PID")
-  login "$PORTAL_URL"
-  for c in "${CASES[@]}"; do measure "${c%%|*}" "$PORTAL_URL" "${c#*|}"; done
-  kill "$PORTAL_PID"; wait "$PORTAL_PID" 2>/dev/null || true
+  printf '%s\t%s\t%s\t%s\t%s\n' "$ENGINE" "$build" "$ROWS" "$GEN_TIME" "$load" >> "$OUT.gen"
+  echo "  generated $ROWS rows in $GEN_TIME s (load $load)" >&2
 }
 
-rm -f "$OUT.tmp" "$OUT.gen"
+bench_engine() { # engine url [baseline-url]
+  ENGINE=$1; local url=$2 base_url=${3:-}
+  [ -n "$base_url" ] && prepare before "$BASELINE_BIN" "$base_url"
+  prepare after "$BIN" "$url"
+  start_portal "$BIN" "$TMP/$ENGINE.log" --database-url "$url" --web-dir /nonexistent
+  PIDS+=("$PORTAL_PID"); local after_pid=$PORTAL_PID after_url=$PORTAL_URL
+  login "$after_url"; local after_cookie=$COOKIE after_csrf=$CSRF
+  local before_pid="" before_url="" before_cookie="" before_csrf=""
+  if [ -n "$base_url" ]; then
+    start_portal "$BASELINE_BIN" "$TMP/$ENGINE-before.log" --database-url "$base_url" --web-dir /nonexistent
+    PIDS+=("$PORTAL_PID"); before_pid=$PORTAL_PID; before_url=$PORTAL_URL
+    login "$before_url"; before_cookie=$COOKIE; before_csrf=$CSRF
+  fi
+  for c in "${CASES[@]}"; do
+    [ -n "$base_url" ] && measure before "$before_url" "$before_cookie" "$before_csrf" "${c%%|*}" "${c#*|}"
+    measure after "$after_url" "$after_cookie" "$after_csrf" "${c%%|*}" "${c#*|}"
+    if [ -n "$base_url" ]; then
+      local h; h=$(echo "${c%%|*}" | md5sum | cut -c1-8)
+      cmp -s "$TMP/ids-before-$h" "$TMP/ids-after-$h" || echo "  note: ${c%%|*}: page rows differ before/after ($(cat "$TMP/ids-before-$h") vs $(cat "$TMP/ids-after-$h"))" >&2
+    fi
+  done
+  kill "$after_pid" 2>/dev/null; wait "$after_pid" 2>/dev/null || true
+  if [ -n "$before_pid" ]; then kill "$before_pid" 2>/dev/null; wait "$before_pid" 2>/dev/null || true; fi
+}
+
+rm -f "$OUT.tsv" "$OUT.gen"
 ENGINES=${ENGINES:-sqlite postgres}
-case " $ENGINES " in *" sqlite "*) bench_engine sqlite "sqlite://$TMP/bench.db" ;; esac
+case " $ENGINES " in *" sqlite "*) bench_engine sqlite "sqlite://$TMP/bench.db" "${BASELINE_BIN:+sqlite://$TMP/bench-before.db}" ;; esac
 case " $ENGINES " in *" postgres "*) ;; *) PG_ADMIN=skip ;; esac
 if [ "$PG_ADMIN" != skip ] && psql "$PG_ADMIN" -qc "CREATE DATABASE $PG_DB" >/dev/null 2>&1; then
   PG_CREATED=1
-  bench_engine postgres "${PG_ADMIN%/*}/$PG_DB"
+  if [ -n "${BASELINE_BIN:-}" ]; then
+    psql "$PG_ADMIN" -qc "CREATE DATABASE ${PG_DB}_before" >/dev/null
+    bench_engine postgres "${PG_ADMIN%/*}/$PG_DB" "${PG_ADMIN%/*}/${PG_DB}_before"
+  else
+    bench_engine postgres "${PG_ADMIN%/*}/$PG_DB"
+  fi
 else
   echo "PostgreSQL not reachable at $PG_ADMIN: skipped" >&2
 fi
@@ -200,19 +246,41 @@ fi
   echo "Generated by bench/history-portal.sh on $(date -u '+%Y-%m-%d %H:%M UTC') ($(nproc) cores, $(uname -m)); release build."
   echo "$ROWS survey-queue rows (one appointment each, $PATIENTS patients, 20 locations, 3 years), plus the demo clinic."
   echo "Load: wrk, 1 thread, $CONNECTIONS connections, ${DURATION} s per case, 127.0.0.1, signed in as a program manager."
+  echo "\"Cold\" is the first request of a case (nothing about its filter remembered yet); p50/p99 are"
+  echo "of the ${DURATION} s of load that follow. \"Load avg\" is the machine's 1-minute load average when the case began"
+  echo "(the machine is shared: other builds run at the same time)."
+  [ -n "${BASELINE_BIN:-}" ] && echo "Before/after in one run: \"before\" is $BASELINE_LABEL, \"after\" is this build; each case ran with one and then the other."
   echo
   echo "## Generation (set-based INSERT ... SELECT over a number series)"
   echo
-  echo "| Engine | Rows | Time |"
-  echo "|---|---|---|"
-  cat "$OUT.gen"
+  echo "| Engine | Build | Rows | Time | Load avg |"
+  echo "|---|---|---|---|---|"
+  awk -F'\t' '{ printf "| %s | %s | %s | %s s | %s |\n", $1, $2, $3, $4, $5 }' "$OUT.gen"
   echo
   echo "## POST /api/surveyQueue/datatable"
   echo
-  echo "| Engine | Case | FilteredCount | p50 | p99 | Req/s | Non-2xx |"
-  echo "|---|---|---|---|---|---|---|"
-  cat "$OUT.tmp"
+  echo "| Engine | Build | Case | FilteredCount | Cold ms | p50 ms | p99 ms | Req/s | Non-2xx | Load avg |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
+  awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 }' "$OUT.tsv"
+  if [ -n "${BASELINE_BIN:-}" ]; then
+    echo
+    echo "## Before / after (same run, same load): after divided by before"
+    echo
+    echo "| Engine | Case | p50 before | p50 after | p50 ratio | p99 before | p99 after | p99 ratio | Req/s ratio |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+    python3 - "$OUT.tsv" <<'PY'
+import sys
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
+before = {(r[0], r[2]): r for r in rows if r[1] == "before"}
+for r in rows:
+    if r[1] != "after" or (r[0], r[2]) not in before:
+        continue
+    b = before[(r[0], r[2])]
+    ratio = lambda a, c: f"{float(a) / float(c):.2f}" if float(c) else "-"
+    print(f"| {r[0]} | {r[2]} | {b[5]} | {r[5]} | {ratio(r[5], b[5])} | {b[6]} | {r[6]} | {ratio(r[6], b[6])} | {ratio(r[7], b[7])} |")
+PY
+  fi
   [ -f "$ROOT/bench/history-portal-notes.md" ] && cat "$ROOT/bench/history-portal-notes.md"
 } > "$OUT"
-rm -f "$OUT.tmp" "$OUT.gen"
+rm -f "$OUT.tsv" "$OUT.gen"
 echo "wrote $OUT" >&2

@@ -68,9 +68,9 @@ sign_in() { # base-url -> session cookie header for the demo program manager
 
 rows=()
 json_rows=()
-bench_engine() { # label database-url
-  local label=$1 db=$2 base cookie auth static
-  start_portal "$BIN" "$OUT/$label.log" --database-url "$db" --web-dir web/dist --demo
+bench_engine() { # label database-url [binary]
+  local label=$1 db=$2 bin=${3:-$BIN} base cookie auth static
+  start_portal "$bin" "$OUT/$label.log" --database-url "$db" --web-dir web/dist --demo
   PIDS+=("$PORTAL_PID"); base=$PORTAL_URL
   cookie=$(sign_in "$base")
   auth=$(load "$base/api/accountApi/permissionsJson" "$cookie")
@@ -82,11 +82,27 @@ bench_engine() { # label database-url
   rows+=("| $label | GET /api/accountApi/permissionsJson (signed in) | $a_rps | $a_p50 | $a_p99 | $a_err |")
   rows+=("| $label | GET /api/health (static, no auth) | $s_rps | $s_p50 | $s_p99 | $s_err |")
   rows+=("| $label | **ratio authenticated / static (req/s)** | **$ratio** | | | |")
+  rows+=("| $label | (load average at the start: $(awk '{print $1}' /proc/loadavg)) | | | | |")
   json_rows+=("{\"engine\":\"$label\",\"authenticated\":{\"rps\":$a_rps,\"p50_ms\":$a_p50,\"p99_ms\":$a_p99,\"non2xx\":$a_err},\"static\":{\"rps\":$s_rps,\"p50_ms\":$s_p50,\"p99_ms\":$s_p99,\"non2xx\":$s_err},\"ratio\":$ratio}")
 }
-bench_engine SQLite "sqlite://$OUT/bench.db"
+# BASELINE_BIN=<an older portal-api>: the same loads against it too, right before this build's,
+# so a before/after comparison sees the same machine load (rows labelled "before").
+bench_both() { # label before-url after-url
+  if [ -n "${BASELINE_BIN:-}" ]; then bench_engine "$1 before" "$2" "$BASELINE_BIN"; fi
+  bench_engine "$1" "$3"
+}
+if [ -n "${BASELINE_BIN:-}" ]; then
+  bench_both SQLite "sqlite://$OUT/bench-before.db" "sqlite://$OUT/bench.db"
+else
+  bench_engine SQLite "sqlite://$OUT/bench.db"
+fi
 if start_throwaway_postgres; then
-  bench_engine PostgreSQL "$PG_URL"
+  if [ -n "${BASELINE_BIN:-}" ]; then
+    psql "$PG_URL" -qc "CREATE DATABASE bench_before" >/dev/null
+    bench_both PostgreSQL "${PG_URL%/*}/bench_before" "$PG_URL"
+  else
+    bench_engine PostgreSQL "$PG_URL"
+  fi
 fi
 
 when=$(date -u +%Y-%m-%dT%H:%M:%SZ)

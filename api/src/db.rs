@@ -77,6 +77,18 @@ impl Db {
         }
     }
 
+    /// Which database this is (engine and file, or host, port and name), to key per-database
+    /// memory such as the History Portal list cache.
+    pub fn identity(&self) -> String {
+        match self {
+            Db::Sqlite(pool) => format!("sqlite:{}", pool.connect_options().get_filename().display()),
+            Db::Postgres(pool) => {
+                let o = pool.connect_options();
+                format!("postgres:{}:{}/{}", o.get_host(), o.get_port(), o.get_database().unwrap_or_default())
+            }
+        }
+    }
+
     pub async fn close(&self) {
         on_db!(self, pool => pool.close().await)
     }

@@ -184,6 +184,7 @@ async fn save_settings(
     .execute(pool)
     .await
     .map(|r| r.rows_affected()))?;
+    settings::invalidate(&state.db);
     if updated == 0 {
         return Err(AppError::Conflict("The settings were changed by someone else. Reload and try again.".to_owned()));
     }

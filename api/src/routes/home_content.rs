@@ -172,6 +172,7 @@ async fn store(state: &AppState, user: &crate::auth::session::SessionUser, peer:
     .execute(pool)
     .await
     .map(|_| ()))?;
+    settings::invalidate(&state.db);
     let keys: Vec<&str> = changes.iter().map(|(k, _)| *k).collect();
     audit::record(&state.db, Actor::from(user), Action::SettingChanged,
         Target { target_type: Some("Setting"), target_id: Some(keys.join(",")), target_user_id: None },

@@ -13,6 +13,7 @@ use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool};
+use crate::store::list_cache;
 use crate::{fmt, on_db, AppState};
 
 pub const ROUTES: &[RouteDoc] = &[
@@ -116,7 +117,8 @@ struct SurveyQueueTableRequest {
 pub fn sort_sql(column: &str) -> Option<&'static [&'static str]> {
     Some(match column {
         "Id" => &["sq.id"],
-        "UserFullName" => &["lower(p.first_name)", "lower(p.last_name)"],
+        // lower('first last'), copied onto the queue row by triggers (0014).
+        "UserFullName" => &["sq.sort_name"],
         "UserIdentifierToShow" => &["p.mrn"],
         "UserDOB" | "UserDOBString" => &["p.dob"],
         "UserEmail" => &["lower(p.email)"],
@@ -165,6 +167,7 @@ pub fn prefix_bounds(prefix: &str) -> (String, String) {
     (prefix.to_owned(), upper)
 }
 
+#[derive(Clone)]
 enum Arg {
     Text(String),
     Int(i64),
@@ -189,6 +192,52 @@ impl Filter {
 
     fn where_clause(&self) -> String {
         if self.conditions.is_empty() { String::new() } else { format!("WHERE {}", self.conditions.join(" AND ")) }
+    }
+
+    /// The filter as one text (conditions and arguments): the list cache's key.
+    fn key(&self) -> String {
+        let args: Vec<String> = self
+            .args
+            .iter()
+            .map(|a| match a {
+                Arg::Text(t) => format!("t{t:?}"),
+                Arg::Int(i) => format!("i{i}"),
+            })
+            .collect();
+        format!("{} | {}", self.where_clause(), args.join(","))
+    }
+}
+
+/// Sorts whose single expression is a survey_queue column: a deep page of these may seek from a
+/// cached anchor. The flag says whether the value is text.
+fn anchorable(exprs: &[&str]) -> Option<(&'static str, bool)> {
+    match exprs {
+        [e] => [
+            ("sq.appt_starts_at", false),
+            ("sq.sort_name", true),
+            ("sq.id", false),
+            ("sq.status", true),
+            ("sq.started_at", false),
+            ("sq.completed_at", false),
+            ("sq.last_email_sent_at", false),
+        ]
+        .into_iter()
+        .find(|(name, _)| name == e),
+        _ => None,
+    }
+}
+
+fn opposite(direction: SortDirection) -> SortDirection {
+    match direction {
+        SortDirection::Asc => SortDirection::Desc,
+        SortDirection::Desc => SortDirection::Asc,
+    }
+}
+
+fn sql_dir(direction: SortDirection) -> &'static str {
+    match direction {
+        SortDirection::Asc => "ASC",
+        SortDirection::Desc => "DESC",
     }
 }
 
@@ -331,9 +380,118 @@ where
     query
 }
 
-/// One page in four index-friendly steps: count on survey_queue alone; the page's ids from an
-/// index (joining only when the sort needs another table), scanning from the nearer end so the
-/// deepest page skips at most half the rows; then the ten rows with their joins.
+/// Which list a deep page belongs to: the database, its survey_queue revision and the filter.
+struct ListKey<'a> {
+    db_id: &'a str,
+    revision: i64,
+    filter: &'a Filter,
+    filter_key: &'a str,
+}
+
+/// The wanted window of the requested order: `take` rows after `skip`, `from_end` rows after it.
+#[derive(Clone, Copy)]
+struct Page {
+    skip: i64,
+    take: i64,
+    from_end: i64,
+    direction: SortDirection,
+}
+
+/// A deep page of a single-column sort, by seeking from the nearest cached anchor (a row whose
+/// position and sort key are known) and skipping only the rows between it and the page. Without
+/// an anchor the page costs what OFFSET costs (an index walk to it); the row before the page and
+/// the page's last row are then remembered as anchors, so reloading the page, paging on, or
+/// another user opening it costs a seek while the list is unchanged.
+///
+/// A seek `(key, id) > (anchor key, anchor id)` misses rows whose key is NULL, which is right
+/// only in the direction where the engine puts NULLs first (SQLite: ascending, PostgreSQL:
+/// descending) or when the filtered rows hold no NULL key; the page is read in such a direction
+/// (the nearer end when both qualify) and turned round when that is the reverse of the request.
+async fn anchored_ids(db: &crate::db::Db, list: &ListKey<'_>, expr: &str, is_text: bool, page: Page) -> AppResult<Vec<i64>> {
+    let nulls_first = match db {
+        crate::db::Db::Sqlite(_) => SortDirection::Asc,
+        crate::db::Db::Postgres(_) => SortDirection::Desc,
+    };
+    let null_key = format!("{}|{expr}", list.filter_key);
+    let has_nulls = match list_cache::has_nulls(list.db_id, list.revision, &null_key) {
+        Some(v) => v,
+        None => {
+            let mut conditions = list.filter.conditions.clone();
+            conditions.push(format!("{expr} IS NULL"));
+            let sql = format!("SELECT COUNT(*) FROM (SELECT 1 FROM survey_queue sq WHERE {} LIMIT 1) t", conditions.join(" AND "));
+            let n = on_db!(db, pool => {
+                let q = bind_all(sqlx::query_as::<_, (i64,)>(&sql), &list.filter.args);
+                q.fetch_one(pool).await.map(|r| r.0)
+            })?;
+            list_cache::put_has_nulls(list.db_id, list.revision, &null_key, n > 0);
+            n > 0
+        }
+    };
+    let forward_ok = !has_nulls || page.direction == nulls_first;
+    let reverse_ok = !has_nulls || opposite(page.direction) == nulls_first;
+    let reverse = if forward_ok && reverse_ok { page.from_end < page.skip } else { !forward_ok };
+    let (direction, pos) = if reverse { (opposite(page.direction), page.from_end) } else { (page.direction, page.skip) };
+    let dir = sql_dir(direction);
+    let order_key = format!("{}|{expr}|{dir}", list.filter_key);
+    let anchor = list_cache::anchor_before(list.db_id, list.revision, &order_key, pos);
+    let start = anchor.as_ref().map_or(0, |a| a.pos + 1);
+    let gap = pos - start;
+
+    let mut conditions = list.filter.conditions.clone();
+    let mut args = list.filter.args.clone();
+    if let Some(a) = &anchor {
+        let n = args.len() + 1;
+        let cmp = if direction == SortDirection::Asc { ">" } else { "<" };
+        conditions.push(format!("({expr}, sq.id) {cmp} (${n}, ${})", n + 1));
+        args.push(match &a.key {
+            list_cache::Key::Int(i) => Arg::Int(*i),
+            list_cache::Key::Text(t) => Arg::Text(t.clone()),
+        });
+        args.push(Arg::Int(a.id));
+    }
+    let where_clause = if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) };
+    let order = format!("{expr} {dir}, sq.id {dir}");
+    // The row just before the page comes along (when there is one): it and the page's last
+    // row become anchors, so the same page, the next one, or a page near them seeks next time.
+    let before = i64::from(gap > 0);
+    let n = args.len() + 1;
+    let sql = format!(
+        "SELECT sq.id, {expr} FROM survey_queue sq {where_clause} ORDER BY {order} LIMIT ${n} OFFSET ${}",
+        n + 1
+    );
+    let (limit, offset) = (page.take + before, gap - before);
+    let rows: Vec<(i64, Option<list_cache::Key>)> = if is_text {
+        on_db!(db, pool => {
+            let q = bind_all(sqlx::query_as::<_, (i64, Option<String>)>(&sql), &args).bind(limit).bind(offset);
+            q.fetch_all(pool).await.map(|rows| rows.into_iter().map(|(id, k)| (id, k.map(list_cache::Key::Text))).collect::<Vec<_>>())
+        })?
+    } else {
+        on_db!(db, pool => {
+            let q = bind_all(sqlx::query_as::<_, (i64, Option<i64>)>(&sql), &args).bind(limit).bind(offset);
+            q.fetch_all(pool).await.map(|rows| rows.into_iter().map(|(id, k)| (id, k.map(list_cache::Key::Int))).collect::<Vec<_>>())
+        })?
+    };
+    let mut found = Vec::new();
+    let last = rows.len().saturating_sub(1);
+    for (i, (id, key)) in rows.iter().enumerate() {
+        if (i == 0 && before == 1) || i == last {
+            if let Some(key) = key {
+                found.push(list_cache::Anchor { pos: pos - before + i64::try_from(i).unwrap_or(0), key: key.clone(), id: *id });
+            }
+        }
+    }
+    list_cache::put_anchors(list.db_id, list.revision, &order_key, found);
+    let mut ids: Vec<i64> = rows.into_iter().skip(usize::try_from(before).unwrap_or(0)).map(|(id, _)| id).collect();
+    if reverse {
+        ids.reverse();
+    }
+    Ok(ids)
+}
+
+/// One page in four index-friendly steps: count on survey_queue alone (once per filter and
+/// revision); the page's ids from an index (joining only when the sort needs another table),
+/// from the nearer end, or for a deep page of a survey_queue column by seeking from a cached
+/// anchor; then the ten rows with their joins.
 async fn datatable(
     _user: RequireRole<Staff>,
     State(state): State<AppState>,
@@ -366,53 +524,65 @@ async fn datatable(
     let page_size = i64::from(req.table.safe_page_size());
     let skip = i64::try_from(req.table.offset()).unwrap_or(i64::MAX);
 
-    // TotalCount from the trigger-kept counter (0005): no full count per request.
-    let total: i64 = on_db!(db, pool => sqlx::query_scalar::<_, i64>("SELECT n FROM survey_queue_count WHERE id = 1")
-        .fetch_one(pool)
-        .await)?;
+    // TotalCount from the trigger-kept counter (0005) and the revision that dates the list cache
+    // (0014): no full count per request, and a filtered count is counted once per revision.
+    let (total, revision): (i64, i64) = on_db!(db, pool => sqlx::query_as::<_, (i64, i64)>(
+        "SELECT n, revision FROM survey_queue_count WHERE id = 1",
+    )
+    .fetch_one(pool)
+    .await)?;
+    let db_id = db.identity();
+    let filter_key = filter.key();
     let filtered: i64 = if filter.conditions.is_empty() {
         total
+    } else if let Some(n) = list_cache::count(&db_id, revision, &filter_key) {
+        n
     } else {
         let count_sql = format!("SELECT COUNT(*) FROM survey_queue sq {where_clause}");
-        on_db!(db, pool => {
+        let n = on_db!(db, pool => {
             let q = bind_all(sqlx::query_as::<_, (i64,)>(&count_sql), &filter.args);
             q.fetch_one(pool).await.map(|r| r.0)
-        })?
+        })?;
+        list_cache::put_count(&db_id, revision, &filter_key, n);
+        n
     };
 
     let mut ids: Vec<i64> = Vec::new();
     if skip < filtered {
-        // From the far end when that skips fewer rows: reverse the order, take the mirrored
-        // window, and turn the ids back round.
         let take = page_size.min(filtered - skip);
         let from_end = filtered - skip - take;
-        let reverse = from_end < skip;
-        let direction = match (req.table.sort_direction, reverse) {
-            (SortDirection::Asc, false) | (SortDirection::Desc, true) => SortDirection::Asc,
-            _ => SortDirection::Desc,
-        };
-        let order = order_by(req.table.sort_column.as_deref(), direction)?;
-        // Join only the tables the sort reads (filters are on survey_queue alone).
-        let mut from = String::from("FROM survey_queue sq");
-        for (prefix, join) in [
-            ("p.", " JOIN patients p ON p.id = sq.patient_id"),
-            ("sd.", " JOIN survey_definitions sd ON sd.id = sq.survey_definition_id"),
-            ("a.", " LEFT JOIN appointments a ON a.id = sq.appointment_id"),
-            ("l.", " LEFT JOIN locations l ON l.id = sq.location_id"),
-        ] {
-            if exprs.iter().any(|e| e.trim_start_matches("lower(").starts_with(prefix)) {
-                from.push_str(join);
+        let page = Page { skip, take, from_end, direction: req.table.sort_direction };
+        if let Some((expr, is_text)) = anchorable(exprs).filter(|_| skip.min(from_end) >= list_cache::DEEP_PAGE_ROWS) {
+            let list = ListKey { db_id: &db_id, revision, filter: &filter, filter_key: &filter_key };
+            ids = anchored_ids(db, &list, expr, is_text, page).await?;
+        } else {
+            // From the far end when that skips fewer rows: reverse the order, take the mirrored
+            // window, and turn the ids back round.
+            let reverse = from_end < skip;
+            let direction = if reverse { opposite(req.table.sort_direction) } else { req.table.sort_direction };
+            let order = order_by(req.table.sort_column.as_deref(), direction)?;
+            // Join only the tables the sort reads (filters are on survey_queue alone).
+            let mut from = String::from("FROM survey_queue sq");
+            for (prefix, join) in [
+                ("p.", " JOIN patients p ON p.id = sq.patient_id"),
+                ("sd.", " JOIN survey_definitions sd ON sd.id = sq.survey_definition_id"),
+                ("a.", " LEFT JOIN appointments a ON a.id = sq.appointment_id"),
+                ("l.", " LEFT JOIN locations l ON l.id = sq.location_id"),
+            ] {
+                if exprs.iter().any(|e| e.trim_start_matches("lower(").starts_with(prefix)) {
+                    from.push_str(join);
+                }
             }
-        }
-        let n = filter.next();
-        let ids_sql = format!("SELECT sq.id {from} {where_clause} ORDER BY {order} LIMIT ${n} OFFSET ${}", n + 1);
-        let window = if reverse { from_end } else { skip };
-        ids = on_db!(db, pool => {
-            let q = bind_all(sqlx::query_as::<_, (i64,)>(&ids_sql), &filter.args).bind(take).bind(window);
-            q.fetch_all(pool).await.map(|rows| rows.into_iter().map(|r| r.0).collect::<Vec<i64>>())
-        })?;
-        if reverse {
-            ids.reverse();
+            let n = filter.next();
+            let ids_sql = format!("SELECT sq.id {from} {where_clause} ORDER BY {order} LIMIT ${n} OFFSET ${}", n + 1);
+            let window = if reverse { from_end } else { skip };
+            ids = on_db!(db, pool => {
+                let q = bind_all(sqlx::query_as::<_, (i64,)>(&ids_sql), &filter.args).bind(take).bind(window);
+                q.fetch_all(pool).await.map(|rows| rows.into_iter().map(|r| r.0).collect::<Vec<i64>>())
+            })?;
+            if reverse {
+                ids.reverse();
+            }
         }
     }
 
