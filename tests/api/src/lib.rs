@@ -18,7 +18,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub use reqwest::{Method, StatusCode};
 pub use serde_json::{json, Value};
 
+mod sms;
 mod smtp;
+pub use sms::SmsSink;
 pub use smtp::SmtpSink;
 
 /// Password of every demo account (CONTRACT.md, demo clinic).

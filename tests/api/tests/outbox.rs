@@ -7,12 +7,10 @@
 
 use std::collections::HashSet;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
 
 use api_tests::*;
 use portal_api::outbox::{self, Channel, ManualClock, OutboundMessage};
 use portal_api::Db;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const TEN_YEARS_MS: i64 = 10 * 365 * 86_400_000;
 
@@ -24,51 +22,6 @@ fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-/// A Twilio-style endpoint: records each request (head + body) and answers `status`.
-struct SmsEndpoint {
-    base_url: String,
-    requests: Arc<Mutex<Vec<String>>>,
-}
-
-async fn sms_endpoint(status: u16) -> SmsEndpoint {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base_url = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
-    let requests = Arc::new(Mutex::new(Vec::new()));
-    let seen = requests.clone();
-    tokio::spawn(async move {
-        loop {
-            let Ok((mut socket, _)) = listener.accept().await else { return };
-            let mut buffer = Vec::new();
-            let mut chunk = [0u8; 4096];
-            loop {
-                let n = socket.read(&mut chunk).await.unwrap_or(0);
-                if n == 0 {
-                    break;
-                }
-                buffer.extend_from_slice(&chunk[..n]);
-                let text = String::from_utf8_lossy(&buffer).to_string();
-                if let Some(head_end) = text.find("\r\n\r\n") {
-                    let length = text[..head_end]
-                        .lines()
-                        .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap_or(0)))
-                        .unwrap_or(0);
-                    if buffer.len() >= head_end + 4 + length {
-                        break;
-                    }
-                }
-            }
-            seen.lock().unwrap().push(String::from_utf8_lossy(&buffer).to_string());
-            let body = r#"{"sid":"SM1"}"#;
-            let reply = format!(
-                "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-                body.len()
-            );
-            let _ = socket.write_all(reply.as_bytes()).await;
-            let _ = socket.shutdown().await;
-        }
-    });
-    SmsEndpoint { base_url, requests }
-}
 
 async fn configure(server: &TestServer, smtp_port: u16, sms_base: &str) {
     let body = json!({
@@ -123,7 +76,7 @@ async fn email_arrives_at_a_real_smtp_server_and_is_logged() {
 #[tokio::test]
 async fn sms_goes_to_the_provider_api_with_the_twilio_form() {
     let server = TestServer::fresh().await;
-    let endpoint = sms_endpoint(201).await;
+    let endpoint = SmsSink::start(201).await;
     configure(&server, free_port(), &endpoint.base_url).await;
     let db = open(&server).await;
     let clock = ManualClock::at(wall_ms() + TEN_YEARS_MS);
@@ -148,7 +101,7 @@ async fn sms_goes_to_the_provider_api_with_the_twilio_form() {
 #[tokio::test]
 async fn failures_retry_with_backoff_then_give_up() {
     let server = TestServer::fresh().await;
-    let endpoint = sms_endpoint(500).await;
+    let endpoint = SmsSink::start(500).await;
     // Nothing listens on the SMTP port.
     configure(&server, free_port(), &endpoint.base_url).await;
     let db = open(&server).await;

@@ -11,7 +11,6 @@ use std::time::Duration;
 use api_tests::*;
 use portal_api::outbox::{self, ManualClock};
 use portal_api::Db;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 pub const NEW_PASSWORD: &str = "Changed#2027";
 pub const SARA: &str = "sara.lopez";
@@ -30,50 +29,11 @@ fn wall_ms() -> i64 {
     i64::try_from(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis()).unwrap()
 }
 
-async fn sms_endpoint() -> (String, Arc<Mutex<Vec<String>>>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base_url = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
-    let requests = Arc::new(Mutex::new(Vec::new()));
-    let seen = requests.clone();
-    tokio::spawn(async move {
-        loop {
-            let Ok((mut socket, _)) = listener.accept().await else { return };
-            let mut buffer = Vec::new();
-            let mut chunk = [0u8; 4096];
-            loop {
-                let n = socket.read(&mut chunk).await.unwrap_or(0);
-                if n == 0 {
-                    break;
-                }
-                buffer.extend_from_slice(&chunk[..n]);
-                let text = String::from_utf8_lossy(&buffer).to_string();
-                if let Some(head_end) = text.find("\r\n\r\n") {
-                    let length = text[..head_end]
-                        .lines()
-                        .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap_or(0)))
-                        .unwrap_or(0);
-                    if buffer.len() >= head_end + 4 + length {
-                        break;
-                    }
-                }
-            }
-            seen.lock().unwrap().push(String::from_utf8_lossy(&buffer).to_string());
-            let body = r#"{"sid":"SM1"}"#;
-            let reply = format!(
-                "HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-                body.len()
-            );
-            let _ = socket.write_all(reply.as_bytes()).await;
-            let _ = socket.shutdown().await;
-        }
-    });
-    (base_url, requests)
-}
-
 /// Points the server's mail and SMS at loopback sinks and its links at http://portal.test.
 pub async fn wire(server: &TestServer) -> Sinks {
     let smtp = SmtpSink::start().await;
-    let (sms_base, sms_requests) = sms_endpoint().await;
+    let sms = SmsSink::start(201).await;
+    let (sms_base, sms_requests) = (sms.base_url, sms.requests);
     let body = json!({
         "EmailFrom": "portal@clinic.test", "EmailFromName": "Demo Clinic", "UseSMTPServer": true,
         "SMTPServer": "127.0.0.1", "SMTPUseSSL": false, "UserName": "", "Password": "", "Port": smtp.port, "Timeout": 5,
