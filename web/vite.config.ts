@@ -7,7 +7,8 @@ import { precachePlugin } from "./sw/precache-plugin";
 // wasm-core is a wasm-pack "bundler" package: vite-plugin-wasm turns its .wasm import into an
 // ES module, which needs top-level await (esnext) both in the build and in vitest.
 export default defineConfig({
-  plugins: [wasm(), react()],
+  // The service worker's precache list is made from the build output (sw/precache-plugin.ts).
+  plugins: [wasm(), react(), precachePlugin({ template: "sw/sw.js", publicDir: "public" })],
   build: {
     target: "esnext",
     // Two pages: the app, and the pdf.js viewer page at /Scripts/pdfjs/web/viewer.html (spec 01 §2.3).
@@ -18,9 +19,6 @@ export default defineConfig({
       },
     },
   },
-  // The service worker's precache list is made from the build output (sw/precache-plugin.ts).
-  plugins: [wasm(), react(), precachePlugin({ template: "sw/sw.js", publicDir: "public" })],
-  build: { target: "esnext" },
   server: {
     // `npm run dev` against a locally running API (./scripts/start.sh).
     proxy: { "/api": process.env.PORTAL_API ?? "http://127.0.0.1:8080" },
