@@ -194,7 +194,10 @@ fn appointments(rng: &mut Rng, patient_count: usize, now: i64) -> Vec<Appointmen
         for k in 0..count {
             let today = p % 3 == 0 && k == 0;
             let starts_at = if today {
-                base - 2 * HOUR + (rng.below(16) as i64) * 15 * MINUTE
+                // Kept inside today's (UTC) date, so the Today tab holds them even just after
+                // midnight or just before it.
+                let day_start = base - base.rem_euclid(DAY);
+                (base - 2 * HOUR + (rng.below(16) as i64) * 15 * MINUTE).clamp(day_start, day_start + DAY - 15 * MINUTE)
             } else {
                 // Clinic hours: 13:00-20:45 UTC (8 AM-3:45 PM US Eastern).
                 let days = if rng.below(2) == 0 { -(1 + rng.below(90) as i64) } else { 1 + rng.below(60) as i64 };
