@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useSession } from "../../app/session";
-import { LogoMark } from "../../components/logo";
 import { api } from "../../lib/api-client";
 import { loginLinks, type MainMenuSettings } from "../../lib/wasm";
 import { login, type LoginKind } from "./api/login";
 import { LoginForm } from "./login-form";
+import { AuthCard } from "./auth-card";
 import "./login.css";
 
 const MENU_OFF: MainMenuSettings = { IsCernerOAuthEnabled: false, IsSsoMode: false, DisableSecondaryRecoveryOptions: false };
@@ -18,29 +18,16 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
   const title = kind === "patient" ? "Patient Login" : "Staff Login";
   const [menuSettings, setMenuSettings] = useState<MainMenuSettings | null>(null);
   useEffect(() => {
-    document.title = `${title} · Imaging Patient Portal`;
-  }, [title]);
-  useEffect(() => {
     void api
       .get<MainMenuSettings>("/api/accountApi/mainMenuSettings", { report: false })
       .then(setMenuSettings)
       .catch(() => setMenuSettings(null));
   }, []);
   return (
-    <div className="login-page">
-      <main className="login-card" aria-labelledby="login-title">
-        <div className="login-brand">
-          <LogoMark />
-          <span>
-            Imaging <strong>Portal</strong>
-          </span>
-        </div>
-        <h1 id="login-title">{title}</h1>
-        <p className="login-lead">
-          {kind === "patient"
-            ? "Sign in to see your appointments, letters and medical history."
-            : "Sign in to the staff area of the portal."}
-        </p>
+    <AuthCard
+      title={title}
+      lead={kind === "patient" ? "Sign in to see your appointments, letters and medical history." : "Sign in to the staff area of the portal."}
+    >
         <LoginForm
           key={kind}
           onLogin={(request) => login(kind, request)}
@@ -71,35 +58,21 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
             </>
           )}
         </p>
-      </main>
-    </div>
+    </AuthCard>
   );
 }
 
 /** /patient/health-record: where the external health-record sign-in leads on this server
  * (GET /api/oauth/healthRecord/start): the OAuth integration is not configured here. */
 export function HealthRecordPage() {
-  useEffect(() => {
-    document.title = "Health record sign-in · Imaging Patient Portal";
-  }, []);
   return (
-    <div className="login-page">
-      <main className="login-card" aria-labelledby="health-record-title">
-        <div className="login-brand">
-          <LogoMark />
-          <span>
-            Imaging <strong>Portal</strong>
-          </span>
-        </div>
-        <h1 id="health-record-title">Sign in with your health record</h1>
-        <p className="login-lead">
-          Signing in with an external health record is not configured on this server. Please sign in with your portal username and password, or
-          contact the clinic.
-        </p>
-        <p className="login-switch">
-          <Link to="/patient/login">Back to Login</Link>
-        </p>
-      </main>
-    </div>
+    <AuthCard
+      title="Sign in with your health record"
+      lead="Signing in with an external health record is not configured on this server. Please sign in with your portal username and password, or contact the clinic."
+    >
+      <p className="login-switch">
+        <Link to="/patient/login">Back to Login</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,28 +1,14 @@
-import { useEffect, type ReactNode } from "react";
-import { LogoMark } from "../../components/logo";
-import "../auth/login.css";
+import { type ReactNode } from "react";
+import { AuthCard } from "../auth/auth-card";
 import "../account/account.css";
 import "./recovery.css";
 
 /** The sign-in card the membership pages share (spec 02 §2.1). */
 export function RecoveryCard({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} · Imaging Patient Portal`;
-  }, [title]);
   return (
-    <div className="login-page">
-      <main className="login-card recovery-card" aria-labelledby="recovery-title">
-        <div className="login-brand">
-          <LogoMark />
-          <span>
-            Imaging <strong>Portal</strong>
-          </span>
-        </div>
-        <h1 id="recovery-title">{title}</h1>
-        {lead && <p className="login-lead">{lead}</p>}
-        {children}
-      </main>
-    </div>
+    <AuthCard title={title} lead={lead} className="recovery-card">
+      {children}
+    </AuthCard>
   );
 }
 
