@@ -217,7 +217,9 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
             None => Err(format!("unknown channel {}", row.channel)),
         };
         let now = clock.now_ms();
+        let secret = SECRET_KINDS.contains(&row.kind.as_str());
         let (method, message) = match Channel::parse(&row.channel) {
+            Some(Channel::Sms) if secret => ("SMS", format!("{} (text withheld: it carries a code)", row.kind)),
             Some(Channel::Sms) => ("SMS", row.body_text.clone()),
             _ => ("SMTP", row.subject.clone()),
         };
@@ -240,6 +242,9 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
                         .await
                         .map(|_| ()))?;
                 }
+                if secret {
+                    forget_text(db, row.id).await?;
+                }
                 log_attempt(db, &row, now, method, &message, true).await?;
             }
             Err(error) => {
@@ -260,11 +265,28 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
                 .execute(pool)
                 .await
                 .map(|_| ()))?;
+                if secret && give_up {
+                    forget_text(db, row.id).await?;
+                }
                 log_attempt(db, &row, now, method, &format!("{message} ({error})"), false).await?;
             }
         }
     }
     Ok(report)
+}
+
+/// Kinds whose text carries a single-use secret (a reset or registration key, a phone code):
+/// their text is wiped from the outbox once delivered (or given up) and never copied into the
+/// Email Logs, so a database reader or an admin screen cannot replay it.
+pub const SECRET_KINDS: &[&str] = &["ForgotPassword", "PortalRegistration", "PhoneVerificationCode"];
+
+async fn forget_text(db: &Db, id: i64) -> AppResult<()> {
+    on_db!(db, pool => sqlx::query("UPDATE outbox SET body_text = '', body_html = NULL WHERE id = $1")
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+    Ok(())
 }
 
 async fn log_attempt(db: &Db, row: &OutboxRow, now: i64, method: &str, message: &str, sent: bool) -> AppResult<()> {

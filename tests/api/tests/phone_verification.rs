@@ -90,6 +90,14 @@ async fn the_reset_flow_verifies_the_phone_by_a_delivered_code() {
     assert!(!log.contains(&code) && !log.contains(&key), "{log}");
     assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM audit_log WHERE new_values LIKE '%{code}%' OR new_values LIKE '%{key}%'")).await, 0);
     assert!(server.count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'PhoneVerification'").await >= 3);
+    // Once delivered, neither the key nor the code stays in the outbox or the Email Logs.
+    assert!(server.count_sql("SELECT COUNT(*) FROM outbox WHERE kind IN ('ForgotPassword', 'PhoneVerificationCode') AND status = 'Sent'").await >= 2);
+    assert_eq!(
+        server.count_sql(&format!("SELECT COUNT(*) FROM outbox WHERE body_text LIKE '%{code}%' OR body_text LIKE '%{key}%' OR body_html LIKE '%{key}%'")).await,
+        0
+    );
+    assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM email_logs WHERE message LIKE '%{code}%' OR message LIKE '%{key}%'")).await, 0);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM email_logs WHERE kind = 'PhoneVerificationCode' AND is_sent = TRUE").await, 1);
 }
 
 #[tokio::test]
