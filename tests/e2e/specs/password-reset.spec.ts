@@ -6,40 +6,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, SCREENSHOTS, expectHome, signIn } from "./helpers";
+import { mails, nextMail } from "./mail";
 
-const MAIL_DIR = process.env.MAIL_DIR ?? "";
 const SMS_DIR = process.env.SMS_DIR ?? "";
-
-/** The decoded body of a raw email (quoted-printable undone). */
-function mailText(raw: string): string {
-  const body = raw.replace(/\r\n/g, "\n").split("\n\n").slice(1).join("\n\n");
-  if (!/quoted-printable/i.test(raw)) return body;
-  return body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-}
-
-function mails(to: string): string[] {
-  const dir = join(MAIL_DIR, "new");
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names.map((n) => readFileSync(join(dir, n), "utf8")).filter((m) => m.includes(`To: ${to}`)).map(mailText);
-}
-
-/** Waits for a new email to `to` (one not in `seen`) containing `marker`, and returns its text.
- * The marker keeps specs that run in parallel from taking each other's mail. */
-async function nextMail(to: string, seen: string[], marker: string): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(() => (found = mails(to).find((m) => !seen.includes(m) && m.includes(marker))) !== undefined, {
-      timeout: 15_000,
-      message: `an email to ${to} with ${marker}`,
-    })
-    .toBe(true);
-  return found!;
-}
 
 function smsBodies(): string[] {
   try {
