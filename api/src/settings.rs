@@ -113,7 +113,9 @@ pub fn defaults() -> Vec<(&'static str, Value)> {
                 "VerificationAttemptsMax": 5,
                 "VerificationCodeRequestsMax": 5,
                 "VerificationCodeTimeoutInMinutes": 10,
-                "IsPhoneNumberPatientVerificationEnabled": true,
+                // Off until the clinic turns it on: with no SMS provider configured, a required
+                // phone check would stop every self-registration.
+                "IsPhoneNumberPatientVerificationEnabled": false,
                 "IsPhoneNumberVerificationRequiredForResetPassword": false
             }),
         ),

@@ -81,12 +81,10 @@ patch("CoreNotifications", {
 })
 patch("CorePortal", {"PublicWebAddress": portal_url})
 # The patient reset round trip goes through phone verification (sara.lopez has a full phone).
-# Registration does not: the demo patients who register in the browser (Rosa Lee, Grace Jackson)
-# have no full phone to text a code to (the default would send them to phone-not-found); the
-# phone check before registration is covered by tests/api/tests/registration.rs.
-patch("UserAccountUserAccountVerification", {
-    "IsPhoneNumberVerificationRequiredForResetPassword": True, "IsPhoneNumberPatientVerificationEnabled": False,
-})
+# Registration does not (the default): the demo patients who register in the browser (Rosa Lee,
+# Grace Jackson) have no full phone; the phone check before registration is covered by
+# tests/api/tests/registration.rs.
+patch("UserAccountUserAccountVerification", {"IsPhoneNumberVerificationRequiredForResetPassword": True})
 open(os.path.join(sms_dir, "..", "sinks.ready"), "w").close()
 
 stop = threading.Event()
