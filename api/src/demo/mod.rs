@@ -258,7 +258,9 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     let patients = patients(&mut rng);
     let appointments = appointments(&mut rng, patients.len(), now);
     let queue = queue(&mut rng, &appointments);
-    let settings = [crate::settings::defaults(), surveys::demo_settings()].concat();
+    let settings = crate::settings::defaults();
+    // The demo's own groups replace the defaults of the same name (stored at start-up already).
+    let demo_settings = surveys::demo_settings();
 
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
@@ -266,6 +268,17 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
             sqlx::query(
                 "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
                  ON CONFLICT (group_name) DO NOTHING",
+            )
+            .bind(*group)
+            .bind(body.to_string())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for (group, body) in &demo_settings {
+            sqlx::query(
+                "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
+                 ON CONFLICT (group_name) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at",
             )
             .bind(*group)
             .bind(body.to_string())
