@@ -284,6 +284,11 @@ impl TestServer {
                 let mut connection = sqlx::PgConnection::connect(&self.database_url).await.expect("connect to the test database");
                 connection.execute(sql).await.unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
                 let _ = connection.close().await;
+                // The server's settings cache drops a write made behind its back when the
+                // NOTIFY arrives (api/src/settings.rs), a moment after the commit: let it land.
+                if sql.contains("settings") {
+                    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                }
             }
             TestDatabase::Sqlite => {
                 let mut connection = sqlx::SqliteConnection::connect(&self.database_url).await.expect("open the test database");
