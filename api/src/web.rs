@@ -25,11 +25,18 @@ pub fn cache_control_for(path: &str) -> &'static str {
     if path.starts_with("/assets/") { IMMUTABLE } else { NO_CACHE }
 }
 
+/// Header on the 404 of an /api path that no route matches.
+pub const UNROUTED: &str = "x-portal-unrouted";
+
 /// Router fallback: unknown /api paths are JSON 404s; other GETs serve the web app.
 pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     let path = req.uri().path().to_owned();
     if is_api_path(&path) {
-        return AppError::NotFound.into_response();
+        // Marked, so a 404 of the router (no such route) tells apart from a handler's 404 (no
+        // such object): the OpenAPI test checks every documented route against it.
+        let mut res = AppError::NotFound.into_response();
+        res.headers_mut().insert(UNROUTED, header::HeaderValue::from_static("1"));
+        return res;
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")], "405 Method Not Allowed\n")

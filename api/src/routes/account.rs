@@ -118,7 +118,7 @@ pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
         method: "GET",
         path: "/api/oauth/healthRecord/start",
-        summary: "The login page's external health-record sign-in (spec 02 §2.2, IsCernerOAuthEnabled; 404 when off). This server has no OAuth provider exchange: it answers 303 to /patient/health-record, a page explaining that the integration is not configured on this server",
+        summary: "The login page's external health-record sign-in (spec 02 §2.2, IsCernerOAuthEnabled; 403 when off). This server has no OAuth provider exchange: it answers 303 to /patient/health-record, a page explaining that the integration is not configured on this server",
         access: Access::Anyone,
         request: None,
         response: "303 redirect",
@@ -145,7 +145,7 @@ pub fn router() -> Router<AppState> {
 async fn health_record_start(State(state): State<AppState>) -> AppResult<Response> {
     let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
     if !get_bool(&core, "IsCernerOAuthEnabled") {
-        return Err(crate::error::AppError::NotFound);
+        return Err(crate::error::AppError::Forbidden("Signing in with a health record is not enabled.".to_owned()));
     }
     Ok((axum::http::StatusCode::SEE_OTHER, [(header::LOCATION, HEALTH_RECORD_PAGE)]).into_response())
 }

@@ -11,7 +11,8 @@ async fn the_health_record_sign_in_explains_that_it_is_not_configured_here() {
     let server = TestServer::demo().await;
     let mut client = server.client();
     // IsCernerOAuthEnabled off: there is no such sign-in.
-    client.get("/api/oauth/healthRecord/start").await.expect_error(StatusCode::NOT_FOUND);
+    let off = client.get("/api/oauth/healthRecord/start").await.expect_error(StatusCode::FORBIDDEN);
+    assert_eq!(off["Message"], "Signing in with a health record is not enabled.");
     assert_eq!(client.get_json("/api/accountApi/mainMenuSettings").await["IsCernerOAuthEnabled"], json!(false));
 
     server.execute_sql("UPDATE settings SET body = replace(body, '\"IsCernerOAuthEnabled\":false', '\"IsCernerOAuthEnabled\":true') WHERE group_name = 'CorePortal'").await;
