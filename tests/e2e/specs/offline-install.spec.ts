@@ -58,7 +58,7 @@ test("an offline reload of the kiosk renders from the precache with the device's
   expect(list).toContain("/index.html");
   expect(list).toContain("/manifest.webmanifest");
   expect(list.some((p) => /^\/assets\/wasm_core_bg-.*\.wasm$/.test(p))).toBe(true);
-  expect(list.some((p) => /^\/assets\/index-.*\.css$/.test(p))).toBe(true);
+  expect(list.some((p) => /^\/assets\/main-.*\.css$/.test(p))).toBe(true);
   // Chunks of pages this visit never opened are there too: the list is the build's, not the visit's.
   expect(list.some((p) => /^\/assets\/users-page-.*\.js$/.test(p))).toBe(true);
   expect([...cached].sort()).toEqual([...list].sort());
