@@ -27,7 +27,8 @@ cargo_counts() { # log -> "passed failed"
 run_cargo_suite() { # name log cargo-args...
   local name=$1 log=$2; shift 2
   echo "== $name"
-  cargo test "$@" 2>&1 | tee "$log" | grep -E '^(test result|failures:|---- )|panicked' || true
+  # --no-fail-fast: one failing test file must not hide the counts of the others.
+  cargo test --no-fail-fast "$@" 2>&1 | tee "$log" | grep -E '^(test result|failures:|---- )|panicked' || true
   local rc=${PIPESTATUS[0]} counts
   counts=$(cargo_counts "$log")
   set -- $counts
