@@ -175,30 +175,15 @@ export function StaffStart({ settings, onStart, onLogout }: { settings: SurveySt
           {step.entities.length === 0 ? (
             <p>This patient has no studies.</p>
           ) : (
-            <table className="survey-staff-table">
-              <thead>
-                <tr>
-                  {step.columns.map((c) => (
-                    <th key={c}>{c}</th>
-                  ))}
-                  <th aria-label="Choose" />
-                </tr>
-              </thead>
-              <tbody>
-                {step.entities.map((e) => (
-                  <tr key={e.RespondentEntityId}>
-                    {e.DisplayColumns.map((c, i) => (
-                      <td key={i}>{c}</td>
-                    ))}
-                    <td>
-                      <button type="button" className="survey-button" disabled={busy} onClick={() => void openSurveys(step.respondent, e.RespondentEntityId, e.Location)}>
-                        Choose
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ChooseTable
+              columns={step.columns}
+              rows={step.entities.map((e) => ({ key: e.RespondentEntityId, cells: e.DisplayColumns }))}
+              disabled={busy}
+              onChoose={(i) => {
+                const e = step.entities[i];
+                void openSurveys(step.respondent, e.RespondentEntityId, e.Location);
+              }}
+            />
           )}
           <button type="button" className="survey-button" onClick={() => setStep({ kind: "search" })}>
             Back
@@ -406,32 +391,43 @@ function PatientSearch({
         result.Data.length === 0 ? (
           <p>No patients found.</p>
         ) : (
-          <table className="survey-staff-table">
-            <thead>
-              <tr>
-                {result.Columns.map((c) => (
-                  <th key={c}>{c}</th>
-                ))}
-                <th aria-label="Choose" />
-              </tr>
-            </thead>
-            <tbody>
-              {result.Data.map((r) => (
-                <tr key={r.RespondentId}>
-                  {r.DisplayColumns.map((c, i) => (
-                    <td key={i}>{c}</td>
-                  ))}
-                  <td>
-                    <button type="button" className="survey-button" onClick={() => onChoose(r, showAdvanced ? (search.Location ?? "") : "")}>
-                      Choose
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ChooseTable
+            columns={result.Columns}
+            rows={result.Data.map((r) => ({ key: r.RespondentId, cells: r.DisplayColumns }))}
+            onChoose={(i) => onChoose(result.Data[i], showAdvanced ? (search.Location ?? "") : "")}
+          />
         )
       )}
     </div>
+  );
+}
+
+/** Rows of display columns, each with a Choose button (patients, then their studies). */
+function ChooseTable({ columns, rows, disabled, onChoose }: { columns: string[]; rows: { key: string; cells: string[] }[]; disabled?: boolean; onChoose: (index: number) => void }) {
+  return (
+    <table className="survey-staff-table">
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c}>{c}</th>
+          ))}
+          <th aria-label="Choose" />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, index) => (
+          <tr key={r.key}>
+            {r.cells.map((c, i) => (
+              <td key={i}>{c}</td>
+            ))}
+            <td>
+              <button type="button" className="survey-button" disabled={disabled} onClick={() => onChoose(index)}>
+                Choose
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
