@@ -10,6 +10,8 @@
 #     every case is measured with the older binary and then with this one, so both see the same
 #     machine load; the results add a before/after table with ratios.
 #   ENGINES=sqlite | ENGINES=postgres   one engine only
+#   KEEP_DATA=1 keeps the generated databases; SQLITE_DATA=/path/bench.db and PG_DATA=postgres://...
+#     measure such a kept data set again instead of generating one (no generation row then).
 # Needs target/release/portal-api (cargo build --release -p portal-api), wrk, sqlite3 or python3,
 # psql for PostgreSQL.
 set -euo pipefail
@@ -187,6 +189,7 @@ CASES=(
 
 prepare() { # build bin url -> a generated database at url
   local build=$1 bin=$2 url=$3
+  if [ -n "${REUSE_URL:-}" ]; then echo "== $ENGINE ($build): reusing $url" >&2; return; fi
   echo "== $ENGINE ($build): demo clinic + generation" >&2
   start_portal "$bin" "$TMP/$ENGINE-$build-seed.log" --database-url "$url" --web-dir /nonexistent --demo
   kill "$PORTAL_PID"; wait "$PORTAL_PID" 2>/dev/null || true
@@ -226,9 +229,14 @@ bench_engine() { # engine url [baseline-url]
 
 rm -f "$OUT.tsv" "$OUT.gen"
 ENGINES=${ENGINES:-sqlite postgres}
-case " $ENGINES " in *" sqlite "*) bench_engine sqlite "sqlite://$TMP/bench.db" "${BASELINE_BIN:+sqlite://$TMP/bench-before.db}" ;; esac
+case " $ENGINES " in *" sqlite "*)
+  if [ -n "${SQLITE_DATA:-}" ]; then REUSE_URL=1 bench_engine sqlite "sqlite://$SQLITE_DATA"
+  else bench_engine sqlite "sqlite://$TMP/bench.db" "${BASELINE_BIN:+sqlite://$TMP/bench-before.db}"; fi ;;
+esac
 case " $ENGINES " in *" postgres "*) ;; *) PG_ADMIN=skip ;; esac
-if [ "$PG_ADMIN" != skip ] && psql "$PG_ADMIN" -qc "CREATE DATABASE $PG_DB" >/dev/null 2>&1; then
+if [ "$PG_ADMIN" != skip ] && [ -n "${PG_DATA:-}" ]; then
+  REUSE_URL=1 bench_engine postgres "$PG_DATA"
+elif [ "$PG_ADMIN" != skip ] && psql "$PG_ADMIN" -qc "CREATE DATABASE $PG_DB" >/dev/null 2>&1; then
   PG_CREATED=1
   if [ -n "${BASELINE_BIN:-}" ]; then
     psql "$PG_ADMIN" -qc "CREATE DATABASE ${PG_DB}_before" >/dev/null
@@ -255,7 +263,11 @@ fi
   echo
   echo "| Engine | Build | Rows | Time | Load avg |"
   echo "|---|---|---|---|---|"
-  awk -F'\t' '{ printf "| %s | %s | %s | %s s | %s |\n", $1, $2, $3, $4, $5 }' "$OUT.gen"
+  if [ -f "$OUT.gen" ]; then
+    awk -F'\t' '{ printf "| %s | %s | %s | %s s | %s |\n", $1, $2, $3, $4, $5 }' "$OUT.gen"
+  else
+    echo "| (a kept data set was measured again: SQLITE_DATA / PG_DATA) | | | | |"
+  fi
   echo
   echo "## POST /api/surveyQueue/datatable"
   echo

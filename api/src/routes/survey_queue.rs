@@ -159,6 +159,73 @@ pub fn order_by(column: Option<&str>, direction: SortDirection) -> Result<String
     Ok(parts.join(", "))
 }
 
+/// How a filtered page's ids are read. Both engines' planners misjudge these lists: they take
+/// the matching rows to be spread evenly along the order, and they cannot know how many rows a
+/// name search matches. The exact filtered count is known (remembered per revision), so the
+/// choice is made here and the SQL is written so that only the chosen plan is possible.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// Walk the order's index and test each row against the filter (the search tested row by
+    /// row, not through the patient index): cheap when matches are dense, about
+    /// `rows_needed * total / filtered` index entries.
+    Walk,
+    /// Read the filter's rows through the filter's own index (date range, status, location, the
+    /// searched patients) and sort them: about `filtered` entries. The ORDER BY is written so no
+    /// index can deliver it.
+    Gather,
+}
+
+/// Walk when it reads fewer entries than gathering (`rows_needed * total / filtered <
+/// filtered`), except for a name order under a name search: the matches then sit together in
+/// the name order (all the 'garcia camila's), so a walk from the start could pass most of the
+/// list before the first one.
+pub fn choose_plan(filtered: i64, total: i64, rows_needed: i64, name_order_under_search: bool) -> Plan {
+    if name_order_under_search {
+        return Plan::Gather;
+    }
+    let walk = i128::from(rows_needed.max(1)) * i128::from(total.max(1));
+    let gather = i128::from(filtered) * i128::from(filtered);
+    if walk < gather { Plan::Walk } else { Plan::Gather }
+}
+
+/// ORDER BY for `Plan::Gather`: the same order, each survey_queue column wrapped in a no-op
+/// (`+ 0`, `|| ''`) that no index matches, so the engine must read the filter's rows and sort.
+fn order_by_unindexed(exprs: &[&str], direction: SortDirection) -> String {
+    let dir = sql_dir(direction);
+    let wrap = |e: &str| match anchorable(&[e]) {
+        Some((_, true)) => format!("({e} || '')"),
+        Some((_, false)) => format!("({e} + 0)"),
+        None => e.to_owned(),
+    };
+    let mut parts: Vec<String> = exprs.iter().map(|e| format!("{} {dir}", wrap(e))).collect();
+    parts.push(format!("(sq.id + 0) {dir}"));
+    parts.join(", ")
+}
+
+/// A gathered search's page: the union of one index range per name form and the MRN's patients,
+/// each carrying its sort key from the index, sorted. Reading 5,000 matches this way is one
+/// contiguous range instead of one index probe per matching patient.
+fn gathered_search_sql(filter: &Filter, search: &SearchForms, key: &str, direction: SortDirection) -> String {
+    let rest: Vec<&String> = filter.conditions.iter().enumerate().filter(|(i, _)| *i != search.at).map(|(_, c)| c).collect();
+    let branches: Vec<String> = search
+        .branches
+        .iter()
+        .map(|b| {
+            let mut conditions = vec![b];
+            conditions.extend(rest.iter().copied());
+            let conditions: Vec<&str> = conditions.iter().map(|c| c.as_str()).collect();
+            format!("SELECT sq.id, {key} AS k FROM survey_queue sq WHERE {}", conditions.join(" AND "))
+        })
+        .collect();
+    let dir = sql_dir(direction);
+    let n = filter.next();
+    format!(
+        "SELECT m.id FROM ({}) m ORDER BY m.k {dir}, m.id {dir} LIMIT ${n} OFFSET ${}",
+        branches.join(" UNION ALL "),
+        n + 1
+    )
+}
+
 /// Search is a prefix match (index range scans) on 'first last', 'last first' (lower case) and
 /// the MRN: the half-open range [prefix, prefix + U+10FFFF) in bytewise order.
 pub fn prefix_bounds(prefix: &str) -> (String, String) {
@@ -178,6 +245,18 @@ enum Arg {
 struct Filter {
     conditions: Vec<String>,
     args: Vec<Arg>,
+    search: Option<SearchForms>,
+}
+
+/// The search condition (one of `Filter::conditions`) in the other forms the plans need.
+struct SearchForms {
+    /// Its position in `Filter::conditions` (the form that counts: through the patients' indexes).
+    at: usize,
+    /// Tested on each walked row from survey_queue's own name keys (see `Plan::Walk`).
+    walking: String,
+    /// One condition per name form and the MRN, each a range of one index: a gathered search
+    /// reads their union (see `gathered_search_sql`).
+    branches: [String; 3],
 }
 
 impl Filter {
@@ -192,6 +271,15 @@ impl Filter {
 
     fn where_clause(&self) -> String {
         if self.conditions.is_empty() { String::new() } else { format!("WHERE {}", self.conditions.join(" AND ")) }
+    }
+
+    /// The WHERE clause for a walk along the order's index: the search is tested row by row.
+    fn where_clause_walking(&self) -> String {
+        let mut conditions = self.conditions.clone();
+        if let Some(search) = &self.search {
+            conditions[search.at] = search.walking.clone();
+        }
+        if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) }
     }
 
     /// The filter as one text (conditions and arguments): the list cache's key.
@@ -507,16 +595,37 @@ async fn datatable(
         let n = filter.next();
         let (name_lo, name_hi) = prefix_bounds(&search.to_lowercase());
         let (mrn_lo, mrn_hi) = prefix_bounds(search);
+        let patients = format!(
+            "(SELECT id FROM patients WHERE \
+             (lower(first_name || ' ' || last_name){collate} >= ${n} AND lower(first_name || ' ' || last_name){collate} < ${n1}) \
+             OR (lower(last_name || ' ' || first_name){collate} >= ${n} AND lower(last_name || ' ' || first_name){collate} < ${n1}) \
+             OR (mrn{collate} >= ${n2} AND mrn{collate} < ${n3}))",
+            n1 = n + 1,
+            n2 = n + 2,
+            n3 = n + 3
+        );
+        // survey_queue's copies of the two name forms (0014, 0016) are bytewise on both engines.
+        let first_last = format!("sq.sort_name >= ${n} AND sq.sort_name < ${n1}", n1 = n + 1);
+        let last_first = format!("sq.sort_name_rev >= ${n} AND sq.sort_name_rev < ${n1}", n1 = n + 1);
+        let mrn_patients = format!(
+            "(SELECT id FROM patients WHERE mrn{collate} >= ${n2} AND mrn{collate} < ${n3})",
+            n2 = n + 2,
+            n3 = n + 3
+        );
+        filter.search = Some(SearchForms {
+            at: filter.conditions.len(),
+            walking: format!("(({first_last}) OR ({last_first}) OR (sq.patient_id + 0) IN {mrn_patients})"),
+            // Each row in one branch only (UNION ALL needs no de-duplication pass): a later
+            // form skips the rows an earlier one already matched. The names are never NULL
+            // (patients' names are NOT NULL), so NOT (...) is exact.
+            branches: [
+                first_last.clone(),
+                format!("{last_first} AND NOT ({first_last})"),
+                format!("sq.patient_id IN {mrn_patients} AND NOT ({first_last}) AND NOT ({last_first})"),
+            ],
+        });
         filter.push(
-            format!(
-                "sq.patient_id IN (SELECT id FROM patients WHERE \
-                 (lower(first_name || ' ' || last_name){collate} >= ${n} AND lower(first_name || ' ' || last_name){collate} < ${n1}) \
-                 OR (lower(last_name || ' ' || first_name){collate} >= ${n} AND lower(last_name || ' ' || first_name){collate} < ${n1}) \
-                 OR (mrn{collate} >= ${n2} AND mrn{collate} < ${n3}))",
-                n1 = n + 1,
-                n2 = n + 2,
-                n3 = n + 3
-            ),
+            format!("sq.patient_id IN {patients}"),
             vec![Arg::Text(name_lo), Arg::Text(name_hi), Arg::Text(mrn_lo), Arg::Text(mrn_hi)],
         );
     }
@@ -560,7 +669,20 @@ async fn datatable(
             // window, and turn the ids back round.
             let reverse = from_end < skip;
             let direction = if reverse { opposite(req.table.sort_direction) } else { req.table.sort_direction };
-            let order = order_by(req.table.sort_column.as_deref(), direction)?;
+            let window = if reverse { from_end } else { skip };
+            let plan = if filter.conditions.is_empty() {
+                Plan::Walk
+            } else {
+                choose_plan(filtered, total, window + take, exprs == ["sq.sort_name"] && filter.search.is_some())
+            };
+            let order = match plan {
+                Plan::Walk => order_by(req.table.sort_column.as_deref(), direction)?,
+                Plan::Gather => order_by_unindexed(exprs, direction),
+            };
+            let where_clause = match plan {
+                Plan::Walk => filter.where_clause_walking(),
+                Plan::Gather => where_clause.clone(),
+            };
             // Join only the tables the sort reads (filters are on survey_queue alone).
             let mut from = String::from("FROM survey_queue sq");
             for (prefix, join) in [
@@ -574,8 +696,10 @@ async fn datatable(
                 }
             }
             let n = filter.next();
-            let ids_sql = format!("SELECT sq.id {from} {where_clause} ORDER BY {order} LIMIT ${n} OFFSET ${}", n + 1);
-            let window = if reverse { from_end } else { skip };
+            let ids_sql = match (plan, &filter.search, anchorable(exprs)) {
+                (Plan::Gather, Some(search), Some((key, _))) => gathered_search_sql(&filter, search, key, direction),
+                _ => format!("SELECT sq.id {from} {where_clause} ORDER BY {order} LIMIT ${n} OFFSET ${}", n + 1),
+            };
             ids = on_db!(db, pool => {
                 let q = bind_all(sqlx::query_as::<_, (i64,)>(&ids_sql), &filter.args).bind(take).bind(window);
                 q.fetch_all(pool).await.map(|rows| rows.into_iter().map(|r| r.0).collect::<Vec<i64>>())
@@ -662,6 +786,29 @@ mod tests {
         assert_eq!(row["StatusKey"], "Reviewed");
         assert_eq!(row["LocationName"], "Main Campus");
         assert_eq!(row["UserFullName"], "Jane Doe");
+    }
+
+    #[test]
+    fn plan_walks_dense_lists_and_gathers_sparse_ones() {
+        // 'smith': 20,002 of 1,000,068 rows, first page: a walk passes ~500 entries.
+        assert_eq!(choose_plan(20_002, 1_000_068, 10, false), Plan::Walk);
+        // Today: 840 rows; walking the name order would pass ~12,000 entries per page.
+        assert_eq!(choose_plan(840, 1_000_068, 10, false), Plan::Gather);
+        // A deeper page of a dense filter costs more to walk.
+        assert_eq!(choose_plan(20_002, 1_000_068, 500, false), Plan::Gather);
+        // Name order under a name search always gathers, however dense.
+        assert_eq!(choose_plan(500_000, 1_000_068, 10, true), Plan::Gather);
+        assert_eq!(choose_plan(0, 0, 10, false), Plan::Gather);
+    }
+
+    #[test]
+    fn unindexed_order_keeps_the_order() {
+        assert_eq!(
+            order_by_unindexed(&["sq.sort_name"], SortDirection::Asc),
+            "(sq.sort_name || '') ASC, (sq.id + 0) ASC"
+        );
+        assert_eq!(order_by_unindexed(&["sq.appt_starts_at"], SortDirection::Desc), "(sq.appt_starts_at + 0) DESC, (sq.id + 0) DESC");
+        assert_eq!(order_by_unindexed(&["p.mrn"], SortDirection::Asc), "p.mrn ASC, (sq.id + 0) ASC");
     }
 
     #[test]
