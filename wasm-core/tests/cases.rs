@@ -468,6 +468,7 @@ fn create_patient_cases() {
         "patient" => json(create_patient::validate_create_patient(&arg::<CreatePatientRequest>(input, "req"), s(input, "today"))),
         "study" => json(create_patient::validate_create_study(&arg::<CreateStudyRequest>(input, "req"))),
         "message" => json(create_patient::created_message(s(input, "mrn"))),
+        "prefill" => json(create_patient::prefill_from_search(&arg(input, "search"))),
         other => panic!("unknown fn {other}"),
     });
 }

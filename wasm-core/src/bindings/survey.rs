@@ -259,3 +259,18 @@ pub fn validate_create_study(req: Ts<crate::model::CreateStudyRequest>) -> Ts<Va
 pub fn patient_created_message(mrn: &str) -> String {
     survey::create_patient::created_message(mrn)
 }
+
+/// The create-patient form prefilled from the patient search (spec 01 §2.5 "create a patient
+/// (from ssn)"): MRN or names from what was searched.
+#[wasm_bindgen(js_name = createPatientPrefill)]
+pub fn create_patient_prefill(
+    #[wasm_bindgen(unchecked_param_type = "RespondentSearch")] search: JsValue,
+) -> Ts<crate::model::CreatePatientRequest> {
+    write(&survey::create_patient::prefill_from_search(&crate::model::RespondentSearch {
+        simple_search: text(&search, "SimpleSearch"),
+        respondent_id: text(&search, "RespondentId"),
+        first_name: text(&search, "FirstName"),
+        last_name: text(&search, "LastName"),
+        location: text(&search, "Location"),
+    }))
+}

@@ -6,7 +6,7 @@ use crate::membership::{
     is_email, us_phone_digits, DOB_INVALID, DOB_REQUIRED, EMAIL_INVALID, FIRST_NAME_REQUIRED, GENDERS,
     LAST_NAME_REQUIRED, MRN_REQUIRED, PHONE_INVALID,
 };
-use crate::model::{CreatePatientRequest, CreatePatientResult, CreateStudyRequest, CreatedPatient};
+use crate::model::{CreatePatientRequest, CreatePatientResult, CreateStudyRequest, CreatedPatient, RespondentSearch};
 use crate::validation::{is_blank, ValidationErrors};
 
 /// Spec 01 §2.5: the success toast is this text, a space and the MRN.
@@ -53,6 +53,33 @@ fn too_long(value: &str, max: usize) -> bool {
 /// Year of a strict YYYY-MM-DD that names a real day, else None.
 fn real_date_year(s: &str) -> Option<u32> {
     crate::survey::valid_date(s).then(|| s[..4].parse().ok()).flatten()
+}
+
+/// The create-patient form prefilled from a patient search that found nobody: the advanced
+/// fields as they are; a simple search with a digit is an MRN, else names (one word: the last
+/// name; more: the first word is the first name, the rest the last name). Location stays empty.
+pub fn prefill_from_search(search: &RespondentSearch) -> CreatePatientRequest {
+    let mut req = CreatePatientRequest {
+        ssn: search.respondent_id.trim().to_owned(),
+        first_name: search.first_name.trim().to_owned(),
+        last_name: search.last_name.trim().to_owned(),
+        ..Default::default()
+    };
+    let simple = search.simple_search.trim();
+    if simple.chars().any(|c| c.is_ascii_digit()) {
+        req.ssn = simple.to_owned();
+    } else if !simple.is_empty() {
+        let words: Vec<&str> = simple.split_whitespace().collect();
+        match words.as_slice() {
+            [last] => req.last_name = (*last).to_owned(),
+            [first, rest @ ..] => {
+                req.first_name = (*first).to_owned();
+                req.last_name = rest.join(" ");
+            }
+            [] => {}
+        }
+    }
+    req
 }
 
 /// The create-patient form. `today` is the kiosk's local date (YYYY-MM-DD): a date of birth

@@ -224,6 +224,7 @@ const runners = {
     if (i.fn === "patient") return core.validateCreatePatient(i.req, i.today);
     if (i.fn === "study") return core.validateCreateStudy(i.req);
     if (i.fn === "message") return core.patientCreatedMessage(i.mrn);
+    if (i.fn === "prefill") return core.createPatientPrefill(i.search);
     throw new Error(`unknown fn ${i.fn}`);
   },
   "survey.json": (i) => {
