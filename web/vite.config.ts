@@ -21,7 +21,10 @@ export default defineConfig({
   },
   server: {
     // `npm run dev` against a locally running API (./scripts/start.sh).
-    proxy: { "/api": process.env.PORTAL_API ?? "http://127.0.0.1:8080" },
+    proxy: {
+      "/api": process.env.PORTAL_API ?? "http://127.0.0.1:8080",
+      "/magview.api": process.env.PORTAL_API ?? "http://127.0.0.1:8080",
+    },
   },
   test: {
     environment: "jsdom",

@@ -97,6 +97,9 @@ pub enum Action {
     SurveyUploaded,
     SurveyDeleted,
     SurveyAdminPinChecked,
+    /// Staff start (spec 01 §2.5): a patient or a study created on the kiosk.
+    PatientCreated,
+    StudyCreated,
 }
 
 impl Action {
@@ -138,6 +141,8 @@ impl Action {
             Action::SurveyUploaded => "SurveyUploaded",
             Action::SurveyDeleted => "SurveyDeleted",
             Action::SurveyAdminPinChecked => "SurveyAdminPinChecked",
+            Action::PatientCreated => "PatientCreated",
+            Action::StudyCreated => "StudyCreated",
         }
     }
 
@@ -159,6 +164,7 @@ impl Action {
             | Action::PhoneVerification => "UserAccount",
             Action::SurveyUploaded | Action::SurveyDeleted => "Survey",
             Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed | Action::SurveyAdminPinChecked => "Survey",
+            Action::PatientCreated | Action::StudyCreated => "Survey",
         }
     }
 }

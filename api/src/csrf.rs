@@ -1,6 +1,6 @@
 //! CSRF defence by double submit (contract): the server sets a random `portal_csrf` cookie
 //! (SameSite=Strict, readable by JS) on any response to a request without one; every unsafe
-//! method under /api must echo it in `X-CSRF-Token`. Another site can neither read the cookie
+//! method under /api (and /magview.api) must echo it in `X-CSRF-Token`. Another site can neither read the cookie
 //! nor set the header, so it cannot forge the pair.
 
 use axum::extract::Request;
@@ -29,7 +29,7 @@ fn is_unsafe(method: &Method) -> bool {
 pub async fn middleware(req: Request, next: Next) -> Response {
     let cookie = cookies::get(req.headers(), cookies::CSRF_COOKIE).map(str::to_owned);
     let secure = cookies::is_secure(req.headers());
-    let needs_check = is_unsafe(req.method()) && req.uri().path().starts_with("/api/");
+    let needs_check = is_unsafe(req.method()) && crate::web::is_api_path(req.uri().path());
     let mut response = if needs_check
         && !tokens_match(req.headers().get(HEADER).and_then(|v| v.to_str().ok()), cookie.as_deref())
     {

@@ -17,8 +17,10 @@ use crate::AppState;
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const NO_CACHE: &str = "no-cache";
 
+/// The JSON API: /api and the spec's /magview.api calls (spec 01 §7). These get JSON errors,
+/// the CSRF check and no web-app fallback.
 pub fn is_api_path(path: &str) -> bool {
-    path == "/api" || path.starts_with("/api/")
+    path == "/api" || path.starts_with("/api/") || path.starts_with("/magview.api/")
 }
 
 pub fn cache_control_for(path: &str) -> &'static str {
@@ -80,6 +82,8 @@ mod tests {
         assert!(is_api_path("/api/health"));
         assert!(is_api_path("/api"));
         assert!(!is_api_path("/apiary"));
+        assert!(is_api_path("/magview.api/patient/add"));
+        assert!(!is_api_path("/magview.apiary"));
         assert_eq!(cache_control_for("/assets/index-abc.js"), IMMUTABLE);
         assert_eq!(cache_control_for("/"), NO_CACHE);
         assert_eq!(cache_control_for("/index.html"), NO_CACHE);

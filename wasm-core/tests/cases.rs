@@ -436,6 +436,7 @@ fn the_tables_hold_enough_cases() {
         "embed.json",
         "survey.json",
         "survey_start.json",
+        "create_patient.json",
         "route_access.json",
         "logo.json",
     ]
@@ -455,6 +456,19 @@ fn survey_start_cases() {
             json(staff_start::search_error(&t("SimpleSearch"), &t("RespondentId"), &t("FirstName"), &t("LastName")).unwrap_or(""))
         }
         "adminPin" => json(staff_start::admin_pin_ready(s(input, "pin"), input["length"].as_u64().unwrap() as u32)),
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
+fn create_patient_cases() {
+    use wasm_core::model::{CreatePatientRequest, CreateStudyRequest};
+    use wasm_core::survey::create_patient;
+    check("create_patient.json", |input| match s(input, "fn") {
+        "patient" => json(create_patient::validate_create_patient(&arg::<CreatePatientRequest>(input, "req"), s(input, "today"))),
+        "study" => json(create_patient::validate_create_study(&arg::<CreateStudyRequest>(input, "req"))),
+        "message" => json(create_patient::created_message(s(input, "mrn"))),
+        "prefill" => json(create_patient::prefill_from_search(&arg(input, "search"))),
         other => panic!("unknown fn {other}"),
     });
 }

@@ -266,7 +266,7 @@ pub async fn grant(state: &AppState, user: &SessionUser, headers: &HeaderMap) ->
     }
 }
 
-fn allowed(locs: &Option<Vec<String>>, loc_num: &str) -> bool {
+pub(crate) fn allowed(locs: &Option<Vec<String>>, loc_num: &str) -> bool {
     locs.as_ref().is_none_or(|l| l.iter().any(|x| x == loc_num))
 }
 
@@ -308,10 +308,14 @@ async fn search_respondents(
     }))
 }
 
-/// The patient of a respondent id within the grant's locations (404 otherwise).
-async fn respondent(state: &AppState, locs: &Option<Vec<String>>, mrn: &str) -> AppResult<store::PatientHit> {
+/// The patient of a respondent id within the grant's locations (404 otherwise): one with an
+/// appointment there, or created there by staff (survey_create_patient.rs).
+pub(crate) async fn respondent(state: &AppState, locs: &Option<Vec<String>>, mrn: &str) -> AppResult<store::PatientHit> {
     let patient = store::patient_by_mrn(&state.db, mrn.trim()).await?.ok_or(AppError::NotFound)?;
     if let Some(l) = locs {
+        if patient.created_loc_num.as_ref().is_some_and(|c| l.contains(c)) {
+            return Ok(patient);
+        }
         let entities = store::entities(&state.db, patient.id).await?;
         if !entities.iter().any(|e| l.contains(&e.loc_num)) {
             return Err(AppError::NotFound);
@@ -326,7 +330,8 @@ fn entity_of(e: &store::EntityRow, offset: i32) -> RespondentEntity {
         respondent_entity_type: "Appointment".to_owned(),
         date: crate::fmt::iso_utc(e.starts_at + i64::from(offset) * 60_000)[..10].to_owned(),
         display_columns: vec![
-            crate::fmt::date_time(e.starts_at, offset),
+            // 11:59 PM stands for the whole day (a study made on the kiosk): date only.
+            crate::fmt::appointment(e.starts_at, false, offset),
             e.description.clone().unwrap_or_default(),
             wasm_core::history_portal::location_display_name(&e.location_name),
         ],

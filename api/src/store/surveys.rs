@@ -208,7 +208,12 @@ pub struct PatientHit {
     pub first_name: String,
     pub last_name: String,
     pub dob: Option<String>,
+    /// The location a staff member created the patient at (staff start), if any.
+    pub created_loc_num: Option<String>,
 }
+
+const PATIENT_SELECT: &str = "SELECT p.id, p.mrn, p.first_name, p.last_name, p.dob, pl.loc_num AS created_loc_num
+     FROM patients p LEFT JOIN locations pl ON pl.id = p.location_id";
 
 /// LIKE pattern text with %, _ and \ escaped (used with ESCAPE '\').
 pub fn like_escape(s: &str) -> String {
@@ -217,7 +222,8 @@ pub fn like_escape(s: &str) -> String {
 
 /// Patients matching a staff search: `simple` against MRN prefix and names (contains);
 /// `mrn` (prefix), `first`, `last` (prefix) combined with AND; `loc_nums` (when given) limits
-/// to patients with an appointment at one of those locations. At most 50, by name.
+/// to patients with an appointment at one of those locations or created at one of them. At
+/// most 50, by name.
 pub async fn search_patients(
     db: &Db,
     simple: &str,
@@ -226,9 +232,7 @@ pub async fn search_patients(
     last: &str,
     loc_nums: Option<&[String]>,
 ) -> AppResult<Vec<PatientHit>> {
-    let mut sql = String::from(
-        "SELECT p.id, p.mrn, p.first_name, p.last_name, p.dob FROM patients p WHERE 1 = 1",
-    );
+    let mut sql = format!("{PATIENT_SELECT} WHERE 1 = 1");
     let mut binds: Vec<String> = Vec::new();
     let next = |v: String, binds: &mut Vec<String>| {
         binds.push(v);
@@ -253,10 +257,10 @@ pub async fn search_patients(
             return Ok(Vec::new());
         }
         let list: Vec<String> = locs.iter().map(|l| next(l.clone(), &mut binds)).collect();
+        let list = list.join(", ");
         sql += &format!(
-            " AND EXISTS (SELECT 1 FROM appointments a JOIN locations l ON l.id = a.location_id
-                          WHERE a.patient_id = p.id AND l.loc_num IN ({}))",
-            list.join(", ")
+            " AND (pl.loc_num IN ({list}) OR EXISTS (SELECT 1 FROM appointments a JOIN locations l ON l.id = a.location_id
+                          WHERE a.patient_id = p.id AND l.loc_num IN ({list})))"
         );
     }
     sql += " ORDER BY p.last_name, p.first_name, p.id LIMIT 50";
@@ -270,10 +274,63 @@ pub async fn search_patients(
 }
 
 pub async fn patient_by_mrn(db: &Db, mrn: &str) -> AppResult<Option<PatientHit>> {
-    Ok(on_db!(db, pool => sqlx::query_as::<_, PatientHit>(
-        "SELECT id, mrn, first_name, last_name, dob FROM patients WHERE mrn = $1",
+    let sql = format!("{PATIENT_SELECT} WHERE p.mrn = $1");
+    Ok(on_db!(db, pool => sqlx::query_as::<_, PatientHit>(&sql).bind(mrn).fetch_optional(pool).await)?)
+}
+
+/// A patient created by staff on the kiosk (spec 01 §2.5); text fields already checked by
+/// wasm-core's rule, empty optional ones as NULL.
+pub struct NewStaffPatient<'a> {
+    pub mrn: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub dob: &'a str,
+    pub gender: Option<&'a str>,
+    pub email: Option<&'a str>,
+    pub phone: Option<&'a str>,
+    pub location_id: i64,
+    pub now: i64,
+}
+
+/// Inserts the patient unless the MRN is taken: `None` then. One statement against the unique
+/// index on mrn, so two requests at once give one patient (no check-then-insert).
+pub async fn insert_staff_patient(db: &Db, p: &NewStaffPatient<'_>) -> AppResult<Option<i64>> {
+    Ok(on_db!(db, pool => sqlx::query_scalar(
+        "INSERT INTO patients (mrn, first_name, last_name, dob, gender, email, phone, location_id, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+         ON CONFLICT (mrn) DO NOTHING RETURNING id",
     )
-    .bind(mrn).fetch_optional(pool).await)?)
+    .bind(p.mrn).bind(p.first_name).bind(p.last_name).bind(p.dob).bind(p.gender).bind(p.email).bind(p.phone)
+    .bind(p.location_id).bind(p.now)
+    .fetch_optional(pool).await)?)
+}
+
+/// A study dated `study_date` at the location and its appointment at `starts_at`, in one
+/// transaction. Returns the appointment id (the staff start's entity id).
+pub async fn insert_staff_study(
+    db: &Db,
+    patient_id: i64,
+    location_id: i64,
+    study_date: &str,
+    description: &str,
+    starts_at: i64,
+) -> AppResult<i64> {
+    Ok(on_db!(db, pool => async {
+        let mut tx = pool.begin().await?;
+        let study: i64 = sqlx::query_scalar(
+            "INSERT INTO studies (patient_id, location_id, study_date, description) VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(patient_id).bind(location_id).bind(study_date).bind(description)
+        .fetch_one(&mut *tx).await?;
+        let appointment: i64 = sqlx::query_scalar(
+            "INSERT INTO appointments (patient_id, location_id, study_id, starts_at) VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(patient_id).bind(location_id).bind(study).bind(starts_at)
+        .fetch_one(&mut *tx).await?;
+        tx.commit().await?;
+        Ok::<i64, sqlx::Error>(appointment)
+    }
+    .await)?)
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]

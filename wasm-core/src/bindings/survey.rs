@@ -215,3 +215,62 @@ pub fn respondent_search_error(#[wasm_bindgen(unchecked_param_type = "Respondent
 pub fn admin_pin_ready(pin: &str, length: u32) -> bool {
     survey::staff_start::admin_pin_ready(pin, length)
 }
+
+fn text(v: &JsValue, key: &str) -> String {
+    string(v, key).unwrap_or_default()
+}
+
+/// Reads the create-patient form field by field (missing or ill-typed fields are empty).
+fn create_patient_request(v: &JsValue) -> crate::model::CreatePatientRequest {
+    crate::model::CreatePatientRequest {
+        ssn: text(v, "Ssn"),
+        first_name: text(v, "FirstName"),
+        last_name: text(v, "LastName"),
+        dob: text(v, "Dob"),
+        gender: text(v, "Gender"),
+        email: text(v, "Email"),
+        phone: text(v, "Phone"),
+        location: text(v, "Location"),
+        timezone_offset: 0,
+    }
+}
+
+/// The create-patient form's messages per field (spec 01 §2.5); `today` is the kiosk's local
+/// YYYY-MM-DD (a later date of birth is refused).
+#[wasm_bindgen(js_name = validateCreatePatient)]
+pub fn validate_create_patient(req: Ts<crate::model::CreatePatientRequest>, today: &str) -> Ts<ValidationErrors> {
+    write(&survey::create_patient::validate_create_patient(&create_patient_request(&req.js_value()), today))
+}
+
+/// The create-study form's messages per field (spec 01 §2.5).
+#[wasm_bindgen(js_name = validateCreateStudy)]
+pub fn validate_create_study(req: Ts<crate::model::CreateStudyRequest>) -> Ts<ValidationErrors> {
+    let v = req.js_value();
+    write(&survey::create_patient::validate_create_study(&crate::model::CreateStudyRequest {
+        respondent_id: text(&v, "RespondentId"),
+        location: text(&v, "Location"),
+        description: text(&v, "Description"),
+        timezone_offset: 0,
+    }))
+}
+
+/// 'Patient was created successfully {mrn}' (spec 01 §2.5 success toast).
+#[wasm_bindgen(js_name = patientCreatedMessage)]
+pub fn patient_created_message(mrn: &str) -> String {
+    survey::create_patient::created_message(mrn)
+}
+
+/// The create-patient form prefilled from the patient search (spec 01 §2.5 "create a patient
+/// (from ssn)"): MRN or names from what was searched.
+#[wasm_bindgen(js_name = createPatientPrefill)]
+pub fn create_patient_prefill(
+    #[wasm_bindgen(unchecked_param_type = "RespondentSearch")] search: JsValue,
+) -> Ts<crate::model::CreatePatientRequest> {
+    write(&survey::create_patient::prefill_from_search(&crate::model::RespondentSearch {
+        simple_search: text(&search, "SimpleSearch"),
+        respondent_id: text(&search, "RespondentId"),
+        first_name: text(&search, "FirstName"),
+        last_name: text(&search, "LastName"),
+        location: text(&search, "Location"),
+    }))
+}

@@ -371,3 +371,53 @@ wire! {
         pub finished_today: bool,
     }
 }
+
+wire! {
+    /// PUT /magview.api/patient/add (spec 01 §2.5 "create a patient (from ssn)", §7): a patient
+    /// made by staff on the kiosk. `Ssn` is the MRN; `Dob` is YYYY-MM-DD; Gender, Email and
+    /// Phone may be empty. `Location` is the location number the staff member works at;
+    /// `TimezoneOffset` (minutes east of UTC) places "today" for the date-of-birth check.
+    #[serde(rename_all = "PascalCase", default)]
+    #[derive(Default)]
+    pub struct CreatePatientRequest {
+        pub ssn: String,
+        pub first_name: String,
+        pub last_name: String,
+        pub dob: String,
+        pub gender: String,
+        pub email: String,
+        pub phone: String,
+        pub location: String,
+        pub timezone_offset: i64,
+    }
+
+    /// PUT /magview.api/studies/create (spec 01 §2.5 "a study (from respondent id)"): a study
+    /// today at `Location` for the patient `RespondentId`; `Description` may be empty.
+    #[serde(rename_all = "PascalCase", default)]
+    #[derive(Default)]
+    pub struct CreateStudyRequest {
+        pub respondent_id: String,
+        pub location: String,
+        pub description: String,
+        pub timezone_offset: i64,
+    }
+
+    /// What was created: the patient's MRN (spec 01 §3 "Result (Ssn)") and, for a study, the
+    /// new entity to continue with.
+    #[serde(rename_all = "PascalCase")]
+    pub struct CreatedPatient {
+        pub ssn: String,
+        pub respondent_entity_id: Option<String>,
+    }
+
+    /// The answer of both create calls (spec 01 §3 "Create patient/study: Error, ErrorMessage,
+    /// Result (Ssn)"; §8 the web toasts ErrorMessage). `Errors` holds the field messages of a
+    /// refused form (empty otherwise).
+    #[serde(rename_all = "PascalCase")]
+    pub struct CreatePatientResult {
+        pub error: bool,
+        pub error_message: String,
+        pub result: Option<CreatedPatient>,
+        pub errors: crate::ValidationErrors,
+    }
+}

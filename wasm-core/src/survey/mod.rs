@@ -4,6 +4,7 @@
 
 pub mod definition;
 pub mod package;
+pub mod create_patient;
 pub mod staff_start;
 pub mod start;
 pub mod summary;

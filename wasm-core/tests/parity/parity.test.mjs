@@ -220,6 +220,13 @@ const runners = {
     if (i.fn === "adminPin") return core.adminPinReady(i.pin, i.length);
     throw new Error(`unknown fn ${i.fn}`);
   },
+  "create_patient.json": (i) => {
+    if (i.fn === "patient") return core.validateCreatePatient(i.req, i.today);
+    if (i.fn === "study") return core.validateCreateStudy(i.req);
+    if (i.fn === "message") return core.patientCreatedMessage(i.mrn);
+    if (i.fn === "prefill") return core.createPatientPrefill(i.search);
+    throw new Error(`unknown fn ${i.fn}`);
+  },
   "survey.json": (i) => {
     if (i.fn === "localText") return core.localText(i.texts, i.lang);
     const rules = new core.SurveyRules(JSON.parse(readFileSync(join(here, "..", "surveys", `${i.survey}.json`), "utf8")));

@@ -4,12 +4,14 @@ import { ApiFailure } from "../../lib/api-client";
 import {
   adminPinReady,
   chooseSurvey,
+  createPatientPrefill,
   respondentSearchError,
   viewerOffsetMinutes,
   type Respondent,
   type RespondentEntity,
   type RespondentSearch,
   type RespondentSearchResponse,
+  type CreatePatientRequest,
   type StartOptions,
   type SurveyLocation,
   type SurveyStartSettings,
@@ -22,6 +24,7 @@ import {
   loadStartOptions,
   searchRespondents,
 } from "./api/staff-start";
+import { CreatePatientModal, CreateStudyModal, todayLocal } from "./create-patient";
 import { NO_INTERNET } from "./pin-entry";
 
 export const NO_SURVEYS = "No surveys available. Please contact administrator.";
@@ -43,22 +46,17 @@ function errorText(err: unknown): string {
 type Step =
   | { kind: "pin" }
   | { kind: "search" }
-  | { kind: "entity"; respondent: Respondent; entities: RespondentEntity[]; columns: string[] }
+  | { kind: "entity"; respondent: Respondent; location: string; entities: RespondentEntity[]; columns: string[] }
   | { kind: "survey"; respondent: Respondent; entityId: string; location: string; options: StartOptions; chosen: string | null }
   | { kind: "ready"; pin: string; queueId: number; name: string };
-
-/** Local YYYY-MM-DD: the entity id of a Luminary One start (spec 01 §2.5). */
-function todayLocal(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** Staff start on the kiosk (spec 01 §2.5): admin PIN, patient search, respondent, study,
  * survey (preselected by wasm-core's choice order), the submitted-today warning, the PIN. */
 export function StaffStart({ settings, onStart, onLogout }: { settings: SurveyStartSettings; onStart: (queueId: number) => void; onLogout: () => void }) {
   const [step, setStep] = useState<Step>(surveyAdminGrant.get() ? { kind: "search" } : { kind: "pin" });
-  const [locations, setLocations] = useState<SurveyLocation[]>([]);
+  const [locations, setLocations] = useState<SurveyLocation[]>(() => surveyAdminGrant.locations());
+  // 'Create patient' from the search (prefilled from it) or 'Create study' for the respondent.
+  const [creating, setCreating] = useState<null | { kind: "patient"; prefill: CreatePatientRequest } | { kind: "study" }>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -88,7 +86,7 @@ export function StaffStart({ settings, onStart, onLogout }: { settings: SurveySt
       return;
     }
     const r = await run(() => loadRespondentEntities({ RespondentId: respondent.RespondentId, Location: location, RespondentEntityId: "", TimezoneOffset: viewerOffsetMinutes() }));
-    if (r) setStep({ kind: "entity", respondent, entities: r.Entities, columns: r.Columns });
+    if (r) setStep({ kind: "entity", respondent, location, entities: r.Entities, columns: r.Columns });
   }
 
   async function openSurveys(respondent: Respondent, entityId: string, location: string) {
@@ -150,7 +148,7 @@ export function StaffStart({ settings, onStart, onLogout }: { settings: SurveySt
               setError(r.Message || "Pin is invalid");
               return false;
             }
-            surveyAdminGrant.set(r.Token);
+            surveyAdminGrant.set(r.Token, r.locations);
             setLocations(r.locations);
             setStep({ kind: "search" });
             return true;
@@ -163,9 +161,25 @@ export function StaffStart({ settings, onStart, onLogout }: { settings: SurveySt
           locations={locations}
           onError={setError}
           onChoose={(r, location) => void chooseRespondent(r, location)}
+          onCreate={(prefill) => {
+            if (navigator.onLine) setCreating({ kind: "patient", prefill });
+            else setError(NO_INTERNET);
+          }}
           onGrantLost={() => {
             surveyAdminGrant.clear();
             setStep({ kind: "pin" });
+          }}
+        />
+      )}
+      {step.kind === "search" && creating?.kind === "patient" && (
+        <CreatePatientModal
+          prefill={creating.prefill}
+          locations={locations}
+          onClose={() => setCreating(null)}
+          onCreated={(created, form) => {
+            setCreating(null);
+            // The flow goes on with the new patient chosen.
+            void chooseRespondent({ RespondentId: created.Ssn, DisplayColumns: [created.Ssn, (form.FirstName ?? "").trim(), (form.LastName ?? "").trim(), ""] }, form.Location ?? "");
           }}
         />
       )}
@@ -185,9 +199,33 @@ export function StaffStart({ settings, onStart, onLogout }: { settings: SurveySt
               }}
             />
           )}
-          <button type="button" className="survey-button" onClick={() => setStep({ kind: "search" })}>
-            Back
-          </button>
+          <div className="survey-nav">
+            <button type="button" className="survey-button" onClick={() => setStep({ kind: "search" })}>
+              Back
+            </button>
+            <button
+              type="button"
+              className="survey-button"
+              disabled={busy}
+              onClick={() => (navigator.onLine ? setCreating({ kind: "study" }) : setError(NO_INTERNET))}
+            >
+              Create study
+            </button>
+          </div>
+          {creating?.kind === "study" && (
+            <CreateStudyModal
+              respondentId={step.respondent.RespondentId}
+              patientName={step.respondent.DisplayColumns.slice(1, 3).join(" ")}
+              location={step.location}
+              locations={locations}
+              onClose={() => setCreating(null)}
+              onCreated={(created, location) => {
+                setCreating(null);
+                // The flow goes on with the new study chosen.
+                if (created.RespondentEntityId) void openSurveys(step.respondent, created.RespondentEntityId, location);
+              }}
+            />
+          )}
         </div>
       )}
       {step.kind === "survey" && (
@@ -290,12 +328,14 @@ function PatientSearch({
   advanced,
   locations,
   onChoose,
+  onCreate,
   onError,
   onGrantLost,
 }: {
   advanced: boolean;
   locations: SurveyLocation[];
   onChoose: (r: Respondent, location: string) => void;
+  onCreate: (prefill: CreatePatientRequest) => void;
   onError: (message: string | null) => void;
   onGrantLost: () => void;
 }) {
@@ -380,11 +420,16 @@ function PatientSearch({
           </label>
         </div>
       )}
-      {advanced && (
-        <button type="button" className="survey-button survey-staff-toggle" onClick={() => setShowAdvanced(!showAdvanced)}>
-          {showAdvanced ? "Simple search" : "Advanced search"}
+      <div className="survey-nav survey-staff-actions">
+        {advanced && (
+          <button type="button" className="survey-button survey-staff-toggle" onClick={() => setShowAdvanced(!showAdvanced)}>
+            {showAdvanced ? "Simple search" : "Advanced search"}
+          </button>
+        )}
+        <button type="button" className="survey-button" onClick={() => onCreate({ ...createPatientPrefill(request), Location: showAdvanced ? (search.Location ?? "") : "" })}>
+          Create patient
         </button>
-      )}
+      </div>
       {typed && hint && <p className="survey-help">{hint}</p>}
       {searching && <p className="survey-help">Searching…</p>}
       {result && !hint && (

@@ -2,7 +2,7 @@
 // described by wasm-core like every API failure, but shown by the runner itself (not the global
 // dialog): a kiosk must keep the patient's answers on screen.
 import { ApiFailure, readCookie } from "../../../lib/api-client";
-import { describeHttpError } from "../../../lib/wasm";
+import { describeHttpError, type SurveyLocation } from "../../../lib/wasm";
 
 const TOKEN_KEY = "portal.surveyToken";
 
@@ -15,11 +15,28 @@ export const surveyToken = {
 
 const ADMIN_KEY = "portal.surveyAdmin";
 
-/** The staff member's admin-PIN grant (staff start, spec 01 §2.5), for this tab only. */
+const ADMIN_LOCATIONS_KEY = "portal.surveyAdminLocations";
+
+/** The staff member's admin-PIN grant (staff start, spec 01 §2.5), for this tab only, with the
+ * locations it covers (a reload keeps both). */
 export const surveyAdminGrant = {
   get: () => sessionStorage.getItem(ADMIN_KEY) ?? undefined,
-  set: (token: string) => sessionStorage.setItem(ADMIN_KEY, token),
-  clear: () => sessionStorage.removeItem(ADMIN_KEY),
+  set: (token: string, locations: SurveyLocation[] = []) => {
+    sessionStorage.setItem(ADMIN_KEY, token);
+    sessionStorage.setItem(ADMIN_LOCATIONS_KEY, JSON.stringify(locations));
+  },
+  locations: (): SurveyLocation[] => {
+    try {
+      const list: unknown = JSON.parse(sessionStorage.getItem(ADMIN_LOCATIONS_KEY) ?? "[]");
+      return Array.isArray(list) ? (list as SurveyLocation[]) : [];
+    } catch {
+      return [];
+    }
+  },
+  clear: () => {
+    sessionStorage.removeItem(ADMIN_KEY);
+    sessionStorage.removeItem(ADMIN_LOCATIONS_KEY);
+  },
 };
 
 export async function surveyRequest<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -1,5 +1,8 @@
 import type {
   AdminPinResponse,
+  CreatePatientRequest,
+  CreatePatientResult,
+  CreateStudyRequest,
   GeneratePinRequest,
   GeneratePinResponse,
   RespondentEntitiesRequest,
@@ -34,4 +37,13 @@ export function loadStartOptions(req: RespondentEntitiesRequest): Promise<StartO
 
 export function generatePin(req: GeneratePinRequest): Promise<GeneratePinResponse> {
   return surveyRequest("POST", "/api/v2/survey/generatePin", req);
+}
+
+/** Spec 01 §7: create a patient (from ssn) or a study (from respondent id). */
+export function createPatient(req: CreatePatientRequest): Promise<CreatePatientResult> {
+  return surveyRequest("PUT", "/magview.api/patient/add", req);
+}
+
+export function createStudy(req: CreateStudyRequest): Promise<CreatePatientResult> {
+  return surveyRequest("PUT", "/magview.api/studies/create", req);
 }
