@@ -97,6 +97,8 @@ pub enum Action {
     SurveyUploaded,
     SurveyDeleted,
     SurveyAdminPinChecked,
+    /// An emailed survey link was opened (the outcome, never the token).
+    SurveyLinkOpened,
 }
 
 impl Action {
@@ -138,6 +140,7 @@ impl Action {
             Action::SurveyUploaded => "SurveyUploaded",
             Action::SurveyDeleted => "SurveyDeleted",
             Action::SurveyAdminPinChecked => "SurveyAdminPinChecked",
+            Action::SurveyLinkOpened => "SurveyLinkOpened",
         }
     }
 
@@ -159,6 +162,7 @@ impl Action {
             | Action::PhoneVerification => "UserAccount",
             Action::SurveyUploaded | Action::SurveyDeleted => "Survey",
             Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed | Action::SurveyAdminPinChecked => "Survey",
+            Action::SurveyLinkOpened => "Survey",
         }
     }
 }

@@ -436,6 +436,7 @@ fn the_tables_hold_enough_cases() {
         "embed.json",
         "survey.json",
         "survey_start.json",
+        "survey_link.json",
         "route_access.json",
         "logo.json",
     ]
@@ -457,6 +458,11 @@ fn survey_start_cases() {
         "adminPin" => json(staff_start::admin_pin_ready(s(input, "pin"), input["length"].as_u64().unwrap() as u32)),
         other => panic!("unknown fn {other}"),
     });
+}
+
+#[test]
+fn survey_link_cases() {
+    check("survey_link.json", |input| json(wasm_core::survey::link::identity_outcome(&arg(input, "identity"))));
 }
 
 /// A shipped survey (wasm-core/surveys/NAME.xml), parsed natively.

@@ -23,6 +23,7 @@ pub mod registration;
 pub mod recovery;
 pub mod survey_packages;
 pub mod survey_start;
+pub mod survey_link;
 pub mod logo;
 
 use axum::routing::get;
@@ -67,6 +68,7 @@ pub fn router() -> Router<AppState> {
         .merge(recovery::router())
         .merge(survey_packages::router())
         .merge(survey_start::router())
+        .merge(survey_link::router())
         .merge(logo::router())
         .route("/api/openapi.json", get(openapi))
 }
