@@ -164,9 +164,10 @@ export function zoneOf(isoInstant: string): { offsetMinutes: number; zoneAbbr: s
 }
 
 // Surveys (issue 5): skip logic and answer checks over one definition, and the language fallback.
-export { SurveyRules, localText, chooseSurvey, respondentSearchError, adminPinReady } from "wasm-core";
+export { SurveyRules, localText, chooseSurvey, respondentSearchError, adminPinReady, surveyLinkOutcome } from "wasm-core";
 export type {
   Answer,
+  SurveyIdentity,
   PinCheckResponse,
   SaveAnswersRequest,
   SaveAnswersResponse,
