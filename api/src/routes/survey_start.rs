@@ -465,6 +465,13 @@ pub async fn start_for_respondent(state: &AppState, user: &SessionUser, headers:
     let wanted = req.survey_id.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
     let id = wanted.or_else(|| staff_start::choose_survey(&choice)).ok_or_else(|| AppError::BadRequest("Choose a survey.".to_owned()))?;
     let definition = surveys.iter().find(|s| s.1 == id).ok_or_else(|| AppError::BadRequest(format!("Unknown survey '{id}'.")))?;
+    // The start check of the one expiry rule: no new assignment for a study whose surveys have
+    // already expired (it would only be refused when opened).
+    if let Some(a) = &t.appointment {
+        if crate::survey_link::expiry_rule(&state.db).await?.time_passed(Some(a.starts_at), now_ms()) {
+            return Err(AppError::BadRequest(wasm_core::survey::start::EXPIRED_MESSAGE.to_owned()));
+        }
+    }
     let location_id = match &t.appointment {
         Some(a) => Some(a.location_id),
         None => store::location_id(&state.db, &t.loc_num).await?,

@@ -150,8 +150,10 @@ async fn free_appointment(server: &TestServer, loc: &str) -> (i64, String) {
     let id = server
         .count_sql(&format!(
             "SELECT MIN(a.id) FROM appointments a JOIN locations l ON l.id = a.location_id
-             WHERE l.loc_num = '{loc}' AND a.status <> 'Canceled'
-               AND NOT EXISTS (SELECT 1 FROM survey_queue q WHERE q.appointment_id = a.id AND q.status IN ('Assigned', 'IntermediateSave'))"
+             WHERE l.loc_num = '{loc}' AND a.status <> 'Canceled' AND a.starts_at > {}
+               AND NOT EXISTS (SELECT 1 FROM survey_queue q WHERE q.appointment_id = a.id AND q.status IN ('Assigned', 'IntermediateSave'))",
+            // Surveys of this study have not expired (default: 24 hours after the appointment).
+            now_unix() * 1000 - 12 * 3_600_000
         ))
         .await;
     assert!(id > 0);
@@ -212,6 +214,14 @@ async fn the_choice_order_and_starting_a_survey() {
     assert_eq!(server.count_sql(&sql).await, 1);
     let unknown = json!({"respondentId": mrn101, "respondentEntityId": appt101.to_string(), "SurveyId": "NOPE"});
     assert_eq!(send(&mut fd, Method::POST, "/api/v2/survey/generatePin", Some(&unknown), &grant).await.status, StatusCode::BAD_REQUEST);
+    // A study whose surveys have expired (the one expiry rule) gets no new assignment.
+    let old_appt = server.count_sql(&format!("SELECT a.id FROM appointments a WHERE a.patient_id = (SELECT patient_id FROM appointments WHERE id = {appt101}) ORDER BY a.id LIMIT 1")).await;
+    server.execute_sql(&format!("UPDATE appointments SET starts_at = {} WHERE id = {old_appt}", now_unix() * 1000 - 30 * 3_600_000)).await;
+    let rows_before = server.count_sql("SELECT COUNT(*) FROM survey_queue").await;
+    let past = json!({"respondentId": mrn101, "respondentEntityId": old_appt.to_string(), "SurveyId": "MRI-003"});
+    let refused = send(&mut fd, Method::POST, "/api/v2/survey/generatePin", Some(&past), &grant).await.expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(refused["Message"], "Could not start the survey, survey already expired. Please contact system administrator if you want to reschedule the survey.");
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM survey_queue").await, rows_before);
 
     // Another patient's appointment is not this respondent's: 404.
     let foreign = json!({"RespondentId": mrn101, "RespondentEntityId": appt.to_string()});
