@@ -34,8 +34,9 @@ pub async fn load(db: &Db, hash: &str, now: i64) -> AppResult<()> {
         let survey: i64 = sqlx::query_scalar("SELECT id FROM survey_definitions WHERE survey_id = 'MRI-003'").fetch_one(&mut *tx).await?;
         let starts = now - now.rem_euclid(DAY) + 6 * DAY + 14 * 3_600_000;
         let appointment: i64 = sqlx::query_scalar(
-            "INSERT INTO appointments (patient_id, location_id, starts_at, status) VALUES ($1, $2, $3, 'Scheduled') RETURNING id",
-        ).bind(patient).bind(location).bind(starts).fetch_one(&mut *tx).await?;
+            "INSERT INTO appointments (patient_id, location_id, starts_at, status, iam_here_token)
+             VALUES ($1, $2, $3, 'Scheduled', $4) RETURNING id",
+        ).bind(patient).bind(location).bind(starts).bind(crate::auth::random_token()).fetch_one(&mut *tx).await?;
         sqlx::query(
             "INSERT INTO survey_queue (patient_id, appointment_id, location_id, survey_definition_id, status, created_at, updated_at)
              VALUES ($1, $2, $3, $4, 'Assigned', $5, $5)",
