@@ -100,6 +100,8 @@ pub enum Action {
     /// Staff start (spec 01 §2.5): a patient or a study created on the kiosk.
     PatientCreated,
     StudyCreated,
+    /// An emailed survey link was opened (the outcome, never the token).
+    SurveyLinkOpened,
 }
 
 impl Action {
@@ -143,6 +145,7 @@ impl Action {
             Action::SurveyAdminPinChecked => "SurveyAdminPinChecked",
             Action::PatientCreated => "PatientCreated",
             Action::StudyCreated => "StudyCreated",
+            Action::SurveyLinkOpened => "SurveyLinkOpened",
         }
     }
 
@@ -165,6 +168,7 @@ impl Action {
             Action::SurveyUploaded | Action::SurveyDeleted => "Survey",
             Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed | Action::SurveyAdminPinChecked => "Survey",
             Action::PatientCreated | Action::StudyCreated => "Survey",
+            Action::SurveyLinkOpened => "Survey",
         }
     }
 }

@@ -19,6 +19,7 @@ pub mod routes;
 pub mod secrets;
 pub mod settings;
 pub mod store;
+pub mod survey_link;
 pub mod unsubscribe;
 pub mod summary_pdf;
 pub mod web;

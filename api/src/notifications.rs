@@ -97,10 +97,8 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     let mut report = EngineReport::default();
 
     // Expiries first: nothing is sent for a survey or link that has just expired.
-    let time_type = get_str(&doc, "HrsAppointmentTimeType");
-    let hours = num(&doc, "HrsAppointmentTimeValue", 24.0);
-    // expires_at(appt) <= now  <=>  appt <= now - (expires_at(0))
-    let cutoff = now - rules::survey_expires_at(0, &time_type, hours);
+    // The one expiry rule (wasm-core survey::expiry): expires_at(appt) <= now <=> appt <= now - offset.
+    let cutoff = now - crate::survey_link::expiry_rule_of(&doc).offset_ms();
     report.expired_surveys = on_db!(db, pool => sqlx::query(
         "UPDATE survey_queue SET status = CASE status WHEN 'Assigned' THEN 'Expired' ELSE 'IntermediateSaveExpired' END,
                                  updated_at = $1
@@ -168,10 +166,11 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     .await)?;
 
     let unsubscribe_key = crate::unsubscribe::key(db).await?;
+    let link_key = crate::survey_link::key(db).await?;
     for c in candidates {
         let name = format!("{} {}", c.first_name, c.last_name);
         let when = fmt::appointment(c.appt_starts_at, false, config.clinic_offset_minutes);
-        let survey_link = format!("{base}/survey?startType=HistoryPortal&surveyQueueId={}", c.id);
+        let survey_link = crate::survey_link::link(&base, &link_key, c.id);
         let iam_link = c.iam_here_token.as_deref().map(|t| format!("{base}/iamhere?token={t}")).unwrap_or_default();
         let unsubscribe = crate::unsubscribe::link(&base, &unsubscribe_key, c.patient_id);
         let tokens = [

@@ -61,7 +61,7 @@ pub struct RouteDoc {
 
 pub fn all_routes() -> Vec<RouteDoc> {
     use crate::routes::*;
-    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, history_portal::ROUTES, version_info::ROUTES, history_portal_settings::ROUTES, notification_history::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, session_timer::ROUTES, documents::ROUTES, medical_history::ROUTES, home_content::ROUTES, iam_here::ROUTES, labels::ROUTES, embed::ROUTES, surveys::ROUTES, registration::ROUTES, recovery::ROUTES, survey_packages::ROUTES, survey_start::ROUTES, survey_create_patient::ROUTES, logo::ROUTES, ROUTES]
+    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, history_portal::ROUTES, version_info::ROUTES, history_portal_settings::ROUTES, notification_history::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, session_timer::ROUTES, documents::ROUTES, medical_history::ROUTES, home_content::ROUTES, iam_here::ROUTES, labels::ROUTES, embed::ROUTES, surveys::ROUTES, registration::ROUTES, recovery::ROUTES, survey_packages::ROUTES, survey_start::ROUTES, survey_create_patient::ROUTES, logo::ROUTES, ROUTES, survey_link::ROUTES]
         .into_iter()
         .flatten()
         .copied()

@@ -32,6 +32,12 @@ impl std::fmt::Debug for UnsubscribeKey {
 
 /// Loads the key, creating it with 32 random bytes when the database has none yet.
 pub async fn key(db: &Db) -> AppResult<UnsubscribeKey> {
+    Ok(UnsubscribeKey(hmac_secret(db, SECRET_NAME).await?))
+}
+
+/// The HMAC secret `name` of server_secrets, created with 32 random bytes on first use (the
+/// emailed survey links use one too, see survey_link.rs).
+pub(crate) async fn hmac_secret(db: &Db, name: &str) -> AppResult<Vec<u8>> {
     let mut fresh = [0u8; 32];
     rand::rngs::OsRng.fill_bytes(&mut fresh);
     let fresh = URL_SAFE_NO_PAD.encode(fresh);
@@ -39,17 +45,17 @@ pub async fn key(db: &Db) -> AppResult<UnsubscribeKey> {
     on_db!(db, pool => sqlx::query(
         "INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
     )
-    .bind(SECRET_NAME)
+    .bind(name)
     .bind(&fresh)
     .bind(now_ms())
     .execute(pool)
     .await
     .map(|_| ()))?;
     let value: String = on_db!(db, pool => sqlx::query_scalar("SELECT value FROM server_secrets WHERE name = $1")
-        .bind(SECRET_NAME)
+        .bind(name)
         .fetch_one(pool)
         .await)?;
-    Ok(UnsubscribeKey(URL_SAFE_NO_PAD.decode(value.as_bytes()).unwrap_or_else(|_| value.into_bytes())))
+    Ok(URL_SAFE_NO_PAD.decode(value.as_bytes()).unwrap_or_else(|_| value.into_bytes()))
 }
 
 fn mac(key: &UnsubscribeKey, patient_id: i64) -> Hmac<Sha256> {

@@ -49,11 +49,18 @@ export default defineConfig({
     {
       name: "demo portal",
       testMatch: /\.spec\.ts$/,
-      testIgnore: /(unconfigured|setup-wizard)\.spec\.ts/,
+      testIgnore: /(unconfigured|setup-wizard|survey-parent-message)\.spec\.ts/,
       dependencies: ["setup"],
       use: { baseURL: PORTAL_URL },
     },
     { name: "unconfigured portal", testMatch: /unconfigured\.spec\.ts/, use: { baseURL: PORTAL_UNCONFIGURED_URL } },
     { name: "setup wizard", testMatch: /setup-wizard\.spec\.ts/, use: { baseURL: PORTAL_WIZARD_URL } },
+    // The portal the wizard configured: no survey uploaded yet (the kiosk's no-survey state).
+    {
+      name: "after setup wizard",
+      testMatch: /survey-parent-message\.spec\.ts/,
+      dependencies: ["setup wizard"],
+      use: { baseURL: PORTAL_WIZARD_URL },
+    },
   ],
 });

@@ -1,7 +1,7 @@
 //! When the notifications engine sends what (spec 01 §2.6 timer service, spec 03 HistoryPortal
-//! group): reminder windows, business days and hours, the I Am Here window, expiries, and the
-//! template tokens. Native rules for the API's scheduler (no wasm export: the browser never
-//! decides these).
+//! group): reminder windows, business days and hours, the I Am Here window, and the template
+//! tokens (survey expiry is `survey::expiry`, shared with the start checks). Native rules for
+//! the API's scheduler (no wasm export: the browser never decides these).
 
 const HOUR_MS: i64 = 3_600_000;
 const DAY_MS: i64 = 86_400_000;
@@ -52,13 +52,6 @@ pub fn iam_here_due(now_ms: i64, appt_ms: i64, hours_before: f64) -> bool {
 /// I Am Here expires X hours after the appointment.
 pub fn iam_here_expired(now_ms: i64, appt_ms: i64, hours_after: f64) -> bool {
     now_ms > appt_ms + (hours_after * HOUR_MS as f64) as i64
-}
-
-/// The instant before which an unfinished survey of an appointment at `appt_ms` expires
-/// (HrsAppointmentTimeType Before/After, HrsAppointmentTimeValue hours).
-pub fn survey_expires_at(appt_ms: i64, time_type: &str, hours: f64) -> i64 {
-    let h = (hours * HOUR_MS as f64) as i64;
-    if time_type == "After" { appt_ms + h } else { appt_ms - h }
 }
 
 /// Replaces `{Token}` placeholders; unknown tokens stay as they are.
@@ -132,8 +125,6 @@ mod tests {
         assert!(!iam_here_due(appt, appt, 2.0));
         assert!(!iam_here_expired(appt + 4 * HOUR_MS, appt, 4.0));
         assert!(iam_here_expired(appt + 4 * HOUR_MS + 1, appt, 4.0));
-        assert_eq!(survey_expires_at(appt, "Before", 24.0), appt - DAY_MS);
-        assert_eq!(survey_expires_at(appt, "After", 2.0), appt + 2 * HOUR_MS);
     }
 
     #[test]

@@ -437,6 +437,7 @@ fn the_tables_hold_enough_cases() {
         "survey.json",
         "survey_start.json",
         "create_patient.json",
+        "survey_link.json",
         "route_access.json",
         "logo.json",
     ]
@@ -471,6 +472,11 @@ fn create_patient_cases() {
         "prefill" => json(create_patient::prefill_from_search(&arg(input, "search"))),
         other => panic!("unknown fn {other}"),
     });
+}
+
+#[test]
+fn survey_link_cases() {
+    check("survey_link.json", |input| json(wasm_core::survey::link::identity_outcome(&arg(input, "identity"))));
 }
 
 /// A shipped survey (wasm-core/surveys/NAME.xml), parsed natively.

@@ -8,6 +8,7 @@ pub mod recovery;
 pub mod documents;
 pub mod iam_here;
 pub mod labels;
+pub mod survey_link;
 
 use crate::auth::password;
 use crate::db::{now_ms, Db};
@@ -244,6 +245,21 @@ fn queue(rng: &mut Rng, appointments: &[Appointment]) -> Vec<Queue> {
         .collect()
 }
 
+/// Unfinished surveys (Assigned, In Progress) of appointments before today move as many days
+/// into the future: under any expiry setting a survey whose appointment passed days ago is
+/// expired, and the start checks would refuse it (wasm-core survey::expiry). Today's stay.
+fn keep_open_surveys_open(mut appointments: Vec<Appointment>, queue: &[Queue], now: i64) -> Vec<Appointment> {
+    let today = now - now.rem_euclid(DAY);
+    for q in queue.iter().filter(|q| matches!(q.status, "Assigned" | "IntermediateSave")) {
+        let a = &mut appointments[q.appointment];
+        if a.starts_at < today {
+            let days_back = (today - a.starts_at).div_euclid(DAY) + 1;
+            a.starts_at += 2 * days_back * DAY;
+        }
+    }
+    appointments
+}
+
 /// Loads the demo clinic when the database has no users yet; returns whether it did.
 pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     let users: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(pool).await)?;
@@ -258,6 +274,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     let patients = patients(&mut rng);
     let appointments = appointments(&mut rng, patients.len(), now);
     let queue = queue(&mut rng, &appointments);
+    let appointments = keep_open_surveys_open(appointments, &queue, now);
     let settings = crate::settings::defaults();
     // The demo's own groups replace the defaults of the same name (stored at start-up already).
     let demo_settings = surveys::demo_settings();
@@ -509,6 +526,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     iam_here::load(db).await?;
     labels::load(db).await?;
     registration::load(db, now).await?;
+    survey_link::load(db, &hash, now).await?;
     tracing::info!(
         patients = patients.len(),
         appointments = appointments.len(),
@@ -533,7 +551,13 @@ mod tests {
         assert!(pa.len() >= 42);
         let appts = appointments(&mut a, pa.len(), now);
         let q = queue(&mut a, &appts);
+        let appts = keep_open_surveys_open(appts, &q, now);
         assert!(q.len() >= 60, "{} rows", q.len());
+        let today = now - now.rem_euclid(DAY);
+        for r in q.iter().filter(|r| matches!(r.status, "Assigned" | "IntermediateSave")) {
+            assert!(appts[r.appointment].starts_at >= today, "an unfinished survey of a past day");
+        }
+        assert!(q.iter().any(|r| r.status == "Assigned" && (appts[r.appointment].starts_at - now).abs() < 3 * HOUR), "a startable Today row");
         for s in STATUSES {
             assert!(q.iter().any(|r| r.status == *s), "{s}");
         }

@@ -154,7 +154,7 @@ async fn resend_assign_mail(
     };
     let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
     let base = get_str(&core, "PublicWebAddress").trim().trim_end_matches('/').to_owned();
-    let link = format!("{base}/survey?startType=HistoryPortal&surveyQueueId={}", row.id);
+    let link = crate::survey_link::link(&base, &crate::survey_link::key(&state.db).await?, row.id);
     let when = row.starts_at.map(|ms| fmt::appointment(ms, false, 0)).unwrap_or_default();
     let text = format!(
         "Dear {} {},\nplease fill in the survey '{}' before your appointment{}.\n{}\n",

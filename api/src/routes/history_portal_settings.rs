@@ -53,7 +53,8 @@ pub fn router() -> Router<AppState> {
 pub fn full_defaults() -> Map<String, Value> {
     let v = serde_json::json!({
         "DefaultHistoryPortalSurvey": "",
-        "HrsAppointmentTimeType": "Before",
+        // Issue 5: unfinished surveys expire after the appointment (wasm-core survey::expiry).
+        "HrsAppointmentTimeType": "After",
         "HrsAppointmentTimeValue": 24,
         "HistoryPortalSurveyReminderStartTime": 8,
         "HistoryPortalSurveyReminderEndTime": 18,

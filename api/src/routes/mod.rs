@@ -24,6 +24,7 @@ pub mod recovery;
 pub mod survey_packages;
 pub mod survey_start;
 pub mod survey_create_patient;
+pub mod survey_link;
 pub mod logo;
 
 use axum::routing::get;
@@ -69,6 +70,7 @@ pub fn router() -> Router<AppState> {
         .merge(survey_packages::router())
         .merge(survey_start::router())
         .merge(survey_create_patient::router())
+        .merge(survey_link::router())
         .merge(logo::router())
         .route("/api/openapi.json", get(openapi))
 }

@@ -486,7 +486,7 @@ async fn location_survey(db: &Db, loc_num: &str) -> AppResult<Option<i64>> {
 }
 
 async fn send_survey_email(db: &Db, patient: &store::PatientForRegistration, queue_id: i64) -> AppResult<()> {
-    let link = format!("{}/survey?startType=HistoryPortal&surveyQueueId={queue_id}", public_base(db).await?);
+    let link = crate::survey_link::link(&public_base(db).await?, &crate::survey_link::key(db).await?, queue_id);
     let text = format!(
         "Dear {} {},\nplease fill in your medical history survey:\n{link}\n",
         patient.first_name, patient.last_name

@@ -1,7 +1,7 @@
 //! Staff start on the kiosk (issue 5 part 4; spec 01 §2.5, §5, §8; spec 02 §3 survey
 //! configuration; spec 04 survey general settings): settings, admin PIN, patient search, the
 //! patient's studies, the surveys to choose from, and expiry without the notifications engine
-//! (issue 5 part 3). Starting itself is `POST /api/v2/survey/generatePin` (surveys.rs), which
+//! (issue 5 part 3; the rule is wasm-core's survey::expiry). Starting itself is `POST /api/v2/survey/generatePin` (surveys.rs), which
 //! calls `start_for_respondent` here.
 //!
 //! Where the settings come from:
@@ -470,6 +470,13 @@ pub async fn start_for_respondent(state: &AppState, user: &SessionUser, headers:
     let wanted = req.survey_id.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
     let id = wanted.or_else(|| staff_start::choose_survey(&choice)).ok_or_else(|| AppError::BadRequest("Choose a survey.".to_owned()))?;
     let definition = surveys.iter().find(|s| s.1 == id).ok_or_else(|| AppError::BadRequest(format!("Unknown survey '{id}'.")))?;
+    // The start check of the one expiry rule: no new assignment for a study whose surveys have
+    // already expired (it would only be refused when opened).
+    if let Some(a) = &t.appointment {
+        if crate::survey_link::expiry_rule(&state.db).await?.time_passed(Some(a.starts_at), now_ms()) {
+            return Err(AppError::BadRequest(wasm_core::survey::start::EXPIRED_MESSAGE.to_owned()));
+        }
+    }
     let location_id = match &t.appointment {
         Some(a) => Some(a.location_id),
         None => store::location_id(&state.db, &t.loc_num).await?,
@@ -486,19 +493,10 @@ pub async fn start_for_respondent(state: &AppState, user: &SessionUser, headers:
     .await
 }
 
-/// How long after its appointment an unfinished survey expires (HistoryPortal
-/// HrsAppointmentTimeType / HrsAppointmentTimeValue through wasm-core).
-async fn expiry_delay(db: &Db) -> AppResult<i64> {
-    let doc = settings::load(db, settings::HISTORY_PORTAL).await?;
-    let hours = doc.get("HrsAppointmentTimeValue").and_then(Value::as_f64).unwrap_or(24.0);
-    let time_type = Some(get_str(&doc, "HrsAppointmentTimeType")).filter(|s| !s.is_empty()).unwrap_or_else(|| "Before".to_owned());
-    Ok(staff_start::survey_expiry_at(0, &time_type, hours))
-}
-
-/// One expiry pass (see store::expire_due).
+/// One expiry pass (see store::expire_due) with the clinic's rule (wasm-core survey::expiry).
 pub async fn expire_once(db: &Db, now: i64) -> AppResult<u64> {
-    let delay = expiry_delay(db).await?;
-    store::expire_due(db, now, delay).await
+    let rule = crate::survey_link::expiry_rule(db).await?;
+    store::expire_due(db, now, rule.offset_ms()).await
 }
 
 /// Expiry when the notifications engine is off: a pass at start-up (which only sets the mark

@@ -18,7 +18,7 @@ use wasm_core::model::{
     SurveyDefinition, SurveyRunState, SurveyStatus,
 };
 use wasm_core::survey::summary::summary;
-use wasm_core::survey::{self, start};
+use wasm_core::survey::{self, expiry, start};
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
@@ -145,6 +145,19 @@ async fn open(state: &AppState, user: &Option<SessionUser>, headers: &HeaderMap,
     Ok(run)
 }
 
+/// The start check of the one expiry rule (wasm-core survey::expiry): an unfinished survey whose
+/// expiry instant has passed is expired here and now, as the job would on its next pass, so it
+/// is refused ('Survey Expired') even when no job has run yet.
+pub(crate) async fn expire_if_due(state: &AppState, run: QueueRun, now: i64) -> AppResult<QueueRun> {
+    let Some(to) = expiry::expired_status(&run.status) else { return Ok(run) };
+    let rule = crate::survey_link::expiry_rule(&state.db).await?;
+    if !rule.time_passed(run.appt_starts_at, now) {
+        return Ok(run);
+    }
+    store::expire_row(&state.db, run.id, &run.status, to, now).await?;
+    store::run_by_queue(&state.db, run.id).await?.ok_or(AppError::NotFound)
+}
+
 fn run_state(run: &QueueRun, view: bool, has_summary: bool) -> AppResult<SurveyRunState> {
     let status = status_of(run);
     let decision = start::start_decision(status, run.completed_at.is_some(), view);
@@ -179,9 +192,10 @@ async fn load_run(
     Path(id): Path<i64>,
     Query(q): Query<RunQuery>,
 ) -> AppResult<Json<SurveyRunState>> {
-    let mut run = open(&state, &user, &headers, store::run_by_queue(&state.db, id).await?).await?;
+    let run = open(&state, &user, &headers, store::run_by_queue(&state.db, id).await?).await?;
+    let now = now_ms();
+    let mut run = expire_if_due(&state, run, now).await?;
     if q.modify && run.status != "IntermediateSave" {
-        let now = now_ms();
         let completed = run.completed_at.map(crate::fmt::iso_utc);
         let appointment = run.appt_starts_at.map(crate::fmt::iso_utc);
         let button = wasm_core::medical_history::survey_button(
@@ -236,6 +250,7 @@ async fn write(
     if run.last_change_id.as_deref() == Some(req.change_id.as_str()) {
         return Ok(respond(&run));
     }
+    let run = expire_if_due(state, run, now_ms()).await?;
     let decision = start::start_decision(status_of(&run), run.completed_at.is_some(), false);
     if decision.kind == start::StartKind::Refused {
         return Err(AppError::Conflict(format!("{}: {}", decision.title, decision.message)));
@@ -434,12 +449,14 @@ async fn check_pin(
         let left = (PIN_ATTEMPTS - failures - 1).max(0) as i32;
         return Ok(Json(fail(left, start::pin_wrong_message(left as u32))));
     }
-    if live.len() > 1 {
+    // Several live rows of one number are a duplicate only when they name different surveys (an
+    // emailed link's start re-issues the row's PIN; the newest row then takes the token).
+    if live.iter().any(|r| r.1 != live[0].1) {
         let mut r = fail((PIN_ATTEMPTS - failures) as i32, "Pin number is duplicated. Please contact administrator.".to_owned());
         r.is_duplicated = true;
         return Ok(Json(r));
     }
-    let (pin_id, queue_id, _) = *live[0];
+    let (pin_id, queue_id, _) = *live[live.len() - 1];
     store::clear_pin_failures(&state.db, &client).await?;
     let token = random_token();
     store::set_pin_token(&state.db, pin_id, &hash_token(&token)).await?;
@@ -460,6 +477,17 @@ pub fn guessable(pin: &str) -> bool {
     steps.iter().all(|s| *s == 0) || steps.iter().all(|s| *s == 1) || steps.iter().all(|s| *s == -1)
 }
 
+/// A 4-digit PIN that is not guessable and not live for another survey.
+pub(crate) async fn fresh_pin(state: &AppState, now: i64) -> AppResult<String> {
+    for _ in 0..50 {
+        let candidate = format!("{:04}", rand::thread_rng().gen_range(0..10_000));
+        if !guessable(&candidate) && !store::pin_in_use(&state.db, &candidate, now).await? {
+            return Ok(candidate);
+        }
+    }
+    Err(AppError::Conflict("No free PIN; try again later.".to_owned()))
+}
+
 async fn generate_pin(
     staff: RequireRole<Staff>,
     State(state): State<AppState>,
@@ -474,17 +502,7 @@ async fn generate_pin(
     };
     let now = now_ms();
     let expires_at = now + PIN_VALID_MS;
-    let mut pin = String::new();
-    for _ in 0..50 {
-        let candidate = format!("{:04}", rand::thread_rng().gen_range(0..10_000));
-        if !guessable(&candidate) && !store::pin_in_use(&state.db, &candidate, now).await? {
-            pin = candidate;
-            break;
-        }
-    }
-    if pin.is_empty() {
-        return Err(AppError::Conflict("No free PIN; try again later.".to_owned()));
-    }
+    let pin = fresh_pin(&state, now).await?;
     store::insert_pin(&state.db, &pin, queue_id, Some(user.user_id), now, expires_at).await?;
     let target = Target { target_type: Some("SurveyQueue"), target_id: Some(queue_id.to_string()), target_user_id: None };
     audit::record(&state.db, Actor::from(&user.0), Action::SurveyPinGenerated, target, None, None, None).await?;

@@ -137,6 +137,42 @@ pub async fn insert_pin(db: &Db, pin: &str, queue_id: i64, user_id: Option<i64>,
     Ok(())
 }
 
+/// The newest live PIN of a queue row, if any (an emailed link's start hands out the same one
+/// again instead of taking another number each time the link is opened).
+pub async fn live_pin_of(db: &Db, queue_id: i64, now: i64) -> AppResult<Option<String>> {
+    Ok(on_db!(db, pool => sqlx::query_scalar(
+        "SELECT pin FROM survey_pins WHERE survey_queue_id = $1 AND expires_at > $2 ORDER BY id DESC LIMIT 1",
+    )
+    .bind(queue_id).bind(now).fetch_optional(pool).await)?)
+}
+
+/// A PIN row that already carries its survey token (the emailed link's start).
+pub async fn insert_pin_with_token(db: &Db, pin: &str, queue_id: i64, token_hash: &str, now: i64, expires_at: i64) -> AppResult<()> {
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO survey_pins (pin, survey_queue_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(pin).bind(queue_id).bind(token_hash).bind(now).bind(expires_at)
+    .execute(pool).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// Marks one unfinished row expired when it still has `from` (the start checks expire a row
+/// whose instant has passed before the job gets to it). Whether this call changed it.
+pub async fn expire_row(db: &Db, queue_id: i64, from: &str, to: &str, now: i64) -> AppResult<bool> {
+    let n = on_db!(db, pool => sqlx::query("UPDATE survey_queue SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4")
+        .bind(to).bind(now).bind(queue_id).bind(from)
+        .execute(pool).await.map(|r| r.rows_affected()))?;
+    Ok(n > 0)
+}
+
+/// The latest end of a lockout of the patient's portal accounts that is still running.
+pub async fn patient_locked_until(db: &Db, patient_id: i64, now: i64) -> AppResult<Option<i64>> {
+    Ok(on_db!(db, pool => sqlx::query_scalar(
+        "SELECT MAX(locked_until) FROM users WHERE patient_id = $1 AND locked_until > $2",
+    )
+    .bind(patient_id).bind(now).fetch_one(pool).await)?)
+}
+
 /// Failed PIN checks of a client inside the window (older ones are forgotten).
 pub async fn pin_failures(db: &Db, client_key: &str, since: i64) -> AppResult<i64> {
     let n: Option<i64> = on_db!(db, pool => sqlx::query_scalar(
@@ -426,7 +462,7 @@ pub async fn location_id(db: &Db, loc_num: &str) -> AppResult<Option<i64>> {
 
 // ---- Expiry without the notifications engine (issue 5 part 3) -------------------------------
 
-/// One pass: surveys whose expiry moment (appointment + `delay_ms`) lies in (mark, now] become
+/// One pass: surveys whose expiry moment (appointment + `delay_ms`, negative for Before) lies in (mark, now] become
 /// Expired / IntermediateSaveExpired; the mark moves to `now`. The first pass only sets the
 /// mark. Returns the number of rows expired.
 pub async fn expire_due(db: &Db, now: i64, delay_ms: i64) -> AppResult<u64> {

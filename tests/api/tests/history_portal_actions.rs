@@ -30,7 +30,7 @@ async fn resend_queues_the_assignment_notice_only_while_the_survey_is_open() {
     assert_eq!(body["Message"], "Notification was sent successfully");
     assert!(parse_iso_utc(body["LastEmailSent"].as_str().unwrap()).is_some(), "{body}");
     assert_eq!(
-        server.count_sql(&format!("SELECT COUNT(*) FROM outbox WHERE survey_queue_id = {id} AND kind = 'SurveyAssignment' AND channel = 'Email' AND body_text LIKE '%surveyQueueId={id}%'")).await,
+        server.count_sql(&format!("SELECT COUNT(*) FROM outbox WHERE survey_queue_id = {id} AND kind = 'SurveyAssignment' AND channel = 'Email' AND body_text LIKE '%/survey?startType=Email&token={id}.%'")).await,
         1
     );
     assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM audit_log WHERE action = 'SurveyNotificationResent' AND target_id = '{id}'")).await, 1);

@@ -128,11 +128,59 @@ async fn notices_follow_the_windows_once_each_even_with_two_engines() {
     let joined = mail.join("\n").replace("=\r\n", "").replace("=\n", "");
     assert!(joined.contains("To: patient1@example.test"));
     assert!(!joined.contains("patient2@example.test"));
-    assert!(joined.contains(&format!("https://portal.test/survey?startType=3DHistoryPortal&surveyQueueId=3D{ours}"))
-        || joined.contains(&format!("https://portal.test/survey?startType=HistoryPortal&surveyQueueId={ours}")), "{joined}");
+    assert!(joined.contains(&format!("https://portal.test/survey?startType=3DEmail&token=3D{ours}."))
+        || joined.contains(&format!("https://portal.test/survey?startType=Email&token={ours}.")), "the emailed survey link: {joined}");
     assert!(joined.contains("https://portal.test/iamhere?token=3Dtok-engine-1") || joined.contains("https://portal.test/iamhere?token=tok-engine-1"), "{joined}");
     assert!(joined.contains("https://portal.test/unsubscribe/"), "the unsubscribe link (issue 3 part 7): {joined}");
     assert!(!joined.contains("{PatientName}") && !joined.contains("{SurveyLink}"), "every token filled: {joined}");
     a.close().await;
     b.close().await;
+}
+
+/// The engine expires by the one rule (wasm-core survey::expiry) as the setting names it:
+/// Before X: from X hours before the appointment; After X: from X hours after.
+#[tokio::test]
+async fn the_engine_expires_by_the_setting_before_or_after() {
+    let server = TestServer::demo().await;
+    server.execute_sql("UPDATE survey_queue SET status = 'Completed'").await;
+    let t = wall_ms() + 30 * DAY;
+    let rows = [("b-soon", 1), ("b-later", 3), ("a-recent", -1), ("a-old", -3)];
+    for (name, hours) in rows {
+        server
+            .execute_sql(&format!(
+                "INSERT INTO appointments (patient_id, location_id, starts_at, status, iam_here_token)
+                 SELECT MIN(id), (SELECT MIN(id) FROM locations), {}, 'Scheduled', 'tok-{name}' FROM patients",
+                t + hours * HOUR
+            ))
+            .await;
+        server
+            .execute_sql(&format!(
+                "INSERT INTO survey_queue (patient_id, appointment_id, location_id, survey_definition_id, status, created_at, updated_at)
+                 SELECT a.patient_id, a.id, a.location_id, (SELECT MIN(id) FROM survey_definitions), 'Assigned', 0, 0
+                 FROM appointments a WHERE a.iam_here_token = 'tok-{name}'"
+            ))
+            .await;
+    }
+    let status = |name: &str| {
+        format!("SELECT COUNT(*) FROM survey_queue sq JOIN appointments a ON a.id = sq.appointment_id WHERE a.iam_here_token = 'tok-{name}' AND sq.status = 'Expired'")
+    };
+    let db = Db::open(server.database_url()).await.unwrap();
+    let set = |kind: &str, hours: i64| format!("UPDATE settings SET body = '{{\"HrsAppointmentTimeType\": \"{kind}\", \"HrsAppointmentTimeValue\": {hours}}}' WHERE group_name = 'HistoryPortal'");
+    // Before 2 at t: the appointment 1 hour ahead is closed, the one 3 hours ahead is open.
+    server.execute_sql(&set("Before", 2)).await;
+    assert_eq!(run_once(&db, t, CONFIG).await.unwrap().expired_surveys, 3, "b-soon and both past ones");
+    assert_eq!(count(&server, &status("b-soon")).await, 1);
+    assert_eq!(count(&server, &status("b-later")).await, 0);
+    // After 2 at t (the past rows reopened): 1 hour after stays open, 3 hours after expires.
+    server.execute_sql("UPDATE survey_queue SET status = 'Assigned' WHERE status = 'Expired'").await;
+    server.execute_sql(&set("After", 2)).await;
+    assert_eq!(run_once(&db, t, CONFIG).await.unwrap().expired_surveys, 1);
+    assert_eq!(count(&server, &status("a-old")).await, 1);
+    assert_eq!(count(&server, &status("a-recent")).await, 0);
+    assert_eq!(count(&server, &status("b-soon")).await, 0);
+    // Nothing stored: After 24.
+    server.execute_sql("UPDATE settings SET body = '{}' WHERE group_name = 'HistoryPortal'").await;
+    assert_eq!(run_once(&db, t + 22 * HOUR, CONFIG).await.unwrap().expired_surveys, 0);
+    assert_eq!(run_once(&db, t + 23 * HOUR, CONFIG).await.unwrap().expired_surveys, 1, "a-recent, 24 hours after");
+    db.close().await;
 }

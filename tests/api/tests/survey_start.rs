@@ -150,8 +150,10 @@ async fn free_appointment(server: &TestServer, loc: &str) -> (i64, String) {
     let id = server
         .count_sql(&format!(
             "SELECT MIN(a.id) FROM appointments a JOIN locations l ON l.id = a.location_id
-             WHERE l.loc_num = '{loc}' AND a.status <> 'Canceled'
-               AND NOT EXISTS (SELECT 1 FROM survey_queue q WHERE q.appointment_id = a.id AND q.status IN ('Assigned', 'IntermediateSave'))"
+             WHERE l.loc_num = '{loc}' AND a.status <> 'Canceled' AND a.starts_at > {}
+               AND NOT EXISTS (SELECT 1 FROM survey_queue q WHERE q.appointment_id = a.id AND q.status IN ('Assigned', 'IntermediateSave'))",
+            // Surveys of this study have not expired (default: 24 hours after the appointment).
+            now_unix() * 1000 - 12 * 3_600_000
         ))
         .await;
     assert!(id > 0);
@@ -212,6 +214,14 @@ async fn the_choice_order_and_starting_a_survey() {
     assert_eq!(server.count_sql(&sql).await, 1);
     let unknown = json!({"respondentId": mrn101, "respondentEntityId": appt101.to_string(), "SurveyId": "NOPE"});
     assert_eq!(send(&mut fd, Method::POST, "/api/v2/survey/generatePin", Some(&unknown), &grant).await.status, StatusCode::BAD_REQUEST);
+    // A study whose surveys have expired (the one expiry rule) gets no new assignment.
+    let old_appt = server.count_sql(&format!("SELECT a.id FROM appointments a WHERE a.patient_id = (SELECT patient_id FROM appointments WHERE id = {appt101}) ORDER BY a.id LIMIT 1")).await;
+    server.execute_sql(&format!("UPDATE appointments SET starts_at = {} WHERE id = {old_appt}", now_unix() * 1000 - 30 * 3_600_000)).await;
+    let rows_before = server.count_sql("SELECT COUNT(*) FROM survey_queue").await;
+    let past = json!({"respondentId": mrn101, "respondentEntityId": old_appt.to_string(), "SurveyId": "MRI-003"});
+    let refused = send(&mut fd, Method::POST, "/api/v2/survey/generatePin", Some(&past), &grant).await.expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(refused["Message"], "Could not start the survey, survey already expired. Please contact system administrator if you want to reschedule the survey.");
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM survey_queue").await, rows_before);
 
     // Another patient's appointment is not this respondent's: 404.
     let foreign = json!({"RespondentId": mrn101, "RespondentEntityId": appt.to_string()});
@@ -296,10 +306,13 @@ async fn unfinished_surveys_expire_after_the_appointment_without_the_engine() {
     let mut server = TestServer::demo().await;
     let now = now_unix() * 1000;
     let hour = 3_600_000;
-    // The first pass (beside the listener) only sets the mark: old demo rows keep their status.
+    // The first pass (beside the listener) only sets the mark: demo rows keep their status.
     wait_for_mark(&server, 0).await;
-    let old_assigned = server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue WHERE status = 'Assigned' AND appt_starts_at < {now}")).await;
-    assert!(old_assigned > 0, "the demo has Assigned rows of past appointments");
+    // The demo's Today rows are still open under the default (After 24 hours).
+    let open_today = server
+        .count_sql(&format!("SELECT COUNT(*) FROM survey_queue WHERE status = 'Assigned' AND appt_starts_at < {now} AND appt_starts_at > {}", now - 3 * hour))
+        .await;
+    assert!(open_today > 0, "the demo has Assigned rows of today's appointments");
 
     let row = |status: &str, n: usize| {
         format!("SELECT id FROM survey_queue WHERE status = '{status}' AND appointment_id IS NOT NULL ORDER BY id LIMIT 1 OFFSET {n}")
@@ -307,10 +320,17 @@ async fn unfinished_surveys_expire_after_the_appointment_without_the_engine() {
     let assigned = server.count_sql(&row("Assigned", 0)).await;
     let saving = server.count_sql(&row("IntermediateSave", 0)).await;
     let before_mark = server.count_sql(&row("Assigned", 1)).await;
-    let future = server.count_sql(&row("Assigned", 2)).await;
+    let same_day = server.count_sql(&row("Assigned", 2)).await;
     let completed = server.count_sql(&row("Completed", 0)).await;
     let move_appt = |queue: i64, at: i64| format!("UPDATE appointments SET starts_at = {at} WHERE id = (SELECT appointment_id FROM survey_queue WHERE id = {queue})");
-    for (queue, at) in [(assigned, now - hour), (saving, now - hour), (completed, now - hour), (before_mark, now - 5 * hour), (future, now + 5 * hour)] {
+    // After 24 (the default): expired from 24 hours after the appointment on.
+    for (queue, at) in [
+        (assigned, now - 25 * hour),
+        (saving, now - 25 * hour),
+        (completed, now - 25 * hour),
+        (before_mark, now - 29 * hour),
+        (same_day, now - 23 * hour),
+    ] {
         server.execute_sql(&move_appt(queue, at)).await;
     }
     server.execute_sql(&format!("UPDATE survey_expiry_mark SET expired_through = {}", now - 3 * hour)).await;
@@ -321,19 +341,32 @@ async fn unfinished_surveys_expire_after_the_appointment_without_the_engine() {
     assert_eq!(server.count_sql(&format!("{}'Expired'", status(assigned))).await, 1);
     assert_eq!(server.count_sql(&format!("{}'IntermediateSaveExpired'", status(saving))).await, 1);
     assert_eq!(server.count_sql(&format!("{}'Completed'", status(completed))).await, 1);
-    assert_eq!(server.count_sql(&format!("{}'Assigned'", status(before_mark))).await, 1, "older than the mark");
-    assert_eq!(server.count_sql(&format!("{}'Assigned'", status(future))).await, 1, "appointment ahead");
+    assert_eq!(server.count_sql(&format!("{}'Assigned'", status(before_mark))).await, 1, "expired before the mark: the job leaves it");
+    assert_eq!(server.count_sql(&format!("{}'Assigned'", status(same_day))).await, 1, "23 hours after: still open");
     let mark = server.count_sql("SELECT expired_through FROM survey_expiry_mark").await;
     assert!(mark >= now, "the mark moved on");
 
     // The expired survey now refuses to start with the spec's message.
     let mut fd = server.signed_in(FRONT_DESK).await;
+    let expired_message =
+        "Could not start the survey, survey already expired. Please contact system administrator if you want to reschedule the survey.";
     let run = fd.get_json(&format!("/api/surveyRun/{assigned}")).await;
     assert_eq!(run["Decision"]["Title"], "Survey Expired");
-    assert_eq!(
-        run["Decision"]["Message"],
-        "Could not start the survey, survey already expired. Please contact system administrator if you want to reschedule the survey."
-    );
+    assert_eq!(run["Decision"]["Message"], expired_message);
+    // The start check applies the same rule to the row the job passed over, and expires it.
+    let run = fd.get_json(&format!("/api/surveyRun/{before_mark}")).await;
+    assert_eq!(run["Decision"]["Title"], "Survey Expired");
+    assert_eq!(server.count_sql(&format!("{}'Expired'", status(before_mark))).await, 1);
+    let run = fd.get_json(&format!("/api/surveyRun/{same_day}")).await;
+    assert_eq!(run["Decision"]["Kind"], "Start");
+
+    // Before 2: closed from two hours before the appointment; the start check follows at once.
+    let hp = json!({"HrsAppointmentTimeType": "Before", "HrsAppointmentTimeValue": 2});
+    server.execute_sql(&format!("UPDATE settings SET body = '{hp}' WHERE group_name = 'HistoryPortal'")).await;
+    server.execute_sql(&move_appt(same_day, now + hour)).await;
+    let run = fd.get_json(&format!("/api/surveyRun/{same_day}")).await;
+    assert_eq!(run["Decision"]["Title"], "Survey Expired");
+    assert_eq!(server.count_sql(&format!("{}'Expired'", status(same_day))).await, 1);
 }
 
 #[tokio::test]

@@ -36,7 +36,7 @@ async fn the_view_mode_splits_demo_accounts_when_demo_mode_is_on() {
     assert!(options["Locations"].as_array().unwrap().contains(&json!("101")), "{options}");
 
     let regular = admin.post_json("/api/user/datatable", &table("Patient", "Regular")).await.expect(StatusCode::OK);
-    assert_eq!(usernames(&regular), ["jane.doe", "maria.garcia", "sara.lopez"]);
+    assert_eq!(usernames(&regular), ["jane.doe", "lena.park", "maria.garcia", "sara.lopez"]);
     let demo = admin.post_json("/api/user/datatable", &table("Patient", "Demo")).await.expect(StatusCode::OK);
     assert_eq!(usernames(&demo), ["demo.patient"]);
     assert_eq!(demo["TotalCount"], json!(1));
@@ -44,7 +44,7 @@ async fn the_view_mode_splits_demo_accounts_when_demo_mode_is_on() {
     // Demo mode off: one list with every account, whatever the view mode.
     set_user_management(&server, "EnableDemoMode", "false").await;
     let all = admin.post_json("/api/user/datatable", &table("Patient", "Demo")).await.expect(StatusCode::OK);
-    assert_eq!(usernames(&all), ["demo.patient", "jane.doe", "maria.garcia", "sara.lopez"]);
+    assert_eq!(usernames(&all), ["demo.patient", "jane.doe", "lena.park", "maria.garcia", "sara.lopez"]);
     server.client().get("/api/user/configuration").await.expect_error(StatusCode::UNAUTHORIZED);
     server.signed_in(JANE).await.get("/api/user/configuration").await.expect_error(StatusCode::FORBIDDEN);
 }

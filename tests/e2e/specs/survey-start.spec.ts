@@ -30,9 +30,15 @@ async function patientAndStudy(request: APIRequestContext, csrf: string, lastNam
   const grant = (await (await request.get("/api/surveyIdentity/CheckAdminPin?adminPin=2468")).json()).Token as string;
   const headers = { "X-CSRF-Token": csrf, "X-Survey-Admin": grant };
   const found = await (await request.post("/api/v2/survey/searchRespondents", { data: { LastName: lastName }, headers })).json();
-  const patient = found.Data[n];
-  const entities = await (await request.post("/api/v2/survey/loadRespondentEntities", { data: { RespondentId: patient.RespondentId }, headers })).json();
-  return { patient, entity: entities.Entities[0], headers };
+  // A study whose surveys have not expired (today or later; the default expiry is 24 hours
+  // after the appointment): from the n-th patient on, the first that has one.
+  const today = new Date().toISOString().slice(0, 10);
+  for (const patient of found.Data.slice(n)) {
+    const entities = await (await request.post("/api/v2/survey/loadRespondentEntities", { data: { RespondentId: patient.RespondentId }, headers })).json();
+    const index = (entities.Entities as { Date: string }[]).findIndex((e) => e.Date >= today);
+    if (index >= 0) return { patient, entity: entities.Entities[index], index, headers };
+  }
+  throw new Error(`no ${lastName} with a study from today on`);
 }
 
 test("staff start: admin PIN, patient search, study, survey, PIN, runner", async ({ page, context }) => {
@@ -113,7 +119,7 @@ test("staff start: admin PIN, patient search, study, survey, PIN, runner", async
 test("a survey submitted today for the study asks for confirmation", async ({ page }) => {
   await page.goto("/survey");
   const csrf = await csrfOf(page);
-  const { patient, entity, headers } = await patientAndStudy(page.request, csrf, "Williams", 0);
+  const { patient, entity, index, headers } = await patientAndStudy(page.request, csrf, "Williams", 0);
   // Submit a pre-exam screening for that study today, through the API.
   const started = await page.request.post("/api/v2/survey/generatePin", {
     data: { respondentId: patient.RespondentId, respondentEntityId: entity.RespondentEntityId, SurveyId: "PES-010" },
@@ -138,7 +144,7 @@ test("a survey submitted today for the study asks for confirmation", async ({ pa
   await page.getByRole("button", { name: "Advanced search" }).click();
   await page.getByLabel("Respondent ID").fill(patient.RespondentId);
   await page.locator(".survey-staff-table tbody tr").first().getByRole("button", { name: "Choose" }).click();
-  await page.locator(".survey-staff-table tbody tr").first().getByRole("button", { name: "Choose" }).click();
+  await page.locator(".survey-staff-table tbody tr").nth(index).getByRole("button", { name: "Choose" }).click();
   await page.getByRole("radiogroup", { name: "Survey" }).getByRole("radio", { name: "Pre-Exam Screening" }).check();
   await page.getByRole("button", { name: "Start", exact: true }).click();
   const warning = page.getByRole("dialog", { name: "Warning" });

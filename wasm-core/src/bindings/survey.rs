@@ -274,3 +274,21 @@ pub fn create_patient_prefill(
         location: text(&search, "Location"),
     }))
 }
+
+/// What the survey screen does with an emailed link's survey identity (spec 01 §4): Start, or
+/// Refused with 'Survey Complete' / 'Survey Link Expired' / 'Identity Verification Warning'.
+#[wasm_bindgen(js_name = surveyLinkOutcome, unchecked_return_type = "StartDecision")]
+pub fn survey_link_outcome(#[wasm_bindgen(unchecked_param_type = "SurveyIdentity")] identity: JsValue) -> JsValue {
+    let v = &identity;
+    let id = field(v, "surveyDataId").as_f64().filter(|n| n.fract() == 0.0 && *n >= 1.0 && *n <= 9.0e15).map(|n| n as i64);
+    let read = crate::model::SurveyIdentity {
+        pin: string(v, "pin"),
+        survey_data_id: id,
+        is_survey_completed: boolean(v, "isSurveyCompleted"),
+        is_email_token_expired: boolean(v, "isEmailTokenExpired"),
+        is_user_locked_out: boolean(v, "isUserLockedOut"),
+        locked_out_minutes: whole(v, "lockedOutMinutes").unwrap_or(0),
+        token: string(v, "Token"),
+    };
+    to_js_value(&survey::link::identity_outcome(&read))
+}

@@ -177,6 +177,24 @@ wire! {
         pub token: Option<String>,
     }
 
+    /// GET /api/surveyIdentity/getForEmail?token= (spec 01 §3 "Survey identity", §4): whether
+    /// the survey of an emailed link may start. `pin`, `surveyDataId` and `Token` only when it
+    /// may: `Token` authorises the survey calls of that one row (header X-Survey-Token) like the
+    /// PIN check's, and `pin` opens the same row on the kiosk. `lockedOutMinutes`: how long the
+    /// patient's portal account stays locked (0: not locked, or unknown).
+    #[derive(Default)]
+    #[serde(rename_all = "camelCase", default)]
+    pub struct SurveyIdentity {
+        pub pin: Option<String>,
+        pub survey_data_id: Option<i64>,
+        pub is_survey_completed: bool,
+        pub is_email_token_expired: bool,
+        pub is_user_locked_out: bool,
+        pub locked_out_minutes: u32,
+        #[serde(rename = "Token")]
+        pub token: Option<String>,
+    }
+
     /// GET /api/surveyRun/{surveyQueueId} and /api/surveyRun/log/{surveyLogId}.
     #[serde(rename_all = "PascalCase")]
     pub struct SurveyRunState {

@@ -3,6 +3,8 @@
 //! guide the patient; the API runs the same functions on every save and submission.
 
 pub mod definition;
+pub mod expiry;
+pub mod link;
 pub mod package;
 pub mod create_patient;
 pub mod staff_start;

@@ -227,6 +227,7 @@ const runners = {
     if (i.fn === "prefill") return core.createPatientPrefill(i.search);
     throw new Error(`unknown fn ${i.fn}`);
   },
+  "survey_link.json": (i) => core.surveyLinkOutcome(i.identity),
   "survey.json": (i) => {
     if (i.fn === "localText") return core.localText(i.texts, i.lang);
     const rules = new core.SurveyRules(JSON.parse(readFileSync(join(here, "..", "surveys", `${i.survey}.json`), "utf8")));

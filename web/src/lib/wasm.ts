@@ -164,12 +164,13 @@ export function zoneOf(isoInstant: string): { offsetMinutes: number; zoneAbbr: s
 }
 
 // Surveys (issue 5): skip logic and answer checks over one definition, and the language fallback.
-export { SurveyRules, localText, chooseSurvey, respondentSearchError, adminPinReady } from "wasm-core";
+export { SurveyRules, localText, chooseSurvey, respondentSearchError, adminPinReady, surveyLinkOutcome } from "wasm-core";
 // Staff start: create a patient or a study (spec 01 §2.5).
 export { validateCreatePatient, validateCreateStudy, patientCreatedMessage, createPatientPrefill } from "wasm-core";
 export type { CreatePatientRequest, CreateStudyRequest, CreatePatientResult, CreatedPatient } from "wasm-core";
 export type {
   Answer,
+  SurveyIdentity,
   PinCheckResponse,
   SaveAnswersRequest,
   SaveAnswersResponse,

@@ -1,15 +1,34 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { ApiFailure } from "../../lib/api-client";
 import { checkPin } from "./api/check-pin";
 import { surveyToken } from "./api/http";
+import { isAnySurveyAvailable } from "./api/survey-link";
+import { NO_SURVEYS, postNoSurveys } from "./no-surveys";
 
 export const NO_INTERNET = "No internet connnection. Please try again later"; // spelling as in spec 01 §8
 
-/** Patient start: a 4-digit PIN (spec 01 §2.5, §5). Start stays disabled until 4 digits. */
+/** Patient start: a 4-digit PIN (spec 01 §2.5, §5). Start stays disabled until 4 digits. With
+ * no survey to start at all the kiosk says so instead, and tells an embedding page (spec 01 §8). */
 export function PinEntry({ onStart }: { onStart: (surveyQueueId: number) => void }) {
   const [pin, setPin] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [locked, setLocked] = useState(false);
+  useEffect(() => {
+    let live = true;
+    isAnySurveyAvailable().then(
+      (any) => {
+        if (!live || any) return;
+        setMessage(NO_SURVEYS);
+        setLocked(true);
+        postNoSurveys();
+      },
+      // Offline or failing: the PIN check will say what is wrong.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   const [busy, setBusy] = useState(false);
   const valid = /^\d{4}$/.test(pin);
 

@@ -25,18 +25,13 @@ import {
   searchRespondents,
 } from "./api/staff-start";
 import { CreatePatientModal, CreateStudyModal, todayLocal } from "./create-patient";
+import { NO_SURVEYS, postNoSurveys } from "./no-surveys";
 import { NO_INTERNET } from "./pin-entry";
 
-export const NO_SURVEYS = "No surveys available. Please contact administrator.";
 export const FINISHED_TODAY =
   "A survey for this study has already been submitted today. Are you sure you want to start a survey for this study again?";
 /** Spec 01 §9: patient search debounce. */
 const DEBOUNCE_MS = 500;
-
-/** Tells an embedding page that there is nothing to start (spec 01 §8). */
-export function postNoSurveys() {
-  if (window.parent !== window) window.parent.postMessage({ type: "no-survey-available", message: NO_SURVEYS }, "*");
-}
 
 function errorText(err: unknown): string {
   if (err instanceof ApiFailure) return err.status === 0 ? NO_INTERNET : err.dialog?.Message || err.message;

@@ -4,8 +4,9 @@ import { useSession } from "../../app/session";
 import { logout } from "../auth/api/logout";
 import type { SurveyStartSettings } from "../../lib/wasm";
 import { ApiFailure } from "../../lib/api-client";
-import type { SurveyRunState } from "../../lib/wasm";
+import { surveyLinkOutcome, type SurveyRunState } from "../../lib/wasm";
 import { surveyAdminGrant, surveyToken } from "./api/http";
+import { getForEmail } from "./api/survey-link";
 import { loadSurveySettings } from "./api/staff-start";
 import { StaffStart } from "./staff-start";
 import { loadRun } from "./api/load-run";
@@ -33,8 +34,11 @@ function registerServiceWorker() {
 }
 
 /** /survey and /history-portal (spec 01 §2.5): without parameters the PIN entry (and the staff
- * start when SelectPatientMode is on and a staff member is signed in); startType=HistoryPortal
- * (or Pin) with surveyQueueId starts or resumes; startType=View with surveyLogId shows it
+ * start when SelectPatientMode is on and a staff member is signed in); startType=Email with the
+ * emailed link's token starts signed out (the server's survey identity, then wasm-core's
+ * surveyLinkOutcome: the survey, or 'Survey Complete' / 'Survey Link Expired' / 'Identity
+ * Verification Warning' and the patient login); startType=HistoryPortal (or Pin) with
+ * surveyQueueId starts or resumes; startType=View with surveyLogId shows it
  * read-only (/history-portal also takes surveyLogId alone). /survey/review?id=&readOnly=true
  * shows survey log `id` read-only; without readOnly, `id` is the queue row to take. */
 export function SurveyPage() {
@@ -46,16 +50,65 @@ export function SurveyPage() {
   const readOnly = review ? params.get("readOnly") === "true" : startType === "View" || (!params.has("surveyQueueId") && params.has("surveyLogId"));
   const queueId = Number((review ? params.get("id") : params.get("surveyQueueId")) ?? NaN);
   const logId = Number((review ? params.get("id") : params.get("surveyLogId")) ?? NaN);
-  const wanted = readOnly && Number.isInteger(logId) ? { surveyLogId: logId } : !readOnly && Number.isInteger(queueId) ? { surveyQueueId: queueId } : null;
+  // The emailed link (a phone, not a kiosk): no idle hand-back, and Done goes to the login.
+  const emailStart = !review && startType === "Email";
+  const linkToken = emailStart && !params.has("surveyQueueId") ? params.get("token") ?? "" : null;
+  const wanted =
+    linkToken !== null
+      ? null
+      : readOnly && Number.isInteger(logId)
+        ? { surveyLogId: logId }
+        : !readOnly && Number.isInteger(queueId)
+          ? { surveyQueueId: queueId }
+          : null;
   const session = useSession();
   const [settings, setSettings] = useState<SurveyStartSettings | null>(null);
   useEffect(() => {
     loadSurveySettings().then(setSettings, () => setSettings(null));
   }, [session.state.status]);
   const staffSignedIn = session.state.status === "signed-in" && !session.state.info.permissions.IsPatient;
-  const [view, setView] = useState<View>(wanted ? { kind: "loading" } : { kind: "pin" });
+  const [view, setView] = useState<View>(wanted || linkToken !== null ? { kind: "loading" } : { kind: "pin" });
+
+  // The emailed link: ask who it is for; start like a PIN start (the row's survey token for this
+  // tab, then the run by its queue id), or show why not and go to the patient login.
+  useEffect(() => {
+    if (linkToken === null) return;
+    let live = true;
+    setView({ kind: "loading" });
+    if (!navigator.onLine) {
+      setView({ kind: "message", title: "Error", message: NO_INTERNET, toLogin: false });
+      return;
+    }
+    getForEmail(linkToken).then(
+      (identity) => {
+        if (!live) return;
+        const outcome = surveyLinkOutcome(identity);
+        if (outcome.Kind === "Start" && identity.Token && identity.surveyDataId != null) {
+          surveyToken.set(identity.Token);
+          navigate(`/survey?startType=Email&surveyQueueId=${identity.surveyDataId}`, { replace: true });
+        } else {
+          setView({ kind: "message", title: outcome.Title, message: outcome.Message, toLogin: true });
+        }
+      },
+      (err) => {
+        if (!live) return;
+        const offline = err instanceof ApiFailure && err.status === 0;
+        setView({
+          kind: "message",
+          title: offline ? "Error" : (err as ApiFailure).dialog?.Title ?? "Error",
+          message: offline ? NO_INTERNET : (err as ApiFailure).dialog?.Message || (err as Error).message,
+          toLogin: !offline,
+        });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkToken]);
 
   useEffect(() => {
+    if (linkToken !== null) return;
     if (!wanted) {
       setView({ kind: "pin" });
       return;
@@ -101,7 +154,7 @@ export function SurveyPage() {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [startType, queueId, logId]);
+  }, [startType, queueId, logId, linkToken]);
 
   async function staffLogout() {
     surveyAdminGrant.clear();
@@ -109,16 +162,18 @@ export function SurveyPage() {
     await session.reload();
   }
 
-  // Kiosk hand-back: the token and every device copy go, back to the PIN screen.
+  // Kiosk hand-back: the token and every device copy go, back to the PIN screen (after an
+  // emailed link's survey, to the patient login).
   function handBack() {
     surveyToken.clear();
     void wipeDevice().catch(() => {});
-    navigate("/survey", { replace: true });
+    navigate(emailStart ? "/patient/login" : "/survey", { replace: true });
   }
 
-  // Idle timeout on a kiosk: after IDLE_MS without a touch, hand back.
+  // Idle timeout on a kiosk: after IDLE_MS without a touch, hand back. Not on the patient's own
+  // phone (emailed link): there the device copy must outlive a pause.
   useEffect(() => {
-    if (view.kind !== "run" && view.kind !== "done") return;
+    if (emailStart || (view.kind !== "run" && view.kind !== "done")) return;
     let timer = window.setTimeout(handBack, IDLE_MS);
     const touch = () => {
       window.clearTimeout(timer);
