@@ -10,7 +10,8 @@
 --    matching patient.
 -- 2. The appointment index carries both name keys: today's rows sort by name, and a walk in
 --    date order tests a name search, from the index alone.
--- 3. Each name index carries the other sort keys a gathered search needs.
+-- 3. Each name index carries the other sort keys a gathered search needs, and the patient index
+--    (an MRN search's rows) both name keys, which the gathered search tests.
 
 ALTER TABLE survey_queue ADD COLUMN sort_name_rev TEXT;
 UPDATE survey_queue SET sort_name_rev = (SELECT lower(p.last_name || ' ' || p.first_name) FROM patients p WHERE p.id = survey_queue.patient_id);
@@ -47,3 +48,5 @@ CREATE INDEX survey_queue_appt ON survey_queue (appt_starts_at, id, patient_id, 
 DROP INDEX survey_queue_sort_name;
 CREATE INDEX survey_queue_sort_name ON survey_queue (sort_name, id, appt_starts_at);
 CREATE INDEX survey_queue_sort_name_rev ON survey_queue (sort_name_rev, sort_name, id, appt_starts_at);
+DROP INDEX survey_queue_patient_appt;
+CREATE INDEX survey_queue_patient_appt ON survey_queue (patient_id, appt_starts_at, id, sort_name, sort_name_rev);

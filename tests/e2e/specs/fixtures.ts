@@ -13,3 +13,4 @@ export const test = base.extend<{ noPageErrors: void }>({
   ],
 });
 export { expect };
+export type { Page } from "@playwright/test";
