@@ -60,36 +60,74 @@ function deviceKey(): Promise<CryptoKey> {
 }
 
 const draftKey = (queueId: number) => `draft:${queueId}`;
+// The survey's definition (questions and their texts: most of a copy's bytes) is sealed once per
+// page and survey under its own key; each change then seals and writes only the rest (answers,
+// position, revision).
+const definitionKey = (queueId: number) => `definition:${queueId}`;
+const definitionsWritten = new Map<number, SurveyRunState["Definition"]>();
+
+type Sealed = { iv: Uint8Array; sealed: ArrayBuffer };
+type Draft = Omit<DeviceCopy, "run"> & { run: Omit<SurveyRunState, "Definition"> };
+
+async function seal(key: CryptoKey, value: unknown): Promise<Sealed> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, new TextEncoder().encode(JSON.stringify(value)));
+  return { iv, sealed };
+}
+
+async function unseal<T>(key: CryptoKey, row: Sealed): Promise<T> {
+  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: row.iv as BufferSource }, key, row.sealed);
+  return JSON.parse(new TextDecoder().decode(plain)) as T;
+}
 
 export async function saveDeviceCopy(queueId: number, copy: DeviceCopy): Promise<void> {
   const start = performance.now();
   const key = await deviceKey();
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = new TextEncoder().encode(JSON.stringify(copy));
-  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, data);
-  await tx("readwrite", (s) => s.put({ iv, sealed }, draftKey(queueId)));
+  const { Definition, ...run } = copy.run;
+  const draftRow = await seal(key, { ...copy, run } satisfies Draft);
+  const definitionRow = definitionsWritten.get(queueId) === Definition ? null : await seal(key, Definition ?? null);
+  // One transaction: a draft is never stored without its definition.
+  const db = await open();
+  await new Promise<void>((resolve, reject) => {
+    const t = db.transaction(STORE, "readwrite");
+    const store = t.objectStore(STORE);
+    if (definitionRow) store.put(definitionRow, definitionKey(queueId));
+    store.put(draftRow, draftKey(queueId));
+    t.oncomplete = () => resolve();
+    t.onerror = () => reject(t.error);
+  });
+  definitionsWritten.set(queueId, Definition);
   // Read by the bench (bench/surveys.sh): encrypt + IndexedDB write of one change.
   performance.measure("survey-device-write", { start, end: performance.now() });
 }
 
 export async function loadDeviceCopy(queueId: number): Promise<DeviceCopy | null> {
   try {
-    const row = (await tx("readonly", (s) => s.get(draftKey(queueId)))) as { iv: Uint8Array; sealed: ArrayBuffer } | undefined;
-    if (!row) return null;
+    const draftRow = (await tx("readonly", (s) => s.get(draftKey(queueId)))) as Sealed | undefined;
+    const definitionRow = (await tx("readonly", (s) => s.get(definitionKey(queueId)))) as Sealed | undefined;
+    if (!draftRow) return null;
     const key = await deviceKey();
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: row.iv as BufferSource }, key, row.sealed);
-    return JSON.parse(new TextDecoder().decode(plain)) as DeviceCopy;
+    const draft = await unseal<Draft | DeviceCopy>(key, draftRow);
+    // A copy written before the definition had its own record carries it inside: keep it.
+    if (!definitionRow) return "Definition" in draft.run ? (draft as DeviceCopy) : null;
+    const Definition = (await unseal<SurveyRunState["Definition"] | null>(key, definitionRow)) ?? undefined;
+    const copy: DeviceCopy = { ...draft, run: { ...draft.run, Definition } as SurveyRunState };
+    definitionsWritten.set(queueId, copy.run.Definition);
+    return copy;
   } catch {
     return null;
   }
 }
 
 export async function deleteDeviceCopy(queueId: number): Promise<void> {
+  definitionsWritten.delete(queueId);
   await tx("readwrite", (s) => s.delete(draftKey(queueId)));
+  await tx("readwrite", (s) => s.delete(definitionKey(queueId)));
 }
 
 /** Kiosk hand-back and idle timeout: every draft and the key go. */
 export async function wipeDevice(): Promise<void> {
   keyPromise = null;
+  definitionsWritten.clear();
   await tx("readwrite", (s) => s.clear());
 }
