@@ -292,7 +292,9 @@ fn iso_utc_now() -> String {
 
 /// Waits (up to 10 s) until an expiry pass has set the mark to at least `at`.
 async fn wait_for_mark(server: &TestServer, at: i64) {
-    for _ in 0..100 {
+    // Up to 30 s: the pass runs beside start-up, and a loaded CI machine (tests in parallel) has
+    // been seen to need more than 10 s.
+    for _ in 0..300 {
         if server.count_sql(&format!("SELECT COUNT(*) FROM survey_expiry_mark WHERE expired_through >= {at}")).await == 1 {
             return;
         }
