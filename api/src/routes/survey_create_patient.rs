@@ -77,6 +77,16 @@ async fn location(state: &AppState, locs: &Option<Vec<String>>, loc_num: &str) -
     store::location_id(&state.db, loc_num).await
 }
 
+/// The caller's admin-PIN grant (its LocNums), checked first against the location asked for
+/// (403 outside it, before any form check).
+async fn granted_at(state: &AppState, user: &crate::auth::session::SessionUser, headers: &HeaderMap, loc_num: &str) -> AppResult<Option<Vec<String>>> {
+    let locs = grant(state, user, headers).await?;
+    if !loc_num.is_empty() && !allowed(&locs, loc_num) {
+        return Err(AppError::Forbidden(LOCATION_NOT_YOURS.to_owned()));
+    }
+    Ok(locs)
+}
+
 fn unknown_location() -> CreatePatientResult {
     let mut errors = ValidationErrors::new();
     errors.add("Location", LOCATION_UNKNOWN);
@@ -94,11 +104,8 @@ async fn add_patient(
     ApiJson(req): ApiJson<CreatePatientRequest>,
 ) -> AppResult<Json<CreatePatientResult>> {
     let user = &staff.0 .0;
-    let locs = grant(&state, user, &headers).await?;
     let loc_num = req.location.trim();
-    if !loc_num.is_empty() && !allowed(&locs, loc_num) {
-        return Err(AppError::Forbidden(LOCATION_NOT_YOURS.to_owned()));
-    }
+    let locs = granted_at(&state, user, &headers, loc_num).await?;
     let now = now_ms();
     let errors = rules::validate_create_patient(&req, &local_date(now, req.timezone_offset));
     if !errors.is_valid() {
@@ -142,11 +149,8 @@ async fn create_study(
     ApiJson(req): ApiJson<CreateStudyRequest>,
 ) -> AppResult<Json<CreatePatientResult>> {
     let user = &staff.0 .0;
-    let locs = grant(&state, user, &headers).await?;
     let loc_num = req.location.trim();
-    if !loc_num.is_empty() && !allowed(&locs, loc_num) {
-        return Err(AppError::Forbidden(LOCATION_NOT_YOURS.to_owned()));
-    }
+    let locs = granted_at(&state, user, &headers, loc_num).await?;
     let errors = rules::validate_create_study(&req);
     if !errors.is_valid() {
         return Ok(Json(rules::refused(errors)));
