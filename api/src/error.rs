@@ -4,8 +4,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
@@ -168,6 +169,44 @@ where
         serde_json::from_value(value)
             .map(ApiJson)
             .map_err(|e| AppError::BadRequest(format!("Failed to deserialize the JSON body: {e}")))
+    }
+}
+
+/// `Query<T>` whose rejection (a missing or malformed parameter, `?id=abc`) answers 400 in the
+/// API error shape, not axum's plain text.
+pub struct ApiQuery<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for ApiQuery<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Query(value)| ApiQuery(value))
+            .map_err(|rejection: QueryRejection| AppError::BadRequest(rejection.body_text()))
+    }
+}
+
+/// `Path<T>` whose rejection (`/api/surveyRun/abc`) answers 400 in the API error shape.
+pub struct ApiPath<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for ApiPath<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(ApiPath(value)),
+            Err(rejection) if rejection.status().is_client_error() => Err(AppError::BadRequest(rejection.body_text())),
+            Err(rejection) => Err(AppError::internal(rejection.body_text())),
+        }
     }
 }
 

@@ -18,6 +18,7 @@ pub mod outbox;
 pub mod routes;
 pub mod secrets;
 pub mod settings;
+pub mod signed_ids;
 pub mod store;
 pub mod survey_link;
 pub mod unsubscribe;
@@ -112,7 +113,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
         out.flush()?;
     }
     tracing::info!(%addr, engine = db.engine(), demo = config.demo, "portal-api started");
-    let purge = tokio::spawn(purge_sessions_every(db.clone(), Duration::from_secs(600)));
+    let purge = tokio::spawn(purge_every(db.clone(), Duration::from_secs(600)));
     let outbox = tokio::spawn(outbox::run(db.clone(), std::sync::Arc::new(outbox::SystemClock), outbox_period()));
     // The notifications engine runs when PORTAL_NOTIFICATIONS_ENGINE=1 (see notifications.rs);
     // PORTAL_CLINIC_UTC_OFFSET_MINUTES places business days and hours (default -300).
@@ -153,8 +154,8 @@ fn outbox_period() -> Duration {
     Duration::from_millis(ms.max(100))
 }
 
-/// Background job: drop expired sessions now and then.
-async fn purge_sessions_every(db: Db, period: Duration) {
+/// Housekeeping: expired sessions, and spent survey PINs with their failure counts.
+async fn purge_every(db: Db, period: Duration) {
     let mut tick = tokio::time::interval(period);
     loop {
         tick.tick().await;
@@ -162,6 +163,11 @@ async fn purge_sessions_every(db: Db, period: Duration) {
             Ok(0) => {}
             Ok(n) => tracing::info!(sessions = n, "expired sessions purged"),
             Err(err) => tracing::warn!(error = %err, "purging expired sessions failed"),
+        }
+        match routes::surveys::purge_spent_pins(&db, db::now_ms()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(rows = n, "spent survey PINs purged"),
+            Err(err) => tracing::warn!(error = %err, "purging spent survey PINs failed"),
         }
     }
 }

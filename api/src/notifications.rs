@@ -98,7 +98,7 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
 
     // Expiries first: nothing is sent for a survey or link that has just expired.
     // The one expiry rule (wasm-core survey::expiry): expires_at(appt) <= now <=> appt <= now - offset.
-    let cutoff = now - crate::survey_link::expiry_rule_of(&doc).offset_ms();
+    let cutoff = now - crate::settings::expiry_rule_of(&doc).offset_ms();
     report.expired_surveys = on_db!(db, pool => sqlx::query(
         "UPDATE survey_queue SET status = CASE status WHEN 'Assigned' THEN 'Expired' ELSE 'IntermediateSaveExpired' END,
                                  updated_at = $1

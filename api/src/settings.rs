@@ -4,6 +4,8 @@
 
 use serde_json::{json, Value};
 
+use wasm_core::survey::expiry::ExpiryRule;
+
 use crate::db::{now_ms, Db};
 use crate::error::AppResult;
 use crate::on_db;
@@ -330,6 +332,23 @@ pub async fn session_timeout_minutes(db: &Db) -> AppResult<i64> {
     Ok(get_i64(&doc, "SessionTimeoutMinutes").filter(|m| *m > 0).unwrap_or(DEFAULT_SESSION_TIMEOUT_MINUTES))
 }
 
+/// The expiry rule of a HistoryPortal settings document (stored values over the defaults).
+pub fn expiry_rule_of(doc: &Value) -> ExpiryRule {
+    let hours = match doc.get("HrsAppointmentTimeValue") {
+        Some(Value::Number(n)) => n.as_f64(),
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        _ => None,
+    };
+    ExpiryRule::new(&get_str(doc, "HrsAppointmentTimeType"), hours)
+}
+
+/// The clinic's survey expiry rule (HistoryPortal HrsAppointmentTimeType / Value), which the
+/// emailed link, the start checks, the expiry job and the notifications engine share.
+pub async fn expiry_rule(db: &Db) -> AppResult<ExpiryRule> {
+    let doc = load(db, HISTORY_PORTAL).await?;
+    Ok(expiry_rule_of(&doc))
+}
+
 /// The settings documents of each PostgreSQL database, in memory. Every API instance LISTENs on
 /// `portal_settings`; a statement trigger on `settings` (0014) NOTIFYs at commit, whoever wrote
 /// (this instance, another one, or SQL by hand), and the listener forgets that database's
@@ -451,6 +470,14 @@ mod cache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_expiry_rule_reads_the_stored_setting() {
+        use wasm_core::survey::expiry::Timing;
+        let r = expiry_rule_of(&json!({"HrsAppointmentTimeType": "Before", "HrsAppointmentTimeValue": "6"}));
+        assert_eq!((r.timing, r.hours), (Timing::Before, 6.0));
+        assert_eq!(expiry_rule_of(&json!({})), ExpiryRule::default());
+    }
 
     #[test]
     fn readers_accept_loose_types() {

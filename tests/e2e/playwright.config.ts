@@ -62,5 +62,7 @@ export default defineConfig({
       dependencies: ["setup wizard"],
       use: { baseURL: PORTAL_WIZARD_URL },
     },
+    // Browser benches (bench/surveys.sh sets PORTAL_BENCH): measured, never run as tests.
+    ...(process.env.PORTAL_BENCH ? [{ name: "bench", testDir: "./bench", testMatch: /\.bench\.ts$/, use: { baseURL: PORTAL_URL } }] : []),
   ],
 });

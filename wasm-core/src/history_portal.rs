@@ -173,10 +173,7 @@ pub fn survey_actions(row: &SurveyActionInput, max_ready: i64, now_iso: &str, of
     use crate::model::SurveyStatus;
     let status = SurveyStatus::parse(&row.status_key);
     let completed = status.is_some_and(SurveyStatus::is_completed);
-    let expired = matches!(
-        status,
-        Some(SurveyStatus::Expired | SurveyStatus::PartiallyCompleteExpired | SurveyStatus::IntermediateSaveExpired)
-    );
+    let expired = status.is_some_and(SurveyStatus::is_expired);
     // "Completed" in the details modal is the Completed tab's sense: finished one way or
     // another (Completed, Finalized by Admin or any Expired status).
     let finished = status.is_some_and(SurveyStatus::is_complete_status);

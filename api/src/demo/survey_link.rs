@@ -1,7 +1,8 @@
 //! Demo data of the emailed survey link (issue 5), so the browser tests can open links without
 //! spending rows other tests use: a fixed link secret (server_secrets 'survey-link'; a test
 //! makes the link of any demo row, e.g. a Completed or Expired one, with it), and a patient
-//! with a portal account and an Assigned survey whose account the locked-out test locks.
+//! with a portal account and an Assigned survey whose account the locked-out test locks, and
+//! an expired kiosk PIN of that survey.
 //! Demo data only: the fixed secret makes every demo survey link public knowledge.
 
 use crate::db::Db;
@@ -12,6 +13,9 @@ use crate::on_db;
 pub const SURVEY_LINK_SECRET: &str = "PEtIHkSs_S4aIKNceZkF8ZangvviGziHFFWjAqxjVso";
 pub const LOCKOUT_USERNAME: &str = "lena.park";
 pub const LOCKOUT_MRN: &str = "100903";
+/// A kiosk PIN that expired an hour before the demo started: 'Pin number is expired' for a week
+/// (routes/surveys.rs PIN_EXPIRED_KEPT_MS), a wrong PIN after that.
+pub const EXPIRED_PIN: &str = "7305";
 
 const DAY: i64 = 86_400_000;
 
@@ -37,10 +41,14 @@ pub async fn load(db: &Db, hash: &str, now: i64) -> AppResult<()> {
             "INSERT INTO appointments (patient_id, location_id, starts_at, status, iam_here_token)
              VALUES ($1, $2, $3, 'Scheduled', $4) RETURNING id",
         ).bind(patient).bind(location).bind(starts).bind(crate::auth::random_token()).fetch_one(&mut *tx).await?;
-        sqlx::query(
+        let queue: i64 = sqlx::query_scalar(
             "INSERT INTO survey_queue (patient_id, appointment_id, location_id, survey_definition_id, status, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, 'Assigned', $5, $5)",
-        ).bind(patient).bind(appointment).bind(location).bind(survey).bind(now).execute(&mut *tx).await?;
+             VALUES ($1, $2, $3, $4, 'Assigned', $5, $5) RETURNING id",
+        ).bind(patient).bind(appointment).bind(location).bind(survey).bind(now).fetch_one(&mut *tx).await?;
+        let expired = now - 3_600_000;
+        sqlx::query("INSERT INTO survey_pins (pin, survey_queue_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+            .bind(EXPIRED_PIN).bind(queue).bind(expired - crate::routes::surveys::PIN_VALID_MS).bind(expired)
+            .execute(&mut *tx).await?;
         tx.commit().await?;
         Ok::<(), sqlx::Error>(())
     }.await)?;

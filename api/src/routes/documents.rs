@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -25,7 +25,7 @@ use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
 use crate::auth::{CurrentUser, PatientOnly, RequireRole};
 use crate::db::now_ms;
-use crate::error::{ApiJson, AppError, AppResult};
+use crate::error::{ApiJson, AppError, AppResult, ApiQuery};
 use crate::letter_pdf::{self, LetterPdf};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool, get_i64, get_str};
@@ -298,7 +298,7 @@ async fn letter_trace(
     user: RequireRole<crate::routes::home_content::ProgramManagerOnly>,
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Query(q): Query<TraceQuery>,
+    ApiQuery(q): ApiQuery<TraceQuery>,
 ) -> AppResult<Json<Vec<TraceEntry>>> {
     let row = owned_letter(&state, &user, q.access_token.trim(), peer).await?;
     let mut traces = traces_of(&state.db, &[row.id], q.timezone_offset.clamp(-1080, 1080)).await?;
@@ -344,7 +344,7 @@ async fn letter_pdf(
     user: CurrentUser,
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Query(q): Query<PdfQuery>,
+    ApiQuery(q): ApiQuery<PdfQuery>,
 ) -> AppResult<Response> {
     let db = &state.db;
     let row = owned_letter(&state, &user, q.access_token.trim(), peer).await?;

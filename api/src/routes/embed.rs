@@ -4,13 +4,13 @@
 //! ShowIconInBackToMainMenuInSSO, ReturnURL; spec 03 §3), read from the settings group
 //! `SsoConfiguration` when it is stored (all off otherwise).
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
 use wasm_core::model::EmbedError;
 
-use crate::error::AppResult;
+use crate::error::{AppResult, ApiQuery};
 use crate::openapi::{Access, RouteDoc};
 use crate::routes::home_content::sanitise_html;
 use crate::settings::{self, get_bool, get_str};
@@ -55,7 +55,7 @@ pub fn message_for(mode: &str, error_id: &str) -> &'static str {
     }
 }
 
-async fn embed_error(State(state): State<AppState>, Query(q): Query<EmbedQuery>) -> AppResult<Json<EmbedError>> {
+async fn embed_error(State(state): State<AppState>, ApiQuery(q): ApiQuery<EmbedQuery>) -> AppResult<Json<EmbedError>> {
     let sso = settings::load(&state.db, SSO_CONFIGURATION).await?;
     let show = get_bool(&sso, "ShowBackToMainMenuInSSO");
     let as_link = show && get_bool(&sso, "ShowBackToMainMenuAsLinkInSSO");

@@ -2,21 +2,23 @@
 //! Notices go through the one outbox; the rules for when a button works are wasm-core's
 //! `history_portal::survey_actions`, enforced here as well as shown in the page.
 
-use axum::extract::{Query, State};
-use axum::routing::post;
+use axum::extract::State;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use wasm_core::history_portal::{self, LIMIT_REACHED};
-use wasm_core::model::SurveyActionInput;
+use wasm_core::model::{SurveyActionInput, SurveyStatus};
+use wasm_core::survey::start;
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, Staff};
 use crate::db::now_ms;
-use crate::error::{ApiJson, AppError, AppResult};
+use crate::error::{ApiJson, AppError, AppResult, ApiQuery};
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, Channel, OutboundMessage};
 use crate::settings::{self, get_i64, get_str};
+use crate::store::surveys as store;
 use crate::{fmt, on_db, AppState};
 
 pub const ROUTES: &[RouteDoc] = &[
@@ -36,12 +38,62 @@ pub const ROUTES: &[RouteDoc] = &[
         request: Some("ReadyForExamRequest"),
         response: "ReadyForExamResult",
     },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyQueue/isExpired",
+        summary: "Start check of Start Survey (?id): whether the survey has expired, with the message to show (an unfinished survey past its expiry instant is expired now, as the engine would)",
+        access: Access::Staff,
+        request: None,
+        response: "IsExpiredResult",
+    },
 ];
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/HistoryPortal/ResendAssignMail", post(resend_assign_mail))
         .route("/api/HistoryPortal/ReadyForExam", post(ready_for_exam))
+        .route("/api/surveyQueue/isExpired", get(is_expired))
+}
+
+#[derive(Deserialize)]
+struct IdQuery {
+    #[serde(alias = "Id")]
+    id: i64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "PascalCase")]
+struct IsExpiredResult {
+    is_expired: bool,
+    /// When expired: 'Survey Expired' and its message (spec 01 §8) with the label keys that
+    /// override them (wasm-core's start decision); else empty.
+    title: String,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title_label: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message_label: Option<String>,
+}
+
+/// Start Survey's check before it opens the survey (spec 01 §7 "start checks"): the list may
+/// show a row as startable that has passed its expiry instant since it was loaded. The same
+/// expiry rule as the survey start applies (wasm-core survey::expiry), so the answer never
+/// differs from what the survey page would say.
+async fn is_expired(_user: RequireRole<Staff>, State(state): State<AppState>, ApiQuery(q): ApiQuery<IdQuery>) -> AppResult<Json<IsExpiredResult>> {
+    let run = store::run_by_queue(&state.db, q.id).await?.ok_or(AppError::NotFound)?;
+    let run = super::surveys::expire_if_due(&state, run, now_ms()).await?;
+    let status = SurveyStatus::parse(&run.status).filter(|s| s.is_expired());
+    let decision = status.map(|s| start::start_decision(s, false, false));
+    Ok(Json(match decision {
+        Some(d) => IsExpiredResult {
+            is_expired: true,
+            title: d.title,
+            message: d.message,
+            title_label: d.title_label,
+            message_label: d.message_label,
+        },
+        None => IsExpiredResult { is_expired: false, title: String::new(), message: String::new(), title_label: None, message_label: None },
+    }))
 }
 
 pub const SENT: &str = "Notification was sent successfully";
@@ -138,7 +190,7 @@ struct ResendResult {
 async fn resend_assign_mail(
     user: RequireRole<Staff>,
     State(state): State<AppState>,
-    Query(q): Query<QueueIdQuery>,
+    ApiQuery(q): ApiQuery<QueueIdQuery>,
 ) -> AppResult<Json<ResendResult>> {
     let row = load_row(&state, q.survey_queue_id).await?;
     let actions = history_portal::survey_actions(&action_input(&row), -1, &fmt::iso_utc(now_ms()), 0);

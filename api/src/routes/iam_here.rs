@@ -5,7 +5,7 @@
 
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -15,7 +15,7 @@ use wasm_core::model::{IamHereMode, IamHereResponse};
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::db::now_ms;
-use crate::error::AppResult;
+use crate::error::{AppResult, ApiQuery};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool, get_i64};
 use crate::{fmt, on_db, AppState};
@@ -47,7 +47,7 @@ type Row = (i64, i64, String, i64, Option<String>, String, String);
 async fn process(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Query(q): Query<TokenQuery>,
+    ApiQuery(q): ApiQuery<TokenQuery>,
 ) -> AppResult<Json<IamHereResponse>> {
     let db = &state.db;
     let history = settings::load(db, settings::HISTORY_PORTAL).await?;

@@ -3,14 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
 use wasm_core::labels::{label_text, language_name, LANGUAGES};
 use wasm_core::model::{DynamicLabel, LabelTranslation};
 
-use crate::error::AppResult;
+use crate::error::{AppResult, ApiQuery};
 use crate::openapi::{Access, RouteDoc};
 use crate::{on_db, AppState};
 
@@ -115,7 +115,7 @@ struct LanguageQuery {
     language: String,
 }
 
-async fn load_label_values(State(state): State<AppState>, Query(q): Query<LanguageQuery>) -> AppResult<Json<BTreeMap<String, String>>> {
+async fn load_label_values(State(state): State<AppState>, ApiQuery(q): ApiQuery<LanguageQuery>) -> AppResult<Json<BTreeMap<String, String>>> {
     let language = language_name(&q.language);
     Ok(Json(
         all(&state)

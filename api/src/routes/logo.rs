@@ -10,7 +10,7 @@
 use std::net::SocketAddr;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -22,7 +22,7 @@ use wasm_core::model::{LogoSettings, Role};
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, RoleSet};
 use crate::db::now_ms;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ApiPath};
 use crate::openapi::{Access, RouteDoc};
 use crate::{on_db, settings, AppState};
 
@@ -163,7 +163,7 @@ async fn remove_survey_logo(user: RequireRole<LogoEditors>, State(state): State<
     Ok(Json(remove(&state, &user, Which::SurveyLogo, peer).await?))
 }
 
-async fn image(State(state): State<AppState>, Path(name): Path<String>) -> AppResult<Response> {
+async fn image(State(state): State<AppState>, ApiPath(name): ApiPath<String>) -> AppResult<Response> {
     if name != "logo" && name != "surveyLogo" {
         return Err(AppError::NotFound);
     }

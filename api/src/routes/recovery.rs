@@ -11,7 +11,7 @@
 
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use rand::Rng;
@@ -28,7 +28,7 @@ use wasm_core::{membership, recovery};
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, password, random_token};
 use crate::db::{now_ms, Db};
-use crate::error::{ApiJson, AppError, AppResult};
+use crate::error::{ApiJson, AppError, AppResult, ApiQuery};
 use crate::fmt;
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, OutboundMessage};
@@ -366,7 +366,7 @@ async fn reset_facts(db: &Db, key: Option<&KeyRow>, id: Option<i64>) -> AppResul
 
 async fn validate_reset_password_key(
     State(state): State<AppState>,
-    Query(q): Query<ResetKeyQuery>,
+    ApiQuery(q): ApiQuery<ResetKeyQuery>,
 ) -> AppResult<Json<ResetKeyValidation>> {
     let db = &state.db;
     let key = if q.pwd_reset.trim().is_empty() { None } else { store::key_by_hash(db, &hash_token(q.pwd_reset.trim())).await? };
@@ -502,7 +502,7 @@ fn code_hash(key_id: i64, code: &str) -> String {
 
 async fn get_verify_phone_params(
     State(state): State<AppState>,
-    Query(q): Query<KeyQuery>,
+    ApiQuery(q): ApiQuery<KeyQuery>,
 ) -> AppResult<Json<VerifyPhoneParams>> {
     let db = &state.db;
     let (key, phone) = phone_key(db, &q.key).await?;

@@ -11,7 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
 use std::sync::{Mutex, OnceLock};
 
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -26,7 +26,7 @@ use wasm_core::ValidationErrors;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, password, random_token, RequireRole, Staff};
 use crate::db::{now_ms, Db};
-use crate::error::{ApiJson, AppError, AppResult};
+use crate::error::{ApiJson, AppError, AppResult, ApiQuery, ApiPath};
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, OutboundMessage};
 use crate::settings::{self, get_bool, get_i64, get_str};
@@ -273,7 +273,7 @@ struct QueueQuery {
 async fn registration_invitation(
     State(state): State<AppState>,
     _user: RequireRole<Staff>,
-    Query(q): Query<QueueQuery>,
+    ApiQuery(q): ApiQuery<QueueQuery>,
 ) -> AppResult<Json<RegistrationInvitation>> {
     let patient_id = store::patient_of_queue_row(&state.db, q.survey_queue_id).await?.ok_or(AppError::NotFound)?;
     let patient = store::patient(&state.db, patient_id).await?.ok_or(AppError::NotFound)?;
@@ -323,7 +323,7 @@ struct KeyQuery {
 async fn user_creation_params(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Query(q): Query<KeyQuery>,
+    ApiQuery(q): ApiQuery<KeyQuery>,
 ) -> AppResult<Json<UserCreationParams>> {
     throttle("registration", &peer)?;
     let mut out = UserCreationParams {
@@ -601,12 +601,12 @@ async fn request_registration(
 async fn unsubscribe_patient(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Path(token): Path<String>,
+    ApiPath(token): ApiPath<String>,
 ) -> AppResult<Json<UnsubscribeResult>> {
     throttle("unsubscribe", &peer)?;
     let db = &state.db;
     let key = unsubscribe::key(db).await?;
-    let done = match unsubscribe::verify(&key, token.trim()) {
+    let done = match key.verify(token.trim()) {
         Some(patient_id) => store::unsubscribe(db, patient_id, now_ms()).await?.then_some(patient_id),
         None => None,
     };

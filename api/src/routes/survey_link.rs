@@ -10,7 +10,7 @@
 //! device copy work exactly as after a PIN start. What the patient sees is wasm-core's
 //! survey::link::identity_outcome.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -20,9 +20,9 @@ use wasm_core::model::{Role, SurveyIdentity, SurveyStatus};
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, random_token, MaybeUser};
 use crate::db::now_ms;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, ApiQuery};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::surveys::{expire_if_due, fresh_pin, PIN_VALID_MS};
+use crate::routes::surveys::{expire_under, fresh_pin, PIN_VALID_MS};
 use crate::store::surveys as store;
 use crate::AppState;
 
@@ -63,12 +63,12 @@ struct TokenQuery {
 async fn get_for_email(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
-    Query(q): Query<TokenQuery>,
+    ApiQuery(q): ApiQuery<TokenQuery>,
 ) -> AppResult<Json<SurveyIdentity>> {
     let db = &state.db;
     let key = crate::survey_link::key(db).await?;
     // A forged, cut or empty token: 400, and nothing about any survey.
-    let queue_id = crate::survey_link::verify(&key, q.token.trim()).ok_or_else(|| AppError::BadRequest(INVALID_LINK.to_owned()))?;
+    let queue_id = key.verify(q.token.trim()).ok_or_else(|| AppError::BadRequest(INVALID_LINK.to_owned()))?;
     // A genuine token whose row is gone: 404.
     let run = store::run_by_queue(db, queue_id).await?.ok_or(AppError::NotFound)?;
     // A signed-in patient never opens another patient's survey, with a link or without.
@@ -78,9 +78,9 @@ async fn get_for_email(
         }
     }
     let now = now_ms();
-    let run = expire_if_due(&state, run, now).await?;
+    let rule = crate::settings::expiry_rule(db).await?;
+    let run = expire_under(db, &rule, run, now).await?;
     let status = SurveyStatus::parse(&run.status).unwrap_or(SurveyStatus::Assigned);
-    let rule = crate::survey_link::expiry_rule(db).await?;
     let locked_until = store::patient_locked_until(db, run.patient_id, now).await?;
     let mut identity = SurveyIdentity {
         is_survey_completed: status.is_completed(),

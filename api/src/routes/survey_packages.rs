@@ -22,7 +22,7 @@ use std::io::{Cursor, Read, Write};
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -35,7 +35,7 @@ use wasm_core::survey::package::{self, MAX_FILE_BYTES};
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, RoleSet};
 use crate::db::now_ms;
-use crate::error::{json_error, ApiJson, AppError, AppResult};
+use crate::error::{json_error, ApiJson, AppError, AppResult, ApiQuery, ApiPath};
 use crate::openapi::{Access, RouteDoc};
 use crate::store::survey_packages::{self as store, NewSurvey, Written};
 use crate::AppState;
@@ -291,7 +291,7 @@ async fn upload_xml(
     user: Admin,
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    Query(q): Query<UploadQuery>,
+    ApiQuery(q): ApiQuery<UploadQuery>,
     body: Result<Bytes, BytesRejection>,
 ) -> AppResult<Response> {
     let body = body_of(body)?;
@@ -308,8 +308,8 @@ async fn replace_xml(
     user: Admin,
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    Path(survey_id): Path<String>,
-    Query(q): Query<UploadQuery>,
+    ApiPath(survey_id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<UploadQuery>,
     body: Result<Bytes, BytesRejection>,
 ) -> AppResult<Response> {
     let body = body_of(body)?;
@@ -382,7 +382,7 @@ async fn upload_package(
     user: Admin,
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    Query(q): Query<UploadQuery>,
+    ApiQuery(q): ApiQuery<UploadQuery>,
     body: Result<Bytes, BytesRejection>,
 ) -> AppResult<Json<SurveyUploadResult>> {
     let body = body_of(body)?;
@@ -424,7 +424,7 @@ fn file_stem(survey_id: &str) -> String {
     survey_id.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') { c } else { '_' }).collect()
 }
 
-async fn download_xml(_user: Admin, State(state): State<AppState>, Query(q): Query<DownloadQuery>) -> AppResult<Response> {
+async fn download_xml(_user: Admin, State(state): State<AppState>, ApiQuery(q): ApiQuery<DownloadQuery>) -> AppResult<Response> {
     let id = q.survey_id.unwrap_or_default();
     let Some(s) = store::find(&state.db, &id).await? else {
         return Err(AppError::NotFound);

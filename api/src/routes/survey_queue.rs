@@ -246,6 +246,9 @@ struct Filter {
     conditions: Vec<String>,
     args: Vec<Arg>,
     search: Option<SearchForms>,
+    /// The statuses and the location number the conditions require (see `name_index_prefix`).
+    statuses: Vec<&'static str>,
+    location: Option<String>,
 }
 
 /// The search condition (one of `Filter::conditions`) in the other forms the plans need.
@@ -280,6 +283,22 @@ impl Filter {
             conditions[search.at] = search.walking.clone();
         }
         if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) }
+    }
+
+    /// The status and location conditions alone, when the filter requires exactly one status and
+    /// one location: the leading columns of the index (status, location_id, sort_name, id,
+    /// appt_starts_at) of 0017. A name order walked through it passes over only that status and
+    /// location's rows (about `rows_needed x count(prefix) / filtered` entries).
+    fn name_index_prefix(&self) -> Option<Filter> {
+        let location = self.location.clone()?;
+        let mut statuses = self.statuses.clone();
+        statuses.sort_unstable();
+        statuses.dedup();
+        let [status] = statuses[..] else { return None };
+        let mut f = Filter::default();
+        f.push("sq.status = $1".to_owned(), vec![Arg::Text(status.to_owned())]);
+        f.push("sq.location_id = (SELECT id FROM locations WHERE loc_num = $2)".to_owned(), vec![Arg::Text(location)]);
+        Some(f)
     }
 
     /// The filter as one text (conditions and arguments): the list cache's key.
@@ -410,22 +429,28 @@ fn build_filter(req: &SurveyQueueTableRequest, offset: i32, now: i64) -> AppResu
         let status = SurveyStatus::parse(&status).ok_or_else(|| AppError::BadRequest("Unknown status".to_owned()))?;
         let n = f.next();
         f.push(format!("sq.status = ${n}"), vec![Arg::Text(status.key().to_owned())]);
+        f.statuses.push(status.key());
     }
     if let Some(loc) = text(&req.location) {
         let n = f.next();
-        f.push(format!("sq.location_id = (SELECT id FROM locations WHERE loc_num = ${n})"), vec![Arg::Text(loc)]);
+        f.push(format!("sq.location_id = (SELECT id FROM locations WHERE loc_num = ${n})"), vec![Arg::Text(loc.clone())]);
+        f.location = Some(loc);
     }
     match text(&req.status_group).map(|g| g.to_ascii_lowercase().replace([' ', '_', '-'], "")).as_deref() {
         None | Some("all") => {}
-        Some("assigned") => f.push("sq.status = 'Assigned'".to_owned(), vec![]),
-        Some("inprogress") => f.push("sq.status = 'IntermediateSave'".to_owned(), vec![]),
+        Some("assigned") => {
+            f.push("sq.status = 'Assigned'".to_owned(), vec![]);
+            f.statuses.push(SurveyStatus::Assigned.key());
+        }
+        Some("inprogress") => {
+            f.push("sq.status = 'IntermediateSave'".to_owned(), vec![]);
+            f.statuses.push(SurveyStatus::IntermediateSave.key());
+        }
         Some("completed") => {
-            let keys: Vec<String> = SurveyStatus::ALL
-                .into_iter()
-                .filter(|s| s.is_complete_status())
-                .map(|s| format!("'{}'", s.key()))
-                .collect();
+            let complete: Vec<SurveyStatus> = SurveyStatus::ALL.into_iter().filter(|s| s.is_complete_status()).collect();
+            let keys: Vec<String> = complete.iter().map(|s| format!("'{}'", s.key())).collect();
             f.push(format!("sq.status IN ({})", keys.join(", ")), vec![]);
+            f.statuses.extend(complete.iter().map(|s| s.key()));
         }
         Some("today") => {
             let start = fmt::local_day_start(now, offset);
@@ -451,14 +476,21 @@ fn build_filter(req: &SurveyQueueTableRequest, offset: i32, now: i64) -> AppResu
     Ok(f)
 }
 
-fn bind_all<'q, DB: sqlx::Database, O>(
-    mut query: sqlx::query::QueryAs<'q, DB, O, <DB as sqlx::Database>::Arguments<'q>>,
+/// Binds a filter's arguments. On PostgreSQL the statement is planned for these values on every
+/// call (not prepared and kept): after five calls a kept statement switches to a generic plan,
+/// which cannot see how many rows a date range or a name prefix matches and gathers and sorts
+/// where the plan chosen here walks an index (1.3 ms instead of 0.36 ms for a year of one status
+/// and location by name, measured in psql). SQLite plans without the values either way and keeps
+/// its statements.
+fn bind_all<'q, DB: sqlx::Database + sqlx::database::HasStatementCache, O>(
+    query: sqlx::query::QueryAs<'q, DB, O, <DB as sqlx::Database>::Arguments<'q>>,
     args: &'q [Arg],
 ) -> sqlx::query::QueryAs<'q, DB, O, <DB as sqlx::Database>::Arguments<'q>>
 where
     String: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
     i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
 {
+    let mut query = query.persistent(DB::NAME != "PostgreSQL");
     for arg in args {
         query = match arg {
             Arg::Text(s) => query.bind(s.clone()),
@@ -576,6 +608,21 @@ async fn anchored_ids(db: &crate::db::Db, list: &ListKey<'_>, expr: &str, is_tex
     Ok(ids)
 }
 
+/// The exact number of rows a filter matches, counted once per list revision (list_cache).
+async fn counted(db: &crate::db::Db, db_id: &str, revision: i64, filter: &Filter) -> AppResult<i64> {
+    let key = filter.key();
+    if let Some(n) = list_cache::count(db_id, revision, &key) {
+        return Ok(n);
+    }
+    let sql = format!("SELECT COUNT(*) FROM survey_queue sq {}", filter.where_clause());
+    let n = on_db!(db, pool => {
+        let q = bind_all(sqlx::query_as::<_, (i64,)>(&sql), &filter.args);
+        q.fetch_one(pool).await.map(|r| r.0)
+    })?;
+    list_cache::put_count(db_id, revision, &key, n);
+    Ok(n)
+}
+
 /// One page in four index-friendly steps: count on survey_queue alone (once per filter and
 /// revision); the page's ids from an index (joining only when the sort needs another table),
 /// from the nearer end, or for a deep page of a survey_queue column by seeking from a cached
@@ -642,19 +689,7 @@ async fn datatable(
     .await)?;
     let db_id = db.identity();
     let filter_key = filter.key();
-    let filtered: i64 = if filter.conditions.is_empty() {
-        total
-    } else if let Some(n) = list_cache::count(&db_id, revision, &filter_key) {
-        n
-    } else {
-        let count_sql = format!("SELECT COUNT(*) FROM survey_queue sq {where_clause}");
-        let n = on_db!(db, pool => {
-            let q = bind_all(sqlx::query_as::<_, (i64,)>(&count_sql), &filter.args);
-            q.fetch_one(pool).await.map(|r| r.0)
-        })?;
-        list_cache::put_count(&db_id, revision, &filter_key, n);
-        n
-    };
+    let filtered: i64 = if filter.conditions.is_empty() { total } else { counted(db, &db_id, revision, &filter).await? };
 
     let mut ids: Vec<i64> = Vec::new();
     if skip < filtered {
@@ -670,10 +705,17 @@ async fn datatable(
             let reverse = from_end < skip;
             let direction = if reverse { opposite(req.table.sort_direction) } else { req.table.sort_direction };
             let window = if reverse { from_end } else { skip };
+            let by_name = exprs == ["sq.sort_name"];
             let plan = if filter.conditions.is_empty() {
                 Plan::Walk
             } else {
-                choose_plan(filtered, total, window + take, exprs == ["sq.sort_name"] && filter.search.is_some())
+                // A name order under one status and one location walks the status + location +
+                // name index (0017): only the rows of that status and location are passed over.
+                let walked = match filter.name_index_prefix() {
+                    Some(prefix) if by_name && filter.search.is_none() => counted(db, &db_id, revision, &prefix).await?,
+                    _ => total,
+                };
+                choose_plan(filtered, walked, window + take, by_name && filter.search.is_some())
             };
             let order = match plan {
                 Plan::Walk => order_by(req.table.sort_column.as_deref(), direction)?,
@@ -786,6 +828,32 @@ mod tests {
         assert_eq!(row["StatusKey"], "Reviewed");
         assert_eq!(row["LocationName"], "Main Campus");
         assert_eq!(row["UserFullName"], "Jane Doe");
+    }
+
+    #[test]
+    fn the_name_index_prefix_needs_exactly_one_status_and_one_location() {
+        let prefix = |body: serde_json::Value| {
+            let req: SurveyQueueTableRequest = serde_json::from_value(body).unwrap();
+            build_filter(&req, 0, 0).unwrap().name_index_prefix().map(|f| f.key())
+        };
+        let one = "WHERE sq.status = $1 AND sq.location_id = (SELECT id FROM locations WHERE loc_num = $2) | t\"Completed\",t\"B7\"";
+        let base = serde_json::json!({"PageIndex": 0, "PageSize": 10});
+        let with = |extra: serde_json::Value| {
+            let mut b = base.clone();
+            b.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+            b
+        };
+        assert_eq!(prefix(with(serde_json::json!({"Status": "Completed", "Location": "B7"}))).as_deref(), Some(one));
+        assert_eq!(
+            prefix(with(serde_json::json!({"Status": "Completed", "Location": "B7", "DateFrom": "2026-01-01", "DateTo": "2026-12-31"}))).as_deref(),
+            Some(one),
+            "the date range is tested on the walked entries"
+        );
+        assert!(prefix(with(serde_json::json!({"StatusGroup": "assigned", "Location": "B7"}))).unwrap().contains("t\"Assigned\""));
+        assert!(prefix(with(serde_json::json!({"Status": "Assigned", "StatusGroup": "assigned", "Location": "B7"}))).is_some());
+        assert_eq!(prefix(with(serde_json::json!({"StatusGroup": "completed", "Location": "B7"}))), None, "several statuses");
+        assert_eq!(prefix(with(serde_json::json!({"Status": "Completed"}))), None, "no location");
+        assert_eq!(prefix(with(serde_json::json!({"Location": "B7"}))), None, "no status");
     }
 
     #[test]

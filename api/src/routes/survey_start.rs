@@ -18,7 +18,7 @@
 
 use std::time::Duration;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -35,7 +35,7 @@ use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
 use crate::auth::{hash_token, random_token, MaybeUser, RequireRole, RoleSet};
 use crate::db::{now_ms, Db};
-use crate::error::{ApiJson, AppError, AppResult};
+use crate::error::{ApiJson, AppError, AppResult, ApiQuery};
 use crate::openapi::{Access, RouteDoc};
 use crate::routes::configuration::{CORE_MAGVIEW, CORE_SURVEY};
 use crate::settings::{self, get_bool, get_str};
@@ -215,7 +215,7 @@ fn refuse_mode() -> AppError {
 async fn check_admin_pin(
     staff: RequireRole<SurveyStarter>,
     State(state): State<AppState>,
-    Query(q): Query<AdminPinQuery>,
+    ApiQuery(q): ApiQuery<AdminPinQuery>,
 ) -> AppResult<Json<AdminPinResponse>> {
     let user = &staff.0 .0;
     let cfg = config(&state.db).await?;
@@ -473,7 +473,7 @@ pub async fn start_for_respondent(state: &AppState, user: &SessionUser, headers:
     // The start check of the one expiry rule: no new assignment for a study whose surveys have
     // already expired (it would only be refused when opened).
     if let Some(a) = &t.appointment {
-        if crate::survey_link::expiry_rule(&state.db).await?.time_passed(Some(a.starts_at), now_ms()) {
+        if crate::settings::expiry_rule(&state.db).await?.time_passed(Some(a.starts_at), now_ms()) {
             return Err(AppError::BadRequest(wasm_core::survey::start::EXPIRED_MESSAGE.to_owned()));
         }
     }
@@ -495,7 +495,7 @@ pub async fn start_for_respondent(state: &AppState, user: &SessionUser, headers:
 
 /// One expiry pass (see store::expire_due) with the clinic's rule (wasm-core survey::expiry).
 pub async fn expire_once(db: &Db, now: i64) -> AppResult<u64> {
-    let rule = crate::survey_link::expiry_rule(db).await?;
+    let rule = crate::settings::expiry_rule(db).await?;
     store::expire_due(db, now, rule.offset_ms()).await
 }
 

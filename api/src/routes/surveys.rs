@@ -5,7 +5,9 @@
 //! Who may open a run: staff; the signed-in patient who owns it; or a kiosk holding the survey
 //! token from a successful PIN check (header X-Survey-Token). Anyone else: 401 / 404.
 
-use axum::extract::{Path, Query, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -25,7 +27,7 @@ use crate::auth::session::SessionUser;
 use crate::auth::{hash_token, random_token, CurrentUser, MaybeUser, RequireRole, Staff};
 use crate::cookies::{self, CSRF_COOKIE};
 use crate::db::now_ms;
-use crate::error::{ApiJson, AppError, AppResult};
+use crate::error::{ApiJson, AppError, AppResult, ApiQuery, ApiPath};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool, get_i64, get_str};
 use crate::store::surveys::{self as store, QueueRun};
@@ -37,6 +39,12 @@ pub const TOKEN_HEADER: &str = "x-survey-token";
 /// Wrong PINs allowed per client in PIN_WINDOW_MS (spec 01 §8 'You have N attempts left').
 pub const PIN_ATTEMPTS: i64 = 3;
 pub const PIN_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// Wrong PINs allowed per client address in PIN_WINDOW_MS, whatever its browsers: a script that
+/// drops its cookie for a fresh count each time still cannot try every number.
+pub const PIN_ATTEMPTS_PER_ADDRESS: i64 = 30;
+/// How long an expired PIN still answers 'Pin number is expired' (then it is a wrong PIN, and
+/// housekeeping deletes its row: purge_spent_pins).
+pub const PIN_EXPIRED_KEPT_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 /// A generated PIN is valid for the rest of the day's visit.
 pub const PIN_VALID_MS: i64 = 12 * 60 * 60 * 1000;
 
@@ -149,13 +157,21 @@ async fn open(state: &AppState, user: &Option<SessionUser>, headers: &HeaderMap,
 /// expiry instant has passed is expired here and now, as the job would on its next pass, so it
 /// is refused ('Survey Expired') even when no job has run yet.
 pub(crate) async fn expire_if_due(state: &AppState, run: QueueRun, now: i64) -> AppResult<QueueRun> {
+    if expiry::expired_status(&run.status).is_none() {
+        return Ok(run);
+    }
+    let rule = crate::settings::expiry_rule(&state.db).await?;
+    expire_under(&state.db, &rule, run, now).await
+}
+
+/// [`expire_if_due`] for a caller that already holds the clinic's rule.
+pub(crate) async fn expire_under(db: &crate::db::Db, rule: &expiry::ExpiryRule, run: QueueRun, now: i64) -> AppResult<QueueRun> {
     let Some(to) = expiry::expired_status(&run.status) else { return Ok(run) };
-    let rule = crate::survey_link::expiry_rule(&state.db).await?;
     if !rule.time_passed(run.appt_starts_at, now) {
         return Ok(run);
     }
-    store::expire_row(&state.db, run.id, &run.status, to, now).await?;
-    store::run_by_queue(&state.db, run.id).await?.ok_or(AppError::NotFound)
+    store::expire_row(db, run.id, &run.status, to, now).await?;
+    store::run_by_queue(db, run.id).await?.ok_or(AppError::NotFound)
 }
 
 fn run_state(run: &QueueRun, view: bool, has_summary: bool) -> AppResult<SurveyRunState> {
@@ -189,8 +205,8 @@ async fn load_run(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
     headers: HeaderMap,
-    Path(id): Path<i64>,
-    Query(q): Query<RunQuery>,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(q): ApiQuery<RunQuery>,
 ) -> AppResult<Json<SurveyRunState>> {
     let run = open(&state, &user, &headers, store::run_by_queue(&state.db, id).await?).await?;
     let now = now_ms();
@@ -217,7 +233,7 @@ async fn load_log(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
     headers: HeaderMap,
-    Path(id): Path<i64>,
+    ApiPath(id): ApiPath<i64>,
 ) -> AppResult<Json<SurveyRunState>> {
     let run = open(&state, &user, &headers, store::run_by_log(&state.db, id).await?).await?;
     // The report link is for signed-in readers (staff, the patient), not for a kiosk token.
@@ -313,7 +329,7 @@ async fn save(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
     headers: HeaderMap,
-    Path(id): Path<i64>,
+    ApiPath(id): ApiPath<i64>,
     ApiJson(req): ApiJson<SaveAnswersRequest>,
 ) -> AppResult<Json<SaveAnswersResponse>> {
     Ok(Json(write(&state, &user, &headers, id, req, false).await?))
@@ -323,7 +339,7 @@ async fn submit(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
     headers: HeaderMap,
-    Path(id): Path<i64>,
+    ApiPath(id): ApiPath<i64>,
     ApiJson(req): ApiJson<SaveAnswersRequest>,
 ) -> AppResult<Json<SaveAnswersResponse>> {
     Ok(Json(write(&state, &user, &headers, id, req, true).await?))
@@ -387,7 +403,7 @@ pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
 async fn summary_pdf(
     user: CurrentUser,
     State(state): State<AppState>,
-    Path(id): Path<i64>,
+    ApiPath(id): ApiPath<i64>,
 ) -> AppResult<Response> {
     let db = &state.db;
     let run = store::run_by_log(db, id).await?.ok_or(AppError::NotFound)?;
@@ -418,14 +434,17 @@ struct PinQuery {
 
 async fn check_pin(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Query(q): Query<PinQuery>,
+    ApiQuery(q): ApiQuery<PinQuery>,
 ) -> AppResult<Json<PinCheckResponse>> {
     let now = now_ms();
     let since = now - PIN_WINDOW_MS;
     // The browser's CSRF cookie identifies the kiosk (set on its first page load).
     let client = cookies::get(&headers, CSRF_COOKIE).map(|c| format!("csrf:{}", hash_token(c))).unwrap_or_else(|| "anonymous".to_owned());
+    let address = format!("addr:{}", hash_token(&peer.ip().to_string()));
     let failures = store::pin_failures(&state.db, &client, since).await?;
+    let address_failures = store::pin_failures(&state.db, &address, since).await?;
     let fail = |attempts_left: i32, message: String| PinCheckResponse {
         success: false,
         survey_data_id: None,
@@ -434,18 +453,21 @@ async fn check_pin(
         message,
         token: None,
     };
-    if failures >= PIN_ATTEMPTS {
+    if failures >= PIN_ATTEMPTS || address_failures >= PIN_ATTEMPTS_PER_ADDRESS {
         return Ok(Json(fail(0, start::pin_wrong_message(0))));
     }
     let valid_shape = q.pin.len() == 4 && q.pin.bytes().all(|b| b.is_ascii_digit());
-    let rows = if valid_shape { store::pins(&state.db, &q.pin).await? } else { Vec::new() };
+    let rows = if valid_shape { store::pins(&state.db, &q.pin, now - PIN_EXPIRED_KEPT_MS).await? } else { Vec::new() };
     let live: Vec<_> = rows.iter().filter(|r| r.2 > now).collect();
     if live.is_empty() {
+        // An expired PIN costs an attempt too: with many recently expired numbers, free
+        // 'expired' answers would let a kiosk try every number.
+        store::add_pin_failure(&state.db, &client, since, now).await?;
+        store::add_pin_failure(&state.db, &address, since, now).await?;
+        audit::record(&state.db, Actor::anonymous(), Action::SurveyPinFailed, Target::none(), None, None, None).await?;
         if !rows.is_empty() {
             return Ok(Json(fail(-1, start::PIN_EXPIRED.to_owned())));
         }
-        store::add_pin_failure(&state.db, &client, since, now).await?;
-        audit::record(&state.db, Actor::anonymous(), Action::SurveyPinFailed, Target::none(), None, None, None).await?;
         let left = (PIN_ATTEMPTS - failures - 1).max(0) as i32;
         return Ok(Json(fail(left, start::pin_wrong_message(left as u32))));
     }
@@ -468,6 +490,12 @@ async fn check_pin(
         message: String::new(),
         token: Some(token),
     }))
+}
+
+/// Housekeeping: PIN rows past PIN_EXPIRED_KEPT_MS, failure counts past their window and
+/// expired admin grants.
+pub async fn purge_spent_pins(db: &crate::db::Db, now: i64) -> AppResult<u64> {
+    store::purge_spent_pins(db, now - PIN_EXPIRED_KEPT_MS, now - PIN_WINDOW_MS, now).await
 }
 
 /// PINs a person tries first (0000, 1111, 1234, 9876): never issued.

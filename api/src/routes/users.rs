@@ -6,7 +6,7 @@
 //! wasm-core's `validate_user` / `validate_role` / `check_password`; every write is audited
 //! (with both users when the caller is impersonating).
 
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -25,7 +25,7 @@ use crate::audit::{self, Action, Actor, Target};
 use crate::auth::extract::RoleSet;
 use crate::auth::{password as hashing, session, CurrentUser, RequireRole};
 use crate::db::now_ms;
-use crate::error::{ApiJson, AppError, AppResult};
+use crate::error::{ApiJson, AppError, AppResult, ApiQuery, ApiPath};
 use crate::openapi::{Access, RouteDoc};
 use crate::routes::password::password_requirements;
 use crate::store::like_pattern;
@@ -212,7 +212,7 @@ async fn find_user(state: &AppState, id: i64) -> AppResult<UserRecord> {
     on_db!(&state.db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)?.ok_or(AppError::NotFound)
 }
 
-async fn get_user(_user: RequireRole<UserAdmins>, State(state): State<AppState>, Path(id): Path<i64>) -> AppResult<Json<UserForm>> {
+async fn get_user(_user: RequireRole<UserAdmins>, State(state): State<AppState>, ApiPath(id): ApiPath<i64>) -> AppResult<Json<UserForm>> {
     Ok(Json(find_user(&state, id).await?.form()))
 }
 
@@ -246,7 +246,7 @@ async fn put_user(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    Path(id): Path<i64>,
+    ApiPath(id): ApiPath<i64>,
     ApiJson(form): ApiJson<UserForm>,
 ) -> AppResult<Json<UserForm>> {
     let old = find_user(&state, id).await?;
@@ -523,7 +523,7 @@ struct IdQuery {
 async fn can_impersonate(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
-    Query(q): Query<IdQuery>,
+    ApiQuery(q): ApiQuery<IdQuery>,
 ) -> AppResult<Json<Value>> {
     let target = find_user(&state, q.id).await?;
     let refusal = impersonation_refusal(&state, &user, &target).await?;
@@ -542,7 +542,7 @@ async fn impersonate(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
-    Path(id): Path<i64>,
+    ApiPath(id): ApiPath<i64>,
 ) -> AppResult<Response> {
     let target = find_user(&state, id).await?;
     if let Some(reason) = impersonation_refusal(&state, &user, &target).await? {
@@ -593,7 +593,7 @@ async fn one_role(state: &AppState, name: &str) -> AppResult<RoleRow> {
     load_roles(state, Some(name)).await?.into_iter().next().ok_or(AppError::NotFound)
 }
 
-async fn get_role(_user: RequireRole<UserAdmins>, State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<RoleRow>> {
+async fn get_role(_user: RequireRole<UserAdmins>, State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> AppResult<Json<RoleRow>> {
     Ok(Json(one_role(&state, &id).await?))
 }
 
@@ -622,7 +622,7 @@ async fn put_role(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(form): ApiJson<RoleForm>,
 ) -> AppResult<Json<RoleRow>> {
     let old = one_role(&state, &id).await?;
@@ -653,7 +653,7 @@ async fn delete_role(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> AppResult<Json<Value>> {
     let old = one_role(&state, &id).await?;
     if old.is_built_in {

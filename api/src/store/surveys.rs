@@ -107,12 +107,26 @@ pub async fn token_opens(db: &Db, token_hash: &str, queue_id: i64, now: i64) -> 
     Ok(n > 0)
 }
 
-/// (pin row id, queue id, expires_at) of every PIN row with this number.
-pub async fn pins(db: &Db, pin: &str) -> AppResult<Vec<(i64, i64, i64)>> {
+/// (pin row id, queue id, expires_at) of every PIN row with this number that expires after
+/// `expired_since` (older rows no longer count as this number's expired PIN).
+pub async fn pins(db: &Db, pin: &str, expired_since: i64) -> AppResult<Vec<(i64, i64, i64)>> {
     Ok(on_db!(db, pool => sqlx::query_as(
-        "SELECT id, survey_queue_id, expires_at FROM survey_pins WHERE pin = $1 ORDER BY id",
+        "SELECT id, survey_queue_id, expires_at FROM survey_pins WHERE pin = $1 AND expires_at > $2 ORDER BY id",
     )
-    .bind(pin).fetch_all(pool).await)?)
+    .bind(pin).bind(expired_since).fetch_all(pool).await)?)
+}
+
+/// Deletes PIN rows that expired at or before `pins_expired_by`, failure counts whose window
+/// began at or before `failures_since`, and admin grants expired by `now`. Returns the rows deleted.
+pub async fn purge_spent_pins(db: &Db, pins_expired_by: i64, failures_since: i64, now: i64) -> AppResult<u64> {
+    Ok(on_db!(db, pool => async {
+        let mut n = sqlx::query("DELETE FROM survey_pins WHERE expires_at <= $1").bind(pins_expired_by).execute(pool).await?.rows_affected();
+        n += sqlx::query("DELETE FROM survey_pin_failures WHERE first_failure_at <= $1")
+            .bind(failures_since).execute(pool).await?.rows_affected();
+        n += sqlx::query("DELETE FROM survey_admin_grants WHERE expires_at <= $1").bind(now).execute(pool).await?.rows_affected();
+        Ok::<u64, sqlx::Error>(n)
+    }
+    .await)?)
 }
 
 pub async fn set_pin_token(db: &Db, pin_id: i64, token_hash: &str) -> AppResult<()> {

@@ -93,6 +93,23 @@ async fn missing_fields_are_400_in_the_error_shape() {
     }
 }
 
+/// A malformed path segment or query parameter gets the error shape too, not axum's plain text.
+#[tokio::test]
+async fn malformed_path_and_query_parameters_are_400_in_the_error_shape() {
+    let server = TestServer::demo().await;
+    let mut desk = server.signed_in(FRONT_DESK).await;
+    for path in [
+        "/api/surveyRun/abc",
+        "/api/surveyRun/99999999999999999999999",
+        "/api/surveyQueue/isExpired?id=abc",
+        "/api/surveyQueue/isExpired",
+    ] {
+        let error = desk.get(path).await.expect_error(StatusCode::BAD_REQUEST);
+        assert!(!error["Message"].as_str().unwrap_or("").is_empty(), "{path}: {error}");
+        server.assert_alive().await;
+    }
+}
+
 #[tokio::test]
 async fn body_over_one_mebibyte_is_413() {
     let server = TestServer::demo().await;

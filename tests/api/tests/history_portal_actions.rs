@@ -99,3 +99,43 @@ async fn ready_for_exam_counts_up_to_the_limit() {
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     assert!(refused.text().contains("not available"), "{}", refused.text());
 }
+
+/// Start Survey's start check (GET /api/surveyQueue/isExpired, spec 01 §7): a row still Assigned
+/// 25 hours after its appointment (the default rule: After 24) is expired by the check itself,
+/// as the survey start would, and the answer carries the spec's message; an open row is not.
+#[tokio::test]
+async fn start_check_expires_a_survey_past_its_expiry_instant() {
+    let server = TestServer::demo().await;
+    let mut desk = server.signed_in(FRONT_DESK).await;
+    let now = now_unix() * 1000;
+    let hour = 3_600_000;
+    let row = |n: usize| format!("SELECT id FROM survey_queue WHERE status = 'Assigned' AND appointment_id IS NOT NULL ORDER BY id LIMIT 1 OFFSET {n}");
+    let due = server.count_sql(&row(0)).await;
+    let open = server.count_sql(&row(1)).await;
+    let appointment = |id: i64| format!("SELECT appointment_id FROM survey_queue WHERE id = {id}");
+    assert_ne!(server.count_sql(&appointment(due)).await, server.count_sql(&appointment(open)).await);
+    for (id, at) in [(due, now - 25 * hour), (open, now + 2 * hour)] {
+        server.execute_sql(&format!("UPDATE appointments SET starts_at = {at} WHERE id = ({})", appointment(id))).await;
+    }
+
+    let check = desk.get_json(&format!("/api/surveyQueue/isExpired?id={open}")).await;
+    assert_eq!(check, json!({"IsExpired": false, "Title": "", "Message": ""}));
+    let check = desk.get_json(&format!("/api/surveyQueue/isExpired?id={due}")).await;
+    assert_eq!(check["IsExpired"], true);
+    assert_eq!(check["Title"], "Survey Expired");
+    assert_eq!(check["TitleLabel"], "MedicalHistory_SurveyExpired_Title");
+    assert_eq!(check["MessageLabel"], "MedicalHistory_SurveyExpired_Message");
+    assert_eq!(
+        check["Message"],
+        "Could not start the survey, survey already expired. Please contact system administrator if you want to reschedule the survey."
+    );
+    assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue WHERE id = {due} AND status = 'Expired'")).await, 1);
+    assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue WHERE id = {open} AND status = 'Assigned'")).await, 1);
+    // Asked again: still expired, nothing else changes.
+    assert_eq!(desk.get_json(&format!("/api/surveyQueue/isExpired?id={due}")).await["IsExpired"], true);
+
+    desk.get(&format!("/api/surveyQueue/isExpired?id={}", due + 1_000_000)).await.expect_error(StatusCode::NOT_FOUND);
+    desk.get("/api/surveyQueue/isExpired?id=abc").await.expect_error(StatusCode::BAD_REQUEST);
+    server.signed_in(JANE).await.get(&format!("/api/surveyQueue/isExpired?id={open}")).await.expect_error(StatusCode::FORBIDDEN);
+    server.client().get(&format!("/api/surveyQueue/isExpired?id={open}")).await.expect_error(StatusCode::UNAUTHORIZED);
+}

@@ -347,7 +347,7 @@ async fn unsubscribe_link_from_the_engine_works_and_forged_tokens_do_not() {
     assert_eq!(server.count_sql(&body(queue[0])).await, 1);
     assert_eq!(server.count_sql(&body(queue[1])).await, 1);
     let key = portal_api::unsubscribe::key(&db).await.unwrap();
-    let token = portal_api::unsubscribe::token(&key, 900_002);
+    let token = key.token(900_002);
     assert_eq!(
         server.count_sql(&format!("SELECT COUNT(*) FROM outbox WHERE survey_queue_id = {} AND body_text LIKE '%https://portal.test/unsubscribe/{token}%'", queue[1])).await,
         1,
@@ -359,7 +359,7 @@ async fn unsubscribe_link_from_the_engine_works_and_forged_tokens_do_not() {
     // Forged: a made-up tag, or another patient's tag on this id.
     let forged = anon.get_json("/api/user/unsubscribe/900002.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA").await;
     assert_eq!(forged, json!({"isSuccess": false, "showCallToProviderMessage": true}));
-    let other_tag = portal_api::unsubscribe::token(&key, 900_001);
+    let other_tag = key.token(900_001);
     let swapped = format!("900002.{}", other_tag.split_once('.').unwrap().1);
     assert_eq!(anon.get_json(&format!("/api/user/unsubscribe/{swapped}")).await["isSuccess"], false);
     assert_eq!(server.count_sql("SELECT COUNT(*) FROM patients WHERE unsubscribed = TRUE").await, 0);

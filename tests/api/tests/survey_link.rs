@@ -57,7 +57,7 @@ async fn token_of(server: &TestServer, queue: i64) -> String {
     let db = Db::open(server.database_url()).await.unwrap();
     let key = portal_api::survey_link::key(&db).await.unwrap();
     db.close().await;
-    portal_api::survey_link::token(&key, queue)
+    key.token(queue)
 }
 
 async fn identity(client: &mut Client, token: &str) -> Value {

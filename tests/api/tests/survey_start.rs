@@ -355,6 +355,9 @@ async fn unfinished_surveys_expire_after_the_appointment_without_the_engine() {
     let run = fd.get_json(&format!("/api/surveyRun/{assigned}")).await;
     assert_eq!(run["Decision"]["Title"], "Survey Expired");
     assert_eq!(run["Decision"]["Message"], expired_message);
+    // The clinic may replace both texts with its labels (spec 01 §8): the page is told which.
+    assert_eq!(run["Decision"]["TitleLabel"], "MedicalHistory_SurveyExpired_Title");
+    assert_eq!(run["Decision"]["MessageLabel"], "MedicalHistory_SurveyExpired_Message");
     // The start check applies the same rule to the row the job passed over, and expires it.
     let run = fd.get_json(&format!("/api/surveyRun/{before_mark}")).await;
     assert_eq!(run["Decision"]["Title"], "Survey Expired");

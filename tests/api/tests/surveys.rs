@@ -25,6 +25,16 @@ async fn pin_for(server: &TestServer, queue_id: i64) -> String {
     pin
 }
 
+/// Gives `number` one PIN row only: of `queue`, expired (or expiring) at `expires_at`.
+async fn plant_pin(server: &TestServer, number: &str, queue: i64, expires_at: i64) {
+    server.execute_sql(&format!("DELETE FROM survey_pins WHERE pin = '{number}'")).await;
+    server
+        .execute_sql(&format!(
+            "INSERT INTO survey_pins (pin, survey_queue_id, created_at, expires_at) VALUES ('{number}', {queue}, {expires_at}, {expires_at})"
+        ))
+        .await;
+}
+
 async fn send_json(client: &mut Client, method: Method, path: &str, body: &Value, token: &str) -> Response {
     let headers = [("x-survey-token", token)];
     client.send(method, path, Some((body.to_string().into_bytes(), "application/json")), Csrf::Auto, &headers).await
@@ -75,11 +85,99 @@ async fn an_expired_pin_says_so() {
     let server = TestServer::demo().await;
     let queue = assigned_row(&server, "PES-010").await;
     let pin = pin_for(&server, queue).await;
-    server.execute_sql(&format!("UPDATE survey_pins SET expires_at = 1 WHERE pin = '{pin}'")).await;
+    let hour_ago = portal_api::db::now_ms() - 3_600_000;
+    server.execute_sql(&format!("UPDATE survey_pins SET expires_at = {hour_ago} WHERE pin = '{pin}'")).await;
     let mut c = server.client();
+    c.get("/api/health").await;
     let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={pin}")).await.expect(StatusCode::OK);
     assert_eq!(r["attemptsLeft"], -1, "{r}");
     assert_eq!(r["Message"], "Pin number is expired");
+    // The expired answer cost an attempt: a wrong PIN next leaves one.
+    let wrong = if pin == "0000" { "0001" } else { "0000" };
+    server.execute_sql(&format!("DELETE FROM survey_pins WHERE pin = '{wrong}'")).await;
+    let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={wrong}")).await.expect(StatusCode::OK);
+    assert_eq!(r["Message"], "Pin number is wrong. You have 1 attempts left", "{r}");
+}
+
+#[tokio::test]
+async fn expired_pin_answers_count_as_attempts_so_no_browser_can_try_every_number() {
+    let server = TestServer::demo().await;
+    let queue = assigned_row(&server, "PES-010").await;
+    let pin = pin_for(&server, queue).await;
+    // Three numbers whose PINs expired an hour ago (a busy clinic has many).
+    let expired: Vec<String> = (0..3).map(|i| format!("{:04}", (pin.parse::<u32>().unwrap() + 1 + i) % 10_000)).collect();
+    let hour_ago = portal_api::db::now_ms() - 3_600_000;
+    for number in &expired {
+        plant_pin(&server, number, queue, hour_ago).await;
+    }
+    let mut c = server.client();
+    c.get("/api/health").await;
+    for number in &expired {
+        let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={number}")).await.expect(StatusCode::OK);
+        assert_eq!((r["attemptsLeft"].clone(), r["Message"].clone()), (json!(-1), json!("Pin number is expired")), "{r}");
+    }
+    // Locked out: the live PIN is refused for this browser.
+    let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={pin}")).await.expect(StatusCode::OK);
+    assert_eq!((r["success"].clone(), r["attemptsLeft"].clone()), (json!(false), json!(0)), "{r}");
+}
+
+#[tokio::test]
+async fn fresh_cookies_do_not_buy_more_tries_than_the_address_allows() {
+    let server = TestServer::demo().await;
+    let queue = assigned_row(&server, "PES-010").await;
+    let pin = pin_for(&server, queue).await;
+    let wrong = if pin == "0000" { "0001" } else { "0000" };
+    // Ten browsers from one address, three wrong PINs each: 30, the address's limit.
+    for _ in 0..10 {
+        let mut c = server.client();
+        c.get("/api/health").await;
+        for left in [2, 1, 0] {
+            let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={wrong}")).await.expect(StatusCode::OK);
+            assert_eq!(r["attemptsLeft"], left, "{r}");
+        }
+    }
+    // The eleventh browser is refused at once, even with the right PIN.
+    let mut c = server.client();
+    c.get("/api/health").await;
+    let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={pin}")).await.expect(StatusCode::OK);
+    assert_eq!((r["success"].clone(), r["attemptsLeft"].clone()), (json!(false), json!(0)), "{r}");
+}
+
+#[tokio::test]
+async fn a_pin_expired_over_a_week_ago_is_a_wrong_pin_and_housekeeping_deletes_it() {
+    let server = TestServer::demo().await;
+    let queue = assigned_row(&server, "PES-010").await;
+    let pin = pin_for(&server, queue).await;
+    let now = portal_api::db::now_ms();
+    let (week, hour) = (7 * 24 * 3_600_000_i64, 3_600_000_i64);
+    let old = format!("{:04}", (pin.parse::<u32>().unwrap() + 1) % 10_000);
+    let recent = format!("{:04}", (pin.parse::<u32>().unwrap() + 2) % 10_000);
+    plant_pin(&server, &old, queue, now - week - hour).await;
+    plant_pin(&server, &recent, queue, now - week + hour).await;
+    let mut c = server.client();
+    c.get("/api/health").await;
+    let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={old}")).await.expect(StatusCode::OK);
+    assert_eq!(r["Message"], "Pin number is wrong. You have 2 attempts left", "{r}");
+    let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={recent}")).await.expect(StatusCode::OK);
+    assert_eq!(r["Message"], "Pin number is expired", "{r}");
+
+    // Housekeeping: the old row goes; the recent and the live stay. A failure count whose window
+    // has passed goes too, the one just made stays.
+    server
+        .execute_sql(&format!("INSERT INTO survey_pin_failures (client_key, failures, first_failure_at) VALUES ('stale-kiosk', 2, {})", now - hour))
+        .await;
+    let db = portal_api::Db::open(server.database_url()).await.unwrap();
+    let purged = portal_api::routes::surveys::purge_spent_pins(&db, portal_api::db::now_ms()).await.unwrap();
+    assert!(purged >= 2, "{purged}");
+    let left = |number: &str| format!("SELECT COUNT(*) FROM survey_pins WHERE pin = '{number}'");
+    assert_eq!(server.count_sql(&left(&old)).await, 0);
+    assert_eq!(server.count_sql(&left(&recent)).await, 1);
+    assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM survey_pins WHERE pin = '{pin}' AND survey_queue_id = {queue}")).await, 1);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM survey_pin_failures WHERE client_key = 'stale-kiosk'").await, 0);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM survey_pin_failures WHERE client_key LIKE 'csrf:%'").await, 1);
+    // The kiosk's own count survived the purge: a third wrong answer leaves none.
+    let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={old}")).await.expect(StatusCode::OK);
+    assert_eq!(r["Message"], "Pin number is wrong. You have 0 attempts left", "{r}");
 }
 
 #[tokio::test]

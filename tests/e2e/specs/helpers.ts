@@ -20,6 +20,22 @@ export async function signIn(page: Page, door: "patient" | "staff", user: string
   await answered;
 }
 
+/**
+ * Waits until the service worker has installed the build's precache and controls the page, so a
+ * reload without network is served by it. (An async predicate cannot do this in waitForFunction:
+ * its promise counts as truthy at once.) A page the activation's claim missed is reloaded once.
+ */
+export async function untilServiceWorkerControls(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const controlled = () => !!navigator.serviceWorker.controller;
+  await page.waitForFunction(controlled, null, { timeout: 10_000 }).catch(async () => {
+    await page.reload();
+    await page.waitForFunction(controlled);
+  });
+}
+
 export function mainMenu(page: Page) {
   return page.getByRole("navigation", { name: "Main menu" });
 }

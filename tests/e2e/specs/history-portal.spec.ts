@@ -46,8 +46,9 @@ test("paging, sorting and page size live in the address and survive a reload", a
   await expect(page).toHaveURL(/all_dir=desc/);
   await expect(page).not.toHaveURL(/all_page=/); // a new sort starts on page 1
   await expect(list(page).getByRole("columnheader", { name: /Patient/ })).toHaveAttribute("aria-sort", "descending");
-  const descending = await firstPatients(page);
-  expect([...descending].sort((a, b) => b.localeCompare(a))).toEqual(descending);
+  // The header and the address change before the new page arrives: wait for the rows.
+  const inDescendingOrder = (names: string[]) => names.join("|") === [...names].sort((a, b) => b.localeCompare(a)).join("|");
+  await expect.poll(async () => inDescendingOrder(await firstPatients(page))).toBe(true);
 
   await page.getByRole("combobox", { name: "Rows per page" }).selectOption("25");
   await expect(page).toHaveURL(/all_size=25/);
@@ -225,5 +226,21 @@ test("Today: arrival styles the rows, Ready For Exam sends and turns into Resend
   await expect(row.first()).toHaveClass(/ready-for-exam/);
   await expect(row.first().getByRole("button", { name: "Resend Ready For Exam" })).toBeEnabled();
   // The buttons never open the details modal.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("Today: Start Survey checks that the survey is still open, then opens it in a new tab", async ({ page }) => {
+  await page.goto("/admin/history-portal/today?today_size=100");
+  const table = page.getByRole("table", { name: "Today's Appointments" });
+  await expect(table.locator("tbody tr").first()).not.toContainText("Loading");
+  const start = table.getByRole("button", { name: "Start Survey", disabled: false }).first();
+  await expect(start).toBeVisible();
+  const check = page.waitForResponse((r) => r.url().includes("/api/surveyQueue/isExpired?id="));
+  const popup = page.context().waitForEvent("page");
+  await start.click();
+  expect(await (await check).json()).toEqual({ IsExpired: false, Title: "", Message: "" });
+  const survey = await popup;
+  await expect(survey).toHaveURL(/\/survey\?startType=HistoryPortal&surveyQueueId=\d+$/);
+  await survey.close();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });

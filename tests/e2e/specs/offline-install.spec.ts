@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { PASSWORD } from "./helpers";
+import { staffApi } from "./survey-seed";
 
 // Issue 5 part 6: the app is installable (web app manifest) and its service worker precaches
 // the whole build (the list is made by the build: shell, hashed JS/CSS chunks, wasm), so an
@@ -8,14 +8,6 @@ import { PASSWORD } from "./helpers";
 // device, without the global 'No internet' dialog; other pages still show that dialog offline.
 
 const OFFLINE = "No internet connnection. Please try again later"; // spelling as in spec 01 §8
-
-async function staffApi(request: APIRequestContext) {
-  await request.get("/api/health");
-  const csrf = (await request.storageState()).cookies.find((c) => c.name === "portal_csrf")!.value;
-  const login = await request.post("/api/staffUser/login", { data: { usernameOrEmail: "frontdesk", password: PASSWORD }, headers: { "X-CSRF-Token": csrf } });
-  expect((await login.json()).IsValid).toBe(true);
-  return csrf;
-}
 
 /** The second Assigned Breast Imaging History row (surveys.spec takes the first, the chaos spec the last). */
 async function historyRow(request: APIRequestContext, csrf: string) {

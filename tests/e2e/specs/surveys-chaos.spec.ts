@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page, Route } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { PASSWORD } from "./helpers";
+import { untilServiceWorkerControls } from "./helpers";
+import { lastHistorySurvey, rng, staffApi } from "./survey-seed";
 
 // Chaos (issue 5 part 6): while a patient answers, the network goes off and on at random,
 // uploads are aborted, answered 503 or lose their response after the server applied them, and
@@ -9,25 +10,6 @@ import { PASSWORD } from "./helpers";
 
 const FLIPS = Number(process.env.CHAOS_FLIPS ?? 100);
 const SEED = Number(process.env.CHAOS_SEED ?? 20261122);
-
-/** mulberry32: small and deterministic. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function staffApi(request: APIRequestContext) {
-  await request.get("/api/health");
-  const csrf = (await request.storageState()).cookies.find((c) => c.name === "portal_csrf")!.value;
-  await request.post("/api/staffUser/login", { data: { usernameOrEmail: "frontdesk", password: PASSWORD }, headers: { "X-CSRF-Token": csrf } });
-  return csrf;
-}
 
 const SYMPTOMS: [string, string][] = [
   ["lump", "Lump or thickening"],
@@ -46,13 +28,7 @@ test("chaos: offline flips, failed uploads and reloads lose and duplicate nothin
   test.setTimeout(Math.max(180_000, FLIPS * 2_500));
   const random = rng(SEED);
   const csrf = await staffApi(request);
-  const list = await request.post("/api/surveyQueue/datatable", {
-    data: { PageIndex: 0, PageSize: 100, SortDirection: "asc", Search: "", Status: "Assigned", SortColumn: "Id" },
-    headers: { "X-CSRF-Token": csrf },
-  });
-  const rows = ((await list.json()).Data as { Id: number; SurveyName: string }[]).filter((r) => r.SurveyName === "Breast Imaging History");
-  const queueId = rows[rows.length - 1].Id; // the other specs take BIH rows from the front
-  const pin = (await (await request.post("/api/v2/survey/generatePin", { data: { SurveyQueueId: queueId }, headers: { "X-CSRF-Token": csrf } })).json()).Pin;
+  const { queueId, pin } = await lastHistorySurvey(request, csrf);
 
   // Upload failures, decided per request by the seeded generator.
   const stats = { flips: 0, aborted: 0, unavailable: 0, lostResponse: 0, reloads: 0, steps: 0 };
@@ -89,10 +65,7 @@ test("chaos: offline flips, failed uploads and reloads lose and duplicate nothin
   await page.getByRole("radiogroup", { name: /breast problems or symptoms/ }).getByRole("radio", { name: "Yes", exact: true }).check();
   const status = page.getByRole("status").filter({ hasText: /sav/ });
   await expect(status).toHaveText("saved");
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10_000 }).catch(async () => {
-    await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
-  });
+  await untilServiceWorkerControls(page);
 
   // What the patient gave, in the order given.
   const expected: Record<string, unknown> = { height_in: "64", weight_lb: "140", sex_at_birth: "female", has_symptoms: "yes" };

@@ -1,20 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { PASSWORD, SCREENSHOTS, STAFF_STATE } from "./helpers";
+import { staffApi } from "./survey-seed";
+import { SCREENSHOTS, STAFF_STATE, untilServiceWorkerControls } from "./helpers";
 
 // Issue 5: taking a survey on the kiosk. A patient starts by PIN, answers with skip logic,
 // reloads mid-way and resumes, submits; the server then holds exactly those answers.
-
-async function staffApi(request: APIRequestContext) {
-  await request.get("/api/health");
-  const csrf = (await request.storageState()).cookies.find((c) => c.name === "portal_csrf")!.value;
-  const login = await request.post("/api/staffUser/login", {
-    data: { usernameOrEmail: "frontdesk", password: PASSWORD },
-    headers: { "X-CSRF-Token": csrf },
-  });
-  expect((await login.json()).IsValid).toBe(true);
-  return csrf;
-}
 
 /** The CSRF cookie of a page signed in through its storage state. */
 async function pageCsrf(page: Page) {
@@ -126,6 +116,17 @@ test("wrong PINs say how many attempts are left", async ({ page }) => {
   await expect(page.getByRole("alert")).toHaveText("Pin number is wrong. You have 2 attempts left");
 });
 
+test("an expired PIN says so, costs an attempt and keeps the PIN entry", async ({ page }) => {
+  await page.goto("/survey");
+  // The demo's PIN 7305 expired an hour before the portal started (api/src/demo/survey_link.rs).
+  await page.getByLabel("Enter your 4-digit PIN").fill("7305");
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Pin number is expired");
+  await page.getByLabel("Enter your 4-digit PIN").fill("0000");
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Pin number is wrong. You have 1 attempts left");
+});
+
 test("starting while offline is refused", async ({ page, context }) => {
   await page.goto("/survey");
   await page.getByLabel("Enter your 4-digit PIN").fill("1234");
@@ -147,6 +148,17 @@ test.describe("as staff", () => {
     await expect(dialog).toContainText(
       "Could not start the survey, survey already expired. Please contact system administrator if you want to reschedule the survey.",
     );
+  });
+
+  test("the clinic's label replaces 'Survey Expired' in the patient's language, English where it has none", async ({ page }) => {
+    const csrf = await pageCsrf(page);
+    const queueId = await queueRow(page.request, csrf, "Expired", null, 0);
+    // The demo clinic has a Spanish title for MedicalHistory_SurveyExpired_Title, no message.
+    await page.addInitScript(() => localStorage.setItem("portal.language", "spanish"));
+    await page.goto(`/survey?startType=HistoryPortal&surveyQueueId=${queueId}`);
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog.getByRole("heading", { name: "Encuesta vencida" })).toBeVisible();
+    await expect(dialog).toContainText("Could not start the survey, survey already expired.");
   });
 
   test("a History Portal start shows the breast-imaging history with bounds and skip logic", async ({ page }) => {
@@ -182,10 +194,7 @@ test("offline: answers are kept on the device, survive a reload and reach the se
   await page.getByRole("radiogroup", { name: "Is there any chance you could be pregnant?" }).getByRole("radio", { name: "No", exact: true }).check();
   await expect(status).toHaveText("saved");
   // The worker is in control before the network goes.
-  await page.waitForFunction(async () => (await caches.keys()).some((k) => k.startsWith("portal-shell-")) && !!navigator.serviceWorker.controller, null, { timeout: 10_000 }).catch(async () => {
-    await page.reload();
-    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
-  });
+  await untilServiceWorkerControls(page);
 
   await context.setOffline(true);
   await page.getByRole("radiogroup", { name: "Are you currently breastfeeding?" }).getByRole("radio", { name: "No", exact: true }).check();

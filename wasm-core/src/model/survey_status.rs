@@ -58,6 +58,11 @@ impl SurveyStatus {
         !matches!(self, SurveyStatus::Assigned | SurveyStatus::IntermediateSave)
     }
 
+    /// One of the three expired statuses (the survey can no longer be started).
+    pub fn is_expired(self) -> bool {
+        matches!(self, SurveyStatus::Expired | SurveyStatus::PartiallyCompleteExpired | SurveyStatus::IntermediateSaveExpired)
+    }
+
     /// The patient finished the survey (row flag IsCompleted).
     pub fn is_completed(self) -> bool {
         matches!(self, SurveyStatus::Completed | SurveyStatus::Reviewed)

@@ -32,7 +32,7 @@ pub fn locked_out_message(minutes: u32) -> String {
 /// passed), then expired. An answer that names no survey to start is treated as an expired
 /// link, never as a start.
 pub fn identity_outcome(identity: &SurveyIdentity) -> StartDecision {
-    let refused = |title: &str, message: String| StartDecision { kind: StartKind::Refused, title: title.to_owned(), message };
+    let refused = |title: &str, message: String| StartDecision::plain(StartKind::Refused, title, &message);
     if identity.is_user_locked_out {
         return refused(LOCKED_OUT_TITLE, locked_out_message(identity.locked_out_minutes));
     }
@@ -43,5 +43,5 @@ pub fn identity_outcome(identity: &SurveyIdentity) -> StartDecision {
     if identity.is_email_token_expired || !startable {
         return refused(LINK_EXPIRED_TITLE, LINK_EXPIRED_MESSAGE.to_owned());
     }
-    StartDecision { kind: StartKind::Start, title: String::new(), message: String::new() }
+    StartDecision::plain(StartKind::Start, "", "")
 }

@@ -35,21 +35,48 @@ wire! {
         pub kind: StartKind,
         pub title: String,
         pub message: String,
+        /// The label keys a clinic may set to replace Title and Message in the patient's language
+        /// (spec 01 §8: 'Survey Expired' is overridable by MedicalHistory_SurveyExpired_Title and
+        /// MedicalHistory_SurveyExpired_Message); absent where the text is not overridable.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub title_label: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub message_label: Option<String>,
+    }
+}
+
+pub const EXPIRED_TITLE_LABEL: &str = "MedicalHistory_SurveyExpired_Title";
+pub const EXPIRED_MESSAGE_LABEL: &str = "MedicalHistory_SurveyExpired_Message";
+
+impl StartDecision {
+    /// A decision with texts that no label overrides.
+    pub fn plain(kind: StartKind, title: &str, message: &str) -> StartDecision {
+        StartDecision { kind, title: title.to_owned(), message: message.to_owned(), title_label: None, message_label: None }
     }
 }
 
 fn refused(title: &str, message: &str) -> StartDecision {
-    StartDecision { kind: StartKind::Refused, title: title.to_owned(), message: message.to_owned() }
+    StartDecision::plain(StartKind::Refused, title, message)
+}
+
+/// 'Survey Expired' with `message`: the title is the clinic's label when set, and so is the
+/// message when it is the expired one.
+fn refused_expired(message: &str) -> StartDecision {
+    StartDecision {
+        title_label: Some(EXPIRED_TITLE_LABEL.to_owned()),
+        message_label: (message == EXPIRED_MESSAGE).then(|| EXPIRED_MESSAGE_LABEL.to_owned()),
+        ..refused(EXPIRED_TITLE, message)
+    }
 }
 
 /// `view`: the View path (surveyLogId); otherwise a start path. `has_completion`: the survey
 /// log has a completion date.
 pub fn start_decision(status: SurveyStatus, has_completion: bool, view: bool) -> StartDecision {
-    let ok = |kind| StartDecision { kind, title: String::new(), message: String::new() };
+    let ok = |kind| StartDecision::plain(kind, "", "");
     if view {
         // Viewing is refused for an expired survey with no completion date (spec 01 §4).
         return if status.is_complete_status() && !status.is_completed() && !has_completion {
-            refused(EXPIRED_TITLE, NOTHING_TO_VIEW)
+            refused_expired(NOTHING_TO_VIEW)
         } else if status == SurveyStatus::Assigned {
             refused("Survey", NOTHING_TO_VIEW)
         } else {
@@ -61,7 +88,7 @@ pub fn start_decision(status: SurveyStatus, has_completion: bool, view: bool) ->
         SurveyStatus::IntermediateSave => ok(StartKind::Resume),
         SurveyStatus::Completed | SurveyStatus::Reviewed => refused(COMPLETE_TITLE, COMPLETE_MESSAGE),
         SurveyStatus::Expired | SurveyStatus::PartiallyCompleteExpired | SurveyStatus::IntermediateSaveExpired => {
-            refused(EXPIRED_TITLE, EXPIRED_MESSAGE)
+            refused_expired(EXPIRED_MESSAGE)
         }
     }
 }
@@ -81,5 +108,19 @@ mod tests {
         assert_eq!(start_decision(SurveyStatus::Expired, false, true).message, NOTHING_TO_VIEW);
         assert_eq!(start_decision(SurveyStatus::IntermediateSaveExpired, true, true).kind, StartKind::View);
         assert_eq!(pin_wrong_message(2), "Pin number is wrong. You have 2 attempts left");
+    }
+
+    #[test]
+    fn only_the_expired_texts_name_their_labels() {
+        let d = start_decision(SurveyStatus::Expired, false, false);
+        assert_eq!(d.title_label.as_deref(), Some(EXPIRED_TITLE_LABEL));
+        assert_eq!(d.message_label.as_deref(), Some(EXPIRED_MESSAGE_LABEL));
+        // View of an expired survey: the title is 'Survey Expired', the message is another.
+        let d = start_decision(SurveyStatus::Expired, false, true);
+        assert_eq!((d.title_label.as_deref(), d.message_label.as_deref()), (Some(EXPIRED_TITLE_LABEL), None));
+        let d = start_decision(SurveyStatus::Completed, true, false);
+        assert_eq!((d.title_label, d.message_label), (None, None));
+        let json = serde_json::to_value(start_decision(SurveyStatus::Assigned, false, false)).unwrap();
+        assert_eq!(json, serde_json::json!({"Kind": "Start", "Title": "", "Message": ""}), "no label keys when none apply");
     }
 }

@@ -20,6 +20,9 @@ import { fetchLocations } from "./api/locations";
 import { fetchStatusesLookup, type StatusLookupItem } from "./api/statuses-lookup";
 import { fetchListSettings } from "./api/list-settings";
 import { sendReadyForExam } from "./api/ready-for-exam";
+import { checkExpired, type IsExpiredResult } from "./api/is-expired";
+import { useLabels } from "../labels/labels";
+import { Modal } from "../../components/modal/modal";
 import { SurveyDetailsModal } from "./survey-details-modal";
 import { useToast } from "../../components/toast/toast";
 
@@ -217,12 +220,54 @@ function rowActions(row: SurveyQueueRow, maxReady: number) {
   return surveyActions(row, maxReady, new Date().toISOString(), viewerOffsetMinutes());
 }
 
+/** 'Survey Expired' from the start check, in the clinic's labels where it has set them. */
+function SurveyExpiredModal({ check, onClose }: { check: IsExpiredResult; onClose: () => void }) {
+  const { t } = useLabels();
+  return (
+    <Modal
+      title={t(check.TitleLabel ?? "", check.Title)}
+      onClose={onClose}
+      footer={
+        <button type="button" className="button button-primary" onClick={onClose}>
+          OK
+        </button>
+      }
+    >
+      <p>{t(check.MessageLabel ?? "", check.Message)}</p>
+    </Modal>
+  );
+}
+
 /** Today row actions (spec 01 §2.6, §4): Start Survey, View Survey, Ready For Exam. */
 function TodayActions({ row, maxReady, onDone }: { row: SurveyQueueRow; maxReady: number; onDone: () => void }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  const [expired, setExpired] = useState<IsExpiredResult | null>(null);
   const actions = rowActions(row, maxReady);
   const stop = (e: React.MouseEvent) => e.stopPropagation();
+  // Closing the message reloads the list: the row now shows its expired status.
+  const closeExpired = () => {
+    setExpired(null);
+    onDone();
+  };
+  // The start check (spec 01 §7): a row loaded before its survey expired must not open a survey
+  // that can no longer be taken.
+  async function start() {
+    if (!navigator.onLine) return;
+    setBusy(true);
+    try {
+      const check = await checkExpired(Number(row.Id));
+      if (check.IsExpired) {
+        setExpired(check);
+        return;
+      }
+      window.open(`/survey?startType=HistoryPortal&surveyQueueId=${row.Id}`, "_blank", "noopener");
+    } catch {
+      // Reported by the API client (error dialog).
+    } finally {
+      setBusy(false);
+    }
+  }
   async function ready() {
     if (!navigator.onLine) {
       toast.error("Notification was not sent");
@@ -244,8 +289,8 @@ function TodayActions({ row, maxReady, onDone }: { row: SurveyQueueRow; maxReady
       <button
         type="button"
         className="button"
-        disabled={!actions.StartSurveyEnabled}
-        onClick={() => navigator.onLine && window.open(`/survey?startType=HistoryPortal&surveyQueueId=${row.Id}`, "_blank", "noopener")}
+        disabled={!actions.StartSurveyEnabled || busy}
+        onClick={start}
       >
         Start Survey
       </button>
@@ -261,6 +306,7 @@ function TodayActions({ row, maxReady, onDone }: { row: SurveyQueueRow; maxReady
         {actions.ReadyForExamLabel}
       </button>
       {actions.LimitMessage && <span className="limit-message">{actions.LimitMessage}</span>}
+      {expired && <SurveyExpiredModal check={expired} onClose={closeExpired} />}
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { DobSelects, type Dob } from "../../components/dob-selects";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
-import { ApiFailure } from "../../lib/api-client";
 import {
   formatUsPhone,
   patientCreatedMessage,
@@ -15,7 +14,7 @@ import {
   type SurveyLocation,
 } from "../../lib/wasm";
 import { createPatient, createStudy } from "./api/staff-start";
-import { NO_INTERNET } from "./pin-entry";
+import { failureText, NO_INTERNET } from "./failure";
 
 type Errors = Record<string, string[]>;
 
@@ -53,8 +52,7 @@ function useCreate() {
       toast.success(patientCreatedMessage(r.Result.Ssn));
       return { created: r.Result };
     } catch (err) {
-      const message = err instanceof ApiFailure ? (err.status === 0 ? NO_INTERNET : err.dialog?.Message || err.message) : (err as Error).message;
-      toast.error(message);
+      toast.error(failureText(err));
       return {};
     } finally {
       setBusy(false);

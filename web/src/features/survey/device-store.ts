@@ -1,11 +1,10 @@
-// The device copy of a survey in progress (issue 5 part 6): every change is written here at
-// once, encrypted with AES-GCM under a non-extractable key that never leaves this browser, and
-// deleted only after the server confirmed it. A kiosk hand-back wipes the whole store.
+// The device copy of a survey in progress (issue 5 part 6): every change is written at once,
+// encrypted, into IndexedDB (device-vault.ts), and deleted only after the server confirmed it. A
+// kiosk hand-back wipes the whole store. The writing happens in a worker (device-worker.ts): the
+// page only posts the change, so a busy page does not hold an answer back from the disk.
 import type { Answer, SurveyRunState } from "../../lib/wasm";
-
-const DB_NAME = "portal-survey";
-const STORE = "drafts";
-const KEY_ID = "key";
+import { runRequest, type VaultRequest } from "./device-vault";
+import type { WorkerReply, WorkerRequest } from "./device-worker";
 
 export interface DeviceCopy {
   run: SurveyRunState;
@@ -17,102 +16,101 @@ export interface DeviceCopy {
   submitPending: boolean;
 }
 
-let dbPromise: Promise<IDBDatabase> | null = null;
+type Draft = Omit<DeviceCopy, "run"> & { run: Omit<SurveyRunState, "Definition"> };
+type Waiting = { req: VaultRequest; resolve: (reply: WorkerReply) => void };
 
-/** One connection for the page's life (opening one per write cost most of a write's time). */
-function open(): Promise<IDBDatabase> {
-  dbPromise ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-  dbPromise.catch(() => (dbPromise = null));
-  return dbPromise;
-}
+let worker: Worker | null = null;
+let workerFailed = false;
+let nextId = 1;
+const waiting = new Map<number, Waiting>();
+// Requests run in the page (no worker), one after another like the worker runs them.
+let inPage: Promise<unknown> = Promise.resolve();
 
-function tx<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return open().then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        const t = db.transaction(STORE, mode);
-        const req = run(t.objectStore(STORE));
-        t.oncomplete = () => resolve(req.result);
-        t.onerror = () => reject(t.error);
-      }),
+function runInPage(id: number, req: VaultRequest): Promise<WorkerReply> {
+  const done = inPage.then(() => runRequest(req));
+  inPage = done.catch(() => undefined);
+  return done.then(
+    (value): WorkerReply => ({ id, ok: true, value, doneAt: performance.timeOrigin + performance.now() }),
+    (err: unknown): WorkerReply => ({ id, ok: false, error: String(err) }),
   );
 }
 
-let keyPromise: Promise<CryptoKey> | null = null;
-
-/** The device key: made once, stored as a non-extractable CryptoKey (IndexedDB keeps the
- * object, never its bytes). */
-function deviceKey(): Promise<CryptoKey> {
-  keyPromise ??= (async () => {
-    const existing = (await tx("readonly", (s) => s.get(KEY_ID))) as CryptoKey | undefined;
-    if (existing) return existing;
-    const key = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
-    await tx("readwrite", (s) => s.put(key, KEY_ID));
-    return key;
-  })();
-  keyPromise.catch(() => (keyPromise = null));
-  return keyPromise;
+/** The worker, started on first use; null where none can start (the page then does the work). */
+function deviceWorker(): Worker | null {
+  if (worker || workerFailed) return worker;
+  try {
+    worker = new Worker(new URL("./device-worker.ts", import.meta.url), { type: "module" });
+  } catch {
+    workerFailed = true;
+    return null;
+  }
+  worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+    const entry = waiting.get(event.data.id);
+    waiting.delete(event.data.id);
+    entry?.resolve(event.data);
+  };
+  // A worker that cannot load (its script missing from an old cache, say) loses nothing: what it
+  // was asked is done in the page, in the same order.
+  worker.onerror = () => {
+    worker?.terminate();
+    worker = null;
+    workerFailed = true;
+    const left = [...waiting.entries()].sort(([a], [b]) => a - b);
+    waiting.clear();
+    for (const [id, entry] of left) void runInPage(id, entry.req).then(entry.resolve);
+  };
+  return worker;
 }
 
-const draftKey = (queueId: number) => `draft:${queueId}`;
-// The survey's definition (questions and their texts: most of a copy's bytes) is sealed once per
-// page and survey under its own key; each change then seals and writes only the rest (answers,
-// position, revision).
-const definitionKey = (queueId: number) => `definition:${queueId}`;
-const definitionsWritten = new Map<number, SurveyRunState["Definition"]>();
-
-type Sealed = { iv: Uint8Array; sealed: ArrayBuffer };
-type Draft = Omit<DeviceCopy, "run"> & { run: Omit<SurveyRunState, "Definition"> };
-
-async function seal(key: CryptoKey, value: unknown): Promise<Sealed> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, new TextEncoder().encode(JSON.stringify(value)));
-  return { iv, sealed };
+/** Sends one request (at once, synchronously: the order of calls is the order of writes). */
+function ask(req: VaultRequest): Promise<WorkerReply> {
+  const id = nextId++;
+  const w = deviceWorker();
+  if (!w) return runInPage(id, req);
+  return new Promise<WorkerReply>((resolve) => {
+    waiting.set(id, { req, resolve });
+    w.postMessage({ ...req, id } satisfies WorkerRequest);
+  });
 }
 
-async function unseal<T>(key: CryptoKey, row: Sealed): Promise<T> {
-  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: row.iv as BufferSource }, key, row.sealed);
-  return JSON.parse(new TextDecoder().decode(plain)) as T;
+async function value(req: VaultRequest): Promise<unknown> {
+  const reply = await ask(req);
+  if (!reply.ok) throw new Error(reply.error);
+  return reply.value;
+}
+
+// The definition last sent for each survey: it is sealed once per survey, not with every change.
+const definitionsSent = new Map<number, SurveyRunState["Definition"]>();
+
+/** Starts the worker, opens the store and reads the key while the patient reads the page: the
+ * first answer then costs what any other does. */
+export function prepareDeviceStore(): void {
+  void ask({ op: "prepare" });
 }
 
 export async function saveDeviceCopy(queueId: number, copy: DeviceCopy): Promise<void> {
   const start = performance.now();
-  const key = await deviceKey();
   const { Definition, ...run } = copy.run;
-  const draftRow = await seal(key, { ...copy, run } satisfies Draft);
-  const definitionRow = definitionsWritten.get(queueId) === Definition ? null : await seal(key, Definition ?? null);
-  // One transaction: a draft is never stored without its definition.
-  const db = await open();
-  await new Promise<void>((resolve, reject) => {
-    const t = db.transaction(STORE, "readwrite");
-    const store = t.objectStore(STORE);
-    if (definitionRow) store.put(definitionRow, definitionKey(queueId));
-    store.put(draftRow, draftKey(queueId));
-    t.oncomplete = () => resolve();
-    t.onerror = () => reject(t.error);
-  });
-  definitionsWritten.set(queueId, Definition);
-  // Read by the bench (bench/surveys.sh): encrypt + IndexedDB write of one change.
-  performance.measure("survey-device-write", { start, end: performance.now() });
+  const draft: Draft = { ...copy, run };
+  const definition = definitionsSent.get(queueId) === Definition ? undefined : { value: Definition ?? null };
+  definitionsSent.set(queueId, Definition);
+  const reply = await ask({ op: "save", queueId, draft, definition });
+  if (!reply.ok) throw new Error(reply.error);
+  // Read by the bench (bench/surveys.sh): from the change to its committed, encrypted write.
+  const end = Math.max(start, reply.doneAt - performance.timeOrigin);
+  performance.measure("survey-device-write", { start, end });
 }
 
 export async function loadDeviceCopy(queueId: number): Promise<DeviceCopy | null> {
   try {
-    const draftRow = (await tx("readonly", (s) => s.get(draftKey(queueId)))) as Sealed | undefined;
-    const definitionRow = (await tx("readonly", (s) => s.get(definitionKey(queueId)))) as Sealed | undefined;
-    if (!draftRow) return null;
-    const key = await deviceKey();
-    const draft = await unseal<Draft | DeviceCopy>(key, draftRow);
+    const stored = (await value({ op: "load", queueId })) as { draft: Draft | DeviceCopy; definition?: unknown } | null;
+    if (!stored) return null;
+    const { draft } = stored;
     // A copy written before the definition had its own record carries it inside: keep it.
-    if (!definitionRow) return "Definition" in draft.run ? (draft as DeviceCopy) : null;
-    const Definition = (await unseal<SurveyRunState["Definition"] | null>(key, definitionRow)) ?? undefined;
+    if (!("definition" in stored)) return "Definition" in draft.run ? (draft as DeviceCopy) : null;
+    const Definition = (stored.definition as SurveyRunState["Definition"] | null) ?? undefined;
     const copy: DeviceCopy = { ...draft, run: { ...draft.run, Definition } as SurveyRunState };
-    definitionsWritten.set(queueId, copy.run.Definition);
+    definitionsSent.set(queueId, copy.run.Definition);
     return copy;
   } catch {
     return null;
@@ -120,14 +118,12 @@ export async function loadDeviceCopy(queueId: number): Promise<DeviceCopy | null
 }
 
 export async function deleteDeviceCopy(queueId: number): Promise<void> {
-  definitionsWritten.delete(queueId);
-  await tx("readwrite", (s) => s.delete(draftKey(queueId)));
-  await tx("readwrite", (s) => s.delete(definitionKey(queueId)));
+  definitionsSent.delete(queueId);
+  await value({ op: "delete", queueId });
 }
 
 /** Kiosk hand-back and idle timeout: every draft and the key go. */
 export async function wipeDevice(): Promise<void> {
-  keyPromise = null;
-  definitionsWritten.clear();
-  await tx("readwrite", (s) => s.clear());
+  definitionsSent.clear();
+  await value({ op: "wipe" });
 }

@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { ApiFailure } from "../../lib/api-client";
 import { checkPin } from "./api/check-pin";
 import { surveyToken } from "./api/http";
 import { isAnySurveyAvailable } from "./api/survey-link";
 import { NO_SURVEYS, postNoSurveys } from "./no-surveys";
+import { failureText, NO_INTERNET } from "./failure";
 
-export const NO_INTERNET = "No internet connnection. Please try again later"; // spelling as in spec 01 §8
 
 /** Patient start: a 4-digit PIN (spec 01 §2.5, §5). Start stays disabled until 4 digits. With
  * no survey to start at all the kiosk says so instead, and tells an embedding page (spec 01 §8). */
@@ -52,7 +51,7 @@ export function PinEntry({ onStart }: { onStart: (surveyQueueId: number) => void
       if (r.attemptsLeft === 0) setLocked(true);
       setPin("");
     } catch (err) {
-      setMessage(err instanceof ApiFailure && err.status === 0 ? NO_INTERNET : (err as Error).message);
+      setMessage(failureText(err));
     } finally {
       setBusy(false);
     }

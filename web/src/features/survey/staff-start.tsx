@@ -26,17 +26,13 @@ import {
 } from "./api/staff-start";
 import { CreatePatientModal, CreateStudyModal, todayLocal } from "./create-patient";
 import { NO_SURVEYS, postNoSurveys } from "./no-surveys";
-import { NO_INTERNET } from "./pin-entry";
+import { failureText, NO_INTERNET } from "./failure";
 
 export const FINISHED_TODAY =
   "A survey for this study has already been submitted today. Are you sure you want to start a survey for this study again?";
 /** Spec 01 §9: patient search debounce. */
 const DEBOUNCE_MS = 500;
 
-function errorText(err: unknown): string {
-  if (err instanceof ApiFailure) return err.status === 0 ? NO_INTERNET : err.dialog?.Message || err.message;
-  return (err as Error).message;
-}
 
 type Step =
   | { kind: "pin" }
@@ -66,7 +62,7 @@ export function StaffStart({ settings, onStart, onLogout }: { settings: SurveySt
     try {
       return await work();
     } catch (err) {
-      setError(errorText(err));
+      setError(failureText(err));
       return undefined;
     } finally {
       setBusy(false);
@@ -367,7 +363,7 @@ function PatientSearch({
           else {
             // Spec 01 §8: a failed patient search gives an empty list.
             setResult({ Data: [], Columns: [] });
-            onError(errorText(err));
+            onError(failureText(err));
           }
         })
         .finally(() => live && setSearching(false));

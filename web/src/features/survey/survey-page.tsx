@@ -3,7 +3,6 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useSession } from "../../app/session";
 import { logout } from "../auth/api/logout";
 import type { SurveyStartSettings } from "../../lib/wasm";
-import { ApiFailure } from "../../lib/api-client";
 import { surveyLinkOutcome, type SurveyRunState } from "../../lib/wasm";
 import { surveyAdminGrant, surveyToken } from "./api/http";
 import { getForEmail } from "./api/survey-link";
@@ -11,8 +10,10 @@ import { loadSurveySettings } from "./api/staff-start";
 import { StaffStart } from "./staff-start";
 import { loadRun } from "./api/load-run";
 import { loadDeviceCopy, wipeDevice, type DeviceCopy } from "./device-store";
-import { NO_INTERNET, PinEntry } from "./pin-entry";
+import { PinEntry } from "./pin-entry";
+import { failureText, failureTitle, isOffline, NO_INTERNET } from "./failure";
 import { SurveyRunner } from "./survey-runner";
+import { useLabels } from "../labels/labels";
 import "./survey.css";
 
 /** Kiosk idle timeout (issue 5 part 6). */
@@ -22,7 +23,7 @@ type View =
   | { kind: "pin" }
   | { kind: "loading" }
   | { kind: "run"; run: SurveyRunState; resume: DeviceCopy | null }
-  | { kind: "message"; title: string; message: string; toLogin: boolean }
+  | { kind: "message"; title: string; message: string; toLogin: boolean; titleLabel?: string; messageLabel?: string }
   | { kind: "done" };
 
 /** The service worker (dist/sw.js, made by the build with its precache list: the shell, every
@@ -45,6 +46,8 @@ export function SurveyPage() {
   useEffect(registerServiceWorker, []);
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  // A clinic's own texts for the messages that name a label (spec 01 §8).
+  const { t } = useLabels();
   const review = useLocation().pathname.replace(/\/+$/, "").toLowerCase() === "/survey/review";
   const startType = params.get("startType");
   const readOnly = review ? params.get("readOnly") === "true" : startType === "View" || (!params.has("surveyQueueId") && params.has("surveyLogId"));
@@ -92,13 +95,7 @@ export function SurveyPage() {
       },
       (err) => {
         if (!live) return;
-        const offline = err instanceof ApiFailure && err.status === 0;
-        setView({
-          kind: "message",
-          title: offline ? "Error" : (err as ApiFailure).dialog?.Title ?? "Error",
-          message: offline ? NO_INTERNET : (err as ApiFailure).dialog?.Message || (err as Error).message,
-          toLogin: !offline,
-        });
+        setView({ kind: "message", title: failureTitle(err), message: failureText(err), toLogin: !isOffline(err) });
       },
     );
     return () => {
@@ -135,20 +132,15 @@ export function SurveyPage() {
       .then((run) => {
         if (!live || !run) return;
         if (run.Decision.Kind === "Refused") {
-          setView({ kind: "message", title: run.Decision.Title, message: run.Decision.Message, toLogin: true });
+          const { Title, Message, TitleLabel, MessageLabel } = run.Decision;
+          setView({ kind: "message", title: Title, message: Message, toLogin: true, titleLabel: TitleLabel, messageLabel: MessageLabel });
         } else {
           setView({ kind: "run", run, resume: null });
         }
       })
       .catch((err) => {
         if (!live) return;
-        const offline = err instanceof ApiFailure && err.status === 0;
-        setView({
-          kind: "message",
-          title: offline ? "Error" : (err as ApiFailure).dialog?.Title ?? "Error",
-          message: offline ? NO_INTERNET : (err as Error).message,
-          toLogin: false,
-        });
+        setView({ kind: "message", title: failureTitle(err), message: failureText(err), toLogin: false });
       });
     return () => {
       live = false;
@@ -207,8 +199,8 @@ export function SurveyPage() {
       {view.kind === "run" && <SurveyRunner key={view.run.SurveyQueueId} run={view.run} resume={view.resume} onDone={() => setView({ kind: "done" })} />}
       {view.kind === "message" && (
         <div className="survey-card" role="alertdialog" aria-labelledby="survey-message-title">
-          <h1 id="survey-message-title">{view.title}</h1>
-          <p>{view.message}</p>
+          <h1 id="survey-message-title">{t(view.titleLabel ?? "", view.title)}</h1>
+          <p>{t(view.messageLabel ?? "", view.message)}</p>
           <button type="button" className="survey-button primary" onClick={() => (view.toLogin ? navigate("/patient/login") : handBack())}>
             OK
           </button>

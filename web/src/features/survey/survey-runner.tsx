@@ -4,8 +4,9 @@ import { errorFields, fieldMessages, localText, SurveyRules, type Answer, type S
 import { loadRun } from "./api/load-run";
 import { saveAnswers } from "./api/save-answers";
 import { submitSurvey } from "./api/submit-survey";
-import { deleteDeviceCopy, saveDeviceCopy } from "./device-store";
+import { deleteDeviceCopy, prepareDeviceStore, saveDeviceCopy } from "./device-store";
 import { QuestionField } from "./question-field";
+import { failureText } from "./failure";
 
 type Answers = Record<string, Answer>;
 
@@ -86,11 +87,15 @@ export function SurveyRunner({
       changeId: snap?.changeId ?? null,
       submitPending: submitPending.current,
     };
-    deviceWrites.current = deviceWrites.current.then(() => saveDeviceCopy(run.SurveyQueueId, copy)).catch(() => {});
+    // Posted now (the store keeps the order of calls); the chain only waits for it, and goes on
+    // after an earlier link failed (a device copy delete, say).
+    const write = saveDeviceCopy(run.SurveyQueueId, copy).catch(() => {});
+    deviceWrites.current = deviceWrites.current.catch(() => {}).then(() => write);
     return deviceWrites.current;
   }
 
   useEffect(() => {
+    if (!readOnly) prepareDeviceStore();
     // Resume a device copy the server has not seen yet; and upload whenever the network returns.
     if (pending.current) void flush().then(() => submitPending.current && void submit());
     const online = () => void flush().then(() => submitPending.current && void submit());
@@ -218,7 +223,7 @@ export function SurveyRunner({
       onDone("submitted");
     } catch (err) {
       if (err instanceof ApiFailure && err.dialog.Errors) setErrors(plain(err.dialog.Errors));
-      setSubmitError(err instanceof ApiFailure && err.status === 0 ? "No internet connnection. Please try again later" : (err as Error).message);
+      setSubmitError(failureText(err));
     } finally {
       setSubmitting(false);
     }
