@@ -97,6 +97,11 @@ if [ -f "$OUT/playwright.json" ]; then
   read -r p f flaky < <(node -e 'const s=require(process.argv[1]).stats; console.log(s.expected + s.flaky, s.unexpected, s.flaky)' "$OUT/playwright.json")
 else p=0; f=1; flaky=0; fi
 if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+# The line reporter's tail can cut a failure's first try: print every failed or retried test's
+# errors, each try's first lines, from the JSON report.
+if [ -f "$OUT/playwright.json" ] && { [ "$f" != 0 ] || [ "${flaky:-0}" != 0 ]; }; then
+  node "$ROOT/scripts/lib/playwright-failures.js" "$OUT/playwright.json" || true
+fi
 record "playwright (Chromium)" "$p" "$f" "$([ "${flaky:-0}" != 0 ] && echo "$flaky passed only on retry")"
 
 echo

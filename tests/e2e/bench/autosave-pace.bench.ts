@@ -1,5 +1,5 @@
 import { expect, test } from "../specs/fixtures";
-import { lastHistorySurvey, rng, staffApi } from "../specs/survey-seed";
+import { freshSurvey, rng, staffApi } from "../specs/survey-seed";
 
 // Bench (bench/surveys.sh, not a CI test): autosave to IndexedDB in normal use. A patient answers
 // the first pages of the breast-imaging history at a person's pace (typing key by key, a pause of
@@ -15,7 +15,7 @@ test("autosave to IndexedDB at a person's pace", async ({ page, request }) => {
   const random = rng(SEED);
   const pause = () => page.waitForTimeout(300 + Math.floor(random() * 600));
   await page.goto("/survey");
-  const { pin } = await lastHistorySurvey(request, await staffApi(request));
+  const { pin } = await freshSurvey(request, await staffApi(request), "BIH-001");
   await page.getByLabel("Enter your 4-digit PIN").fill(pin);
   await page.getByRole("button", { name: "Start" }).click();
   // Typed key by key: each key is a change the runner writes.

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { staffApi } from "./survey-seed";
+import { freshSurvey, staffApi } from "./survey-seed";
 
 // Issue 5 part 6: the app is installable (web app manifest) and its service worker precaches
 // the whole build (the list is made by the build: shell, hashed JS/CSS chunks, wasm), so an
@@ -8,17 +8,6 @@ import { staffApi } from "./survey-seed";
 // device, without the global 'No internet' dialog; other pages still show that dialog offline.
 
 const OFFLINE = "No internet connnection. Please try again later"; // spelling as in spec 01 §8
-
-/** The second Assigned Breast Imaging History row (surveys.spec takes the first, the chaos spec the last). */
-async function historyRow(request: APIRequestContext, csrf: string) {
-  const r = await request.post("/api/surveyQueue/datatable", {
-    data: { PageIndex: 0, PageSize: 100, SortDirection: "asc", Search: "", Status: "Assigned", SortColumn: "Id" },
-    headers: { "X-CSRF-Token": csrf },
-  });
-  const rows = ((await r.json()).Data as { Id: number; SurveyName: string }[]).filter((row) => row.SurveyName === "Breast Imaging History");
-  expect(rows.length).toBeGreaterThan(2 + test.info().repeatEachIndex);
-  return rows[1 + test.info().repeatEachIndex].Id;
-}
 
 /** The precache list the build wrote into sw.js, and what the worker's cache holds. */
 async function precacheState(page: Page) {
@@ -33,8 +22,7 @@ async function precacheState(page: Page) {
 
 test("an offline reload of the kiosk renders from the precache with the device's answers and no 'No internet' dialog", async ({ page, context, request }) => {
   const csrf = await staffApi(request);
-  const queueId = await historyRow(request, csrf);
-  const pin = (await (await request.post("/api/v2/survey/generatePin", { data: { SurveyQueueId: queueId }, headers: { "X-CSRF-Token": csrf } })).json()).Pin;
+  const { queueId, pin } = await freshSurvey(request, csrf, "BIH-001");
 
   await page.goto("/survey");
   await page.getByLabel("Enter your 4-digit PIN").fill(pin);

@@ -1,7 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { untilServiceWorkerControls } from "./helpers";
-import { lastHistorySurvey, rng, staffApi } from "./survey-seed";
+import { freshSurvey, rng, staffApi } from "./survey-seed";
 
 // Chaos (issue 5 part 6): while a patient answers, the network goes off and on at random,
 // uploads are aborted, answered 503 or lose their response after the server applied them, and
@@ -28,7 +28,13 @@ test("chaos: offline flips, failed uploads and reloads lose and duplicate nothin
   test.setTimeout(Math.max(180_000, FLIPS * 2_500));
   const random = rng(SEED);
   const csrf = await staffApi(request);
-  const { queueId, pin } = await lastHistorySurvey(request, csrf);
+  const { queueId, pin } = await freshSurvey(request, csrf, "BIH-001");
+
+  // The service worker installs and takes the page before any request is routed: CI once saw
+  // the whole start hang (twice, both tries) with page.route active while the worker installed,
+  // the known Playwright hazard of routing beside a service worker (microsoft/playwright#7588).
+  await page.goto("/survey");
+  await untilServiceWorkerControls(page);
 
   // Upload failures, decided per request by the seeded generator.
   const stats = { flips: 0, aborted: 0, unavailable: 0, lostResponse: 0, reloads: 0, steps: 0 };
@@ -55,9 +61,12 @@ test("chaos: offline flips, failed uploads and reloads lose and duplicate nothin
   await page.addLocatorHandler(page.getByRole("dialog", { name: "Error" }), async (dialog) => {
     await dialog.getByRole("button", { name: "OK" }).click();
   });
-  await page.goto("/survey");
   await page.getByLabel("Enter your 4-digit PIN").fill(pin);
   await page.getByRole("button", { name: "Start" }).click();
+  // Fails in seconds, saying what the page shows, rather than at the test's end.
+  await page.getByLabel("Height (inches)").waitFor({ timeout: 30_000 }).catch(async (cause) => {
+    throw new Error(`the survey did not open after the PIN; the page shows: ${await page.locator("body").innerText()}`, { cause });
+  });
   await page.getByLabel("Height (inches)").fill("64");
   await page.getByLabel("Weight (pounds)").fill("140");
   await page.getByRole("radiogroup", { name: "Sex assigned at birth" }).getByRole("radio", { name: "Female", exact: true }).check();
@@ -65,7 +74,6 @@ test("chaos: offline flips, failed uploads and reloads lose and duplicate nothin
   await page.getByRole("radiogroup", { name: /breast problems or symptoms/ }).getByRole("radio", { name: "Yes", exact: true }).check();
   const status = page.getByRole("status").filter({ hasText: /sav/ });
   await expect(status).toHaveText("saved");
-  await untilServiceWorkerControls(page);
 
   // What the patient gave, in the order given.
   const expected: Record<string, unknown> = { height_in: "64", weight_lb: "140", sex_at_birth: "female", has_symptoms: "yes" };
