@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod client_addr;
 pub mod cookies;
 pub mod csrf;
 pub mod db;
@@ -54,6 +55,8 @@ pub struct Config {
     pub dev: bool,
     /// The secrets key file (see secrets.rs); None: beside a SQLite database, else data/portal.key.
     pub key_file: Option<PathBuf>,
+    /// Reverse proxies believed about X-Forwarded-For (see client_addr.rs); none by default.
+    pub trusted_proxies: client_addr::TrustedProxies,
 }
 
 #[derive(Clone)]
@@ -62,6 +65,8 @@ pub struct AppState {
     pub web_dir: PathBuf,
     /// Encrypts the setup wizard's secrets at rest.
     pub secrets: secrets::SecretBox,
+    /// Who may tell us the client's address (client_addr.rs).
+    pub trusted_proxies: std::sync::Arc<client_addr::TrustedProxies>,
 }
 
 /// Opens the database (migrations, default settings, demo data when asked).
@@ -75,7 +80,7 @@ pub async fn build(config: &Config) -> Result<AppState, Box<dyn std::error::Erro
     let key_file = config.key_file.clone().unwrap_or_else(|| secrets::default_key_file(&config.database_url));
     let secrets = secrets::SecretBox::open(&key_file)
         .map_err(|e| format!("cannot open the key file {}: {e}", key_file.display()))?;
-    Ok(AppState { db, web_dir: config.web_dir.clone(), secrets })
+    Ok(AppState { db, web_dir: config.web_dir.clone(), secrets, trusted_proxies: std::sync::Arc::new(config.trusted_proxies.clone()) })
 }
 
 /// The whole application: API routes, web app, and the layers every request passes.

@@ -27,6 +27,11 @@ struct Cli {
     /// else data/portal.key.
     #[arg(long, env = "PORTAL_KEY_FILE")]
     key_file: Option<PathBuf>,
+    /// Reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges,
+    /// comma-separated, e.g. "127.0.0.1,10.0.0.0/8"). Set it when the portal runs behind one:
+    /// otherwise every patient shares the proxy's address in the per-address limits.
+    #[arg(long, env = "PORTAL_TRUSTED_PROXIES", default_value = "")]
+    trusted_proxies: String,
 }
 
 #[tokio::main]
@@ -40,6 +45,13 @@ async fn main() -> std::process::ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .init();
+    let trusted_proxies = match portal_api::client_addr::TrustedProxies::parse(&cli.trusted_proxies) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("portal-api: --trusted-proxies: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
     let config = portal_api::Config {
         bind: cli.bind,
         database_url: cli.database_url,
@@ -47,6 +59,7 @@ async fn main() -> std::process::ExitCode {
         demo: cli.demo,
         dev: cli.dev,
         key_file: cli.key_file,
+        trusted_proxies,
     };
     match portal_api::serve(config).await {
         Ok(()) => std::process::ExitCode::SUCCESS,

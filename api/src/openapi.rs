@@ -164,6 +164,7 @@ mod tests {
             demo: false,
             dev: false,
             key_file: None,
+            trusted_proxies: Default::default(),
         };
         let app = crate::app(crate::build(&config).await.unwrap());
         for r in all_routes() {

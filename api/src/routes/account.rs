@@ -1,8 +1,7 @@
 //! Sign-in, sign-out and what the shell asks about the current user (spec 02 §7.1, spec 01 §7).
 
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -14,6 +13,7 @@ use wasm_core::model::{
     PortalUserLoggedIn, Role, SessionSettings,
 };
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{password, session, CurrentUser, MaybeUser};
 use crate::db::now_ms;
@@ -197,7 +197,7 @@ impl Door {
 
 async fn patient_login(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiJson(body): ApiJson<LoginBody>,
 ) -> AppResult<Response> {
@@ -206,7 +206,7 @@ async fn patient_login(
 
 async fn staff_login(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiJson(body): ApiJson<LoginBody>,
 ) -> AppResult<Response> {
@@ -224,7 +224,7 @@ fn refused(message: &str) -> LoginResponse {
 async fn login(
     state: &AppState,
     door: Door,
-    peer: SocketAddr,
+    peer: ClientAddr,
     headers: &HeaderMap,
     req: LoginRequest,
 ) -> AppResult<Response> {
@@ -338,7 +338,7 @@ async fn login(
 
 async fn logout(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     headers: HeaderMap,
     MaybeUser(user): MaybeUser,
 ) -> AppResult<Response> {
@@ -440,8 +440,8 @@ mod tests {
         .await
         .map(|_| ()))
         .unwrap();
-        let state = AppState { db: db.clone(), web_dir: dir.join("web"), secrets: crate::secrets::SecretBox::from_key(&[1u8; 32]) };
-        let peer = SocketAddr::from(([127, 0, 0, 1], 9));
+        let state = AppState { db: db.clone(), web_dir: dir.join("web"), secrets: crate::secrets::SecretBox::from_key(&[1u8; 32]), trusted_proxies: Default::default() };
+        let peer = ClientAddr::from(std::net::IpAddr::from([127, 0, 0, 1]));
         let req = |password: &str, user_name: Option<&str>| LoginRequest {
             username_or_email: "jane.doe@example.com".into(),
             password: password.into(),

@@ -17,7 +17,7 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -28,6 +28,7 @@ use wasm_core::model::{ConnectionTest, ConnectionTestResult, Role, SetupConfigur
 use wasm_core::setup::{self, SECRET_FIELDS};
 use wasm_core::{membership, password, ValidationErrors};
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::extract::check_role;
 use crate::auth::session::SessionUser;
@@ -390,7 +391,7 @@ async fn check_first_manager(state: &AppState, m: &FirstManager) -> AppResult<Va
 async fn save_configuration(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiJson(body): ApiJson<SaveRequest>,
 ) -> AppResult<Json<Value>> {
     let SaveRequest { mut cfg, first_manager } = body;

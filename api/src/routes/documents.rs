@@ -6,9 +6,8 @@
 //! audited; every PDF served records the site-usage event DocumentLoaded (13).
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -21,6 +20,7 @@ use wasm_core::model::{
     LoadDocumentsRequest, NotCompletedLetters, Role, TraceEntry,
 };
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
 use crate::auth::{CurrentUser, PatientOnly, RequireRole};
@@ -297,7 +297,7 @@ struct TraceQuery {
 async fn letter_trace(
     user: RequireRole<crate::routes::home_content::ProgramManagerOnly>,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiQuery(q): ApiQuery<TraceQuery>,
 ) -> AppResult<Json<Vec<TraceEntry>>> {
     let row = owned_letter(&state, &user, q.access_token.trim(), peer).await?;
@@ -305,7 +305,7 @@ async fn letter_trace(
     Ok(Json(traces.remove(&row.id).unwrap_or_default()))
 }
 
-fn ip(peer: SocketAddr) -> Option<String> {
+fn ip(peer: ClientAddr) -> Option<String> {
     Some(peer.ip().to_string())
 }
 
@@ -314,7 +314,7 @@ fn letter_target(id: i64) -> Target {
 }
 
 /// The letter of `token` if this user may see it; otherwise an audit row and 404.
-async fn owned_letter(state: &AppState, user: &SessionUser, token: &str, peer: SocketAddr) -> AppResult<LetterRow> {
+async fn owned_letter(state: &AppState, user: &SessionUser, token: &str, peer: ClientAddr) -> AppResult<LetterRow> {
     let row = if token.is_empty() || token.len() > 200 { None } else { store::letter_by_token(&state.db, token).await? };
     let allowed = match (&row, user.role) {
         (Some(row), Role::Patient) => user.patient_id == Some(row.patient_id),
@@ -343,7 +343,7 @@ struct PdfQuery {
 async fn letter_pdf(
     user: CurrentUser,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiQuery(q): ApiQuery<PdfQuery>,
 ) -> AppResult<Response> {
     let db = &state.db;
@@ -416,7 +416,7 @@ async fn acknowledge_common(
     state: &AppState,
     user: &SessionUser,
     req: &LetterRef,
-    peer: SocketAddr,
+    peer: ClientAddr,
     and_read: bool,
 ) -> AppResult<Letter> {
     check_may_acknowledge(user)?;
@@ -465,7 +465,7 @@ async fn acknowledge_common(
 async fn acknowledge(
     user: RequireRole<PatientOnly>,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<LetterRef>,
 ) -> AppResult<Json<Letter>> {
     Ok(Json(acknowledge_common(&state, &user, &req, peer, false).await?))
@@ -474,7 +474,7 @@ async fn acknowledge(
 async fn read_and_acknowledge(
     user: RequireRole<PatientOnly>,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<LetterRef>,
 ) -> AppResult<Json<Letter>> {
     Ok(Json(acknowledge_common(&state, &user, &req, peer, true).await?))

@@ -4,15 +4,15 @@
 //! event handler or javascript: address can be stored (stored XSS).
 
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use wasm_core::model::Role;
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{CurrentUser, RoleSet};
 use crate::db::now_ms;
@@ -151,7 +151,7 @@ fn checked(user: &crate::auth::session::SessionUser, req: &SetValueRequest) -> A
     Ok((key, value))
 }
 
-async fn store(state: &AppState, user: &crate::auth::session::SessionUser, peer: SocketAddr, changes: Vec<(&'static str, String)>) -> AppResult<BTreeMap<String, String>> {
+async fn store(state: &AppState, user: &crate::auth::session::SessionUser, peer: ClientAddr, changes: Vec<(&'static str, String)>) -> AppResult<BTreeMap<String, String>> {
     let mut values = stored(state).await?;
     let mut old = Map::new();
     let mut new = Map::new();
@@ -183,7 +183,7 @@ async fn store(state: &AppState, user: &crate::auth::session::SessionUser, peer:
 async fn set_value(
     user: CurrentUser,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<SetValueRequest>,
 ) -> AppResult<Json<BTreeMap<String, String>>> {
     let change = checked(&user, &req)?;
@@ -193,7 +193,7 @@ async fn set_value(
 async fn set_values(
     user: CurrentUser,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     body: axum::body::Bytes,
 ) -> AppResult<Json<BTreeMap<String, String>>> {
     // The spec's payload is a bare list of {Key, Value}.

@@ -3,9 +3,8 @@
 //! History Portal) and audited. IsDisabledIamHere turns the link off; the link expires
 //! HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment hours after the appointment starts.
 
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -13,6 +12,7 @@ use serde_json::json;
 use wasm_core::iam_here::iam_here_mode;
 use wasm_core::model::{IamHereMode, IamHereResponse};
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::db::now_ms;
 use crate::error::{AppResult, ApiQuery};
@@ -46,7 +46,7 @@ type Row = (i64, i64, String, i64, Option<String>, String, String);
 
 async fn process(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiQuery(q): ApiQuery<TokenQuery>,
 ) -> AppResult<Json<IamHereResponse>> {
     let db = &state.db;

@@ -7,10 +7,9 @@
 //! their content; SVG is refused because it can carry script. Images are served with their own
 //! type, `nosniff` and a sandboxing CSP.
 
-use std::net::SocketAddr;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -19,6 +18,7 @@ use serde_json::{json, Value};
 use wasm_core::logo::{parse_logo_width, sniff_logo, DEFAULT_LOGO_WIDTH};
 use wasm_core::model::{LogoSettings, Role};
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, RoleSet};
 use crate::db::now_ms;
@@ -112,7 +112,7 @@ fn target(which: Which) -> Target {
     Target { target_type: Some("Logo"), target_id: Some(which.name().to_owned()), target_user_id: None }
 }
 
-async fn upload(state: &AppState, user: &crate::auth::session::SessionUser, which: Which, body: &[u8], peer: SocketAddr) -> AppResult<LogoSettings> {
+async fn upload(state: &AppState, user: &crate::auth::session::SessionUser, which: Which, body: &[u8], peer: ClientAddr) -> AppResult<LogoSettings> {
     let kind = sniff_logo(body).map_err(|m| AppError::BadRequest(m.to_owned()))?;
     // Upload times only move forward, so the address always changes.
     let previous = stored_image(&state.db, which.name()).await?.map_or(0, |(_, _, t)| t);
@@ -134,7 +134,7 @@ async fn upload(state: &AppState, user: &crate::auth::session::SessionUser, whic
     settings_of(state, which).await
 }
 
-async fn remove(state: &AppState, user: &crate::auth::session::SessionUser, which: Which, peer: SocketAddr) -> AppResult<LogoSettings> {
+async fn remove(state: &AppState, user: &crate::auth::session::SessionUser, which: Which, peer: ClientAddr) -> AppResult<LogoSettings> {
     let removed = on_db!(&state.db, pool => sqlx::query("DELETE FROM logo_images WHERE name = $1")
         .bind(which.name())
         .execute(pool)
@@ -147,19 +147,19 @@ async fn remove(state: &AppState, user: &crate::auth::session::SessionUser, whic
     settings_of(state, which).await
 }
 
-async fn upload_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, ConnectInfo(peer): ConnectInfo<SocketAddr>, body: Bytes) -> AppResult<Json<LogoSettings>> {
+async fn upload_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, peer: ClientAddr, body: Bytes) -> AppResult<Json<LogoSettings>> {
     Ok(Json(upload(&state, &user, Which::Logo, &body, peer).await?))
 }
 
-async fn upload_survey_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, ConnectInfo(peer): ConnectInfo<SocketAddr>, body: Bytes) -> AppResult<Json<LogoSettings>> {
+async fn upload_survey_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, peer: ClientAddr, body: Bytes) -> AppResult<Json<LogoSettings>> {
     Ok(Json(upload(&state, &user, Which::SurveyLogo, &body, peer).await?))
 }
 
-async fn remove_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> AppResult<Json<LogoSettings>> {
+async fn remove_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, peer: ClientAddr) -> AppResult<Json<LogoSettings>> {
     Ok(Json(remove(&state, &user, Which::Logo, peer).await?))
 }
 
-async fn remove_survey_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> AppResult<Json<LogoSettings>> {
+async fn remove_survey_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, peer: ClientAddr) -> AppResult<Json<LogoSettings>> {
     Ok(Json(remove(&state, &user, Which::SurveyLogo, peer).await?))
 }
 

@@ -2,7 +2,7 @@
 //! The rules are wasm-core's: `validate_change_my_password` with the configured counts of
 //! UserAccountPassword, the same function the page runs for its live requirement panel.
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::json;
@@ -10,6 +10,7 @@ use wasm_core::membership;
 use wasm_core::model::{ChangeMyPassword, ChangePasswordResult};
 use wasm_core::password::PasswordRequirements;
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{password, CurrentUser};
 use crate::db::{now_ms, Db};
@@ -70,7 +71,7 @@ async fn get_password_requirements(State(state): State<AppState>) -> AppResult<J
 async fn change_my_password(
     State(state): State<AppState>,
     user: CurrentUser,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<ChangeMyPassword>,
 ) -> AppResult<Json<ChangePasswordResult>> {
     if user.impersonator_user_id.is_some() {

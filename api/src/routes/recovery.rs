@@ -9,9 +9,8 @@
 //! `membership_keys.phone_verified_at`. Phone codes: 6 digits, only their hash in `phone_codes`.
 //! Neither keys nor codes appear in responses, logs or audit rows.
 
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use rand::Rng;
@@ -25,6 +24,7 @@ use wasm_core::model::{
 use wasm_core::model::ChangePasswordResult;
 use wasm_core::{membership, recovery};
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, password, random_token};
 use crate::db::{now_ms, Db};
@@ -159,7 +159,7 @@ impl Door {
     }
 }
 
-fn ip(peer: SocketAddr) -> Option<String> {
+fn ip(peer: ClientAddr) -> Option<String> {
     Some(peer.ip().to_string())
 }
 
@@ -185,7 +185,7 @@ async fn public_base(db: &Db) -> AppResult<String> {
 
 async fn patient_forgot_password(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<ForgotPasswordRequest>,
 ) -> AppResult<Json<ForgotPasswordResponse>> {
     forgot_password(&state, Door::Patient, peer, req).await
@@ -193,7 +193,7 @@ async fn patient_forgot_password(
 
 async fn staff_forgot_password(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<ForgotPasswordRequest>,
 ) -> AppResult<Json<ForgotPasswordResponse>> {
     forgot_password(&state, Door::Staff, peer, req).await
@@ -222,7 +222,7 @@ async fn matching_accounts(db: &Db, door: Option<Door>, login: &str, recovery_va
 async fn forgot_password(
     state: &AppState,
     door: Door,
-    peer: SocketAddr,
+    peer: ClientAddr,
     req: ForgotPasswordRequest,
 ) -> AppResult<Json<ForgotPasswordResponse>> {
     let db = &state.db;
@@ -292,7 +292,7 @@ async fn forgot_password(
 
 async fn recover_username(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<RecoverUsernameRequest>,
 ) -> AppResult<Json<RecoverUsernameResponse>> {
     let db = &state.db;
@@ -376,7 +376,7 @@ async fn validate_reset_password_key(
 
 async fn patient_change_password(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<ResetPasswordRequest>,
 ) -> AppResult<Json<ChangePasswordResult>> {
     change_password_by_reset_token(&state, Door::Patient, peer, req).await
@@ -384,7 +384,7 @@ async fn patient_change_password(
 
 async fn staff_change_password(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<ResetPasswordRequest>,
 ) -> AppResult<Json<ChangePasswordResult>> {
     change_password_by_reset_token(&state, Door::Staff, peer, req).await
@@ -397,7 +397,7 @@ fn refused(message: &str) -> Json<ChangePasswordResult> {
 async fn change_password_by_reset_token(
     state: &AppState,
     door: Door,
-    peer: SocketAddr,
+    peer: ClientAddr,
     req: ResetPasswordRequest,
 ) -> AppResult<Json<ChangePasswordResult>> {
     let db = &state.db;
@@ -520,7 +520,7 @@ async fn get_verify_phone_params(
 
 async fn request_code(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(body): ApiJson<RequestCodeBody>,
 ) -> AppResult<Json<RequestCodeResponse>> {
     let db = &state.db;
@@ -568,7 +568,7 @@ async fn request_code(
 
 async fn verify_code(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<VerifyCodeRequest>,
 ) -> AppResult<Json<VerifyCodeResponse>> {
     let db = &state.db;

@@ -8,10 +8,9 @@
 //! key gets one and the same answer.
 
 use std::collections::{HashMap, VecDeque};
-use std::net::SocketAddr;
 use std::sync::{Mutex, OnceLock};
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -23,6 +22,7 @@ use wasm_core::model::{
 };
 use wasm_core::ValidationErrors;
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, password, random_token, RequireRole, Staff};
 use crate::db::{now_ms, Db};
@@ -154,7 +154,7 @@ fn allow(group: &str, address: &str, now: i64) -> bool {
     true
 }
 
-fn throttle(group: &str, peer: &SocketAddr) -> AppResult<()> {
+fn throttle(group: &str, peer: &ClientAddr) -> AppResult<()> {
     if allow(group, &peer.ip().to_string(), now_ms()) {
         Ok(())
     } else {
@@ -169,7 +169,7 @@ async fn public_base(db: &Db) -> AppResult<String> {
     Ok(get_str(&core, "PublicWebAddress").trim().trim_end_matches('/').to_owned())
 }
 
-fn ip(peer: &SocketAddr) -> Option<String> {
+fn ip(peer: &ClientAddr) -> Option<String> {
     Some(peer.ip().to_string())
 }
 
@@ -203,7 +203,7 @@ fn invitation(can_invite: bool, is_sent: bool, message: &str) -> RegistrationInv
 async fn send_registration_email(
     State(state): State<AppState>,
     user: RequireRole<Staff>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<SendRegistrationEmail>,
 ) -> AppResult<Json<RegistrationInvitation>> {
     let db = &state.db;
@@ -322,7 +322,7 @@ struct KeyQuery {
 
 async fn user_creation_params(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiQuery(q): ApiQuery<KeyQuery>,
 ) -> AppResult<Json<UserCreationParams>> {
     throttle("registration", &peer)?;
@@ -375,7 +375,7 @@ fn optional(value: Option<&str>) -> Option<&str> {
 
 async fn create(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<CreateUserRequest>,
 ) -> AppResult<Json<CreateUserResult>> {
     throttle("registration", &peer)?;
@@ -506,7 +506,7 @@ async fn existing_patient(
     patient: &store::PatientForRegistration,
     location_id: i64,
     loc_num: &str,
-    peer: &SocketAddr,
+    peer: &ClientAddr,
 ) -> AppResult<SurveyEmailCheck> {
     let (open, done) = store::survey_state(db, patient.id).await?;
     let queue_id = match (open, done) {
@@ -534,7 +534,7 @@ async fn location(db: &Db, loc_num: &str) -> AppResult<i64> {
 
 async fn send_request_registration_email(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<RequestRegistrationEmail>,
 ) -> AppResult<Json<SurveyEmailCheck>> {
     throttle("survey-registration", &peer)?;
@@ -553,7 +553,7 @@ async fn send_request_registration_email(
 
 async fn request_registration(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<SurveyRegistration>,
 ) -> AppResult<Json<SurveyEmailCheck>> {
     throttle("survey-registration", &peer)?;
@@ -600,7 +600,7 @@ async fn request_registration(
 
 async fn unsubscribe_patient(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     ApiPath(token): ApiPath<String>,
 ) -> AppResult<Json<UnsubscribeResult>> {
     throttle("unsubscribe", &peer)?;

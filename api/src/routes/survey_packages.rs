@@ -22,7 +22,7 @@ use std::io::{Cursor, Read, Write};
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -32,6 +32,7 @@ use serde_json::json;
 use wasm_core::model::{Role, SurveyPackageRow, SurveyUploadFile, SurveyUploadResult};
 use wasm_core::survey::package::{self, MAX_FILE_BYTES};
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, RoleSet};
 use crate::db::now_ms;
@@ -290,7 +291,7 @@ fn clean_file_name(name: Option<&str>, default: &str) -> String {
 async fn upload_xml(
     user: Admin,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiQuery(q): ApiQuery<UploadQuery>,
     body: Result<Bytes, BytesRejection>,
 ) -> AppResult<Response> {
@@ -307,7 +308,7 @@ async fn upload_xml(
 async fn replace_xml(
     user: Admin,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiPath(survey_id): ApiPath<String>,
     ApiQuery(q): ApiQuery<UploadQuery>,
     body: Result<Bytes, BytesRejection>,
@@ -381,7 +382,7 @@ pub fn read_package(bytes: &[u8]) -> Result<PackageFiles, String> {
 async fn upload_package(
     user: Admin,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiQuery(q): ApiQuery<UploadQuery>,
     body: Result<Bytes, BytesRejection>,
 ) -> AppResult<Json<SurveyUploadResult>> {
@@ -458,7 +459,7 @@ struct DeleteSurveyXml {
 async fn delete(
     user: Admin,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiJson(body): ApiJson<DeleteSurveyXml>,
 ) -> AppResult<Json<serde_json::Value>> {
     let Some(s) = store::find(&state.db, &body.survey_id).await? else {

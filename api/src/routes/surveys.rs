@@ -5,9 +5,8 @@
 //! Who may open a run: staff; the signed-in patient who owns it; or a kiosk holding the survey
 //! token from a successful PIN check (header X-Survey-Token). Anyone else: 401 / 404.
 
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -22,6 +21,7 @@ use wasm_core::model::{
 use wasm_core::survey::summary::summary;
 use wasm_core::survey::{self, expiry, start};
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
 use crate::auth::{hash_token, random_token, CurrentUser, MaybeUser, RequireRole, Staff};
@@ -434,7 +434,7 @@ struct PinQuery {
 
 async fn check_pin(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiQuery(q): ApiQuery<PinQuery>,
 ) -> AppResult<Json<PinCheckResponse>> {

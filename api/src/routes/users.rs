@@ -6,7 +6,7 @@
 //! wasm-core's `validate_user` / `validate_role` / `check_password`; every write is audited
 //! (with both users when the caller is impersonating).
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -21,6 +21,7 @@ use wasm_core::model::{
 use wasm_core::password;
 use wasm_core::ValidationErrors;
 
+use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::extract::RoleSet;
 use crate::auth::{password as hashing, session, CurrentUser, RequireRole};
@@ -84,7 +85,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/role/{id}", get(get_role).put(put_role).delete(delete_role))
 }
 
-fn ip(peer: &std::net::SocketAddr) -> Option<String> {
+fn ip(peer: &ClientAddr) -> Option<String> {
     Some(peer.ip().to_string())
 }
 
@@ -245,7 +246,7 @@ fn opt(text: &str) -> Option<String> {
 async fn put_user(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiPath(id): ApiPath<i64>,
     ApiJson(form): ApiJson<UserForm>,
 ) -> AppResult<Json<UserForm>> {
@@ -361,7 +362,7 @@ struct DemoResetRequest {
 async fn demo_reset_user(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiJson(body): ApiJson<DemoResetRequest>,
 ) -> AppResult<Json<Value>> {
     if !get_bool(&settings::load(&state.db, settings::USER_MANAGEMENT).await?, "EnableDemoMode") {
@@ -413,7 +414,7 @@ struct NewUser {
 async fn post_user(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiJson(body): ApiJson<NewUser>,
 ) -> AppResult<Json<UserForm>> {
     let mut form = body.form;
@@ -478,7 +479,7 @@ async fn validate_password(
 async fn change_password(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiJson(body): ApiJson<AdminChangePassword>,
 ) -> AppResult<Json<ChangePasswordResult>> {
     let target = find_user(&state, body.user_id).await?;
@@ -540,7 +541,7 @@ fn with_session_cookie(body: Value, token: &str, headers: &HeaderMap) -> AppResu
 async fn impersonate(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiPath(id): ApiPath<i64>,
 ) -> AppResult<Response> {
@@ -559,7 +560,7 @@ async fn impersonate(
 async fn cancel_impersonation(
     user: CurrentUser,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     headers: HeaderMap,
 ) -> AppResult<Response> {
     let Some(real) = user.impersonator_user_id else {
@@ -600,7 +601,7 @@ async fn get_role(_user: RequireRole<UserAdmins>, State(state): State<AppState>,
 async fn post_role(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiJson(form): ApiJson<RoleForm>,
 ) -> AppResult<Json<RoleRow>> {
     let errors = membership::validate_role(&form);
@@ -621,7 +622,7 @@ async fn post_role(
 async fn put_role(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiPath(id): ApiPath<String>,
     ApiJson(form): ApiJson<RoleForm>,
 ) -> AppResult<Json<RoleRow>> {
@@ -652,7 +653,7 @@ async fn put_role(
 async fn delete_role(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    peer: ClientAddr,
     ApiPath(id): ApiPath<String>,
 ) -> AppResult<Json<Value>> {
     let old = one_role(&state, &id).await?;

@@ -81,21 +81,29 @@ pub struct ServerOptions {
     pub demo: bool,
     /// `--dev`: stack traces in 500 bodies.
     pub dev: bool,
+    /// `--trusted-proxies`: whose X-Forwarded-For names the client.
+    pub trusted_proxies: Option<&'static str>,
 }
 
 impl ServerOptions {
     /// The demo clinic (configured, demo accounts).
     pub fn demo() -> Self {
-        ServerOptions { demo: true, dev: false }
+        ServerOptions { demo: true, dev: false, trusted_proxies: None }
     }
 
     /// A fresh, unconfigured database.
     pub fn fresh() -> Self {
-        ServerOptions { demo: false, dev: false }
+        ServerOptions { demo: false, dev: false, trusted_proxies: None }
     }
 
     pub fn dev(mut self) -> Self {
         self.dev = true;
+        self
+    }
+
+    /// Behind a reverse proxy at `proxies` (e.g. "127.0.0.1": the test client is the proxy).
+    pub fn behind_proxy(mut self, proxies: &'static str) -> Self {
+        self.trusted_proxies = Some(proxies);
         self
     }
 }
@@ -191,6 +199,7 @@ impl TestServer {
             .env_remove("BIND")
             .env_remove("DATABASE_URL")
             .env_remove("WEB_DIR")
+            .env_remove("PORTAL_TRUSTED_PROXIES")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -199,6 +208,9 @@ impl TestServer {
         }
         if options.dev {
             command.arg("--dev");
+        }
+        if let Some(proxies) = options.trusted_proxies {
+            command.arg("--trusted-proxies").arg(proxies);
         }
         let mut child = command.spawn().unwrap_or_else(|e| {
             panic!(

@@ -136,11 +136,48 @@ async fn fresh_cookies_do_not_buy_more_tries_than_the_address_allows() {
             assert_eq!(r["attemptsLeft"], left, "{r}");
         }
     }
-    // The eleventh browser is refused at once, even with the right PIN.
+    // The eleventh browser is refused at once, even with the right PIN, and naming another
+    // address in X-Forwarded-For does not help: no proxy is trusted by default.
     let mut c = server.client();
     c.get("/api/health").await;
-    let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={pin}")).await.expect(StatusCode::OK);
+    let spoofed = c.send(Method::GET, &format!("/api/surveyIdentity/checkPin?pin={pin}"), None, Csrf::Omit, &[("x-forwarded-for", "198.51.100.23")]).await;
+    let r = spoofed.expect(StatusCode::OK);
     assert_eq!((r["success"].clone(), r["attemptsLeft"].clone()), (json!(false), json!(0)), "{r}");
+}
+
+/// A PIN check through the reverse proxy: the client's own X-Forwarded-For is kept in front,
+/// and the proxy appends the address it saw.
+async fn pin_from(c: &mut Client, pin: &str, from: &str) -> Value {
+    let forwarded = format!("10.9.9.9, {from}");
+    let path = format!("/api/surveyIdentity/checkPin?pin={pin}");
+    c.send(Method::GET, &path, None, Csrf::Omit, &[("x-forwarded-for", &forwarded)]).await.expect(StatusCode::OK)
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_address_has_its_own_limit() {
+    // The test client plays the reverse proxy: every connection comes from 127.0.0.1.
+    let server = TestServer::start(ServerOptions::demo().behind_proxy("127.0.0.1,::1")).await;
+    let queue = assigned_row(&server, "PES-010").await;
+    let pin = pin_for(&server, queue).await;
+    let wrong = if pin == "0000" { "0001" } else { "0000" };
+    // One clinic's address uses up its 30 attempts...
+    for _ in 0..10 {
+        let mut c = server.client();
+        c.get("/api/health").await;
+        for left in [2, 1, 0] {
+            let r = pin_from(&mut c, wrong, "203.0.113.7").await;
+            assert_eq!(r["attemptsLeft"], left, "{r}");
+        }
+    }
+    let mut c = server.client();
+    c.get("/api/health").await;
+    let r = pin_from(&mut c, &pin, "203.0.113.7").await;
+    assert_eq!((r["success"].clone(), r["attemptsLeft"].clone()), (json!(false), json!(0)), "{r}");
+    // ...while a patient elsewhere, behind the same proxy, starts with the right PIN.
+    let mut c = server.client();
+    c.get("/api/health").await;
+    let r = pin_from(&mut c, &pin, "198.51.100.23").await;
+    assert_eq!(r["success"], json!(true), "{r}");
 }
 
 #[tokio::test]
