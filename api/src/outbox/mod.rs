@@ -219,7 +219,7 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
         let now = clock.now_ms();
         let secret = SECRET_KINDS.contains(&row.kind.as_str());
         let (method, message) = match Channel::parse(&row.channel) {
-            Some(Channel::Sms) if secret => ("SMS", format!("{} (text withheld: it carries a code)", row.kind)),
+            Some(Channel::Sms) if secret => ("SMS", format!("{} (text withheld: it carries a code or link)", row.kind)),
             Some(Channel::Sms) => ("SMS", row.body_text.clone()),
             _ => ("SMTP", row.subject.clone()),
         };
@@ -275,10 +275,12 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
     Ok(report)
 }
 
-/// Kinds whose text carries a single-use secret (a reset or registration key, a phone code):
-/// their text is wiped from the outbox once delivered (or given up) and never copied into the
-/// Email Logs, so a database reader or an admin screen cannot replay it.
-pub const SECRET_KINDS: &[&str] = &["ForgotPassword", "PortalRegistration", "PhoneVerificationCode"];
+/// Kinds whose text carries a secret: a reset or registration key, a phone code, or the emailed
+/// survey link (which opens the patient's survey signed out; it is derived, never stored, so the
+/// outbox would be its only copy at rest). Their text is wiped from the outbox once delivered
+/// (or given up) and never copied into the Email Logs, so a database reader, a backup or an
+/// admin screen cannot replay it.
+pub const SECRET_KINDS: &[&str] = &["ForgotPassword", "PortalRegistration", "PhoneVerificationCode", "SurveyAssignment", "SurveyReminder"];
 
 async fn forget_text(db: &Db, id: i64) -> AppResult<()> {
     on_db!(db, pool => sqlx::query("UPDATE outbox SET body_text = '', body_html = NULL WHERE id = $1")

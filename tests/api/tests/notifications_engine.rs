@@ -133,6 +133,11 @@ async fn notices_follow_the_windows_once_each_even_with_two_engines() {
     assert!(joined.contains("https://portal.test/iamhere?token=3Dtok-engine-1") || joined.contains("https://portal.test/iamhere?token=tok-engine-1"), "{joined}");
     assert!(joined.contains("https://portal.test/unsubscribe/"), "the unsubscribe link (issue 3 part 7): {joined}");
     assert!(!joined.contains("{PatientName}") && !joined.contains("{SurveyLink}"), "every token filled: {joined}");
+    // Once delivered, the survey link is no longer stored: the notices' texts are wiped (the
+    // I Am Here link's token lives on its appointment anyway).
+    let kept = |kind: &str| format!("SELECT COUNT(*) FROM outbox WHERE survey_queue_id = {ours} AND kind = '{kind}' AND (body_text <> '' OR body_html IS NOT NULL)");
+    assert_eq!((count(&server, &kept("SurveyAssignment")).await, count(&server, &kept("SurveyReminder")).await), (0, 0));
+    assert_eq!(count(&server, "SELECT COUNT(*) FROM email_logs WHERE message LIKE '%startType=Email%'").await, 0);
     a.close().await;
     b.close().await;
 }
