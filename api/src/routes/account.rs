@@ -1,6 +1,5 @@
 //! Sign-in, sign-out and what the shell asks about the current user (spec 02 §7.1, spec 01 §7).
 
-
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
@@ -13,7 +12,6 @@ use wasm_core::model::{
     PortalUserLoggedIn, Role, SessionSettings,
 };
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{password, session, CurrentUser, MaybeUser};
 use crate::db::now_ms;
@@ -21,6 +19,7 @@ use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool, get_i64, get_str};
 use crate::auth::throttle;
+use crate::client_addr::ClientAddr;
 use crate::store::membership as membership_store;
 use crate::store::users::{self, LoginCandidate};
 use crate::{cookies, AppState};

@@ -28,11 +28,11 @@ use wasm_core::model::{ConnectionTest, ConnectionTestResult, Role, SetupConfigur
 use wasm_core::setup::{self, SECRET_FIELDS};
 use wasm_core::{membership, password, ValidationErrors};
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::extract::check_role;
 use crate::auth::session::SessionUser;
 use crate::auth::{password as hashing, MaybeUser};
+use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};

@@ -20,10 +20,10 @@ use wasm_core::model::{
     LoadDocumentsRequest, NotCompletedLetters, Role, TraceEntry,
 };
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
 use crate::auth::{CurrentUser, PatientOnly, RequireRole};
+use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult, ApiQuery};
 use crate::letter_pdf::{self, LetterPdf};

@@ -12,9 +12,9 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use wasm_core::model::Role;
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{CurrentUser, RoleSet};
+use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};

@@ -3,7 +3,6 @@
 //! History Portal) and audited. IsDisabledIamHere turns the link off; the link expires
 //! HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment hours after the appointment starts.
 
-
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -12,8 +11,8 @@ use serde_json::json;
 use wasm_core::iam_here::iam_here_mode;
 use wasm_core::model::{IamHereMode, IamHereResponse};
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
+use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{AppResult, ApiQuery};
 use crate::openapi::{Access, RouteDoc};

@@ -7,7 +7,6 @@
 //! their content; SVG is refused because it can carry script. Images are served with their own
 //! type, `nosniff` and a sandboxing CSP.
 
-
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::header;
@@ -18,9 +17,9 @@ use serde_json::{json, Value};
 use wasm_core::logo::{parse_logo_width, sniff_logo, DEFAULT_LOGO_WIDTH};
 use wasm_core::model::{LogoSettings, Role};
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, RoleSet};
+use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{AppError, AppResult, ApiPath};
 use crate::openapi::{Access, RouteDoc};

@@ -10,7 +10,6 @@ use wasm_core::membership;
 use wasm_core::model::{ChangeMyPassword, ChangePasswordResult};
 use wasm_core::password::PasswordRequirements;
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{password, CurrentUser};
 use crate::db::{now_ms, Db};
@@ -19,6 +18,7 @@ use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool, get_i64};
 use crate::store::membership as store;
 use crate::AppState;
+use crate::client_addr::ClientAddr;
 
 pub const OLD_PASSWORD_WRONG: &str = "Old password is incorrect";
 pub const IMPERSONATING: &str = "The password cannot be changed while impersonating a user.";

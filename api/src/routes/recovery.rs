@@ -9,7 +9,6 @@
 //! `membership_keys.phone_verified_at`. Phone codes: 6 digits, only their hash in `phone_codes`.
 //! Neither keys nor codes appear in responses, logs or audit rows.
 
-
 use axum::extract::State;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
@@ -24,7 +23,6 @@ use wasm_core::model::{
 use wasm_core::model::ChangePasswordResult;
 use wasm_core::{membership, recovery};
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, password, random_token};
 use crate::db::{now_ms, Db};
@@ -36,6 +34,7 @@ use crate::routes::password::password_requirements;
 use crate::settings::{self, get_bool, get_i64, get_str};
 use crate::store::recovery::{self as store, Account, KeyRow, NewKey};
 use crate::AppState;
+use crate::client_addr::ClientAddr;
 
 pub const LINK_EXPIRED: &str = "Link is expired.";
 pub const LINK_USED_OR_EXPIRED: &str = "The link is expired or was already used. Request a new one.";

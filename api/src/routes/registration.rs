@@ -22,9 +22,9 @@ use wasm_core::model::{
 };
 use wasm_core::ValidationErrors;
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, password, random_token, RequireRole, Staff};
+use crate::client_addr::ClientAddr;
 use crate::db::{now_ms, Db};
 use crate::error::{ApiJson, AppError, AppResult, ApiQuery, ApiPath};
 use crate::openapi::{Access, RouteDoc};

@@ -32,7 +32,6 @@ use serde_json::json;
 use wasm_core::model::{Role, SurveyPackageRow, SurveyUploadFile, SurveyUploadResult};
 use wasm_core::survey::package::{self, MAX_FILE_BYTES};
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, RoleSet};
 use crate::db::now_ms;
@@ -40,6 +39,7 @@ use crate::error::{json_error, ApiJson, AppError, AppResult, ApiQuery, ApiPath};
 use crate::openapi::{Access, RouteDoc};
 use crate::store::survey_packages::{self as store, NewSurvey, Written};
 use crate::AppState;
+use crate::client_addr::ClientAddr;
 
 pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {

@@ -5,7 +5,6 @@
 //! Who may open a run: staff; the signed-in patient who owns it; or a kiosk holding the survey
 //! token from a successful PIN check (header X-Survey-Token). Anyone else: 401 / 404.
 
-
 use axum::extract::State;
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
@@ -21,7 +20,6 @@ use wasm_core::model::{
 use wasm_core::survey::summary::summary;
 use wasm_core::survey::{self, expiry, start};
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
 use crate::auth::{hash_token, random_token, CurrentUser, MaybeUser, RequireRole, Staff};
@@ -34,6 +32,7 @@ use crate::store::surveys::{self as store, QueueRun};
 use crate::summary_pdf::{self, Alignment, PageNumbers, SummaryPdf};
 use crate::pdf;
 use crate::AppState;
+use crate::client_addr::ClientAddr;
 
 pub const TOKEN_HEADER: &str = "x-survey-token";
 /// Wrong PINs allowed per client in PIN_WINDOW_MS (spec 01 §8 'You have N attempts left').

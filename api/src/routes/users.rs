@@ -21,10 +21,10 @@ use wasm_core::model::{
 use wasm_core::password;
 use wasm_core::ValidationErrors;
 
-use crate::client_addr::ClientAddr;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::extract::RoleSet;
 use crate::auth::{password as hashing, session, CurrentUser, RequireRole};
+use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult, ApiQuery, ApiPath};
 use crate::openapi::{Access, RouteDoc};
