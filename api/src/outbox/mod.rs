@@ -276,10 +276,10 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
 }
 
 /// Kinds whose text carries a secret: a reset or registration key, a phone code, or the emailed
-/// survey link (which opens the patient's survey signed out; it is derived, never stored, so the
-/// outbox would be its only copy at rest). Their text is wiped from the outbox once delivered
-/// (or given up) and never copied into the Email Logs, so a database reader, a backup or an
-/// admin screen cannot replay it.
+/// survey link (it opens the patient's survey signed out; only the server, holding the link
+/// secret, should be able to make one). Their text is wiped from the outbox once delivered (or
+/// given up) and never copied into the Email Logs, so the admin screens and a copy of the
+/// outbox cannot replay it.
 pub const SECRET_KINDS: &[&str] = &["ForgotPassword", "PortalRegistration", "PhoneVerificationCode", "SurveyAssignment", "SurveyReminder"];
 
 async fn forget_text(db: &Db, id: i64) -> AppResult<()> {
