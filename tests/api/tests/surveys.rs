@@ -121,21 +121,29 @@ async fn expired_pin_answers_count_as_attempts_so_no_browser_can_try_every_numbe
     assert_eq!((r["success"].clone(), r["attemptsLeft"].clone()), (json!(false), json!(0)), "{r}");
 }
 
+/// Ten browsers from one address, three wrong PINs each: the 30 an address may give in 15
+/// minutes. `forwarded`: the address a trusted proxy names (None: the connection's own).
+async fn use_up_address(server: &TestServer, wrong: &str, forwarded: Option<&str>) {
+    for _ in 0..10 {
+        let mut c = server.client();
+        c.get("/api/health").await;
+        for left in [2, 1, 0] {
+            let r = match forwarded {
+                Some(from) => pin_from(&mut c, wrong, from).await,
+                None => c.get(&format!("/api/surveyIdentity/checkPin?pin={wrong}")).await.expect(StatusCode::OK),
+            };
+            assert_eq!(r["attemptsLeft"], left, "{r}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn fresh_cookies_do_not_buy_more_tries_than_the_address_allows() {
     let server = TestServer::demo().await;
     let queue = assigned_row(&server, "PES-010").await;
     let pin = pin_for(&server, queue).await;
     let wrong = if pin == "0000" { "0001" } else { "0000" };
-    // Ten browsers from one address, three wrong PINs each: 30, the address's limit.
-    for _ in 0..10 {
-        let mut c = server.client();
-        c.get("/api/health").await;
-        for left in [2, 1, 0] {
-            let r = c.get(&format!("/api/surveyIdentity/checkPin?pin={wrong}")).await.expect(StatusCode::OK);
-            assert_eq!(r["attemptsLeft"], left, "{r}");
-        }
-    }
+    use_up_address(&server, wrong, None).await;
     // The eleventh browser is refused at once, even with the right PIN, and naming another
     // address in X-Forwarded-For does not help: no proxy is trusted by default.
     let mut c = server.client();
@@ -161,14 +169,7 @@ async fn behind_a_trusted_proxy_each_forwarded_address_has_its_own_limit() {
     let pin = pin_for(&server, queue).await;
     let wrong = if pin == "0000" { "0001" } else { "0000" };
     // One clinic's address uses up its 30 attempts...
-    for _ in 0..10 {
-        let mut c = server.client();
-        c.get("/api/health").await;
-        for left in [2, 1, 0] {
-            let r = pin_from(&mut c, wrong, "203.0.113.7").await;
-            assert_eq!(r["attemptsLeft"], left, "{r}");
-        }
-    }
+    use_up_address(&server, wrong, Some("203.0.113.7")).await;
     let mut c = server.client();
     c.get("/api/health").await;
     let r = pin_from(&mut c, &pin, "203.0.113.7").await;
