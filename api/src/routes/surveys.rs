@@ -23,6 +23,7 @@ use wasm_core::survey::{self, expiry, start};
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
 use crate::auth::{hash_token, random_token, CurrentUser, MaybeUser, RequireRole, Staff};
+use crate::client_addr::ClientAddr;
 use crate::cookies::{self, CSRF_COOKIE};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult, ApiQuery, ApiPath};
@@ -32,7 +33,6 @@ use crate::store::surveys::{self as store, QueueRun};
 use crate::summary_pdf::{self, Alignment, PageNumbers, SummaryPdf};
 use crate::pdf;
 use crate::AppState;
-use crate::client_addr::ClientAddr;
 
 pub const TOKEN_HEADER: &str = "x-survey-token";
 /// Wrong PINs allowed per client in PIN_WINDOW_MS (spec 01 §8 'You have N attempts left').

@@ -5,7 +5,6 @@ import { isAnySurveyAvailable } from "./api/survey-link";
 import { NO_SURVEYS, postNoSurveys } from "./no-surveys";
 import { failureText, NO_INTERNET } from "./failure";
 
-
 /** Patient start: a 4-digit PIN (spec 01 §2.5, §5). Start stays disabled until 4 digits. With
  * no survey to start at all the kiosk says so instead, and tells an embedding page (spec 01 §8). */
 export function PinEntry({ onStart }: { onStart: (surveyQueueId: number) => void }) {

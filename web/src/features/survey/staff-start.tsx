@@ -33,7 +33,6 @@ export const FINISHED_TODAY =
 /** Spec 01 §9: patient search debounce. */
 const DEBOUNCE_MS = 500;
 
-
 type Step =
   | { kind: "pin" }
   | { kind: "search" }
