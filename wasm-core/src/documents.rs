@@ -31,8 +31,13 @@ pub fn can_acknowledge(facts: &LetterFacts, viewer: &LetterViewer) -> bool {
 /// The row texts: 'On {date}' / 'Not Read', 'On {date}' / 'No'; the Acknowledge button is shown
 /// when the Ack column is on and either it can be used or ShowAckWhenDisabled asks to show it
 /// disabled; it is disabled until the letter is read (and after it is acknowledged).
-pub fn letter_state(facts: &LetterFacts, viewer: &LetterViewer, offset_minutes: i32) -> LetterState {
-    let (already_read, is_already_read) = stamp(facts.read_at.as_deref(), offset_minutes, "Not Read");
+pub fn letter_state(
+    facts: &LetterFacts,
+    viewer: &LetterViewer,
+    offset_minutes: i32,
+) -> LetterState {
+    let (already_read, is_already_read) =
+        stamp(facts.read_at.as_deref(), offset_minutes, "Not Read");
     let (already_acked, _) = stamp(facts.acked_at.as_deref(), offset_minutes, "No");
     let enabled = can_acknowledge(facts, viewer);
     LetterState {
@@ -79,28 +84,67 @@ pub fn document_columns(s: &DocumentsSettings) -> Vec<DocumentColumn> {
     let mut columns = Vec::new();
     let mut add = |on: bool, key: &str, title: &str| {
         if on {
-            columns.push(DocumentColumn { key: key.to_owned(), title: title.to_owned() });
+            columns.push(DocumentColumn {
+                key: key.to_owned(),
+                title: title.to_owned(),
+            });
         }
     };
-    add(s.show_date_when_sent_column, "Date", &s.doc_view_when_column_title);
+    add(
+        s.show_date_when_sent_column,
+        "Date",
+        &s.doc_view_when_column_title,
+    );
     add(true, "Type", &s.doc_type_column_title);
-    add(s.show_pat_name_column && !compact, "PatientName", &s.doc_pat_name_column_title);
-    add(s.show_study_date_column && !compact, "StudyDate", &s.doc_study_date_col_title);
-    add(s.show_study_desc_column && !compact, "StudyDesc", &s.doc_study_desc_col_title);
-    add(s.show_notif_type_column && !compact, "NotifyType", &s.doc_notif_type_column_title);
+    add(
+        s.show_pat_name_column && !compact,
+        "PatientName",
+        &s.doc_pat_name_column_title,
+    );
+    add(
+        s.show_study_date_column && !compact,
+        "StudyDate",
+        &s.doc_study_date_col_title,
+    );
+    add(
+        s.show_study_desc_column && !compact,
+        "StudyDesc",
+        &s.doc_study_desc_col_title,
+    );
+    add(
+        s.show_notif_type_column && !compact,
+        "NotifyType",
+        &s.doc_notif_type_column_title,
+    );
     add(true, "View", &s.doc_view_column_title);
-    add(s.show_read_column && !s.combine_doc_view_and_read_columns && !compact, "Read", &s.doc_read_column_title);
-    add(s.show_ack_column && !compact, "Ack", &s.doc_ack_column_title);
+    add(
+        s.show_read_column && !s.combine_doc_view_and_read_columns && !compact,
+        "Read",
+        &s.doc_read_column_title,
+    );
+    add(
+        s.show_ack_column && !compact,
+        "Ack",
+        &s.doc_ack_column_title,
+    );
     columns
 }
 
 /// The viewer modal's title: name, patient ID, study date and procedure, the parts that are known.
-pub fn letter_title(patient_name: &str, patient_id: &str, study_date: Option<&str>, procedure: &str) -> String {
+pub fn letter_title(
+    patient_name: &str,
+    patient_id: &str,
+    study_date: Option<&str>,
+    procedure: &str,
+) -> String {
     let mut parts = vec![patient_name.trim().to_owned()];
     if !patient_id.trim().is_empty() {
         parts.push(format!("Patient ID: {}", patient_id.trim()));
     }
-    if let Some(date) = study_date.map(|d| dates::format_date(d, DateFormat::SDate, 0, "")).filter(|d| !d.is_empty()) {
+    if let Some(date) = study_date
+        .map(|d| dates::format_date(d, DateFormat::SDate, 0, ""))
+        .filter(|d| !d.is_empty())
+    {
         parts.push(format!("Study Date: {date}"));
     }
     if !procedure.trim().is_empty() {
@@ -114,8 +158,16 @@ pub fn letter_title(patient_name: &str, patient_id: &str, study_date: Option<&st
 /// 'other' without ShowOtherDocumentsTab goes to all; more than two segments are
 /// :mode/:clientId/:ssoContextToken, shown as All; an empty unread list (`unread_count` Some(0))
 /// goes to all.
-pub fn documents_route(segments: &[String], unread_count: Option<u32>, show_other_tab: bool) -> DocumentsRoute {
-    let segments: Vec<&str> = segments.iter().map(|s| s.as_str()).filter(|s| !s.is_empty()).collect();
+pub fn documents_route(
+    segments: &[String],
+    unread_count: Option<u32>,
+    show_other_tab: bool,
+) -> DocumentsRoute {
+    let segments: Vec<&str> = segments
+        .iter()
+        .map(|s| s.as_str())
+        .filter(|s| !s.is_empty())
+        .collect();
     let route = |mode, redirect: Option<&str>| DocumentsRoute {
         mode,
         redirect_to: redirect.map(str::to_owned),
@@ -132,7 +184,9 @@ pub fn documents_route(segments: &[String], unread_count: Option<u32>, show_othe
     }
     match segments.first().map(|s| s.to_ascii_lowercase()).as_deref() {
         None => route(DocumentsMode::Unread, Some("/documents/unread")),
-        Some("unread") if unread_count == Some(0) => route(DocumentsMode::All, Some("/documents/all")),
+        Some("unread") if unread_count == Some(0) => {
+            route(DocumentsMode::All, Some("/documents/all"))
+        }
         Some("unread") => route(DocumentsMode::Unread, None),
         Some("all") => route(DocumentsMode::All, None),
         Some("other") if show_other_tab => route(DocumentsMode::Other, None),

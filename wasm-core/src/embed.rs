@@ -4,7 +4,10 @@
 pub const EMBED_PAGES: [&str; 1] = ["documents"];
 
 fn segment_ok(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 200 && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~'))
+    !s.is_empty()
+        && s.len() <= 200
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~'))
 }
 
 /// /embed/success/{clientId}/{ssoContextToken}?page=... -> /{page}/all/{clientId}/{ssoContextToken}.
@@ -15,6 +18,10 @@ pub fn embed_success_path(page: &str, client_id: &str, sso_context_token: &str) 
         return None;
     }
     let wanted = page.trim().to_ascii_lowercase();
-    let page = EMBED_PAGES.iter().find(|p| **p == wanted).copied().unwrap_or("documents");
+    let page = EMBED_PAGES
+        .iter()
+        .find(|p| **p == wanted)
+        .copied()
+        .unwrap_or("documents");
     Some(format!("/{page}/all/{client_id}/{sso_context_token}"))
 }

@@ -11,19 +11,27 @@ use crate::model::{AppointmentRange, HistoryTab, SurveyActionInput, SurveyAction
 pub const TABS: [(&str, &str, &str, bool, bool); 5] = [
     ("all", "All History Surveys List", "All", true, false),
     ("assigned", "Assigned Surveys", "Assigned", false, false),
-    ("progress", "In Progress Surveys", "InProgress", false, false),
+    (
+        "progress",
+        "In Progress Surveys",
+        "InProgress",
+        false,
+        false,
+    ),
     ("completed", "Completed Surveys", "Completed", true, false),
     ("today", "Today's Appointments", "Today", false, true),
 ];
 
 pub fn history_tab(list_id: &str) -> Option<HistoryTab> {
-    TABS.iter().find(|t| t.0 == list_id).map(|&(id, title, group, status, actions)| HistoryTab {
-        list_id: id.to_owned(),
-        title: title.to_owned(),
-        status_group: group.to_owned(),
-        shows_status: status,
-        shows_actions: actions,
-    })
+    TABS.iter()
+        .find(|t| t.0 == list_id)
+        .map(|&(id, title, group, status, actions)| HistoryTab {
+            list_id: id.to_owned(),
+            title: title.to_owned(),
+            status_group: group.to_owned(),
+            shows_status: status,
+            shows_actions: actions,
+        })
 }
 
 pub const DATE_MODES: [&str; 5] = ["day", "week", "month", "year", "range"];
@@ -37,7 +45,10 @@ pub fn parse_local_date(text: &str) -> Option<i64> {
     }
     let digits = |r: std::ops::Range<usize>| -> Option<i64> {
         let s = &t[r];
-        s.bytes().all(|c| c.is_ascii_digit()).then(|| s.parse().ok()).flatten()
+        s.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| s.parse().ok())
+            .flatten()
     };
     let (y, m, d) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
     if !(1..=12).contains(&m) || y < 1900 {
@@ -60,7 +71,10 @@ pub fn format_local_date(days: i64) -> String {
 pub fn local_midnight_iso(days: i64, offset_minutes: i32) -> String {
     let seconds = days * 86_400 - i64::from(offset_minutes) * 60;
     let t = crate::dates::LocalDateTime::from_instant(seconds, 0);
-    format!("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.000Z", t.year, t.month, t.day, t.hour, t.minute, t.second)
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.000Z",
+        t.year, t.month, t.day, t.hour, t.minute, t.second
+    )
 }
 
 /// The viewer's local date at instant `now_iso`.
@@ -74,11 +88,21 @@ pub fn local_today(now_iso: &str, offset_minutes: i32) -> Option<i64> {
 /// `from` means today (the default), an empty `to` in range mode means `from`, and a range picked
 /// backwards is put in order. Unknown modes read as day. `DateFrom`/`DateTo` are the local
 /// midnights of the first and last day in UTC (the server includes the whole last day).
-pub fn appointment_range(mode: &str, from: &str, to: &str, now_iso: &str, offset_minutes: i32) -> AppointmentRange {
+pub fn appointment_range(
+    mode: &str,
+    from: &str,
+    to: &str,
+    now_iso: &str,
+    offset_minutes: i32,
+) -> AppointmentRange {
     let offset = offset_minutes.clamp(-1080, 1080);
     let today = local_today(now_iso, offset).unwrap_or(0);
     let first = parse_local_date(from).unwrap_or(today);
-    let mode = if DATE_MODES.contains(&mode) { mode } else { "day" };
+    let mode = if DATE_MODES.contains(&mode) {
+        mode
+    } else {
+        "day"
+    };
     let (start, end) = match mode {
         "week" => {
             // Weeks run Sunday to Saturday (US calendar); weekday_from_days: 0 = Monday.
@@ -87,7 +111,10 @@ pub fn appointment_range(mode: &str, from: &str, to: &str, now_iso: &str, offset
         }
         "month" => {
             let (y, m, _) = civil_from_days(first);
-            (days_from_civil(y, m, 1), days_from_civil(y, m, crate::dates::days_in_month(y, m)))
+            (
+                days_from_civil(y, m, 1),
+                days_from_civil(y, m, crate::dates::days_in_month(y, m)),
+            )
         }
         "year" => {
             let (y, _, _) = civil_from_days(first);
@@ -118,7 +145,10 @@ pub fn location_display_name(name: &str) -> String {
             // lower-case tables would cost the wasm file kilobytes.
             let mut chars = w.chars();
             match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars.as_str().to_ascii_lowercase().chars()).collect::<String>(),
+                Some(first) => first
+                    .to_uppercase()
+                    .chain(chars.as_str().to_ascii_lowercase().chars())
+                    .collect::<String>(),
                 None => String::new(),
             }
         })
@@ -134,7 +164,10 @@ mod tests {
     fn week_starts_on_sunday() {
         // 2026-11-22 is a Sunday, 2026-11-25 a Wednesday.
         let r = appointment_range("week", "2026-11-25", "", "2026-11-22T12:00:00Z", 0);
-        assert_eq!((r.from.as_str(), r.to.as_str()), ("2026-11-22", "2026-11-28"));
+        assert_eq!(
+            (r.from.as_str(), r.to.as_str()),
+            ("2026-11-22", "2026-11-28")
+        );
         let r = appointment_range("week", "2026-11-22", "", "2026-11-22T12:00:00Z", 0);
         assert_eq!(r.from, "2026-11-22");
     }
@@ -150,14 +183,22 @@ mod tests {
 
     #[test]
     fn bad_dates_are_rejected() {
-        for bad in ["2026-02-30", "2026-13-01", "26-01-01", "2026-1-01", "abcd-ef-gh", ""] {
+        for bad in [
+            "2026-02-30",
+            "2026-13-01",
+            "26-01-01",
+            "2026-1-01",
+            "abcd-ef-gh",
+            "",
+        ] {
             assert_eq!(parse_local_date(bad), None, "{bad}");
         }
         assert!(parse_local_date("2024-02-29").is_some());
     }
 }
 
-pub const VIEW_DISABLED_TOOLTIP: &str = "Patient did not start the survey. There is no information to view";
+pub const VIEW_DISABLED_TOOLTIP: &str =
+    "Patient did not start the survey. There is no information to view";
 pub const LIMIT_REACHED: &str = "Notification limit reached!";
 
 /// Ready For Exam notices left: `max` -1 is unlimited.
@@ -169,7 +210,12 @@ pub fn ready_for_exam_limit_reached(count: i64, max: i64) -> bool {
 /// HistoryPortalMaxReadyForExamEmail (-1 unlimited); `now_iso` and `offset_minutes` say which
 /// day is today for the viewer. "StatusKey is Saved" of the spec reads as: the patient completed
 /// the survey (Completed or Finalized by Admin).
-pub fn survey_actions(row: &SurveyActionInput, max_ready: i64, now_iso: &str, offset_minutes: i32) -> SurveyActions {
+pub fn survey_actions(
+    row: &SurveyActionInput,
+    max_ready: i64,
+    now_iso: &str,
+    offset_minutes: i32,
+) -> SurveyActions {
     use crate::model::SurveyStatus;
     let status = SurveyStatus::parse(&row.status_key);
     let completed = status.is_some_and(SurveyStatus::is_completed);
@@ -179,15 +225,21 @@ pub fn survey_actions(row: &SurveyActionInput, max_ready: i64, now_iso: &str, of
     let finished = status.is_some_and(SurveyStatus::is_complete_status);
     let has_log = row.survey_log_id.is_some();
     let today = local_today(now_iso, offset_minutes);
-    let is_today = match (row.appointment_date.as_deref().and_then(|a| local_today(a, offset_minutes)), today) {
+    let is_today = match (
+        row.appointment_date
+            .as_deref()
+            .and_then(|a| local_today(a, offset_minutes)),
+        today,
+    ) {
         (Some(day), Some(today)) => day == today,
         _ => false,
     };
     let arrival = row.arrival_status.as_deref().unwrap_or("");
     let count = row.ready_for_exam_count.max(0);
     let reached = ready_for_exam_limit_reached(count, max_ready);
-    let ready_enabled =
-        is_today && completed && (arrival == "PatientArrived" || (arrival == "ReadyForExam" && !reached));
+    let ready_enabled = is_today
+        && completed
+        && (arrival == "PatientArrived" || (arrival == "ReadyForExam" && !reached));
     let limit_message = if max_ready < 0 {
         String::new()
     } else if reached {
@@ -201,7 +253,11 @@ pub fn survey_actions(row: &SurveyActionInput, max_ready: i64, now_iso: &str, of
         can_resend: !finished && !has_log,
         show_view: has_log || finished,
         view_enabled: has_log,
-        view_tooltip: if !has_log && finished { VIEW_DISABLED_TOOLTIP.to_owned() } else { String::new() },
+        view_tooltip: if !has_log && finished {
+            VIEW_DISABLED_TOOLTIP.to_owned()
+        } else {
+            String::new()
+        },
         start_survey_enabled: is_today && !expired,
         view_survey_enabled: has_log,
         ready_for_exam_enabled: ready_enabled,

@@ -25,7 +25,12 @@ impl Block {
 /// - master on with neither channel: history portal -> email on, SMS off; I am Here -> both on;
 /// - both channels off -> master off;
 /// - master off -> both channels off.
-pub fn toggle(block: Block, state: NotificationToggles, field: &str, on: bool) -> NotificationToggles {
+pub fn toggle(
+    block: Block,
+    state: NotificationToggles,
+    field: &str,
+    on: bool,
+) -> NotificationToggles {
     let mut next = state;
     match field {
         "Master" => {
@@ -56,7 +61,14 @@ pub fn toggle(block: Block, state: NotificationToggles, field: &str, on: bool) -
 
 pub const FORM_INVALID: &str = "Form is invalid";
 
-fn range(errors: &mut ValidationErrors, field: &str, value: Option<f64>, min: i32, max: i32, whole: bool) {
+fn range(
+    errors: &mut ValidationErrors,
+    field: &str,
+    value: Option<f64>,
+    min: i32,
+    max: i32,
+    whole: bool,
+) {
     match value {
         None => {
             errors.add(field, "Required");
@@ -74,10 +86,11 @@ fn range(errors: &mut ValidationErrors, field: &str, value: Option<f64>, min: i3
 /// '2, 3' -> ok; empty, '2,,3', '1.5', '-1' -> 'Must be comma-separated whole numbers (for example 2, 3)'.
 pub fn is_comma_separated_whole_numbers(text: &str) -> bool {
     let t = text.trim();
-    !t.is_empty() && t.split(',').all(|p| {
-        let p = p.trim();
-        !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit())
-    })
+    !t.is_empty()
+        && t.split(',').all(|p| {
+            let p = p.trim();
+            !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit())
+        })
 }
 
 /// The form's rules (spec 03 §5 "History portal"): business hours 0-24, notification windows and
@@ -85,26 +98,87 @@ pub fn is_comma_separated_whole_numbers(text: &str) -> bool {
 /// reminder days comma-separated whole numbers, at least one business day.
 pub fn validate(form: &HistoryPortalSettingsForm) -> ValidationErrors {
     let mut e = ValidationErrors::new();
-    range(&mut e, "HistoryPortalSurveyReminderStartTime", form.reminder_start, 0, 24, false);
-    range(&mut e, "HistoryPortalSurveyReminderEndTime", form.reminder_end, 0, 24, false);
+    range(
+        &mut e,
+        "HistoryPortalSurveyReminderStartTime",
+        form.reminder_start,
+        0,
+        24,
+        false,
+    );
+    range(
+        &mut e,
+        "HistoryPortalSurveyReminderEndTime",
+        form.reminder_end,
+        0,
+        24,
+        false,
+    );
     if let (Some(s), Some(end)) = (form.reminder_start, form.reminder_end) {
-        if e.field("HistoryPortalSurveyReminderStartTime").is_empty() && e.field("HistoryPortalSurveyReminderEndTime").is_empty() && end <= s {
-            e.add("HistoryPortalSurveyReminderEndTime", "End must be after start");
+        if e.field("HistoryPortalSurveyReminderStartTime").is_empty()
+            && e.field("HistoryPortalSurveyReminderEndTime").is_empty()
+            && end <= s
+        {
+            e.add(
+                "HistoryPortalSurveyReminderEndTime",
+                "End must be after start",
+            );
         }
     }
-    range(&mut e, "HrsAppointmentTimeValue", form.hrs_appointment_time_value, 0, 99, false);
-    range(&mut e, "HistoryPortalRemindUntilXHoursBeforeAppt", form.remind_until_hours, 0, 99, false);
-    range(&mut e, "HistoryPortalSendIAmHereXHoursBeforeAppointment", form.iam_here_hours_before, 0, 99, false);
-    range(&mut e, "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment", form.iam_here_hours_after, 0, 99, false);
-    range(&mut e, "HistoryPortalMaxReadyForExamEmail", form.max_ready_for_exam, -1, 99, true);
+    range(
+        &mut e,
+        "HrsAppointmentTimeValue",
+        form.hrs_appointment_time_value,
+        0,
+        99,
+        false,
+    );
+    range(
+        &mut e,
+        "HistoryPortalRemindUntilXHoursBeforeAppt",
+        form.remind_until_hours,
+        0,
+        99,
+        false,
+    );
+    range(
+        &mut e,
+        "HistoryPortalSendIAmHereXHoursBeforeAppointment",
+        form.iam_here_hours_before,
+        0,
+        99,
+        false,
+    );
+    range(
+        &mut e,
+        "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment",
+        form.iam_here_hours_after,
+        0,
+        99,
+        false,
+    );
+    range(
+        &mut e,
+        "HistoryPortalMaxReadyForExamEmail",
+        form.max_ready_for_exam,
+        -1,
+        99,
+        true,
+    );
     if !is_comma_separated_whole_numbers(&form.remind_days) {
-        e.add("HistoryPortalRemindXDaysBeforeAppt", "Must be comma-separated whole numbers (for example 2, 3)");
+        e.add(
+            "HistoryPortalRemindXDaysBeforeAppt",
+            "Must be comma-separated whole numbers (for example 2, 3)",
+        );
     }
     if !matches!(form.hrs_appointment_time_type.as_str(), "Before" | "After") {
         e.add("HrsAppointmentTimeType", "Choose Before or After");
     }
     if !form.business_days.iter().any(|d| *d) {
-        e.add("HistoryPortalBusinessDays", "Choose at least one business day");
+        e.add(
+            "HistoryPortalBusinessDays",
+            "Choose at least one business day",
+        );
     }
     e
 }

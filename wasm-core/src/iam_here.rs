@@ -19,7 +19,9 @@ pub fn iam_here_mode(
     match status {
         "Canceled" => IamHereMode::CanceledAppointment,
         "Rescheduled" => IamHereMode::RescheduledAppointment,
-        _ if now_ms > starts_at_ms + expire_hours.max(0) * 3_600_000 => IamHereMode::AppointmentExpired,
+        _ if now_ms > starts_at_ms + expire_hours.max(0) * 3_600_000 => {
+            IamHereMode::AppointmentExpired
+        }
         _ => IamHereMode::IamHere,
     }
 }
@@ -27,7 +29,10 @@ pub fn iam_here_mode(
 /// Modes IamHere and RescheduledAppointment show the appointment date; IamHereError shows a
 /// warning icon and the server's message instead of the details.
 pub fn shows_appointment_date(mode: IamHereMode) -> bool {
-    matches!(mode, IamHereMode::IamHere | IamHereMode::RescheduledAppointment)
+    matches!(
+        mode,
+        IamHereMode::IamHere | IamHereMode::RescheduledAppointment
+    )
 }
 
 pub fn shows_warning(mode: IamHereMode) -> bool {

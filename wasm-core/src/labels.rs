@@ -24,7 +24,11 @@ pub fn language_name(name_or_code: &str) -> &'static str {
 }
 
 /// The text of a label in `language` from its stored translations `(language, value)`.
-pub fn label_text(translations: &[(String, String)], language: &str, default_english: &str) -> String {
+pub fn label_text(
+    translations: &[(String, String)],
+    language: &str,
+    default_english: &str,
+) -> String {
     let find = |lang: &str| {
         translations
             .iter()

@@ -11,28 +11,29 @@
 //! tests/cases/*.json hold the shared cases that the native test and the Node parity test
 //! (tests/parity/, against the wasm build in pkg/) both run.
 
-pub mod model;
-pub mod validation;
-pub mod password;
 pub mod dates;
-pub mod table;
-pub mod menu;
-pub mod login;
-pub mod http_error;
+pub mod documents;
+pub mod embed;
 pub mod history_portal;
 pub mod history_portal_settings;
-pub mod membership;
-pub mod recovery;
-pub mod setup;
-pub mod session_timer;
-pub mod documents;
-pub mod medical_history;
+pub mod http_error;
 pub mod iam_here;
 pub mod labels;
-pub mod embed;
-pub mod survey;
-pub mod notify_schedule;
+pub mod login;
 pub mod logo;
+pub mod medical_history;
+pub mod membership;
+pub mod menu;
+pub mod model;
+pub mod notify_schedule;
+pub mod password;
+pub mod recovery;
+pub mod session_timer;
+pub mod settings;
+pub mod setup;
+pub mod survey;
+pub mod table;
+pub mod validation;
 
 #[cfg(feature = "wasm")]
 mod bindings;
@@ -54,3 +55,31 @@ macro_rules! wire {
     )*};
 }
 pub(crate) use wire;
+
+/// Declares a settings group (or a row type inside one, `settings/`): the wire derives with each
+/// field's spec name, `#[serde(default)]` (a stored document missing a field, from an older
+/// version or a partial form, reads that field's default), and (feature `wasm`) a reader from a
+/// plain JS object (`settings::js`) that keeps serde's deserializer, and with it float
+/// formatting, out of the wasm file. Fields are written `"SpecName" rust_name: Type`.
+#[macro_export]
+macro_rules! settings_struct {
+    ($(#[$meta:meta])* pub struct $name:ident { $( $(#[$fmeta:meta])* $key:literal $field:ident : $ty:ty ),* $(,)? }) => {
+        #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+        #[serde(default)]
+        $(#[$meta])*
+        pub struct $name {
+            $( $(#[$fmeta])* #[serde(rename = $key)] pub $field: $ty, )*
+        }
+
+        #[cfg(feature = "wasm")]
+        impl $crate::settings::js::FromJs for $name {
+            fn from_js(value: &$crate::settings::js::JsValue, default: Self) -> Self {
+                if !value.is_object() {
+                    return default;
+                }
+                $name { $( $field: $crate::settings::js::read(value, $key, default.$field), )* }
+            }
+        }
+    };
+}

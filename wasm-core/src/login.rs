@@ -32,7 +32,11 @@ pub fn validate_login(req: &LoginRequest, ask_username: bool) -> ValidationError
 /// The login page's links (spec 02 §2.2): Forgot Password except for patients in single-sign-on
 /// mode, Forgot Username once the server asked for a username, and the external health-record
 /// sign-in at the patient door when IsCernerOAuthEnabled is on.
-pub fn login_links(patient_door: bool, settings: &MainMenuSettings, ask_username: bool) -> LoginLinks {
+pub fn login_links(
+    patient_door: bool,
+    settings: &MainMenuSettings,
+    ask_username: bool,
+) -> LoginLinks {
     LoginLinks {
         forgot_password: !(patient_door && settings.is_sso_mode),
         forgot_username: ask_username,

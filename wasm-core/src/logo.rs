@@ -36,7 +36,12 @@ pub fn parse_logo_width(value: &str) -> Option<u32> {
         return None;
     }
     let value = value.trim();
-    value.strip_suffix("px").map(str::trim_end).unwrap_or(value).parse().ok()
+    value
+        .strip_suffix("px")
+        .map(str::trim_end)
+        .unwrap_or(value)
+        .parse()
+        .ok()
 }
 
 /// Image kinds a logo may be. SVG is refused: it can carry script.
@@ -89,9 +94,18 @@ mod tests {
         assert!(validate_logo_width("50").is_valid());
         assert!(validate_logo_width(" 120px ").is_valid());
         assert_eq!(validate_logo_width("").field("LogoWidth"), [WIDTH_REQUIRED]);
-        assert_eq!(validate_logo_width("abc").field("LogoWidth"), [WIDTH_NUMERIC]);
-        assert_eq!(validate_logo_width("-5").field("LogoWidth"), [WIDTH_NUMERIC]);
-        assert_eq!(validate_logo_width("1001").field("LogoWidth"), [WIDTH_RANGE]);
+        assert_eq!(
+            validate_logo_width("abc").field("LogoWidth"),
+            [WIDTH_NUMERIC]
+        );
+        assert_eq!(
+            validate_logo_width("-5").field("LogoWidth"),
+            [WIDTH_NUMERIC]
+        );
+        assert_eq!(
+            validate_logo_width("1001").field("LogoWidth"),
+            [WIDTH_RANGE]
+        );
         assert_eq!(parse_logo_width("75px"), Some(75));
         assert_eq!(parse_logo_width("x"), None);
     }
@@ -103,6 +117,9 @@ mod tests {
         assert_eq!(sniff_logo(b"GIF89a..."), Ok(LogoKind::Gif));
         assert_eq!(sniff_logo(b"<svg onload=alert(1)>"), Err(LOGO_BAD_TYPE));
         assert_eq!(sniff_logo(b""), Err(LOGO_EMPTY));
-        assert_eq!(sniff_logo(&vec![0x89; MAX_LOGO_BYTES + 1]), Err(LOGO_TOO_LARGE));
+        assert_eq!(
+            sniff_logo(&vec![0x89; MAX_LOGO_BYTES + 1]),
+            Err(LOGO_TOO_LARGE)
+        );
     }
 }

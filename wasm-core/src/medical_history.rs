@@ -20,7 +20,10 @@ pub fn survey_tab(status_key: &str) -> Option<SurveyTab> {
 
 /// With no tab in the address: progress when any survey is in progress, else assigned.
 pub fn default_tab(status_keys: &[String]) -> SurveyTab {
-    if status_keys.iter().any(|k| SurveyStatus::parse(k) == Some(SurveyStatus::IntermediateSave)) {
+    if status_keys
+        .iter()
+        .any(|k| SurveyStatus::parse(k) == Some(SurveyStatus::IntermediateSave))
+    {
         SurveyTab::Progress
     } else {
         SurveyTab::Assigned
@@ -30,9 +33,11 @@ pub fn default_tab(status_keys: &[String]) -> SurveyTab {
 /// The tooltip of an expired status ('' for the others).
 pub fn status_tooltip(status_key: &str) -> &'static str {
     match SurveyStatus::parse(status_key) {
-        Some(SurveyStatus::Expired | SurveyStatus::PartiallyCompleteExpired | SurveyStatus::IntermediateSaveExpired) => {
-            EXPIRED_TOOLTIP
-        }
+        Some(
+            SurveyStatus::Expired
+            | SurveyStatus::PartiallyCompleteExpired
+            | SurveyStatus::IntermediateSaveExpired,
+        ) => EXPIRED_TOOLTIP,
         _ => "",
     }
 }
@@ -65,33 +70,84 @@ pub fn survey_button(
         action,
         label: label.to_owned(),
         enabled,
-        tooltip: if enabled { String::new() } else { tooltip.to_owned() },
+        tooltip: if enabled {
+            String::new()
+        } else {
+            tooltip.to_owned()
+        },
         path: if enabled { path } else { String::new() },
     };
     let view = |log: Option<i64>| match log {
-        Some(log) => button(SurveyAction::View, "View", true, "", format!("/survey?startType=View&surveyLogId={log}")),
-        None => button(SurveyAction::View, "View", false, NOTHING_TO_VIEW, String::new()),
+        Some(log) => button(
+            SurveyAction::View,
+            "View",
+            true,
+            "",
+            format!("/survey?startType=View&surveyLogId={log}"),
+        ),
+        None => button(
+            SurveyAction::View,
+            "View",
+            false,
+            NOTHING_TO_VIEW,
+            String::new(),
+        ),
     };
     let completed = seconds(date_completed).is_some();
     match SurveyStatus::parse(status_key) {
-        Some(SurveyStatus::Assigned) => button(SurveyAction::Begin, "Begin Survey", true, "", start_path(survey_queue_id)),
-        Some(SurveyStatus::IntermediateSave) => button(SurveyAction::Resume, "Resume Survey", true, "", start_path(survey_queue_id)),
-        Some(SurveyStatus::Completed | SurveyStatus::Reviewed) => modify_or_view(appointment, now, survey_queue_id, view(survey_log_id)),
+        Some(SurveyStatus::Assigned) => button(
+            SurveyAction::Begin,
+            "Begin Survey",
+            true,
+            "",
+            start_path(survey_queue_id),
+        ),
+        Some(SurveyStatus::IntermediateSave) => button(
+            SurveyAction::Resume,
+            "Resume Survey",
+            true,
+            "",
+            start_path(survey_queue_id),
+        ),
+        Some(SurveyStatus::Completed | SurveyStatus::Reviewed) => {
+            modify_or_view(appointment, now, survey_queue_id, view(survey_log_id))
+        }
         Some(SurveyStatus::IntermediateSaveExpired) if completed => {
             modify_or_view(appointment, now, survey_queue_id, view(survey_log_id))
         }
-        Some(SurveyStatus::Expired | SurveyStatus::PartiallyCompleteExpired | SurveyStatus::IntermediateSaveExpired) => {
+        Some(
+            SurveyStatus::Expired
+            | SurveyStatus::PartiallyCompleteExpired
+            | SurveyStatus::IntermediateSaveExpired,
+        ) => {
             if completed {
                 view(survey_log_id)
             } else {
-                button(SurveyAction::View, "View", false, NOTHING_TO_VIEW, String::new())
+                button(
+                    SurveyAction::View,
+                    "View",
+                    false,
+                    NOTHING_TO_VIEW,
+                    String::new(),
+                )
             }
         }
-        None => button(SurveyAction::View, "View", false, NOTHING_TO_VIEW, String::new()),
+        None => button(
+            SurveyAction::View,
+            "View",
+            false,
+            NOTHING_TO_VIEW,
+            String::new(),
+        ),
     }
 }
 
-fn modify_or_view(appointment: Option<&str>, now: &str, survey_queue_id: i64, view: SurveyButton) -> SurveyButton {
+fn modify_or_view(
+    appointment: Option<&str>,
+    now: &str,
+    survey_queue_id: i64,
+    view: SurveyButton,
+) -> SurveyButton {
     let passed = match (seconds(appointment), seconds(Some(now))) {
         (Some(at), Some(now)) => at <= now,
         _ => true,
@@ -110,7 +166,12 @@ fn modify_or_view(appointment: Option<&str>, now: &str, survey_queue_id: i64, vi
 }
 
 /// Home's line for one survey to begin or resume (None for any other status).
-pub fn pending_survey_action(status_key: &str, survey_name: &str, survey_queue_id: i64, label: &str) -> Option<PendingAction> {
+pub fn pending_survey_action(
+    status_key: &str,
+    survey_name: &str,
+    survey_queue_id: i64,
+    label: &str,
+) -> Option<PendingAction> {
     let verb = match SurveyStatus::parse(status_key)? {
         SurveyStatus::Assigned => "Begin",
         SurveyStatus::IntermediateSave => "Resume",
@@ -118,7 +179,11 @@ pub fn pending_survey_action(status_key: &str, survey_name: &str, survey_queue_i
     };
     Some(PendingAction {
         key: format!("survey-{survey_queue_id}"),
-        label: if label.trim().is_empty() { "pending survey".to_owned() } else { label.to_owned() },
+        label: if label.trim().is_empty() {
+            "pending survey".to_owned()
+        } else {
+            label.to_owned()
+        },
         text: format!("{verb} {}", survey_name.trim()),
         path: start_path(survey_queue_id),
     })
@@ -128,8 +193,16 @@ pub fn pending_survey_action(status_key: &str, survey_name: &str, survey_queue_i
 pub fn pending_letters_action(unread: u32, label: &str) -> Option<PendingAction> {
     (unread > 0).then(|| PendingAction {
         key: "letters".to_owned(),
-        label: if label.trim().is_empty() { "unread letter".to_owned() } else { label.to_owned() },
-        text: if unread == 1 { "You have 1 unread letter".to_owned() } else { format!("You have {unread} unread letters") },
+        label: if label.trim().is_empty() {
+            "unread letter".to_owned()
+        } else {
+            label.to_owned()
+        },
+        text: if unread == 1 {
+            "You have 1 unread letter".to_owned()
+        } else {
+            format!("You have {unread} unread letters")
+        },
         path: "/documents/unread".to_owned(),
     })
 }

@@ -40,7 +40,9 @@ pub const GENDERS: [&str; 2] = ["Male", "Female"];
 /// One '@' with text before it and a dotted domain after it, no white space.
 pub fn is_email(value: &str) -> bool {
     let value = value.trim();
-    let Some((local, domain)) = value.split_once('@') else { return false };
+    let Some((local, domain)) = value.split_once('@') else {
+        return false;
+    };
     !local.is_empty()
         && !domain.contains('@')
         && !value.chars().any(char::is_whitespace)
@@ -65,7 +67,12 @@ pub fn is_real_date(year: u32, month: u32, day: u32) -> bool {
 }
 
 /// Date of birth from the three selects: all required, and a real day.
-fn check_dob(errors: &mut ValidationErrors, year: Option<u32>, month: Option<u32>, day: Option<u32>) {
+fn check_dob(
+    errors: &mut ValidationErrors,
+    year: Option<u32>,
+    month: Option<u32>,
+    day: Option<u32>,
+) {
     match (year, month, day) {
         (Some(y), Some(m), Some(d)) => {
             errors.check(!is_real_date(y, m, d), "Dob", DOB_INVALID);
@@ -83,7 +90,12 @@ fn is_patient(roles: &[String]) -> bool {
 /// new user is checked separately (validatePassword, by the server).
 pub fn validate_user(user: &UserForm) -> FormCheck {
     let mut errors = ValidationErrors::new();
-    let roles: Vec<String> = user.roles.iter().filter(|r| !is_blank(r)).cloned().collect();
+    let roles: Vec<String> = user
+        .roles
+        .iter()
+        .filter(|r| !is_blank(r))
+        .cloned()
+        .collect();
     errors.check(roles.is_empty(), "Roles", ROLE_REQUIRED);
     if !errors.check(is_blank(&user.email), "Email", EMAIL_REQUIRED) {
         errors.check(!is_email(&user.email), "Email", EMAIL_INVALID);
@@ -101,11 +113,20 @@ pub fn validate_user(user: &UserForm) -> FormCheck {
 /// The admin PIN and location restriction of a Program manager (spec 02 §6, §3 "User"; spec 01
 /// AdminPinLength), checked when IsAdminPinAndLocationsRestrictionsEnabled is on: SurveyPin empty
 /// or exactly `pin_length` digits; LocNums a comma-separated list of known location numbers.
-pub fn validate_admin_restrictions(user: &UserForm, pin_length: u32, locations: &[String]) -> ValidationErrors {
+pub fn validate_admin_restrictions(
+    user: &UserForm,
+    pin_length: u32,
+    locations: &[String],
+) -> ValidationErrors {
     let mut errors = ValidationErrors::new();
     let pin = user.survey_pin.trim();
-    let pin_ok = pin.is_empty() || (pin.chars().count() == pin_length as usize && pin.chars().all(|c| c.is_ascii_digit()));
-    errors.check(!pin_ok, "SurveyPin", &format!("Admin PIN must be {pin_length} digits"));
+    let pin_ok = pin.is_empty()
+        || (pin.chars().count() == pin_length as usize && pin.chars().all(|c| c.is_ascii_digit()));
+    errors.check(
+        !pin_ok,
+        "SurveyPin",
+        &format!("Admin PIN must be {pin_length} digits"),
+    );
     for loc in location_list(&user.loc_nums) {
         if !locations.iter().any(|l| l == &loc) {
             errors.add("LocNums", format!("Unknown location: {loc}"));
@@ -145,7 +166,10 @@ pub fn validate_role(role: &RoleForm) -> ValidationErrors {
 /// Create account (spec 02 §2.7, §5): date of birth, email, username (with the configured
 /// length bounds, each applying when nonzero), password rules, repeat, and a recovery option
 /// unless secondary recovery is disabled.
-pub fn validate_create_account(req: &CreateUserRequest, rules: &CreateAccountRules) -> ValidationErrors {
+pub fn validate_create_account(
+    req: &CreateUserRequest,
+    rules: &CreateAccountRules,
+) -> ValidationErrors {
     let mut errors = ValidationErrors::new();
     check_dob(&mut errors, req.year, req.month, req.day);
     errors.check(is_blank(&req.email), "email", EMAIL_ADDRESS_REQUIRED);
@@ -154,13 +178,23 @@ pub fn validate_create_account(req: &CreateUserRequest, rules: &CreateAccountRul
         let len = username.chars().count() as u64;
         let (min, max) = (rules.min_username_length, rules.max_username_length);
         if min > 0 && len < u64::from(min) {
-            errors.add("username", format!("Username must be at least {min} characters long"));
+            errors.add(
+                "username",
+                format!("Username must be at least {min} characters long"),
+            );
         }
         if max > 0 && len > u64::from(max) {
-            errors.add("username", format!("Username must be at most {max} characters long"));
+            errors.add(
+                "username",
+                format!("Username must be at most {max} characters long"),
+            );
         }
     }
-    errors.merge(password::validate_password("newPassword", &req.new_password, &rules.password));
+    errors.merge(password::validate_password(
+        "newPassword",
+        &req.new_password,
+        &rules.password,
+    ));
     errors.check(
         req.new_password != req.new_password_repeat,
         "newPasswordRepeat",
@@ -169,9 +203,21 @@ pub fn validate_create_account(req: &CreateUserRequest, rules: &CreateAccountRul
     if !rules.disable_secondary_recovery_options {
         let phone = req.phone_number.as_deref().unwrap_or("");
         let second = req.second_email.as_deref().unwrap_or("");
-        errors.check(is_blank(phone) && is_blank(second), "recovery", RECOVERY_REQUIRED);
-        errors.check(!is_blank(phone) && us_phone_digits(phone).is_none(), "phoneNumber", PHONE_INVALID);
-        errors.check(!is_blank(second) && !is_email(second), "secondEmail", EMAIL_INVALID);
+        errors.check(
+            is_blank(phone) && is_blank(second),
+            "recovery",
+            RECOVERY_REQUIRED,
+        );
+        errors.check(
+            !is_blank(phone) && us_phone_digits(phone).is_none(),
+            "phoneNumber",
+            PHONE_INVALID,
+        );
+        errors.check(
+            !is_blank(second) && !is_email(second),
+            "secondEmail",
+            EMAIL_INVALID,
+        );
     }
     errors
 }
@@ -186,7 +232,12 @@ pub const USERNAME_TAKEN: &str = "This username is already taken";
 pub fn create_user_result(errors: &ValidationErrors) -> CreateUserResult {
     let mut out = CreateUserResult {
         is_valid: errors.is_valid(),
-        state: if errors.is_valid() { "Created" } else { "Invalid" }.to_owned(),
+        state: if errors.is_valid() {
+            "Created"
+        } else {
+            "Invalid"
+        }
+        .to_owned(),
         is_verification_failed: false,
         verification_failed_redirect_url: String::new(),
         verification_failed_error: String::new(),
@@ -211,7 +262,9 @@ pub fn create_user_result(errors: &ValidationErrors) -> CreateUserResult {
 /// The ten digits of a US phone number (an optional leading country code 1 is dropped), or None.
 pub fn us_phone_digits(value: &str) -> Option<String> {
     let digits: String = value.chars().filter(char::is_ascii_digit).collect();
-    let allowed = value.chars().all(|c| c.is_ascii_digit() || " ()-+.".contains(c));
+    let allowed = value
+        .chars()
+        .all(|c| c.is_ascii_digit() || " ()-+.".contains(c));
     let digits = match digits.len() {
         11 if digits.starts_with('1') => digits[1..].to_owned(),
         10 => digits,
@@ -222,7 +275,11 @@ pub fn us_phone_digits(value: &str) -> Option<String> {
 
 /// The phone mask (000) 000-0000 applied to what was typed so far (digits only, at most 10).
 pub fn format_us_phone(value: &str) -> String {
-    let digits: String = value.chars().filter(char::is_ascii_digit).take(10).collect();
+    let digits: String = value
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(10)
+        .collect();
     match digits.len() {
         0 => String::new(),
         1..=3 => format!("({digits}"),
@@ -232,7 +289,10 @@ pub fn format_us_phone(value: &str) -> String {
 }
 
 /// Online survey registration (spec 02 §5). `new_person` is step 2: the person fields apply.
-pub fn validate_survey_registration(reg: &SurveyRegistration, new_person: bool) -> ValidationErrors {
+pub fn validate_survey_registration(
+    reg: &SurveyRegistration,
+    new_person: bool,
+) -> ValidationErrors {
     let mut errors = ValidationErrors::new();
     if !errors.check(is_blank(&reg.email), "email", EMAIL_ADDRESS_REQUIRED) {
         errors.check(!is_email(&reg.email), "email", EMAIL_INVALID);
@@ -240,7 +300,11 @@ pub fn validate_survey_registration(reg: &SurveyRegistration, new_person: bool) 
     if new_person {
         errors.check(is_blank(&reg.first_name), "firstName", FIRST_NAME_REQUIRED);
         errors.check(is_blank(&reg.last_name), "lastName", LAST_NAME_REQUIRED);
-        errors.check(!GENDERS.contains(&reg.gender.as_str()), "gender", GENDER_REQUIRED);
+        errors.check(
+            !GENDERS.contains(&reg.gender.as_str()),
+            "gender",
+            GENDER_REQUIRED,
+        );
         check_dob(&mut errors, reg.year, reg.month, reg.day);
         errors.check(
             !is_blank(&reg.phone_number) && us_phone_digits(&reg.phone_number).is_none(),
@@ -263,16 +327,35 @@ pub fn validate_verification_code(code: &str) -> ValidationErrors {
 
 /// Change my password (spec 01 §2.9, §5): old, new and confirmation required, the confirmation
 /// equal to the new password, and the new password meeting the configured rules.
-pub fn validate_change_my_password(req: &ChangeMyPassword, rules: &PasswordRequirements) -> ValidationErrors {
+pub fn validate_change_my_password(
+    req: &ChangeMyPassword,
+    rules: &PasswordRequirements,
+) -> ValidationErrors {
     let mut errors = ValidationErrors::new();
-    errors.check(req.old_password.is_empty(), "OldPassword", OLD_PASSWORD_REQUIRED);
-    if !errors.check(req.new_password.is_empty(), "NewPassword", NEW_PASSWORD_REQUIRED) {
+    errors.check(
+        req.old_password.is_empty(),
+        "OldPassword",
+        OLD_PASSWORD_REQUIRED,
+    );
+    if !errors.check(
+        req.new_password.is_empty(),
+        "NewPassword",
+        NEW_PASSWORD_REQUIRED,
+    ) {
         for message in password::check_password(&req.new_password, rules).errors {
             errors.add("NewPassword", message);
         }
     }
-    if !errors.check(req.new_password_repeat.is_empty(), "NewPasswordRepeat", CONFIRMATION_REQUIRED) {
-        errors.check(req.new_password != req.new_password_repeat, "NewPasswordRepeat", PASSWORDS_NOT_EQUAL);
+    if !errors.check(
+        req.new_password_repeat.is_empty(),
+        "NewPasswordRepeat",
+        CONFIRMATION_REQUIRED,
+    ) {
+        errors.check(
+            req.new_password != req.new_password_repeat,
+            "NewPasswordRepeat",
+            PASSWORDS_NOT_EQUAL,
+        );
     }
     errors
 }
@@ -284,14 +367,26 @@ mod tests {
     #[test]
     fn admin_pin_and_locations() {
         let known = ["101".to_owned(), "102".to_owned()];
-        let form = |pin: &str, locs: &str| UserForm { survey_pin: pin.into(), loc_nums: locs.into(), ..UserForm::default() };
+        let form = |pin: &str, locs: &str| UserForm {
+            survey_pin: pin.into(),
+            loc_nums: locs.into(),
+            ..UserForm::default()
+        };
         assert!(validate_admin_restrictions(&form("", ""), 4, &known).is_valid());
         assert!(validate_admin_restrictions(&form("1234", "101, 102,101"), 4, &known).is_valid());
         let bad = validate_admin_restrictions(&form("12a4", "101,999"), 4, &known);
         assert_eq!(bad.field("SurveyPin"), ["Admin PIN must be 4 digits"]);
         assert_eq!(bad.field("LocNums"), ["Unknown location: 999"]);
-        assert_eq!(validate_admin_restrictions(&form("12345", ""), 4, &known).field("SurveyPin"), ["Admin PIN must be 4 digits"]);
-        assert_eq!(validate_admin_restrictions(&form("123456", ""), 6, &known).field("SurveyPin").len(), 0);
+        assert_eq!(
+            validate_admin_restrictions(&form("12345", ""), 4, &known).field("SurveyPin"),
+            ["Admin PIN must be 4 digits"]
+        );
+        assert_eq!(
+            validate_admin_restrictions(&form("123456", ""), 6, &known)
+                .field("SurveyPin")
+                .len(),
+            0
+        );
         assert_eq!(location_list(" 101, ,102,101 "), ["101", "102"]);
     }
 
@@ -319,7 +414,10 @@ mod tests {
         let mut errors = ValidationErrors::new();
         errors.add("Dob", DOB_REQUIRED);
         errors.add("username", USERNAME_TAKEN);
-        errors.add("newPasswordRepeat", "Password and Repeat password do not match");
+        errors.add(
+            "newPasswordRepeat",
+            "Password and Repeat password do not match",
+        );
         errors.add("recovery", RECOVERY_REQUIRED);
         errors.add("email", EMAIL_ADDRESS_REQUIRED);
         let r = create_user_result(&errors);
@@ -328,15 +426,24 @@ mod tests {
         assert_eq!(r.dob_errors, vec![DOB_REQUIRED]);
         assert_eq!(r.username_errors, vec![USERNAME_TAKEN]);
         assert_eq!(r.password_errors.len(), 1);
-        assert_eq!(r.other_errors, vec![EMAIL_ADDRESS_REQUIRED, RECOVERY_REQUIRED]);
+        assert_eq!(
+            r.other_errors,
+            vec![EMAIL_ADDRESS_REQUIRED, RECOVERY_REQUIRED]
+        );
         let ok = create_user_result(&ValidationErrors::new());
         assert!(ok.is_valid && ok.state == "Created" && ok.other_errors.is_empty());
     }
 
     #[test]
     fn phones() {
-        assert_eq!(us_phone_digits("(555) 010-2030").as_deref(), Some("5550102030"));
-        assert_eq!(us_phone_digits("+1 555 010 2030").as_deref(), Some("5550102030"));
+        assert_eq!(
+            us_phone_digits("(555) 010-2030").as_deref(),
+            Some("5550102030")
+        );
+        assert_eq!(
+            us_phone_digits("+1 555 010 2030").as_deref(),
+            Some("5550102030")
+        );
         assert_eq!(us_phone_digits("555-0102"), None);
         assert_eq!(us_phone_digits("555x0102030"), None);
         assert_eq!(format_us_phone("5550102030999"), "(555) 010-2030");

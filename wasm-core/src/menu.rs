@@ -216,7 +216,10 @@ impl Module {
 fn under(path: &str, prefix: &str) -> bool {
     path.len() >= prefix.len()
         && path.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
-        && matches!(path.as_bytes().get(prefix.len()), None | Some(b'/') | Some(b'?'))
+        && matches!(
+            path.as_bytes().get(prefix.len()),
+            None | Some(b'/') | Some(b'?')
+        )
 }
 
 /// The module a web route or an API path belongs to (spec 01 §6): the same table guards the
@@ -227,20 +230,39 @@ pub fn module_of(path: &str) -> Option<Module> {
         ("/Scripts/pdfjs", Module::Documents),
         ("/api/documents", Module::Documents),
         ("/appointments", Module::Appointments),
-        ("/api/surveyApi/GetNextAppointmentsForUser", Module::Appointments),
+        (
+            "/api/surveyApi/GetNextAppointmentsForUser",
+            Module::Appointments,
+        ),
         ("/medical-history", Module::MedicalHistory),
         ("/medicalHistory", Module::MedicalHistory),
-        ("/api/surveyApi/GetAvailableSurveysForUser", Module::MedicalHistory),
-        ("/api/surveyApi/GetCompletedSurveysForUser", Module::MedicalHistory),
-        ("/api/surveyApi/IsCurrentPatientHasIncompletedSurvey", Module::MedicalHistory),
+        (
+            "/api/surveyApi/GetAvailableSurveysForUser",
+            Module::MedicalHistory,
+        ),
+        (
+            "/api/surveyApi/GetCompletedSurveysForUser",
+            Module::MedicalHistory,
+        ),
+        (
+            "/api/surveyApi/IsCurrentPatientHasIncompletedSurvey",
+            Module::MedicalHistory,
+        ),
     ];
-    TABLE.iter().find(|(prefix, _)| under(path, prefix)).map(|(_, m)| *m)
+    TABLE
+        .iter()
+        .find(|(prefix, _)| under(path, prefix))
+        .map(|(_, m)| *m)
 }
 
 /// Where a shell route sends this user instead (spec 01 §2.1, §6), `None` to stay: a disabled
 /// module's routes go home; in SSO mode Home is hidden and the guarded routes go to /documents
 /// (or, without the Documents module, to the account page, which every user has).
-pub fn route_redirect(perms: &Permissions, modules: &ModulePermissions, path: &str) -> Option<String> {
+pub fn route_redirect(
+    perms: &Permissions,
+    modules: &ModulePermissions,
+    path: &str,
+) -> Option<String> {
     let fallback = if !perms.is_sso_mode {
         "/home"
     } else if modules.module_documents {
@@ -249,7 +271,8 @@ pub fn route_redirect(perms: &Permissions, modules: &ModulePermissions, path: &s
         "/account/change-password"
     };
     let is_home = path == "/" || under(path, "/home");
-    let blocked = (perms.is_sso_mode && is_home) || module_of(path).is_some_and(|m| !m.enabled(modules));
+    let blocked =
+        (perms.is_sso_mode && is_home) || module_of(path).is_some_and(|m| !m.enabled(modules));
     (blocked && !under(path, fallback)).then(|| fallback.to_owned())
 }
 
@@ -329,18 +352,40 @@ mod tests {
         let perms = Permissions::for_role(Role::Patient);
         let all = ModulePermissions::default();
         assert_eq!(route_redirect(&perms, &all, "/documents/unread"), None);
-        let none = ModulePermissions { module_documents: false, module_appointments: false, module_medical_history: false };
-        assert_eq!(route_redirect(&perms, &none, "/documents/all").as_deref(), Some("/home"));
-        assert_eq!(route_redirect(&perms, &none, "/Documents/ViewPdf/abc").as_deref(), Some("/home"));
+        let none = ModulePermissions {
+            module_documents: false,
+            module_appointments: false,
+            module_medical_history: false,
+        };
+        assert_eq!(
+            route_redirect(&perms, &none, "/documents/all").as_deref(),
+            Some("/home")
+        );
+        assert_eq!(
+            route_redirect(&perms, &none, "/Documents/ViewPdf/abc").as_deref(),
+            Some("/home")
+        );
         assert_eq!(route_redirect(&perms, &none, "/documentsx"), None);
         assert_eq!(route_redirect(&perms, &none, "/home"), None);
         let mut sso = perms.clone();
         sso.is_sso_mode = true;
-        assert_eq!(route_redirect(&sso, &all, "/home").as_deref(), Some("/documents"));
+        assert_eq!(
+            route_redirect(&sso, &all, "/home").as_deref(),
+            Some("/documents")
+        );
         assert_eq!(route_redirect(&sso, &all, "/documents/all"), None);
-        assert_eq!(route_redirect(&sso, &none, "/home").as_deref(), Some("/account/change-password"));
-        assert_eq!(module_of("/api/documents/loadDocuments"), Some(Module::Documents));
-        assert_eq!(module_of("/api/surveyApi/GetNextAppointmentsForUser"), Some(Module::Appointments));
+        assert_eq!(
+            route_redirect(&sso, &none, "/home").as_deref(),
+            Some("/account/change-password")
+        );
+        assert_eq!(
+            module_of("/api/documents/loadDocuments"),
+            Some(Module::Documents)
+        );
+        assert_eq!(
+            module_of("/api/surveyApi/GetNextAppointmentsForUser"),
+            Some(Module::Appointments)
+        );
         assert_eq!(module_of("/api/settings/getValues"), None);
     }
 

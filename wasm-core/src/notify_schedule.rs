@@ -29,7 +29,9 @@ impl BusinessWindow {
 
 /// '2, 1' -> [2, 1]; anything unreadable is skipped.
 pub fn parse_days(text: &str) -> Vec<u32> {
-    text.split(',').filter_map(|p| p.trim().parse().ok()).collect()
+    text.split(',')
+        .filter_map(|p| p.trim().parse().ok())
+        .collect()
 }
 
 /// The reminder due at `now_ms` for an appointment at `appt_ms`: of the configured "X days
@@ -41,7 +43,10 @@ pub fn due_reminder(now_ms: i64, appt_ms: i64, days: &[u32], until_hours: f64) -
     if now_ms >= until {
         return None;
     }
-    days.iter().copied().filter(|x| now_ms >= appt_ms - i64::from(*x) * DAY_MS).min()
+    days.iter()
+        .copied()
+        .filter(|x| now_ms >= appt_ms - i64::from(*x) * DAY_MS)
+        .min()
 }
 
 /// The I Am Here link goes out from X hours before the appointment until it starts.
@@ -71,7 +76,12 @@ mod tests {
     const MON_00Z: i64 = 1_795_392_000_000;
 
     fn window() -> BusinessWindow {
-        BusinessWindow { days: [true, true, true, true, true, false, false], start_hour: 8.0, end_hour: 18.0, offset_minutes: -300 }
+        BusinessWindow {
+            days: [true, true, true, true, true, false, false],
+            start_hour: 8.0,
+            end_hour: 18.0,
+            offset_minutes: -300,
+        }
     }
 
     #[test]
@@ -90,7 +100,11 @@ mod tests {
             (5 * 24 + 13, false, "Sat 08:00 local: not a business day"),
             (6 * 24 + 15, false, "Sun 10:00 local"),
             (4 * 24 + 22, true, "Fri 17:00 local"),
-            (4, false, "Sun 23:00 local (Mon 04:00Z): the local day counts"),
+            (
+                4,
+                false,
+                "Sun 23:00 local (Mon 04:00Z): the local day counts",
+            ),
         ];
         for (h, inside, name) in cases {
             assert_eq!(window().contains(MON_00Z + h * HOUR_MS), *inside, "{name}");
@@ -103,8 +117,16 @@ mod tests {
         let days = parse_days("2, 1");
         let cases: &[(i64, Option<u32>, &str)] = &[
             (appt - 3 * DAY_MS, None, "3 days before: nothing yet"),
-            (appt - 2 * DAY_MS, Some(2), "2 days before: the 2-day reminder"),
-            (appt - 36 * HOUR_MS, Some(2), "36 h before: still the 2-day one"),
+            (
+                appt - 2 * DAY_MS,
+                Some(2),
+                "2 days before: the 2-day reminder",
+            ),
+            (
+                appt - 36 * HOUR_MS,
+                Some(2),
+                "36 h before: still the 2-day one",
+            ),
             (appt - DAY_MS, Some(1), "1 day before: the 1-day reminder"),
             (appt - 12 * HOUR_MS, None, "until 12 h before: stop"),
             (appt + HOUR_MS, None, "after the appointment"),
@@ -129,7 +151,10 @@ mod tests {
 
     #[test]
     fn templates_fill_known_tokens_only() {
-        let out = fill_template("Dear {PatientName}, {SurveyLink} {Unknown}", &[("PatientName", "Jane Doe"), ("SurveyLink", "https://x/s")]);
+        let out = fill_template(
+            "Dear {PatientName}, {SurveyLink} {Unknown}",
+            &[("PatientName", "Jane Doe"), ("SurveyLink", "https://x/s")],
+        );
         assert_eq!(out, "Dear Jane Doe, https://x/s {Unknown}");
     }
 }

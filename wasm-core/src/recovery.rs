@@ -4,8 +4,8 @@
 
 use crate::membership::{is_email, is_real_date, us_phone_digits};
 use crate::model::{
-    CodeCheck, CodeRequestDecision, CodeState, KeyFacts, KeyState, PhoneVerifyState, PhoneVerifyView,
-    ResetKeyFacts, ResetKeyValidation, ResetPasswordRequest, VerificationLimits,
+    CodeCheck, CodeRequestDecision, CodeState, KeyFacts, KeyState, PhoneVerifyState,
+    PhoneVerifyView, ResetKeyFacts, ResetKeyValidation, ResetPasswordRequest, VerificationLimits,
 };
 use crate::password::{self, PasswordRequirements};
 use crate::validation::{is_blank, ValidationErrors};
@@ -44,14 +44,19 @@ pub fn key_state(key: &KeyFacts, purpose: Option<&str>, now: i64) -> KeyState {
 
 /// When a key made at `created_at` expires: ResetKeyExpirationInSeconds, 0 (or less) = never.
 pub fn key_expires_at(created_at: i64, expiration_seconds: i64) -> Option<i64> {
-    (expiration_seconds > 0).then(|| created_at.saturating_add(expiration_seconds.saturating_mul(1000)))
+    (expiration_seconds > 0)
+        .then(|| created_at.saturating_add(expiration_seconds.saturating_mul(1000)))
 }
 
 /// The answer of validateResetPasswordKey (spec 02 §3, §4). An unknown key, or one whose id does
 /// not match, is "not valid"; a used key no longer needs a reset; an expired one is IsLinkEpired.
 /// Phone verification (patients only) is asked while the key's phone is not verified.
 pub fn reset_key_validation(facts: &ResetKeyFacts, now: i64) -> ResetKeyValidation {
-    let state = if facts.id_matches { key_state(&facts.key, Some("reset"), now) } else { KeyState::Unknown };
+    let state = if facts.id_matches {
+        key_state(&facts.key, Some("reset"), now)
+    } else {
+        KeyState::Unknown
+    };
     let mut v = ResetKeyValidation::default();
     match state {
         KeyState::Unknown => {}
@@ -102,17 +107,30 @@ fn enc(value: &str) -> String {
 }
 
 /// The web routing of a reset link (spec 02 §4 "Reset link"): None stays on change-password.
-pub fn reset_link_route(v: &ResetKeyValidation, area: &str, pwd_reset: &str, id: &str) -> Option<String> {
+pub fn reset_link_route(
+    v: &ResetKeyValidation,
+    area: &str,
+    pwd_reset: &str,
+    id: &str,
+) -> Option<String> {
     let b = base(area);
     if !v.is_forgot_password_validate || !v.is_password_need_reset || v.is_link_epired {
         return Some(format!("{b}/expired-link"));
     }
     if v.is_not_registered {
-        return Some(format!("/patient/create?id={}&pwdReset={}", enc(id), enc(pwd_reset)));
+        return Some(format!(
+            "/patient/create?id={}&pwdReset={}",
+            enc(id),
+            enc(pwd_reset)
+        ));
     }
     if v.should_do_cell_phone_verification {
         return Some(if v.is_user_has_valid_phone_number {
-            format!("{b}/forgot-password-verify-phone?key={k}&pwdReset={k}&id={}", enc(id), k = enc(pwd_reset))
+            format!(
+                "{b}/forgot-password-verify-phone?key={k}&pwdReset={k}&id={}",
+                enc(id),
+                k = enc(pwd_reset)
+            )
         } else {
             format!("{b}/phone-not-found")
         });
@@ -132,7 +150,9 @@ pub fn masked_phone(last4: &str) -> String {
 
 /// The last four digits of a stored phone ("" when it is not a usable US number).
 pub fn last_four(phone: &str) -> String {
-    us_phone_digits(phone).map(|d| d[6..].to_owned()).unwrap_or_default()
+    us_phone_digits(phone)
+        .map(|d| d[6..].to_owned())
+        .unwrap_or_default()
 }
 
 /// The phone screen (spec 02 §2.6, §4 "Phone verification"): the masked phone, and where to go:
@@ -143,7 +163,11 @@ pub fn phone_verify_view(s: &PhoneVerifyState) -> PhoneVerifyView {
     let b = base(&s.area);
     let next = if s.is_verified {
         Some(if !is_blank(&s.pwd_reset) && !is_blank(&s.id) {
-            format!("{b}/change-password?pwdReset={}&id={}", enc(&s.pwd_reset), enc(&s.id))
+            format!(
+                "{b}/change-password?pwdReset={}&id={}",
+                enc(&s.pwd_reset),
+                enc(&s.id)
+            )
         } else if s.is_registration_needed && !is_blank(&s.key) {
             format!("{b}/phone-verified?key={}", enc(&s.key))
         } else {
@@ -156,12 +180,18 @@ pub fn phone_verify_view(s: &PhoneVerifyState) -> PhoneVerifyView {
     } else {
         None
     };
-    PhoneVerifyView { masked_phone: masked_phone(&s.last4_digits_of_phone), next }
+    PhoneVerifyView {
+        masked_phone: masked_phone(&s.last4_digits_of_phone),
+        next,
+    }
 }
 
 /// Whether another code may be sent: not past VerificationCodeRequestsMax codes, nor past
 /// VerificationAttemptsMax wrong codes (they count across codes of one key); 0 = no limit.
-pub fn code_request(limits: &VerificationLimits, current: Option<&CodeState>) -> CodeRequestDecision {
+pub fn code_request(
+    limits: &VerificationLimits,
+    current: Option<&CodeState>,
+) -> CodeRequestDecision {
     let sent = current.map_or(0, |c| c.requests);
     let wrong = current.map_or(0, |c| c.attempts);
     let max = limits.verification_code_requests_max;
@@ -169,7 +199,9 @@ pub fn code_request(limits: &VerificationLimits, current: Option<&CodeState>) ->
     if (max > 0 && sent >= max) || (attempts_max > 0 && wrong >= attempts_max) {
         CodeRequestDecision::Exceeded
     } else {
-        CodeRequestDecision::Send { requests: sent.saturating_add(1) }
+        CodeRequestDecision::Send {
+            requests: sent.saturating_add(1),
+        }
     }
 }
 
@@ -182,8 +214,15 @@ pub fn code_is_current(limits: &VerificationLimits, code: &CodeState, now: i64) 
 /// The decision on a typed code, given whether it matched the stored hash. The limits are
 /// checked first, so once VerificationAttemptsMax wrong codes were typed even the right code is
 /// refused (the brute-force stop), and so is any code past the request limit.
-pub fn code_check(limits: &VerificationLimits, current: Option<&CodeState>, now: i64, matches: bool) -> CodeCheck {
-    let Some(code) = current else { return CodeCheck::NoCode };
+pub fn code_check(
+    limits: &VerificationLimits,
+    current: Option<&CodeState>,
+    now: i64,
+    matches: bool,
+) -> CodeCheck {
+    let Some(code) = current else {
+        return CodeCheck::NoCode;
+    };
     let max = limits.verification_attempts_max;
     if max > 0 && code.attempts >= max {
         return CodeCheck::Exceeded;
@@ -209,10 +248,15 @@ pub fn code_message(check: CodeCheck) -> Option<String> {
         CodeCheck::Exceeded => Some(CODE_REQUESTS_EXCEEDED.to_owned()),
         CodeCheck::Expired => Some(CODE_EXPIRED.to_owned()),
         CodeCheck::Valid => None,
-        CodeCheck::Invalid { attempts_left: Some(n) } => {
-            Some(format!("{CODE_INVALID} {n} attempt{} left.", if n == 1 { "" } else { "s" }))
-        }
-        CodeCheck::Invalid { attempts_left: None } => Some(CODE_INVALID.to_owned()),
+        CodeCheck::Invalid {
+            attempts_left: Some(n),
+        } => Some(format!(
+            "{CODE_INVALID} {n} attempt{} left.",
+            if n == 1 { "" } else { "s" }
+        )),
+        CodeCheck::Invalid {
+            attempts_left: None,
+        } => Some(CODE_INVALID.to_owned()),
     }
 }
 
@@ -220,7 +264,11 @@ pub fn code_message(check: CodeCheck) -> Option<String> {
 /// when the login is an email address and secondary recovery options are enabled: an email can
 /// name several accounts, and the answer depends only on what was typed, never on what is
 /// stored, so it reveals nothing about which accounts exist.
-pub fn forgot_password_check(login: &str, recovery: &str, disable_secondary: bool) -> (ValidationErrors, bool) {
+pub fn forgot_password_check(
+    login: &str,
+    recovery: &str,
+    disable_secondary: bool,
+) -> (ValidationErrors, bool) {
     let mut errors = ValidationErrors::new();
     errors.check(is_blank(login), "login", LOGIN_REQUIRED);
     let ask = errors.is_valid() && !disable_secondary && is_email(login) && is_blank(recovery);
@@ -242,25 +290,45 @@ pub fn recovery_matches(recovery: &str, phone: &str, emails: &[&str]) -> bool {
         return false;
     }
     if is_email(recovery) {
-        return emails.iter().any(|e| e.trim().eq_ignore_ascii_case(recovery));
+        return emails
+            .iter()
+            .any(|e| e.trim().eq_ignore_ascii_case(recovery));
     }
     matches!((us_phone_digits(recovery), us_phone_digits(phone)), (Some(a), Some(b)) if a == b)
 }
 
 /// The reset change-password form (spec 02 §2.5, §5): month, day and year required (and a real
 /// day), the password rules and the repeat.
-pub fn validate_reset_password(req: &ResetPasswordRequest, rules: &PasswordRequirements) -> ValidationErrors {
+pub fn validate_reset_password(
+    req: &ResetPasswordRequest,
+    rules: &PasswordRequirements,
+) -> ValidationErrors {
     let mut errors = ValidationErrors::new();
-    errors.check(req.month.is_none_or(|m| !(1..=12).contains(&m)), "Month", MONTH_REQUIRED);
-    errors.check(req.day.is_none_or(|d| !(1..=31).contains(&d)), "Day", DAY_REQUIRED);
+    errors.check(
+        req.month.is_none_or(|m| !(1..=12).contains(&m)),
+        "Month",
+        MONTH_REQUIRED,
+    );
+    errors.check(
+        req.day.is_none_or(|d| !(1..=31).contains(&d)),
+        "Day",
+        DAY_REQUIRED,
+    );
     errors.check(req.year.is_none_or(|y| y == 0), "Year", YEAR_REQUIRED);
     if let (Some(y), Some(m), Some(d)) = (req.year, req.month, req.day) {
         if errors.is_valid() {
             errors.check(!is_real_date(y, m, d), "Dob", DOB_INVALID);
         }
     }
-    errors.merge(password::validate_password("NewPassword", &req.new_password, rules));
-    errors.merge(password::validate_password_repeat(&req.new_password, &req.new_password_repeat));
+    errors.merge(password::validate_password(
+        "NewPassword",
+        &req.new_password,
+        rules,
+    ));
+    errors.merge(password::validate_password_repeat(
+        &req.new_password,
+        &req.new_password_repeat,
+    ));
     errors
 }
 

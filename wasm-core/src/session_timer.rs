@@ -18,10 +18,18 @@ wire! {
     }
 }
 
-pub fn session_timer_view(seconds_left: i64, timeout_minutes: u32, warn_minutes: u32) -> SessionTimerView {
+pub fn session_timer_view(
+    seconds_left: i64,
+    timeout_minutes: u32,
+    warn_minutes: u32,
+) -> SessionTimerView {
     let session_seconds = u64::from(timeout_minutes) * 60;
     let warn_seconds = u64::from(warn_minutes) * 60;
-    let warning_seconds = if warn_seconds > 0 && warn_seconds < session_seconds { warn_seconds } else { 0 };
+    let warning_seconds = if warn_seconds > 0 && warn_seconds < session_seconds {
+        warn_seconds
+    } else {
+        0
+    };
     let left = seconds_left.clamp(0, i64::from(u32::MAX)) as u64;
     let phase = if left == 0 {
         "Expired"
@@ -48,7 +56,11 @@ mod tests {
         assert_eq!(session_timer_view(120, 20, 2).phase, "Warning");
         assert_eq!(session_timer_view(0, 20, 2).phase, "Expired");
         assert_eq!(session_timer_view(-5, 20, 2).seconds_left, 0);
-        assert_eq!(session_timer_view(30, 20, 20).phase, "Active", "warning not less than the session");
+        assert_eq!(
+            session_timer_view(30, 20, 20).phase,
+            "Active",
+            "warning not less than the session"
+        );
         assert_eq!(session_timer_view(65, 20, 2).countdown, "1:05");
     }
 }

@@ -38,17 +38,41 @@ fn has_secret(cfg: &SetupConfiguration, field: &str, value: &str) -> bool {
 /// the toast is set when any survey rule failed (and then the save is refused too).
 pub fn validate_setup(cfg: &SetupConfiguration) -> FormCheck {
     let mut errors = ValidationErrors::new();
-    errors.check(is_blank(&cfg.client_name), "ClientName", CLIENT_NAME_REQUIRED);
+    errors.check(
+        is_blank(&cfg.client_name),
+        "ClientName",
+        CLIENT_NAME_REQUIRED,
+    );
 
     if cfg.mag_view_mode == LUMINARY_ONE {
-        errors.check(is_blank(&cfg.luminary_one_url), "LuminaryOneUrl", LUMINARY_ONE_URL_REQUIRED);
+        errors.check(
+            is_blank(&cfg.luminary_one_url),
+            "LuminaryOneUrl",
+            LUMINARY_ONE_URL_REQUIRED,
+        );
     } else {
-        errors.check(is_blank(&cfg.mag_view_path), "MagViewPath", MAGVIEW_PATH_REQUIRED);
+        errors.check(
+            is_blank(&cfg.mag_view_path),
+            "MagViewPath",
+            MAGVIEW_PATH_REQUIRED,
+        );
         if cfg.data_connection_type != FOXPRO {
-            errors.check(is_blank(&cfg.mag_view_sql_server_name), "MagViewSqlServerName", SERVER_NAME_REQUIRED);
-            errors.check(is_blank(&cfg.mag_view_sql_db_name), "MagViewSqlDbName", DB_NAME_REQUIRED);
+            errors.check(
+                is_blank(&cfg.mag_view_sql_server_name),
+                "MagViewSqlServerName",
+                SERVER_NAME_REQUIRED,
+            );
+            errors.check(
+                is_blank(&cfg.mag_view_sql_db_name),
+                "MagViewSqlDbName",
+                DB_NAME_REQUIRED,
+            );
             if !cfg.mag_view_integrated_security {
-                errors.check(is_blank(&cfg.mag_view_sql_user_name), "MagViewSqlUserName", SQL_LOGIN_REQUIRED);
+                errors.check(
+                    is_blank(&cfg.mag_view_sql_user_name),
+                    "MagViewSqlUserName",
+                    SQL_LOGIN_REQUIRED,
+                );
                 errors.check(
                     !has_secret(cfg, "MagViewSqlUserPwd", &cfg.mag_view_sql_user_pwd),
                     "MagViewSqlUserPwd",
@@ -58,10 +82,22 @@ pub fn validate_setup(cfg: &SetupConfiguration) -> FormCheck {
         }
     }
 
-    errors.check(is_blank(&cfg.portal_sql_server_name), "PortalSqlServerName", SERVER_NAME_REQUIRED);
-    errors.check(is_blank(&cfg.portal_sql_db_name), "PortalSqlDbName", DB_NAME_REQUIRED);
+    errors.check(
+        is_blank(&cfg.portal_sql_server_name),
+        "PortalSqlServerName",
+        SERVER_NAME_REQUIRED,
+    );
+    errors.check(
+        is_blank(&cfg.portal_sql_db_name),
+        "PortalSqlDbName",
+        DB_NAME_REQUIRED,
+    );
     if !cfg.portal_integrated_security {
-        errors.check(is_blank(&cfg.portal_sql_user_name), "PortalSqlUserName", SQL_LOGIN_REQUIRED);
+        errors.check(
+            is_blank(&cfg.portal_sql_user_name),
+            "PortalSqlUserName",
+            SQL_LOGIN_REQUIRED,
+        );
         errors.check(
             !has_secret(cfg, "PortalSqlUserPwd", &cfg.portal_sql_user_pwd),
             "PortalSqlUserPwd",
@@ -175,7 +211,10 @@ mod tests {
 
     #[test]
     fn urls() {
-        assert_eq!(normalize_public_address("portal.example.com"), "http://portal.example.com");
+        assert_eq!(
+            normalize_public_address("portal.example.com"),
+            "http://portal.example.com"
+        );
         assert_eq!(normalize_public_address("HTTPS://x"), "HTTPS://x");
         assert_eq!(test_url("http://x"), "http://x/");
         assert_eq!(test_url("http://x/"), "http://x/");

@@ -17,7 +17,10 @@ impl ValidationErrors {
     }
 
     pub fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.0.entry(field.to_owned()).or_default().push(message.into());
+        self.0
+            .entry(field.to_owned())
+            .or_default()
+            .push(message.into());
     }
 
     /// Adds `message` to `field` when `failed` holds; returns `failed` so rules can chain.

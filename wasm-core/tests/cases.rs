@@ -10,14 +10,20 @@ use std::path::PathBuf;
 use serde::de::DeserializeOwned;
 use serde_json::{json as json_value, Value};
 use wasm_core::dates::{self, DateFormat};
+use wasm_core::model::IamHereMode;
+use wasm_core::model::{Answers, SurveyDefinition, Texts};
+use wasm_core::model::{
+    ChangeMyPassword, CreateAccountRules, CreateUserRequest, RoleForm, SetupConfiguration,
+    SurveyRegistration, UserForm,
+};
+use wasm_core::model::{DocumentsSettings, LetterFacts, LetterViewer};
 use wasm_core::model::{LoginRequest, MainMenuSettings, ModulePermissions, Permissions};
 use wasm_core::password::{self, PasswordRequirements};
 use wasm_core::table::{self, TableState};
-use wasm_core::model::{ChangeMyPassword, CreateAccountRules, CreateUserRequest, RoleForm, SetupConfiguration, SurveyRegistration, UserForm};
-use wasm_core::{documents, embed, http_error, iam_here, labels, login, medical_history, membership, menu, session_timer, setup, survey};
-use wasm_core::model::{DocumentsSettings, LetterFacts, LetterViewer};
-use wasm_core::model::IamHereMode;
-use wasm_core::model::{Answers, SurveyDefinition, Texts};
+use wasm_core::{
+    documents, embed, http_error, iam_here, labels, login, medical_history, membership, menu,
+    session_timer, setup, survey,
+};
 
 fn cases(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -201,14 +207,18 @@ fn history_portal_cases() {
     use wasm_core::history_portal;
     check("history_portal.json", |input| match s(input, "fn") {
         "historyTab" => json(
-            history_portal::history_tab(s(input, "listId")).or_else(|| history_portal::history_tab("all")),
+            history_portal::history_tab(s(input, "listId"))
+                .or_else(|| history_portal::history_tab("all")),
         ),
         "appointmentRange" => json(history_portal::appointment_range(
             s(input, "mode"),
             s(input, "from"),
             s(input, "to"),
             s(input, "nowIso"),
-            input["offsetMinutes"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("offsetMinutes"),
+            input["offsetMinutes"]
+                .as_i64()
+                .and_then(|n| i32::try_from(n).ok())
+                .expect("offsetMinutes"),
         )),
         "locationDisplayName" => json(history_portal::location_display_name(s(input, "name"))),
         "surveyActions" => {
@@ -217,7 +227,10 @@ fn history_portal_cases() {
                 &row,
                 input["maxReadyForExam"].as_i64().expect("maxReadyForExam"),
                 s(input, "nowIso"),
-                input["offsetMinutes"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("offsetMinutes"),
+                input["offsetMinutes"]
+                    .as_i64()
+                    .and_then(|n| i32::try_from(n).ok())
+                    .expect("offsetMinutes"),
             ))
         }
         other => panic!("unknown fn {other}"),
@@ -227,12 +240,19 @@ fn history_portal_cases() {
 #[test]
 fn documents_cases() {
     check("documents.json", |input| {
-        let b = |key: &str| input[key].as_bool().unwrap_or_else(|| panic!("input.{key}"));
+        let b = |key: &str| {
+            input[key]
+                .as_bool()
+                .unwrap_or_else(|| panic!("input.{key}"))
+        };
         match s(input, "fn") {
             "letterState" => {
                 let facts: LetterFacts = arg(input, "facts");
                 let viewer: LetterViewer = arg(input, "viewer");
-                let offset = input["offsetMinutes"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("offsetMinutes");
+                let offset = input["offsetMinutes"]
+                    .as_i64()
+                    .and_then(|n| i32::try_from(n).ok())
+                    .expect("offsetMinutes");
                 json(documents::letter_state(&facts, &viewer, offset))
             }
             "viewAction" => {
@@ -240,8 +260,13 @@ fn documents_cases() {
                 let viewer: LetterViewer = arg(input, "viewer");
                 json(documents::view_action(&facts, &viewer))
             }
-            "refreshAfterAck" => json(documents::refresh_after_ack(b("isTraceEnabled"), b("isProgramManager"))),
-            "documentColumns" => json(documents::document_columns(&arg::<DocumentsSettings>(input, "settings"))),
+            "refreshAfterAck" => json(documents::refresh_after_ack(
+                b("isTraceEnabled"),
+                b("isProgramManager"),
+            )),
+            "documentColumns" => json(documents::document_columns(&arg::<DocumentsSettings>(
+                input, "settings",
+            ))),
             "letterTitle" => json(documents::letter_title(
                 s(input, "patientName"),
                 s(input, "patientId"),
@@ -250,8 +275,14 @@ fn documents_cases() {
             )),
             "documentsRoute" => {
                 let segments: Vec<String> = arg(input, "segments");
-                let unread = input["unreadCount"].as_u64().and_then(|n| u32::try_from(n).ok());
-                json(documents::documents_route(&segments, unread, b("showOtherTab")))
+                let unread = input["unreadCount"]
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok());
+                json(documents::documents_route(
+                    &segments,
+                    unread,
+                    b("showOtherTab"),
+                ))
             }
             other => panic!("unknown fn {other}"),
         }
@@ -298,16 +329,24 @@ fn only_keys_of(result: Value, input: &Value) -> Value {
 #[test]
 fn setup_cases() {
     check("setup.json", |input| match s(input, "fn") {
-        "validate" => json(setup::validate_setup(&arg::<SetupConfiguration>(input, "cfg"))),
+        "validate" => json(setup::validate_setup(&arg::<SetupConfiguration>(
+            input, "cfg",
+        ))),
         "normalize" => {
             let cfg = arg::<SetupConfiguration>(input, "cfg");
             // The exported fields, and the whole configuration agreeing with them.
             let fields = json(setup::normalized_fields(&cfg));
-            assert_eq!(only_keys_of(json(setup::normalize_setup(&cfg)), &fields), fields);
+            assert_eq!(
+                only_keys_of(json(setup::normalize_setup(&cfg)), &fields),
+                fields
+            );
             fields
         }
         "testUrl" => json(setup::test_url(s(input, "url"))),
-        "dmz" => json(setup::dmz_mode_for(s(input, "type"), input["dmz"].as_bool().expect("dmz"))),
+        "dmz" => json(setup::dmz_mode_for(
+            s(input, "type"),
+            input["dmz"].as_bool().expect("dmz"),
+        )),
         "serviceAccount" => json(setup::normalize_service_account(s(input, "name"))),
         "publicAddress" => json(setup::normalize_public_address(s(input, "url"))),
         other => panic!("unknown fn {other}"),
@@ -329,7 +368,10 @@ fn medical_history_cases() {
                 input["surveyLogId"].as_i64(),
             )),
             "surveyTab" => json(medical_history::survey_tab(s(input, "statusKey"))),
-            "defaultTab" => json(medical_history::default_tab(&arg::<Vec<String>>(input, "statusKeys"))),
+            "defaultTab" => json(medical_history::default_tab(&arg::<Vec<String>>(
+                input,
+                "statusKeys",
+            ))),
             "statusTooltip" => json(medical_history::status_tooltip(s(input, "statusKey"))),
             "pendingSurvey" => json(medical_history::pending_survey_action(
                 s(input, "statusKey"),
@@ -349,11 +391,24 @@ fn medical_history_cases() {
 #[test]
 fn iam_here_cases() {
     check("iam_here.json", |input| {
-        let b = |key: &str| input[key].as_bool().unwrap_or_else(|| panic!("input.{key}"));
+        let b = |key: &str| {
+            input[key]
+                .as_bool()
+                .unwrap_or_else(|| panic!("input.{key}"))
+        };
         let n = |key: &str| input[key].as_i64().unwrap_or_else(|| panic!("input.{key}"));
         match s(input, "fn") {
-            "mode" => json(iam_here::iam_here_mode(b("disabled"), b("found"), s(input, "status"), n("startsAt"), n("now"), n("expireHours"))),
-            "showsDate" => json(iam_here::shows_appointment_date(arg::<IamHereMode>(input, "mode"))),
+            "mode" => json(iam_here::iam_here_mode(
+                b("disabled"),
+                b("found"),
+                s(input, "status"),
+                n("startsAt"),
+                n("now"),
+                n("expireHours"),
+            )),
+            "showsDate" => json(iam_here::shows_appointment_date(arg::<IamHereMode>(
+                input, "mode",
+            ))),
             "showsWarning" => json(iam_here::shows_warning(arg::<IamHereMode>(input, "mode"))),
             other => panic!("unknown fn {other}"),
         }
@@ -365,7 +420,11 @@ fn labels_cases() {
     check("labels.json", |input| match s(input, "fn") {
         "labelText" => {
             let pairs: Vec<(String, String)> = arg(input, "translations");
-            json(labels::label_text(&pairs, s(input, "language"), s(input, "default")))
+            json(labels::label_text(
+                &pairs,
+                s(input, "language"),
+                s(input, "default"),
+            ))
         }
         "languageName" => json(labels::language_name(s(input, "language"))),
         other => panic!("unknown fn {other}"),
@@ -375,15 +434,17 @@ fn labels_cases() {
 #[test]
 fn history_portal_settings_cases() {
     use wasm_core::history_portal_settings::{self as hps, Block};
-    check("history_portal_settings.json", |input| match s(input, "fn") {
-        "toggle" => json(hps::toggle(
-            Block::parse(s(input, "block")).expect("block"),
-            arg(input, "state"),
-            s(input, "field"),
-            input["on"].as_bool().expect("on"),
-        )),
-        "validate" => json(hps::validate(&arg(input, "form"))),
-        other => panic!("unknown fn {other}"),
+    check("history_portal_settings.json", |input| {
+        match s(input, "fn") {
+            "toggle" => json(hps::toggle(
+                Block::parse(s(input, "block")).expect("block"),
+                arg(input, "state"),
+                s(input, "field"),
+                input["on"].as_bool().expect("on"),
+            )),
+            "validate" => json(hps::validate(&arg(input, "form"))),
+            other => panic!("unknown fn {other}"),
+        }
     });
 }
 
@@ -391,7 +452,11 @@ fn history_portal_settings_cases() {
 fn session_timer_cases() {
     check("session_timer.json", |input| {
         let n = |k: &str| input[k].as_i64().unwrap_or_else(|| panic!("input.{k}"));
-        json(session_timer::session_timer_view(n("secondsLeft"), n("timeoutMinutes") as u32, n("warnMinutes") as u32))
+        json(session_timer::session_timer_view(
+            n("secondsLeft"),
+            n("timeoutMinutes") as u32,
+            n("warnMinutes") as u32,
+        ))
     });
 }
 
@@ -406,12 +471,20 @@ fn route_access_cases() {
 
 #[test]
 fn logo_cases() {
-    check("logo.json", |input| json(wasm_core::logo::validate_logo_width(s(input, "value"))));
+    check("logo.json", |input| {
+        json(wasm_core::logo::validate_logo_width(s(input, "value")))
+    });
 }
 
 #[test]
 fn embed_cases() {
-    check("embed.json", |input| json(embed::embed_success_path(s(input, "page"), s(input, "clientId"), s(input, "token"))));
+    check("embed.json", |input| {
+        json(embed::embed_success_path(
+            s(input, "page"),
+            s(input, "clientId"),
+            s(input, "token"),
+        ))
+    });
 }
 
 #[test]
@@ -454,9 +527,20 @@ fn survey_start_cases() {
         "choose" => json(staff_start::choose_survey(&arg(input, "choice"))),
         "search" => {
             let t = |k: &str| input["search"][k].as_str().unwrap_or("").to_owned();
-            json(staff_start::search_error(&t("SimpleSearch"), &t("RespondentId"), &t("FirstName"), &t("LastName")).unwrap_or(""))
+            json(
+                staff_start::search_error(
+                    &t("SimpleSearch"),
+                    &t("RespondentId"),
+                    &t("FirstName"),
+                    &t("LastName"),
+                )
+                .unwrap_or(""),
+            )
         }
-        "adminPin" => json(staff_start::admin_pin_ready(s(input, "pin"), input["length"].as_u64().unwrap() as u32)),
+        "adminPin" => json(staff_start::admin_pin_ready(
+            s(input, "pin"),
+            input["length"].as_u64().unwrap() as u32,
+        )),
         other => panic!("unknown fn {other}"),
     });
 }
@@ -466,8 +550,15 @@ fn create_patient_cases() {
     use wasm_core::model::{CreatePatientRequest, CreateStudyRequest};
     use wasm_core::survey::create_patient;
     check("create_patient.json", |input| match s(input, "fn") {
-        "patient" => json(create_patient::validate_create_patient(&arg::<CreatePatientRequest>(input, "req"), s(input, "today"))),
-        "study" => json(create_patient::validate_create_study(&arg::<CreateStudyRequest>(input, "req"))),
+        "patient" => json(create_patient::validate_create_patient(
+            &arg::<CreatePatientRequest>(input, "req"),
+            s(input, "today"),
+        )),
+        "study" => json(create_patient::validate_create_study(&arg::<
+            CreateStudyRequest,
+        >(
+            input, "req"
+        ))),
         "message" => json(create_patient::created_message(s(input, "mrn"))),
         "prefill" => json(create_patient::prefill_from_search(&arg(input, "search"))),
         other => panic!("unknown fn {other}"),
@@ -476,12 +567,18 @@ fn create_patient_cases() {
 
 #[test]
 fn survey_link_cases() {
-    check("survey_link.json", |input| json(wasm_core::survey::link::identity_outcome(&arg(input, "identity"))));
+    check("survey_link.json", |input| {
+        json(wasm_core::survey::link::identity_outcome(&arg(
+            input, "identity",
+        )))
+    });
 }
 
 /// A shipped survey (wasm-core/surveys/NAME.xml), parsed natively.
 fn shipped_survey(name: &str) -> SurveyDefinition {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("surveys").join(format!("{name}.xml"));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("surveys")
+        .join(format!("{name}.xml"));
     let xml = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let parsed = survey::parse_survey(&xml);
     assert!(parsed.errors.is_empty(), "{name}: {:?}", parsed.errors);
@@ -493,14 +590,23 @@ fn survey_cases() {
     check("survey.json", |input| {
         let answers = || -> Answers { arg(input, "answers") };
         match s(input, "fn") {
-            "localText" => json(survey::local_text(&arg::<Texts>(input, "texts"), s(input, "lang"))),
-            "visibility" => json(survey::visibility(&shipped_survey(s(input, "survey")), &answers())),
+            "localText" => json(survey::local_text(
+                &arg::<Texts>(input, "texts"),
+                s(input, "lang"),
+            )),
+            "visibility" => json(survey::visibility(
+                &shipped_survey(s(input, "survey")),
+                &answers(),
+            )),
             "validate" => json(survey::validate_answers(
                 &shipped_survey(s(input, "survey")),
                 &answers(),
                 input["page"].as_str(),
             )),
-            "clean" => json(survey::clean_answers(&shipped_survey(s(input, "survey")), &answers())),
+            "clean" => json(survey::clean_answers(
+                &shipped_survey(s(input, "survey")),
+                &answers(),
+            )),
             other => panic!("unknown fn {other}"),
         }
     });
@@ -511,9 +617,15 @@ fn survey_cases() {
 /// `UPDATE_SURVEY_JSON=1 cargo test -p wasm-core --test cases` rewrites them.
 #[test]
 fn survey_json_matches_the_shipped_xml() {
-    for name in ["breast-imaging-history", "pre-exam-screening", "mri-safety-screening"] {
+    for name in [
+        "breast-imaging-history",
+        "pre-exam-screening",
+        "mri-safety-screening",
+    ] {
         let def = json(shipped_survey(name));
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/surveys").join(format!("{name}.json"));
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/surveys")
+            .join(format!("{name}.json"));
         if std::env::var_os("UPDATE_SURVEY_JSON").is_some() {
             std::fs::write(&path, serde_json::to_string_pretty(&def).unwrap() + "\n").unwrap();
         }
@@ -529,9 +641,19 @@ fn recovery_cases() {
     use wasm_core::model::{PhoneVerifyState, ResetKeyValidation, ResetPasswordRequest};
     use wasm_core::recovery;
     check("recovery.json", |i| match s(i, "fn") {
-        "resetForm" => json(recovery::validate_reset_password(&arg::<ResetPasswordRequest>(i, "req"), &arg(i, "rules"))),
-        "resetRoute" => json(recovery::reset_link_route(&arg::<ResetKeyValidation>(i, "v"), s(i, "area"), s(i, "pwdReset"), s(i, "id"))),
-        "phoneView" => json(recovery::phone_verify_view(&arg::<PhoneVerifyState>(i, "s"))),
+        "resetForm" => json(recovery::validate_reset_password(
+            &arg::<ResetPasswordRequest>(i, "req"),
+            &arg(i, "rules"),
+        )),
+        "resetRoute" => json(recovery::reset_link_route(
+            &arg::<ResetKeyValidation>(i, "v"),
+            s(i, "area"),
+            s(i, "pwdReset"),
+            s(i, "id"),
+        )),
+        "phoneView" => json(recovery::phone_verify_view(&arg::<PhoneVerifyState>(
+            i, "s",
+        ))),
         "years" => {
             let y = recovery::dob_years(i["current"].as_u64().unwrap() as u32);
             serde_json::json!({"count": y.len(), "first": y[0], "last": y[y.len() - 1]})
@@ -545,10 +667,23 @@ fn recovery_server_cases() {
     use wasm_core::model::{CodeCheck, CodeState, KeyFacts, ResetKeyFacts, VerificationLimits};
     use wasm_core::recovery;
     check("native/recovery_server.json", |i| match s(i, "fn") {
-        "keyState" => json(recovery::key_state(&arg::<KeyFacts>(i, "key"), i["purpose"].as_str(), i["now"].as_i64().unwrap())),
-        "expiry" => json(recovery::key_expires_at(i["created"].as_i64().unwrap(), i["seconds"].as_i64().unwrap())),
-        "validate" => json(recovery::reset_key_validation(&arg::<ResetKeyFacts>(i, "f"), i["now"].as_i64().unwrap())),
-        "request" => json(recovery::code_request(&arg::<VerificationLimits>(i, "limits"), arg::<Option<CodeState>>(i, "code").as_ref())),
+        "keyState" => json(recovery::key_state(
+            &arg::<KeyFacts>(i, "key"),
+            i["purpose"].as_str(),
+            i["now"].as_i64().unwrap(),
+        )),
+        "expiry" => json(recovery::key_expires_at(
+            i["created"].as_i64().unwrap(),
+            i["seconds"].as_i64().unwrap(),
+        )),
+        "validate" => json(recovery::reset_key_validation(
+            &arg::<ResetKeyFacts>(i, "f"),
+            i["now"].as_i64().unwrap(),
+        )),
+        "request" => json(recovery::code_request(
+            &arg::<VerificationLimits>(i, "limits"),
+            arg::<Option<CodeState>>(i, "code").as_ref(),
+        )),
         "check" => json(recovery::code_check(
             &arg::<VerificationLimits>(i, "limits"),
             arg::<Option<CodeState>>(i, "code").as_ref(),
@@ -557,13 +692,21 @@ fn recovery_server_cases() {
         )),
         "message" => json(recovery::code_message(arg::<CodeCheck>(i, "check"))),
         "forgot" => {
-            let (errors, ask) = recovery::forgot_password_check(s(i, "login"), s(i, "recovery"), i["disable"].as_bool().unwrap());
+            let (errors, ask) = recovery::forgot_password_check(
+                s(i, "login"),
+                s(i, "recovery"),
+                i["disable"].as_bool().unwrap(),
+            );
             serde_json::json!({"errors": errors, "ask": ask})
         }
         "recoveryMatches" => {
             let emails: Vec<String> = arg(i, "emails");
             let emails: Vec<&str> = emails.iter().map(String::as_str).collect();
-            json(recovery::recovery_matches(s(i, "recovery"), s(i, "phone"), &emails))
+            json(recovery::recovery_matches(
+                s(i, "recovery"),
+                s(i, "phone"),
+                &emails,
+            ))
         }
         "username" => json(recovery::recover_username_check(s(i, "email"))),
         "lastFour" => json(recovery::last_four(s(i, "phone"))),

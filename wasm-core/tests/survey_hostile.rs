@@ -22,19 +22,83 @@ impl Rng {
     }
 
     fn text(&mut self, pieces: &[&str], max: usize) -> String {
-        (0..self.below(max + 1)).map(|_| pieces[self.below(pieces.len())]).collect()
+        (0..self.below(max + 1))
+            .map(|_| pieces[self.below(pieces.len())])
+            .collect()
     }
 }
 
 const PIECES: &[&str] = &[
-    "<", ">", "/", "</", "/>", "=", "\"", "'", "&", ";", "&amp;", "&lt;", "&#", "&#x", "&#0;", "&#xD800;",
-    "&#1114112;", "&#65;", "&x;", "<!--", "-->", "<![CDATA[", "]]>", "<!DOCTYPE", "<!ENTITY", "<?xml", "?>",
-    "<?", "\n", " ", "\t", "é", "€", "\u{feff}", "survey", "page", "question", "option", "column", "text",
-    "name", "title", "enableWhen", " id=\"a\"", " id=\"b\"", " id=\"p\"", " type=\"single\"", " type=\"table\"",
-    " type=\"number\"", " type=\"date\"", " type=\"yesno\"", " type=\"multiple\"", " type=\"display\"",
-    " storage=\"t.a\"", " storage=\"t.b\"", " required=\"true\"", " min=\"1\"", " max=\"0.5\"",
-    " decimals=\"9\"", " max-rows=\"99\"", " question=\"a\"", " operator=\"=\"", " operator=\">=\"",
-    " answer=\"1\"", " value=\"v\"", " lang=\"es\"", " lang=\"en\"", " enable-behavior=\"any\"", "x", "1",
+    "<",
+    ">",
+    "/",
+    "</",
+    "/>",
+    "=",
+    "\"",
+    "'",
+    "&",
+    ";",
+    "&amp;",
+    "&lt;",
+    "&#",
+    "&#x",
+    "&#0;",
+    "&#xD800;",
+    "&#1114112;",
+    "&#65;",
+    "&x;",
+    "<!--",
+    "-->",
+    "<![CDATA[",
+    "]]>",
+    "<!DOCTYPE",
+    "<!ENTITY",
+    "<?xml",
+    "?>",
+    "<?",
+    "\n",
+    " ",
+    "\t",
+    "é",
+    "€",
+    "\u{feff}",
+    "survey",
+    "page",
+    "question",
+    "option",
+    "column",
+    "text",
+    "name",
+    "title",
+    "enableWhen",
+    " id=\"a\"",
+    " id=\"b\"",
+    " id=\"p\"",
+    " type=\"single\"",
+    " type=\"table\"",
+    " type=\"number\"",
+    " type=\"date\"",
+    " type=\"yesno\"",
+    " type=\"multiple\"",
+    " type=\"display\"",
+    " storage=\"t.a\"",
+    " storage=\"t.b\"",
+    " required=\"true\"",
+    " min=\"1\"",
+    " max=\"0.5\"",
+    " decimals=\"9\"",
+    " max-rows=\"99\"",
+    " question=\"a\"",
+    " operator=\"=\"",
+    " operator=\">=\"",
+    " answer=\"1\"",
+    " value=\"v\"",
+    " lang=\"es\"",
+    " lang=\"en\"",
+    " enable-behavior=\"any\"",
+    "x",
+    "1",
 ];
 
 const TEMPLATE_PIECES: &[&str] = &[
@@ -49,7 +113,19 @@ const TEMPLATE_PIECES: &[&str] = &[
     "<text>", "</text>", "<", "\"", "&", "<!DOCTYPE x>",
 ];
 
-const VALUES: &[&str] = &["", "yes", "no", "v", "1", "3.5", "-0", "99999999999999999999", "2024-02-29", "é", "k"];
+const VALUES: &[&str] = &[
+    "",
+    "yes",
+    "no",
+    "v",
+    "1",
+    "3.5",
+    "-0",
+    "99999999999999999999",
+    "2024-02-29",
+    "é",
+    "k",
+];
 
 fn random_answers(rng: &mut Rng) -> Answers {
     let ids = ["a", "b", "c", "d", "e", "zz"];
@@ -58,12 +134,19 @@ fn random_answers(rng: &mut Rng) -> Answers {
         let id = ids[rng.below(ids.len())].to_owned();
         let answer = match rng.below(3) {
             0 => Answer::One(VALUES[rng.below(VALUES.len())].to_owned()),
-            1 => Answer::Many((0..rng.below(4)).map(|_| VALUES[rng.below(VALUES.len())].to_owned()).collect()),
+            1 => Answer::Many(
+                (0..rng.below(4))
+                    .map(|_| VALUES[rng.below(VALUES.len())].to_owned())
+                    .collect(),
+            ),
             _ => Answer::Rows(
                 (0..rng.below(4))
                     .map(|_| {
                         let mut row = BTreeMap::new();
-                        row.insert(ids[rng.below(ids.len())].to_owned(), VALUES[rng.below(VALUES.len())].to_owned());
+                        row.insert(
+                            ids[rng.below(ids.len())].to_owned(),
+                            VALUES[rng.below(VALUES.len())].to_owned(),
+                        );
                         row.insert("k".to_owned(), VALUES[rng.below(VALUES.len())].to_owned());
                         row
                     })
@@ -78,11 +161,20 @@ fn random_answers(rng: &mut Rng) -> Answers {
 fn check(xml: &str, rng: &mut Rng) -> bool {
     let lines = xml.matches('\n').count() as u32 + 1;
     let parsed = parse_survey(xml);
-    assert!(parsed.survey.is_some() == parsed.errors.is_empty(), "survey xor errors for {xml:?}");
+    assert!(
+        parsed.survey.is_some() == parsed.errors.is_empty(),
+        "survey xor errors for {xml:?}"
+    );
     for e in &parsed.errors {
-        assert!(e.line >= 1 && e.line <= lines, "line {} outside 1..={lines} for {xml:?}", e.line);
+        assert!(
+            e.line >= 1 && e.line <= lines,
+            "line {} outside 1..={lines} for {xml:?}",
+            e.line
+        );
     }
-    let Some(survey) = parsed.survey else { return false };
+    let Some(survey) = parsed.survey else {
+        return false;
+    };
     for _ in 0..5 {
         let answers = random_answers(rng);
         let shown = visibility(&survey, &answers);
@@ -134,7 +226,11 @@ fn shuffled_fragments_of_the_format_never_panic() {
 
 #[test]
 fn mutated_shipped_survey_never_panics() {
-    let src = std::fs::read_to_string(format!("{}/surveys/breast-imaging-history.xml", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let src = std::fs::read_to_string(format!(
+        "{}/surveys/breast-imaging-history.xml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
     let bytes = src.as_bytes();
     let mut rng = Rng(0xB1A5_0001);
     for _ in 0..300 {

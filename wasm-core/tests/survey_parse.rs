@@ -6,7 +6,10 @@ use wasm_core::survey::parse_survey;
 
 fn errors(xml: &str) -> Vec<(u32, String)> {
     let SurveyParse { survey, errors } = parse_survey(xml);
-    assert!(survey.is_none() || errors.is_empty(), "never both a survey and errors");
+    assert!(
+        survey.is_none() || errors.is_empty(),
+        "never both a survey and errors"
+    );
     errors.into_iter().map(|e| (e.line, e.message)).collect()
 }
 
@@ -40,7 +43,11 @@ fn a_good_definition() {
     let qs = &s.pages[0].questions;
     assert_eq!(qs[0].kind, QuestionKind::YesNo);
     assert_eq!(qs[0].options.len(), 2);
-    assert_eq!(qs[0].options[0].text.len(), 6, "yes/no labelled in the six languages");
+    assert_eq!(
+        qs[0].options[0].text.len(),
+        6,
+        "yes/no labelled in the six languages"
+    );
     assert_eq!(qs[1].text.get("es").map(String::as_str), Some("B es"));
     assert_eq!(qs[2].columns[0].id, "x");
     assert_eq!(qs[2].max_rows, 3);
@@ -48,7 +55,11 @@ fn a_good_definition() {
 
 #[test]
 fn shipped_surveys_parse() {
-    for name in ["breast-imaging-history", "pre-exam-screening", "mri-safety-screening"] {
+    for name in [
+        "breast-imaging-history",
+        "pre-exam-screening",
+        "mri-safety-screening",
+    ] {
         let path = format!("{}/surveys/{name}.xml", env!("CARGO_MANIFEST_DIR"));
         let parsed = parse_survey(&std::fs::read_to_string(path).unwrap());
         assert!(parsed.errors.is_empty(), "{name}: {:?}", parsed.errors);
@@ -69,7 +80,10 @@ fn refuses_dtds_and_external_entities() {
 #[test]
 fn structural_errors_have_lines() {
     let e = errors("<survey id=\"a\">\n  <name>x</name>\n  <page id=\"p\">\n</survey>");
-    assert!(has(&e, 4, "does not match <page> opened on line 3"), "{e:?}");
+    assert!(
+        has(&e, 4, "does not match <page> opened on line 3"),
+        "{e:?}"
+    );
     let e = errors("<survey id=\"a\">\n<name>x</name>\n<page id=\"p\"><title>t</title>\n<question id=\"q\" type=\"number\" min=\"5\" max=\"1\" storage=\"t.q\"><text>q</text></question></page></survey>");
     assert!(has(&e, 4, "min greater than max"), "{e:?}");
 }
@@ -107,7 +121,10 @@ fn semantic_errors_are_all_listed() {
         (13, "not a date"),
         (13, "needs an English <text>"),
     ] {
-        assert!(has(&e, line, text), "missing line {line} '{text}' in {e:#?}");
+        assert!(
+            has(&e, line, text),
+            "missing line {line} '{text}' in {e:#?}"
+        );
     }
 }
 
@@ -115,6 +132,10 @@ fn semantic_errors_are_all_listed() {
 fn caps_size_and_depth() {
     let big = format!("<survey id=\"a\">{}</survey>", " ".repeat(600 * 1024));
     assert!(errors(&big)[0].1.contains("larger than"));
-    let deep = format!("<survey id=\"a\">{}{}</survey>", "<x>".repeat(20), "</x>".repeat(20));
+    let deep = format!(
+        "<survey id=\"a\">{}{}</survey>",
+        "<x>".repeat(20),
+        "</x>".repeat(20)
+    );
     assert!(errors(&deep)[0].1.contains("deeper than"));
 }

@@ -44,7 +44,9 @@ impl ReadJs for DocumentsSettings {
             compact_view_documents_description: s("CompactViewDocumentsDescription"),
             combine_doc_view_and_read_columns: b("CombineDocViewAndReadColumns"),
             show_other_documents_tab: b("ShowOtherDocumentsTab"),
-            show_referring_physician_letters_with_other_documents: b("ShowReferringPhysicianLettersWithOtherDocuments"),
+            show_referring_physician_letters_with_other_documents: b(
+                "ShowReferringPhysicianLettersWithOtherDocuments",
+            ),
             show_pat_name_column: b("ShowPatNameColumn"),
             show_date_when_sent_column: b("ShowDateWhenSentColumn"),
             show_study_date_column: b("ShowStudyDateColumn"),
@@ -76,7 +78,11 @@ pub fn letter_state(
     viewer: Ts<LetterViewer>,
     #[wasm_bindgen(js_name = offsetMinutes)] offset_minutes: i32,
 ) -> Ts<LetterState> {
-    write(&documents::letter_state(&read(&facts), &read(&viewer), offset_minutes))
+    write(&documents::letter_state(
+        &read(&facts),
+        &read(&viewer),
+        offset_minutes,
+    ))
 }
 
 #[wasm_bindgen(js_name = viewAction)]
@@ -114,5 +120,9 @@ pub fn documents_route(
     #[wasm_bindgen(js_name = unreadCount)] unread_count: Option<u32>,
     #[wasm_bindgen(js_name = showOtherTab)] show_other_tab: bool,
 ) -> Ts<DocumentsRoute> {
-    write(&documents::documents_route(&segments, unread_count, show_other_tab))
+    write(&documents::documents_route(
+        &segments,
+        unread_count,
+        show_other_tab,
+    ))
 }

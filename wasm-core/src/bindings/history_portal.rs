@@ -23,7 +23,13 @@ pub fn appointment_range(
     #[wasm_bindgen(js_name = nowIso)] now_iso: &str,
     #[wasm_bindgen(js_name = offsetMinutes)] offset_minutes: i32,
 ) -> Ts<AppointmentRange> {
-    write(&history_portal::appointment_range(mode, from, to, now_iso, offset_minutes))
+    write(&history_portal::appointment_range(
+        mode,
+        from,
+        to,
+        now_iso,
+        offset_minutes,
+    ))
 }
 
 /// 'MAIN_CAMPUS' -> 'Main Campus'.
@@ -58,7 +64,12 @@ pub fn survey_actions(
     #[wasm_bindgen(js_name = offsetMinutes)] offset_minutes: i32,
 ) -> Ts<crate::model::SurveyActions> {
     let row = super::read(&row);
-    write(&history_portal::survey_actions(&row, i64::from(max_ready_for_exam), now_iso, offset_minutes))
+    write(&history_portal::survey_actions(
+        &row,
+        i64::from(max_ready_for_exam),
+        now_iso,
+        offset_minutes,
+    ))
 }
 
 impl super::ReadJs for crate::model::NotificationToggles {
@@ -79,12 +90,17 @@ impl super::ReadJs for crate::model::HistoryPortalSettingsForm {
     fn read_js(v: &JsValue) -> Self {
         let days = super::field(v, "BusinessDays");
         let business_days = (0..7u32)
-            .map(|i| super::field(&days, &i.to_string()).as_bool().unwrap_or(false))
+            .map(|i| {
+                super::field(&days, &i.to_string())
+                    .as_bool()
+                    .unwrap_or(false)
+            })
             .collect();
         crate::model::HistoryPortalSettingsForm {
             reminder_start: number(v, "ReminderStart"),
             reminder_end: number(v, "ReminderEnd"),
-            hrs_appointment_time_type: super::string(v, "HrsAppointmentTimeType").unwrap_or_default(),
+            hrs_appointment_time_type: super::string(v, "HrsAppointmentTimeType")
+                .unwrap_or_default(),
             hrs_appointment_time_value: number(v, "HrsAppointmentTimeValue"),
             remind_days: super::string(v, "RemindDays").unwrap_or_default(),
             remind_until_hours: number(v, "RemindUntilHours"),
@@ -113,6 +129,10 @@ pub fn toggle_notifications(
 }
 
 #[wasm_bindgen(js_name = validateHistoryPortalSettings)]
-pub fn validate_history_portal_settings(form: Ts<crate::model::HistoryPortalSettingsForm>) -> Ts<crate::ValidationErrors> {
-    write(&crate::history_portal_settings::validate(&super::read(&form)))
+pub fn validate_history_portal_settings(
+    form: Ts<crate::model::HistoryPortalSettingsForm>,
+) -> Ts<crate::ValidationErrors> {
+    write(&crate::history_portal_settings::validate(&super::read(
+        &form,
+    )))
 }

@@ -26,7 +26,14 @@ pub fn iam_here_mode(
     now: f64,
     #[wasm_bindgen(js_name = expireHours)] expire_hours: f64,
 ) -> Ts<IamHereMode> {
-    write(&iam_here::iam_here_mode(disabled, found, status, starts_at as i64, now as i64, expire_hours as i64))
+    write(&iam_here::iam_here_mode(
+        disabled,
+        found,
+        status,
+        starts_at as i64,
+        now as i64,
+        expire_hours as i64,
+    ))
 }
 
 #[wasm_bindgen(js_name = iamHereShowsDate)]

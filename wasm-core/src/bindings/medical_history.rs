@@ -30,11 +30,15 @@ pub fn survey_button(
 /// "Assigned" | "Progress" | "Completed", or undefined for an unknown status.
 #[wasm_bindgen(js_name = surveyTab, unchecked_return_type = "SurveyTab | undefined")]
 pub fn survey_tab(#[wasm_bindgen(js_name = statusKey)] status_key: &str) -> JsValue {
-    medical_history::survey_tab(status_key).map(|t| to_js_value(&t)).unwrap_or(JsValue::UNDEFINED)
+    medical_history::survey_tab(status_key)
+        .map(|t| to_js_value(&t))
+        .unwrap_or(JsValue::UNDEFINED)
 }
 
 #[wasm_bindgen(js_name = defaultSurveyTab, unchecked_return_type = "SurveyTab")]
-pub fn default_survey_tab(#[wasm_bindgen(js_name = statusKeys)] status_keys: Vec<String>) -> JsValue {
+pub fn default_survey_tab(
+    #[wasm_bindgen(js_name = statusKeys)] status_keys: Vec<String>,
+) -> JsValue {
     to_js_value(&medical_history::default_tab(&status_keys))
 }
 
@@ -57,5 +61,7 @@ pub fn pending_survey_action(
 
 #[wasm_bindgen(js_name = pendingLettersAction, unchecked_return_type = "PendingAction | undefined")]
 pub fn pending_letters_action(unread: u32, label: &str) -> JsValue {
-    medical_history::pending_letters_action(unread, label).map(|a| to_js_value(&a)).unwrap_or(JsValue::UNDEFINED)
+    medical_history::pending_letters_action(unread, label)
+        .map(|a| to_js_value(&a))
+        .unwrap_or(JsValue::UNDEFINED)
 }

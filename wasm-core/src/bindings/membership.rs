@@ -26,8 +26,15 @@ pub(super) fn list(obj: &JsValue, key: &str) -> Vec<JsValue> {
     if !is_array(&value) {
         return Vec::new();
     }
-    let len = reflect_get(&value, "length").ok().and_then(|n| n.as_f64()).unwrap_or(0.0);
-    let len = if len.is_finite() && len > 0.0 { len.min(10_000.0) as u32 } else { 0 };
+    let len = reflect_get(&value, "length")
+        .ok()
+        .and_then(|n| n.as_f64())
+        .unwrap_or(0.0);
+    let len = if len.is_finite() && len > 0.0 {
+        len.min(10_000.0) as u32
+    } else {
+        0
+    };
     (0..len)
         .map(|i| reflect_get(&value, &i.to_string()).unwrap_or(JsValue::UNDEFINED))
         .collect()
@@ -40,25 +47,37 @@ fn text(v: &JsValue, key: &str) -> String {
 impl ReadJs for UserForm {
     fn read_js(v: &JsValue) -> Self {
         UserForm {
-            id: field(v, "Id").as_f64().filter(|n| n.fract() == 0.0).map(|n| n as i64),
+            id: field(v, "Id")
+                .as_f64()
+                .filter(|n| n.fract() == 0.0)
+                .map(|n| n as i64),
             ssn: text(v, "Ssn"),
             first_name: text(v, "FirstName"),
             last_name: text(v, "LastName"),
             username: text(v, "Username"),
             email: text(v, "Email"),
             is_active: boolean(v, "IsActive"),
-            roles: list(v, "Roles").iter().filter_map(JsValue::as_string).collect(),
+            roles: list(v, "Roles")
+                .iter()
+                .filter_map(JsValue::as_string)
+                .collect(),
             comment: text(v, "Comment"),
             survey_pin: text(v, "SurveyPin"),
             loc_nums: text(v, "LocNums"),
-            is_results_portal_text_notification_enabled: boolean(v, "IsResultsPortalTextNotificationEnabled"),
+            is_results_portal_text_notification_enabled: boolean(
+                v,
+                "IsResultsPortalTextNotificationEnabled",
+            ),
         }
     }
 }
 
 impl ReadJs for RoleForm {
     fn read_js(v: &JsValue) -> Self {
-        RoleForm { name: text(v, "Name"), description: text(v, "Description") }
+        RoleForm {
+            name: text(v, "Name"),
+            description: text(v, "Description"),
+        }
     }
 }
 
@@ -127,8 +146,14 @@ pub fn validate_role(role: Ts<RoleForm>) -> Ts<ValidationErrors> {
 }
 
 #[wasm_bindgen(js_name = validateCreateAccount)]
-pub fn validate_create_account(req: Ts<CreateUserRequest>, rules: Ts<CreateAccountRules>) -> Ts<ValidationErrors> {
-    write(&membership::validate_create_account(&read(&req), &read(&rules)))
+pub fn validate_create_account(
+    req: Ts<CreateUserRequest>,
+    rules: Ts<CreateAccountRules>,
+) -> Ts<ValidationErrors> {
+    write(&membership::validate_create_account(
+        &read(&req),
+        &read(&rules),
+    ))
 }
 
 #[wasm_bindgen(js_name = validateSurveyRegistration)]
@@ -136,7 +161,10 @@ pub fn validate_survey_registration(
     reg: Ts<SurveyRegistration>,
     #[wasm_bindgen(js_name = newPerson)] new_person: bool,
 ) -> Ts<ValidationErrors> {
-    write(&membership::validate_survey_registration(&read(&reg), new_person))
+    write(&membership::validate_survey_registration(
+        &read(&reg),
+        new_person,
+    ))
 }
 
 #[wasm_bindgen(js_name = validateVerificationCode)]
@@ -145,8 +173,14 @@ pub fn validate_verification_code(code: &str) -> Ts<ValidationErrors> {
 }
 
 #[wasm_bindgen(js_name = validateChangeMyPassword)]
-pub fn validate_change_my_password(req: Ts<ChangeMyPassword>, rules: Ts<PasswordRequirements>) -> Ts<ValidationErrors> {
-    write(&membership::validate_change_my_password(&read(&req), &read(&rules)))
+pub fn validate_change_my_password(
+    req: Ts<ChangeMyPassword>,
+    rules: Ts<PasswordRequirements>,
+) -> Ts<ValidationErrors> {
+    write(&membership::validate_change_my_password(
+        &read(&req),
+        &read(&rules),
+    ))
 }
 
 #[wasm_bindgen(js_name = formatUsPhone)]

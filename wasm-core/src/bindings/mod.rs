@@ -8,10 +8,10 @@
 //! (`{field: [messages]}`), which is what the TypeScript types say. No function panics or throws.
 
 mod documents;
-mod medical_history;
+mod embed;
 mod iam_here;
 mod labels;
-mod embed;
+mod medical_history;
 mod survey;
 
 use std::collections::BTreeMap;
@@ -25,7 +25,8 @@ use crate::http_error::{self, ErrorDialog};
 use crate::login;
 use crate::menu;
 use crate::model::{
-    LoginLinks, LoginRequest, MainMenuSettings, ModulePermissions, Permissions, SortDirection, TableRequest, DEFAULT_PAGE_SIZE, PAGE_SIZES,
+    LoginLinks, LoginRequest, MainMenuSettings, ModulePermissions, Permissions, SortDirection,
+    TableRequest, DEFAULT_PAGE_SIZE, PAGE_SIZES,
 };
 use crate::password::{self, PasswordCheck, PasswordRequirements};
 use crate::table::{self, TableState};
@@ -34,6 +35,7 @@ use crate::ValidationErrors;
 mod membership;
 mod recovery;
 mod session_timer;
+mod settings;
 mod setup;
 
 #[wasm_bindgen]
@@ -45,9 +47,16 @@ extern "C" {
 
     #[wasm_bindgen(js_namespace = Object, js_name = keys, catch)]
     fn object_keys(target: &JsValue) -> Result<Vec<String>, JsValue>;
+
+    #[wasm_bindgen(js_namespace = Array, js_name = isArray)]
+    fn array_is_array(value: &JsValue) -> bool;
 }
 
-fn field(obj: &JsValue, key: &str) -> JsValue {
+pub(crate) fn is_array(value: &JsValue) -> bool {
+    array_is_array(value)
+}
+
+pub(crate) fn field(obj: &JsValue, key: &str) -> JsValue {
     if obj.is_object() {
         reflect_get(obj, key).unwrap_or(JsValue::UNDEFINED)
     } else {
@@ -192,7 +201,11 @@ pub fn login_links(
     settings: Ts<MainMenuSettings>,
     #[wasm_bindgen(js_name = askUsername)] ask_username: bool,
 ) -> Ts<LoginLinks> {
-    write(&login::login_links(patient_door, &read(&settings), ask_username))
+    write(&login::login_links(
+        patient_door,
+        &read(&settings),
+        ask_username,
+    ))
 }
 
 #[wasm_bindgen(js_name = checkPassword)]
@@ -280,7 +293,11 @@ mod history_portal;
 
 /// Where a shell route sends this user instead (disabled module, SSO mode); `undefined` to stay.
 #[wasm_bindgen(js_name = routeRedirect)]
-pub fn route_redirect(perms: Ts<Permissions>, modules: Ts<ModulePermissions>, path: &str) -> Option<String> {
+pub fn route_redirect(
+    perms: Ts<Permissions>,
+    modules: Ts<ModulePermissions>,
+    path: &str,
+) -> Option<String> {
     menu::route_redirect(&read(&perms), &read(&modules), path)
 }
 

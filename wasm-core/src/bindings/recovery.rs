@@ -18,7 +18,10 @@ fn text(v: &JsValue, key: &str) -> String {
 impl ReadJs for ResetPasswordRequest {
     fn read_js(v: &JsValue) -> Self {
         ResetPasswordRequest {
-            user_id: field(v, "UserId").as_f64().filter(|n| n.fract() == 0.0).map(|n| n as i64),
+            user_id: field(v, "UserId")
+                .as_f64()
+                .filter(|n| n.fract() == 0.0)
+                .map(|n| n as i64),
             new_password: text(v, "NewPassword"),
             new_password_repeat: text(v, "NewPasswordRepeat"),
             month: whole(v, "Month"),
@@ -58,8 +61,14 @@ impl ReadJs for PhoneVerifyState {
 }
 
 #[wasm_bindgen(js_name = validateResetPassword)]
-pub fn validate_reset_password(req: Ts<ResetPasswordRequest>, rules: Ts<PasswordRequirements>) -> Ts<ValidationErrors> {
-    write(&recovery::validate_reset_password(&read(&req), &read(&rules)))
+pub fn validate_reset_password(
+    req: Ts<ResetPasswordRequest>,
+    rules: Ts<PasswordRequirements>,
+) -> Ts<ValidationErrors> {
+    write(&recovery::validate_reset_password(
+        &read(&req),
+        &read(&rules),
+    ))
 }
 
 /// Where a reset link leads (spec 02 §4); undefined = stay on change-password.

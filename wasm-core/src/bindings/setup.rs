@@ -80,22 +80,35 @@ impl ReadJs for SetupConfiguration {
             email_service_not_found: b("EmailServiceNotFound"),
             survey_select_patient_mode: b("SURVEY_SELECT_PATIENT_MODE"),
             survey_admin_pin: t("SURVEY_ADMIN_PIN"),
-            search_for_patient_using_alternate_user_identifier: b("SearchForPatientUsingAlternateUserIdentifier"),
+            search_for_patient_using_alternate_user_identifier: b(
+                "SearchForPatientUsingAlternateUserIdentifier",
+            ),
             location_to_mrn_column_mapping: list(v, "LocationToMrnColumnMapping")
                 .iter()
-                .map(|row| LocationMrnColumn { loc_num: text(row, "LocNum"), column: text(row, "Column") })
+                .map(|row| LocationMrnColumn {
+                    loc_num: text(row, "LocNum"),
+                    column: text(row, "Column"),
+                })
                 .collect(),
             is_interface_queue_enabled_for_survey_start: b("IsInterfaceQueueEnabledForSurveyStart"),
             survey_start_interface_queue_path: t("SurveyStartInterfaceQueuePath"),
             survey_start_interface_queue_message_type: t("SurveyStartInterfaceQueueMessageType"),
-            is_interface_queue_enabled_for_survey_submit: b("IsInterfaceQueueEnabledForSurveySubmit"),
+            is_interface_queue_enabled_for_survey_submit: b(
+                "IsInterfaceQueueEnabledForSurveySubmit",
+            ),
             survey_submit_interface_queue_path: t("SurveySubmitInterfaceQueuePath"),
             survey_submit_interface_queue_message_type: t("SurveySubmitInterfaceQueueMessageType"),
             survey_per_location: list(v, "SurveyPerLocation")
                 .iter()
-                .map(|row| KeyValue { key: text(row, "Key"), value: text(row, "Value") })
+                .map(|row| KeyValue {
+                    key: text(row, "Key"),
+                    value: text(row, "Value"),
+                })
                 .collect(),
-            stored_secrets: list(v, "StoredSecrets").iter().filter_map(JsValue::as_string).collect(),
+            stored_secrets: list(v, "StoredSecrets")
+                .iter()
+                .filter_map(JsValue::as_string)
+                .collect(),
         }
     }
 }

@@ -10,8 +10,8 @@ use wasm_bindgen::prelude::*;
 
 use super::{boolean, field, object_keys, string, to_js_value, whole, write};
 use crate::model::{
-    Answer, Answers, ChoiceOption, EnableBehavior, EnableWhen, Operator, SurveyDefinition, SurveyPage,
-    SurveyQuestion, Texts,
+    Answer, Answers, ChoiceOption, EnableBehavior, EnableWhen, Operator, SurveyDefinition,
+    SurveyPage, SurveyQuestion, Texts,
 };
 use crate::survey;
 use crate::ValidationErrors;
@@ -29,11 +29,23 @@ fn read_answers(v: &JsValue) -> Answers {
             out.insert(key, Answer::One(s));
             continue;
         }
-        let Some(len) = field(&value, "length").as_f64().filter(|_| value.is_object()) else { continue };
-        let len = if (0.0..=1000.0).contains(&len) { len as usize } else { continue };
+        let Some(len) = field(&value, "length")
+            .as_f64()
+            .filter(|_| value.is_object())
+        else {
+            continue;
+        };
+        let len = if (0.0..=1000.0).contains(&len) {
+            len as usize
+        } else {
+            continue;
+        };
         let items: Vec<JsValue> = (0..len).map(|i| field(&value, &i.to_string())).collect();
         if items.iter().all(|i| i.as_string().is_some()) {
-            out.insert(key, Answer::Many(items.iter().filter_map(JsValue::as_string).collect()));
+            out.insert(
+                key,
+                Answer::Many(items.iter().filter_map(JsValue::as_string).collect()),
+            );
         } else if items.iter().all(JsValue::is_object) {
             let rows = items
                 .iter()
@@ -67,15 +79,25 @@ fn read_texts(v: &JsValue) -> Texts {
 
 /// The text in `lang`, else English, else any.
 #[wasm_bindgen(js_name = localText)]
-pub fn local_text(#[wasm_bindgen(unchecked_param_type = "Record<string, string>")] texts: JsValue, lang: &str) -> String {
+pub fn local_text(
+    #[wasm_bindgen(unchecked_param_type = "Record<string, string>")] texts: JsValue,
+    lang: &str,
+) -> String {
     survey::local_text(&read_texts(&texts), lang)
 }
 
 /// The items of an array field (at most 10,000; anything else reads as empty).
 fn items(v: &JsValue, key: &str) -> Vec<JsValue> {
     let list = field(v, key);
-    let len = field(&list, "length").as_f64().filter(|_| list.is_object()).unwrap_or(0.0);
-    let len = if (0.0..=10_000.0).contains(&len) { len as usize } else { 0 };
+    let len = field(&list, "length")
+        .as_f64()
+        .filter(|_| list.is_object())
+        .unwrap_or(0.0);
+    let len = if (0.0..=10_000.0).contains(&len) {
+        len as usize
+    } else {
+        0
+    };
     (0..len).map(|i| field(&list, &i.to_string())).collect()
 }
 
@@ -93,10 +115,18 @@ fn read_when(v: &JsValue) -> (Vec<EnableWhen>, EnableBehavior) {
                 "<=" => Operator::Le,
                 _ => return None,
             };
-            Some(EnableWhen { question: string(c, "Question")?, operator, answer: string(c, "Answer").unwrap_or_default() })
+            Some(EnableWhen {
+                question: string(c, "Question")?,
+                operator,
+                answer: string(c, "Answer").unwrap_or_default(),
+            })
         })
         .collect();
-    let behavior = if string(v, "EnableBehavior").as_deref() == Some("any") { EnableBehavior::Any } else { EnableBehavior::All };
+    let behavior = if string(v, "EnableBehavior").as_deref() == Some("any") {
+        EnableBehavior::Any
+    } else {
+        EnableBehavior::All
+    };
     (when, behavior)
 }
 
@@ -113,15 +143,25 @@ fn read_question(v: &JsValue) -> Option<SurveyQuestion> {
         storage: string(v, "Storage").unwrap_or_default(),
         options: items(v, "Options")
             .iter()
-            .filter_map(|o| Some(ChoiceOption { value: string(o, "Value")?, text: Texts::new() }))
+            .filter_map(|o| {
+                Some(ChoiceOption {
+                    value: string(o, "Value")?,
+                    text: Texts::new(),
+                })
+            })
             .collect(),
         min: string(v, "Min"),
         max: string(v, "Max"),
-        decimals: whole(v, "Decimals").unwrap_or(0).min(survey::definition::MAX_DECIMALS),
+        decimals: whole(v, "Decimals")
+            .unwrap_or(0)
+            .min(survey::definition::MAX_DECIMALS),
         max_length: whole(v, "MaxLength").unwrap_or(survey::definition::DEFAULT_MAX_LENGTH),
         min_rows: whole(v, "MinRows").unwrap_or(0),
         max_rows: whole(v, "MaxRows").unwrap_or(0),
-        columns: items(v, "Columns").iter().filter_map(read_question).collect(),
+        columns: items(v, "Columns")
+            .iter()
+            .filter_map(read_question)
+            .collect(),
         enable_when,
         enable_behavior,
     })
@@ -141,7 +181,10 @@ fn read_definition(v: &JsValue) -> SurveyDefinition {
                     title: Texts::new(),
                     enable_when,
                     enable_behavior,
-                    questions: items(p, "Questions").iter().filter_map(read_question).collect(),
+                    questions: items(p, "Questions")
+                        .iter()
+                        .filter_map(read_question)
+                        .collect(),
                 }
             })
             .collect(),
@@ -161,12 +204,17 @@ impl SurveyRules {
     /// `survey::parse_survey`). A malformed value reads as a survey without those parts.
     #[wasm_bindgen(constructor)]
     pub fn new(definition: Ts<SurveyDefinition>) -> SurveyRules {
-        SurveyRules { def: read_definition(&definition.js_value()) }
+        SurveyRules {
+            def: read_definition(&definition.js_value()),
+        }
     }
 
     /// Shown pages and questions for these answers.
     #[wasm_bindgen(unchecked_return_type = "SurveyVisibility")]
-    pub fn visibility(&self, #[wasm_bindgen(unchecked_param_type = "Record<string, Answer>")] answers: JsValue) -> JsValue {
+    pub fn visibility(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, Answer>")] answers: JsValue,
+    ) -> JsValue {
         to_js_value(&survey::visibility(&self.def, &read_answers(&answers)))
     }
 
@@ -177,12 +225,19 @@ impl SurveyRules {
         #[wasm_bindgen(unchecked_param_type = "Record<string, Answer>")] answers: JsValue,
         #[wasm_bindgen(js_name = pageId)] page_id: Option<String>,
     ) -> Ts<ValidationErrors> {
-        write(&survey::validate_answers(&self.def, &read_answers(&answers), page_id.as_deref()))
+        write(&survey::validate_answers(
+            &self.def,
+            &read_answers(&answers),
+            page_id.as_deref(),
+        ))
     }
 
     /// Only the answers of shown questions, empty values dropped (what is sent and stored).
     #[wasm_bindgen(js_name = cleanAnswers, unchecked_return_type = "Record<string, Answer>")]
-    pub fn clean_answers(&self, #[wasm_bindgen(unchecked_param_type = "Record<string, Answer>")] answers: JsValue) -> JsValue {
+    pub fn clean_answers(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, Answer>")] answers: JsValue,
+    ) -> JsValue {
         to_js_value(&survey::clean_answers(&self.def, &read_answers(&answers)))
     }
 }
@@ -193,7 +248,10 @@ pub fn choose_survey(choice: Ts<crate::model::SurveyChoice>) -> Option<String> {
     let v = choice.js_value();
     let text = |key: &str| string(&v, key);
     survey::staff_start::choose_survey(&crate::model::SurveyChoice {
-        available: items(&v, "Available").iter().filter_map(JsValue::as_string).collect(),
+        available: items(&v, "Available")
+            .iter()
+            .filter_map(JsValue::as_string)
+            .collect(),
         survey_per_study: text("surveyPerStudy"),
         survey_per_location: text("surveyPerLocation"),
         default_survey: text("defaultSurvey"),
@@ -203,11 +261,18 @@ pub fn choose_survey(choice: Ts<crate::model::SurveyChoice>) -> Option<String> {
 /// '' when a patient search may run, else 'Please enter 3 or more characters' (spec 01 §5).
 /// Reads SimpleSearch, RespondentId, FirstName, LastName like the search request.
 #[wasm_bindgen(js_name = respondentSearchError)]
-pub fn respondent_search_error(#[wasm_bindgen(unchecked_param_type = "RespondentSearch")] search: JsValue) -> String {
+pub fn respondent_search_error(
+    #[wasm_bindgen(unchecked_param_type = "RespondentSearch")] search: JsValue,
+) -> String {
     let t = |key: &str| string(&search, key).unwrap_or_default();
-    survey::staff_start::search_error(&t("SimpleSearch"), &t("RespondentId"), &t("FirstName"), &t("LastName"))
-        .unwrap_or_default()
-        .to_owned()
+    survey::staff_start::search_error(
+        &t("SimpleSearch"),
+        &t("RespondentId"),
+        &t("FirstName"),
+        &t("LastName"),
+    )
+    .unwrap_or_default()
+    .to_owned()
 }
 
 /// Whether the staff PIN form is complete (AdminPinLength characters, spec 01 §5).
@@ -238,20 +303,28 @@ fn create_patient_request(v: &JsValue) -> crate::model::CreatePatientRequest {
 /// The create-patient form's messages per field (spec 01 §2.5); `today` is the kiosk's local
 /// YYYY-MM-DD (a later date of birth is refused).
 #[wasm_bindgen(js_name = validateCreatePatient)]
-pub fn validate_create_patient(req: Ts<crate::model::CreatePatientRequest>, today: &str) -> Ts<ValidationErrors> {
-    write(&survey::create_patient::validate_create_patient(&create_patient_request(&req.js_value()), today))
+pub fn validate_create_patient(
+    req: Ts<crate::model::CreatePatientRequest>,
+    today: &str,
+) -> Ts<ValidationErrors> {
+    write(&survey::create_patient::validate_create_patient(
+        &create_patient_request(&req.js_value()),
+        today,
+    ))
 }
 
 /// The create-study form's messages per field (spec 01 §2.5).
 #[wasm_bindgen(js_name = validateCreateStudy)]
 pub fn validate_create_study(req: Ts<crate::model::CreateStudyRequest>) -> Ts<ValidationErrors> {
     let v = req.js_value();
-    write(&survey::create_patient::validate_create_study(&crate::model::CreateStudyRequest {
-        respondent_id: text(&v, "RespondentId"),
-        location: text(&v, "Location"),
-        description: text(&v, "Description"),
-        timezone_offset: 0,
-    }))
+    write(&survey::create_patient::validate_create_study(
+        &crate::model::CreateStudyRequest {
+            respondent_id: text(&v, "RespondentId"),
+            location: text(&v, "Location"),
+            description: text(&v, "Description"),
+            timezone_offset: 0,
+        },
+    ))
 }
 
 /// 'Patient was created successfully {mrn}' (spec 01 §2.5 success toast).
@@ -266,21 +339,28 @@ pub fn patient_created_message(mrn: &str) -> String {
 pub fn create_patient_prefill(
     #[wasm_bindgen(unchecked_param_type = "RespondentSearch")] search: JsValue,
 ) -> Ts<crate::model::CreatePatientRequest> {
-    write(&survey::create_patient::prefill_from_search(&crate::model::RespondentSearch {
-        simple_search: text(&search, "SimpleSearch"),
-        respondent_id: text(&search, "RespondentId"),
-        first_name: text(&search, "FirstName"),
-        last_name: text(&search, "LastName"),
-        location: text(&search, "Location"),
-    }))
+    write(&survey::create_patient::prefill_from_search(
+        &crate::model::RespondentSearch {
+            simple_search: text(&search, "SimpleSearch"),
+            respondent_id: text(&search, "RespondentId"),
+            first_name: text(&search, "FirstName"),
+            last_name: text(&search, "LastName"),
+            location: text(&search, "Location"),
+        },
+    ))
 }
 
 /// What the survey screen does with an emailed link's survey identity (spec 01 §4): Start, or
 /// Refused with 'Survey Complete' / 'Survey Link Expired' / 'Identity Verification Warning'.
 #[wasm_bindgen(js_name = surveyLinkOutcome, unchecked_return_type = "StartDecision")]
-pub fn survey_link_outcome(#[wasm_bindgen(unchecked_param_type = "SurveyIdentity")] identity: JsValue) -> JsValue {
+pub fn survey_link_outcome(
+    #[wasm_bindgen(unchecked_param_type = "SurveyIdentity")] identity: JsValue,
+) -> JsValue {
     let v = &identity;
-    let id = field(v, "surveyDataId").as_f64().filter(|n| n.fract() == 0.0 && *n >= 1.0 && *n <= 9.0e15).map(|n| n as i64);
+    let id = field(v, "surveyDataId")
+        .as_f64()
+        .filter(|n| n.fract() == 0.0 && *n >= 1.0 && *n <= 9.0e15)
+        .map(|n| n as i64);
     let read = crate::model::SurveyIdentity {
         pin: string(v, "pin"),
         survey_data_id: id,

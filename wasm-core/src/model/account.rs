@@ -4,7 +4,9 @@ use crate::wire;
 use crate::ValidationErrors;
 
 /// The four roles of the portal. A user holds exactly one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Role {
     Patient,
@@ -14,7 +16,12 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 4] = [Role::Patient, Role::FrontDesk, Role::ClientAdmin, Role::ProgramManager];
+    pub const ALL: [Role; 4] = [
+        Role::Patient,
+        Role::FrontDesk,
+        Role::ClientAdmin,
+        Role::ProgramManager,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -26,7 +33,9 @@ impl Role {
     }
 
     pub fn parse(name: &str) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.as_str().eq_ignore_ascii_case(name))
+        Role::ALL
+            .into_iter()
+            .find(|r| r.as_str().eq_ignore_ascii_case(name))
     }
 
     /// Staff sign in at /staff/login, patients at /patient/login.
@@ -147,7 +156,12 @@ impl Permissions {
     }
 
     pub fn role(&self) -> Option<Role> {
-        match (self.is_patient, self.is_front_desk, self.is_client_admin, self.is_program_manager) {
+        match (
+            self.is_patient,
+            self.is_front_desk,
+            self.is_client_admin,
+            self.is_program_manager,
+        ) {
             (true, _, _, _) => Some(Role::Patient),
             (_, true, _, _) => Some(Role::FrontDesk),
             (_, _, true, _) => Some(Role::ClientAdmin),
@@ -159,7 +173,11 @@ impl Permissions {
 
 impl Default for ModulePermissions {
     fn default() -> Self {
-        ModulePermissions { module_documents: true, module_appointments: true, module_medical_history: true }
+        ModulePermissions {
+            module_documents: true,
+            module_appointments: true,
+            module_medical_history: true,
+        }
     }
 }
 
@@ -187,7 +205,8 @@ mod tests {
     #[test]
     fn login_request_uses_the_spec_field_names() {
         let req: LoginRequest =
-            serde_json::from_str(r#"{"usernameOrEmail":"a","password":"b","deviceId":"d"}"#).unwrap();
+            serde_json::from_str(r#"{"usernameOrEmail":"a","password":"b","deviceId":"d"}"#)
+                .unwrap();
         assert_eq!(req.username_or_email, "a");
         assert_eq!(req.device_id.as_deref(), Some("d"));
         assert_eq!(req.user_name, None);

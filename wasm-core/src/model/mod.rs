@@ -2,20 +2,20 @@
 //! spec 02 §3): most are PascalCase; a few requests the spec shows in camelCase stay so.
 
 pub mod account;
-pub mod error;
-pub mod table;
-pub mod survey_queue;
 pub mod documents;
+pub mod error;
+pub mod survey_queue;
+pub mod table;
 
 pub use account::*;
-pub use error::*;
-pub use table::*;
-pub use survey_queue::*;
 pub use documents::*;
-pub mod survey_status;
+pub use error::*;
+pub use survey_queue::*;
+pub use table::*;
 pub mod appointments;
-pub use survey_status::*;
+pub mod survey_status;
 pub use appointments::*;
+pub use survey_status::*;
 pub mod history_portal;
 pub use history_portal::*;
 pub mod membership;

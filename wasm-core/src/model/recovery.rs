@@ -192,5 +192,7 @@ pub enum CodeCheck {
     Expired,
     Valid,
     /// A wrong code; `attempts_left` is None without a limit. Zero left means Exceeded next time.
-    Invalid { attempts_left: Option<u32> },
+    Invalid {
+        attempts_left: Option<u32>,
+    },
 }

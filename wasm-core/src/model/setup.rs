@@ -5,25 +5,23 @@
 
 use crate::wire;
 
-wire! {
-    #[serde(default)]
+crate::settings_struct! {
     #[derive(Default)]
     pub struct LocationMrnColumn {
-        #[serde(rename = "LocNum")]
-        pub loc_num: String,
-        #[serde(rename = "Column")]
-        pub column: String,
+        "LocNum" loc_num: String,
+        "Column" column: String,
     }
+}
 
-    #[serde(default)]
+crate::settings_struct! {
     #[derive(Default)]
     pub struct KeyValue {
-        #[serde(rename = "Key")]
-        pub key: String,
-        #[serde(rename = "Value")]
-        pub value: String,
+        "Key" key: String,
+        "Value" value: String,
     }
+}
 
+wire! {
     #[serde(default)]
     #[derive(Default)]
     pub struct SetupConfiguration {

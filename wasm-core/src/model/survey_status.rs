@@ -55,12 +55,20 @@ impl SurveyStatus {
     /// Statuses listed on the History Portal's Completed tab ("Completed or Expired", spec 01
     /// §2.6): the survey is finished one way or another.
     pub fn is_complete_status(self) -> bool {
-        !matches!(self, SurveyStatus::Assigned | SurveyStatus::IntermediateSave)
+        !matches!(
+            self,
+            SurveyStatus::Assigned | SurveyStatus::IntermediateSave
+        )
     }
 
     /// One of the three expired statuses (the survey can no longer be started).
     pub fn is_expired(self) -> bool {
-        matches!(self, SurveyStatus::Expired | SurveyStatus::PartiallyCompleteExpired | SurveyStatus::IntermediateSaveExpired)
+        matches!(
+            self,
+            SurveyStatus::Expired
+                | SurveyStatus::PartiallyCompleteExpired
+                | SurveyStatus::IntermediateSaveExpired
+        )
     }
 
     /// The patient finished the survey (row flag IsCompleted).
@@ -69,14 +77,20 @@ impl SurveyStatus {
     }
 
     pub fn parse(key: &str) -> Option<SurveyStatus> {
-        SurveyStatus::ALL.into_iter().find(|s| s.key().eq_ignore_ascii_case(key))
+        SurveyStatus::ALL
+            .into_iter()
+            .find(|s| s.key().eq_ignore_ascii_case(key))
     }
 
     pub fn lookup_item(self) -> StatusLookupItem {
         StatusLookupItem {
             key: self.key().to_owned(),
             label: self.label().to_owned(),
-            order: SurveyStatus::ALL.iter().position(|s| *s == self).unwrap_or(0) as u32 + 1,
+            order: SurveyStatus::ALL
+                .iter()
+                .position(|s| *s == self)
+                .unwrap_or(0) as u32
+                + 1,
             is_complete_status: self.is_complete_status(),
         }
     }
@@ -94,7 +108,10 @@ wire! {
 
 /// The lookup list in display order.
 pub fn status_lookup() -> Vec<StatusLookupItem> {
-    SurveyStatus::ALL.into_iter().map(SurveyStatus::lookup_item).collect()
+    SurveyStatus::ALL
+        .into_iter()
+        .map(SurveyStatus::lookup_item)
+        .collect()
 }
 
 #[cfg(test)]
@@ -107,7 +124,10 @@ mod tests {
         assert_eq!(items.len(), 7);
         let reviewed = items.iter().find(|i| i.key == "Reviewed").unwrap();
         assert_eq!(reviewed.label, "Finalized by Admin");
-        let pce = items.iter().find(|i| i.key == "PartiallyCompleteExpired").unwrap();
+        let pce = items
+            .iter()
+            .find(|i| i.key == "PartiallyCompleteExpired")
+            .unwrap();
         assert_eq!(pce.label, "Partially Complete-Expired");
         assert_eq!(items[0].order, 1);
         assert!(SurveyStatus::parse("completed").is_some_and(|s| s.is_completed()));

@@ -67,7 +67,11 @@ impl Default for TableRequest {
 impl TableRequest {
     /// The page size clamped to the allowed sizes, so no request can ask for a huge page.
     pub fn safe_page_size(&self) -> u32 {
-        if PAGE_SIZES.contains(&self.page_size) { self.page_size } else { DEFAULT_PAGE_SIZE }
+        if PAGE_SIZES.contains(&self.page_size) {
+            self.page_size
+        } else {
+            DEFAULT_PAGE_SIZE
+        }
     }
 
     /// Rows to skip; saturates so a hostile page index cannot overflow.

@@ -3,10 +3,12 @@
 //! fields; the API runs the same functions before it writes.
 
 use crate::membership::{
-    is_email, us_phone_digits, DOB_INVALID, DOB_REQUIRED, EMAIL_INVALID, FIRST_NAME_REQUIRED, GENDERS,
-    LAST_NAME_REQUIRED, MRN_REQUIRED, PHONE_INVALID,
+    is_email, us_phone_digits, DOB_INVALID, DOB_REQUIRED, EMAIL_INVALID, FIRST_NAME_REQUIRED,
+    GENDERS, LAST_NAME_REQUIRED, MRN_REQUIRED, PHONE_INVALID,
 };
-use crate::model::{CreatePatientRequest, CreatePatientResult, CreateStudyRequest, CreatedPatient, RespondentSearch};
+use crate::model::{
+    CreatePatientRequest, CreatePatientResult, CreateStudyRequest, CreatedPatient, RespondentSearch,
+};
 use crate::validation::{is_blank, ValidationErrors};
 
 /// Spec 01 §2.5: the success toast is this text, a space and the MRN.
@@ -32,8 +34,18 @@ pub const EMAIL_MAX: usize = 254;
 pub const DOB_MIN_YEAR: u32 = 1900;
 
 /// The order fields are reported in; the first failing one is the answer's ErrorMessage.
-const FIELD_ORDER: [&str; 10] =
-    ["RespondentId", "Ssn", "FirstName", "LastName", "Dob", "Gender", "Email", "Phone", "Location", "Description"];
+const FIELD_ORDER: [&str; 10] = [
+    "RespondentId",
+    "Ssn",
+    "FirstName",
+    "LastName",
+    "Dob",
+    "Gender",
+    "Email",
+    "Phone",
+    "Location",
+    "Description",
+];
 
 /// The MRN as stored and compared: trimmed and upper case, so 'ab-12' and 'AB-12' are one
 /// patient (the database's unique index compares exactly).
@@ -52,7 +64,9 @@ fn too_long(value: &str, max: usize) -> bool {
 
 /// Year of a strict YYYY-MM-DD that names a real day, else None.
 fn real_date_year(s: &str) -> Option<u32> {
-    crate::survey::valid_date(s).then(|| s[..4].parse().ok()).flatten()
+    crate::survey::valid_date(s)
+        .then(|| s[..4].parse().ok())
+        .flatten()
 }
 
 /// The create-patient form prefilled from a patient search that found nobody: the advanced
@@ -88,14 +102,30 @@ pub fn validate_create_patient(req: &CreatePatientRequest, today: &str) -> Valid
     let mut errors = ValidationErrors::new();
     let mrn = normalize_mrn(&req.ssn);
     if !errors.check(mrn.is_empty(), "Ssn", MRN_REQUIRED) {
-        errors.check(!(MRN_MIN..=MRN_MAX).contains(&mrn.chars().count()), "Ssn", MRN_LENGTH);
-        errors.check(!mrn.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'), "Ssn", MRN_CHARACTERS);
+        errors.check(
+            !(MRN_MIN..=MRN_MAX).contains(&mrn.chars().count()),
+            "Ssn",
+            MRN_LENGTH,
+        );
+        errors.check(
+            !mrn.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
+            "Ssn",
+            MRN_CHARACTERS,
+        );
     }
     if !errors.check(is_blank(&req.first_name), "FirstName", FIRST_NAME_REQUIRED) {
-        errors.check(too_long(&req.first_name, NAME_MAX), "FirstName", FIRST_NAME_LONG);
+        errors.check(
+            too_long(&req.first_name, NAME_MAX),
+            "FirstName",
+            FIRST_NAME_LONG,
+        );
     }
     if !errors.check(is_blank(&req.last_name), "LastName", LAST_NAME_REQUIRED) {
-        errors.check(too_long(&req.last_name, NAME_MAX), "LastName", LAST_NAME_LONG);
+        errors.check(
+            too_long(&req.last_name, NAME_MAX),
+            "LastName",
+            LAST_NAME_LONG,
+        );
     }
     let dob = req.dob.trim();
     if !errors.check(dob.is_empty(), "Dob", DOB_REQUIRED) {
@@ -106,11 +136,20 @@ pub fn validate_create_patient(req: &CreatePatientRequest, today: &str) -> Valid
             _ => errors.add("Dob", DOB_INVALID),
         }
     }
-    errors.check(!is_blank(&req.gender) && !GENDERS.contains(&req.gender.trim()), "Gender", GENDER_INVALID);
-    if !is_blank(&req.email) && !errors.check(too_long(&req.email, EMAIL_MAX), "Email", EMAIL_LONG) {
+    errors.check(
+        !is_blank(&req.gender) && !GENDERS.contains(&req.gender.trim()),
+        "Gender",
+        GENDER_INVALID,
+    );
+    if !is_blank(&req.email) && !errors.check(too_long(&req.email, EMAIL_MAX), "Email", EMAIL_LONG)
+    {
         errors.check(!is_email(&req.email), "Email", EMAIL_INVALID);
     }
-    errors.check(!is_blank(&req.phone) && us_phone_digits(&req.phone).is_none(), "Phone", PHONE_INVALID);
+    errors.check(
+        !is_blank(&req.phone) && us_phone_digits(&req.phone).is_none(),
+        "Phone",
+        PHONE_INVALID,
+    );
     errors.check(is_blank(&req.location), "Location", LOCATION_REQUIRED);
     errors
 }
@@ -118,9 +157,17 @@ pub fn validate_create_patient(req: &CreatePatientRequest, today: &str) -> Valid
 /// The create-study form: the patient, the location (required) and an optional description.
 pub fn validate_create_study(req: &CreateStudyRequest) -> ValidationErrors {
     let mut errors = ValidationErrors::new();
-    errors.check(is_blank(&req.respondent_id), "RespondentId", RESPONDENT_REQUIRED);
+    errors.check(
+        is_blank(&req.respondent_id),
+        "RespondentId",
+        RESPONDENT_REQUIRED,
+    );
     errors.check(is_blank(&req.location), "Location", LOCATION_REQUIRED);
-    errors.check(too_long(&req.description, DESCRIPTION_MAX), "Description", DESCRIPTION_LONG);
+    errors.check(
+        too_long(&req.description, DESCRIPTION_MAX),
+        "Description",
+        DESCRIPTION_LONG,
+    );
     errors
 }
 
@@ -136,14 +183,22 @@ pub fn refused(errors: ValidationErrors) -> CreatePatientResult {
 
 /// A refusal with one message (e.g. MRN_TAKEN), its field messages in `errors`.
 pub fn failed(message: &str, errors: ValidationErrors) -> CreatePatientResult {
-    CreatePatientResult { error: true, error_message: message.to_owned(), result: None, errors }
+    CreatePatientResult {
+        error: true,
+        error_message: message.to_owned(),
+        result: None,
+        errors,
+    }
 }
 
 pub fn created(mrn: &str, respondent_entity_id: Option<String>) -> CreatePatientResult {
     CreatePatientResult {
         error: false,
         error_message: String::new(),
-        result: Some(CreatedPatient { ssn: mrn.to_owned(), respondent_entity_id }),
+        result: Some(CreatedPatient {
+            ssn: mrn.to_owned(),
+            respondent_entity_id,
+        }),
         errors: ValidationErrors::new(),
     }
 }
@@ -154,12 +209,19 @@ mod tests {
 
     #[test]
     fn the_first_message_in_form_order_is_the_answer() {
-        let req = CreatePatientRequest { ssn: "x".into(), dob: "2999-01-01".into(), ..Default::default() };
+        let req = CreatePatientRequest {
+            ssn: "x".into(),
+            dob: "2999-01-01".into(),
+            ..Default::default()
+        };
         let r = refused(validate_create_patient(&req, "2026-05-01"));
         assert!(r.error);
         assert_eq!(r.error_message, MRN_LENGTH);
         assert_eq!(r.errors.field("Dob"), [DOB_FUTURE]);
-        assert_eq!(created_message(" ab-1 "), "Patient was created successfully ab-1");
+        assert_eq!(
+            created_message(" ab-1 "),
+            "Patient was created successfully ab-1"
+        );
         assert_eq!(normalize_mrn(" ab-12 "), "AB-12");
     }
 }

@@ -4,8 +4,8 @@
 use super::xml::{self, Element};
 use super::{parse_fixed, valid_date, LANGUAGES};
 use crate::model::{
-    ChoiceOption, EnableBehavior, EnableWhen, Operator, QuestionKind, SurveyDefinition, SurveyError,
-    SurveyPage, SurveyParse, SurveyQuestion, Texts,
+    ChoiceOption, EnableBehavior, EnableWhen, Operator, QuestionKind, SurveyDefinition,
+    SurveyError, SurveyPage, SurveyParse, SurveyQuestion, Texts,
 };
 
 /// Most answerable questions in one survey.
@@ -30,7 +30,10 @@ impl Ctx {
     fn error(&mut self, line: u32, message: impl Into<String>) {
         // One bad file can hold thousands of mistakes; the first hundred are enough to fix it.
         if self.errors.len() < 100 {
-            self.errors.push(SurveyError { line, message: message.into() });
+            self.errors.push(SurveyError {
+                line,
+                message: message.into(),
+            });
         }
     }
 }
@@ -38,7 +41,8 @@ impl Ctx {
 pub(crate) fn is_id(s: &str) -> bool {
     !s.is_empty()
         && s.len() <= 64
-        && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.')
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.')
 }
 
 fn is_storage(s: &str) -> bool {
@@ -71,7 +75,10 @@ fn parse_u32(ctx: &mut Ctx, el: &Element, name: &str, default: u32, max: u32) ->
         Some(v) => match v.parse::<u32>() {
             Ok(n) if n <= max => n,
             _ => {
-                ctx.error(el.line, format!("{name}=\"{v}\" must be a whole number from 0 to {max}"));
+                ctx.error(
+                    el.line,
+                    format!("{name}=\"{v}\" must be a whole number from 0 to {max}"),
+                );
                 default
             }
         },
@@ -84,11 +91,17 @@ fn texts(ctx: &mut Ctx, el: &Element, tag: &str) -> Texts {
     for child in el.elements().filter(|c| c.name == tag) {
         let lang = child.attr("lang").unwrap_or("en");
         if !LANGUAGES.contains(&lang) {
-            ctx.error(child.line, format!("unknown language '{lang}' (use en, es, zh, km, vi or tl)"));
+            ctx.error(
+                child.line,
+                format!("unknown language '{lang}' (use en, es, zh, km, vi or tl)"),
+            );
             continue;
         }
         if out.insert(lang.to_owned(), child.text()).is_some() {
-            ctx.error(child.line, format!("<{tag}> for language '{lang}' appears twice"));
+            ctx.error(
+                child.line,
+                format!("<{tag}> for language '{lang}' appears twice"),
+            );
         }
     }
     out
@@ -96,7 +109,13 @@ fn texts(ctx: &mut Ctx, el: &Element, tag: &str) -> Texts {
 
 fn require_english(ctx: &mut Ctx, el: &Element, texts: &Texts, tag: &str) {
     if !texts.contains_key("en") {
-        ctx.error(el.line, format!("<{}> needs an English <{tag}> (the fallback for every language)", el.name));
+        ctx.error(
+            el.line,
+            format!(
+                "<{}> needs an English <{tag}> (the fallback for every language)",
+                el.name
+            ),
+        );
     }
 }
 
@@ -153,7 +172,10 @@ fn behavior(ctx: &mut Ctx, el: &Element) -> EnableBehavior {
         None | Some("all") => EnableBehavior::All,
         Some("any") => EnableBehavior::Any,
         Some(other) => {
-            ctx.error(el.line, format!("enable-behavior=\"{other}\" must be all or any"));
+            ctx.error(
+                el.line,
+                format!("enable-behavior=\"{other}\" must be all or any"),
+            );
             EnableBehavior::All
         }
     }
@@ -166,25 +188,40 @@ fn enable_when(ctx: &mut Ctx, el: &Element) -> Vec<EnableWhen> {
     for c in el.elements().filter(|c| c.name == "enableWhen") {
         let question = c.attr("question").unwrap_or("");
         let Some((_, kind, values)) = ctx.seen.iter().find(|s| s.0 == question).cloned() else {
-            ctx.error(c.line, format!("enableWhen refers to '{question}', which is not an earlier question"));
+            ctx.error(
+                c.line,
+                format!("enableWhen refers to '{question}', which is not an earlier question"),
+            );
             continue;
         };
         let Some(operator) = c.attr("operator").and_then(operator_of) else {
-            ctx.error(c.line, "enableWhen operator must be one of exists, =, !=, >, <, >=, <=");
+            ctx.error(
+                c.line,
+                "enableWhen operator must be one of exists, =, !=, >, <, >=, <=",
+            );
             continue;
         };
         let answer = c.attr("answer").unwrap_or("").to_owned();
         let ok = match (operator, kind) {
             (_, QuestionKind::Table | QuestionKind::Display) if operator != Operator::Exists => {
-                ctx.error(c.line, format!("'{question}' can only be tested with exists"));
+                ctx.error(
+                    c.line,
+                    format!("'{question}' can only be tested with exists"),
+                );
                 true
             }
             (Operator::Exists, _) => answer == "true" || answer == "false",
-            (Operator::Eq | Operator::Ne, QuestionKind::Single | QuestionKind::Multiple | QuestionKind::YesNo) => {
-                values.contains(&answer)
-            }
+            (
+                Operator::Eq | Operator::Ne,
+                QuestionKind::Single | QuestionKind::Multiple | QuestionKind::YesNo,
+            ) => values.contains(&answer),
             (_, QuestionKind::Single | QuestionKind::Multiple | QuestionKind::YesNo) => {
-                ctx.error(c.line, format!("a choice question ('{question}') can only be tested with exists, = or !="));
+                ctx.error(
+                    c.line,
+                    format!(
+                        "a choice question ('{question}') can only be tested with exists, = or !="
+                    ),
+                );
                 true
             }
             (_, QuestionKind::Number) => parse_fixed(&answer, MAX_DECIMALS).is_some(),
@@ -192,10 +229,17 @@ fn enable_when(ctx: &mut Ctx, el: &Element) -> Vec<EnableWhen> {
             _ => true,
         };
         if !ok {
-            ctx.error(c.line, format!("enableWhen answer '{answer}' does not fit question '{question}'"));
+            ctx.error(
+                c.line,
+                format!("enableWhen answer '{answer}' does not fit question '{question}'"),
+            );
             continue;
         }
-        out.push(EnableWhen { question: question.to_owned(), operator, answer });
+        out.push(EnableWhen {
+            question: question.to_owned(),
+            operator,
+            answer,
+        });
     }
     out
 }
@@ -205,7 +249,10 @@ fn options(ctx: &mut Ctx, el: &Element) -> Vec<ChoiceOption> {
     for o in el.elements().filter(|c| c.name == "option") {
         let value = o.attr("value").unwrap_or("");
         if !is_id(value) {
-            ctx.error(o.line, format!("option value '{value}' must be 1-64 letters, digits, '_', '-' or '.'"));
+            ctx.error(
+                o.line,
+                format!("option value '{value}' must be 1-64 letters, digits, '_', '-' or '.'"),
+            );
             continue;
         }
         if out.iter().any(|x| x.value == value) {
@@ -214,7 +261,10 @@ fn options(ctx: &mut Ctx, el: &Element) -> Vec<ChoiceOption> {
         }
         let text = texts(ctx, o, "text");
         require_english(ctx, o, &text, "text");
-        out.push(ChoiceOption { value: value.to_owned(), text });
+        out.push(ChoiceOption {
+            value: value.to_owned(),
+            text,
+        });
     }
     out
 }
@@ -223,7 +273,13 @@ fn options(ctx: &mut Ctx, el: &Element) -> Vec<ChoiceOption> {
 fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion> {
     let id = el.attr("id").unwrap_or("");
     if !is_id(id) {
-        ctx.error(el.line, format!("<{}> id '{id}' must be 1-64 letters, digits, '_', '-' or '.'", el.name));
+        ctx.error(
+            el.line,
+            format!(
+                "<{}> id '{id}' must be 1-64 letters, digits, '_', '-' or '.'",
+                el.name
+            ),
+        );
         return None;
     }
     let type_name = el.attr("type").unwrap_or("");
@@ -231,8 +287,16 @@ fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion>
         ctx.error(el.line, format!("'{id}' has unknown type '{type_name}'"));
         return None;
     };
-    if column && matches!(kind, QuestionKind::Table | QuestionKind::Display | QuestionKind::Multiple) {
-        ctx.error(el.line, format!("a table column cannot be of type {type_name}"));
+    if column
+        && matches!(
+            kind,
+            QuestionKind::Table | QuestionKind::Display | QuestionKind::Multiple
+        )
+    {
+        ctx.error(
+            el.line,
+            format!("a table column cannot be of type {type_name}"),
+        );
         return None;
     }
     let text = texts(ctx, el, "text");
@@ -246,14 +310,26 @@ fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion>
             ctx.error(el.line, format!("'{id}' has no answer of its own to store"));
         }
     } else if !is_storage(&storage) {
-        ctx.error(el.line, format!("'{id}' needs storage=\"table.column\" (got '{storage}')"));
+        ctx.error(
+            el.line,
+            format!("'{id}' needs storage=\"table.column\" (got '{storage}')"),
+        );
     } else if ctx.storages.contains(&storage) {
-        ctx.error(el.line, format!("storage '{storage}' is used by two questions"));
+        ctx.error(
+            el.line,
+            format!("storage '{storage}' is used by two questions"),
+        );
     } else {
         ctx.storages.push(storage.clone());
     }
     let decimals = parse_u32(ctx, el, "decimals", 0, MAX_DECIMALS);
-    let max_length = parse_u32(ctx, el, "max-length", DEFAULT_MAX_LENGTH, DEFAULT_MAX_LENGTH);
+    let max_length = parse_u32(
+        ctx,
+        el,
+        "max-length",
+        DEFAULT_MAX_LENGTH,
+        DEFAULT_MAX_LENGTH,
+    );
     let mut min = el.attr("min").map(str::to_owned);
     let mut max = el.attr("max").map(str::to_owned);
     match kind {
@@ -262,7 +338,12 @@ fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion>
             let hi = max.as_deref().map(|m| (m, parse_fixed(m, decimals)));
             for (v, parsed) in [lo, hi].into_iter().flatten() {
                 if parsed.is_none() {
-                    ctx.error(el.line, format!("'{id}' bound '{v}' is not a number with at most {decimals} decimals"));
+                    ctx.error(
+                        el.line,
+                        format!(
+                            "'{id}' bound '{v}' is not a number with at most {decimals} decimals"
+                        ),
+                    );
                 }
             }
             if let (Some((_, Some(a))), Some((_, Some(b)))) = (lo, hi) {
@@ -274,7 +355,10 @@ fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion>
         QuestionKind::Date => {
             for v in [&min, &max].into_iter().flatten() {
                 if !valid_date(v) {
-                    ctx.error(el.line, format!("'{id}' bound '{v}' is not a date (YYYY-MM-DD)"));
+                    ctx.error(
+                        el.line,
+                        format!("'{id}' bound '{v}' is not a date (YYYY-MM-DD)"),
+                    );
                 }
             }
             if let (Some(a), Some(b)) = (&min, &max) {
@@ -285,7 +369,10 @@ fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion>
         }
         _ => {
             if min.is_some() || max.is_some() {
-                ctx.error(el.line, format!("'{id}' of type {type_name} cannot have min or max"));
+                ctx.error(
+                    el.line,
+                    format!("'{id}' of type {type_name} cannot have min or max"),
+                );
             }
             min = None;
             max = None;
@@ -306,13 +393,19 @@ fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion>
         let min_rows = parse_u32(ctx, el, "min-rows", 0, MAX_ROWS);
         let max_rows = parse_u32(ctx, el, "max-rows", 10, MAX_ROWS);
         if min_rows > max_rows || max_rows == 0 {
-            ctx.error(el.line, format!("'{id}' needs 1 <= min-rows <= max-rows <= {MAX_ROWS}"));
+            ctx.error(
+                el.line,
+                format!("'{id}' needs 1 <= min-rows <= max-rows <= {MAX_ROWS}"),
+            );
         }
         let mut cols: Vec<SurveyQuestion> = Vec::new();
         for c in el.elements().filter(|c| c.name == "column") {
             if let Some(col) = question(ctx, c, true) {
                 if cols.iter().any(|x| x.id == col.id) {
-                    ctx.error(c.line, format!("column '{}' appears twice in '{id}'", col.id));
+                    ctx.error(
+                        c.line,
+                        format!("column '{}' appears twice in '{id}'", col.id),
+                    );
                 } else {
                     cols.push(col);
                 }
@@ -327,7 +420,8 @@ fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion>
     };
     for c in el.elements() {
         let known = matches!(c.name.as_str(), "text" | "help" | "enableWhen")
-            || (c.name == "option" && matches!(kind, QuestionKind::Single | QuestionKind::Multiple))
+            || (c.name == "option"
+                && matches!(kind, QuestionKind::Single | QuestionKind::Multiple))
             || (c.name == "column" && kind == QuestionKind::Table);
         if !known {
             ctx.error(c.line, format!("<{}> is not allowed in '{id}'", c.name));
@@ -347,7 +441,11 @@ fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion>
         text,
         help,
         required: required && answerable,
-        storage: if column || !answerable { String::new() } else { storage },
+        storage: if column || !answerable {
+            String::new()
+        } else {
+            storage
+        },
         options,
         min,
         max,
@@ -366,17 +464,37 @@ pub fn parse_survey(src: &str) -> SurveyParse {
     let root = match xml::parse(src) {
         Ok(root) => root,
         Err(e) => {
-            return SurveyParse { survey: None, errors: vec![SurveyError { line: e.line, message: e.message }] };
+            return SurveyParse {
+                survey: None,
+                errors: vec![SurveyError {
+                    line: e.line,
+                    message: e.message,
+                }],
+            };
         }
     };
-    let mut ctx = Ctx { errors: Vec::new(), seen: Vec::new(), storages: Vec::new(), count: 0 };
+    let mut ctx = Ctx {
+        errors: Vec::new(),
+        seen: Vec::new(),
+        storages: Vec::new(),
+        count: 0,
+    };
     if root.name != "survey" {
-        ctx.error(root.line, format!("the root element must be <survey>, not <{}>", root.name));
-        return SurveyParse { survey: None, errors: ctx.errors };
+        ctx.error(
+            root.line,
+            format!("the root element must be <survey>, not <{}>", root.name),
+        );
+        return SurveyParse {
+            survey: None,
+            errors: ctx.errors,
+        };
     }
     let id = root.attr("id").unwrap_or("");
     if !is_id(id) {
-        ctx.error(root.line, format!("survey id '{id}' must be 1-64 letters, digits, '_', '-' or '.'"));
+        ctx.error(
+            root.line,
+            format!("survey id '{id}' must be 1-64 letters, digits, '_', '-' or '.'"),
+        );
     }
     let name = texts(&mut ctx, &root, "name");
     require_english(&mut ctx, &root, &name, "name");
@@ -396,7 +514,10 @@ pub fn parse_survey(src: &str) -> SurveyParse {
         }
         let page_id = el.attr("id").unwrap_or("");
         if !is_id(page_id) {
-            ctx.error(el.line, format!("page id '{page_id}' must be 1-64 letters, digits, '_', '-' or '.'"));
+            ctx.error(
+                el.line,
+                format!("page id '{page_id}' must be 1-64 letters, digits, '_', '-' or '.'"),
+            );
         } else if page_ids.iter().any(|p| p == page_id) {
             ctx.error(el.line, format!("page id '{page_id}' appears twice"));
         } else {
@@ -416,16 +537,24 @@ pub fn parse_survey(src: &str) -> SurveyParse {
                     continue;
                 }
             }
-            let Some(question) = question(&mut ctx, q, false) else { continue };
+            let Some(question) = question(&mut ctx, q, false) else {
+                continue;
+            };
             if ctx.seen.iter().any(|s| s.0 == question.id) {
-                ctx.error(q.line, format!("question id '{}' appears twice", question.id));
+                ctx.error(
+                    q.line,
+                    format!("question id '{}' appears twice", question.id),
+                );
                 continue;
             }
             if question.kind != QuestionKind::Display {
                 ctx.count += 1;
                 if ctx.count > MAX_QUESTIONS {
                     ctx.error(q.line, format!("more than {MAX_QUESTIONS} questions"));
-                    return SurveyParse { survey: None, errors: ctx.errors };
+                    return SurveyParse {
+                        survey: None,
+                        errors: ctx.errors,
+                    };
                 }
             }
             let values = question.options.iter().map(|o| o.value.clone()).collect();
@@ -444,7 +573,10 @@ pub fn parse_survey(src: &str) -> SurveyParse {
         ctx.error(root.line, "a survey needs at least one <page>");
     }
     if !ctx.errors.is_empty() {
-        return SurveyParse { survey: None, errors: ctx.errors };
+        return SurveyParse {
+            survey: None,
+            errors: ctx.errors,
+        };
     }
     SurveyParse {
         survey: Some(SurveyDefinition {

@@ -42,15 +42,24 @@ pub struct ExpiryRule {
 
 impl Default for ExpiryRule {
     fn default() -> Self {
-        ExpiryRule { timing: DEFAULT_TIMING, hours: DEFAULT_HOURS }
+        ExpiryRule {
+            timing: DEFAULT_TIMING,
+            hours: DEFAULT_HOURS,
+        }
     }
 }
 
 impl ExpiryRule {
     /// From the stored HrsAppointmentTimeType / HrsAppointmentTimeValue (None: not set).
     pub fn new(time_type: &str, hours: Option<f64>) -> ExpiryRule {
-        let hours = hours.filter(|h| h.is_finite()).map(|h| h.clamp(0.0, MAX_HOURS)).unwrap_or(DEFAULT_HOURS);
-        ExpiryRule { timing: Timing::parse(time_type), hours }
+        let hours = hours
+            .filter(|h| h.is_finite())
+            .map(|h| h.clamp(0.0, MAX_HOURS))
+            .unwrap_or(DEFAULT_HOURS);
+        ExpiryRule {
+            timing: Timing::parse(time_type),
+            hours,
+        }
     }
 
     /// Expiry instant minus appointment instant (negative for Before).
@@ -78,8 +87,12 @@ impl ExpiryRule {
     /// surveys never expire.
     pub fn is_expired(&self, status: SurveyStatus, appt_ms: Option<i64>, now_ms: i64) -> bool {
         match status {
-            SurveyStatus::Expired | SurveyStatus::PartiallyCompleteExpired | SurveyStatus::IntermediateSaveExpired => true,
-            SurveyStatus::Assigned | SurveyStatus::IntermediateSave => self.time_passed(appt_ms, now_ms),
+            SurveyStatus::Expired
+            | SurveyStatus::PartiallyCompleteExpired
+            | SurveyStatus::IntermediateSaveExpired => true,
+            SurveyStatus::Assigned | SurveyStatus::IntermediateSave => {
+                self.time_passed(appt_ms, now_ms)
+            }
             SurveyStatus::Completed | SurveyStatus::Reviewed => false,
         }
     }
@@ -106,16 +119,31 @@ mod tests {
     fn expiry_instant_table() {
         // (HrsAppointmentTimeType, HrsAppointmentTimeValue, expiry instant - appointment)
         let cases: &[(&str, Option<f64>, i64, &str)] = &[
-            ("Before", Some(24.0), -24 * H, "Before: X hours before the appointment"),
+            (
+                "Before",
+                Some(24.0),
+                -24 * H,
+                "Before: X hours before the appointment",
+            ),
             ("After", Some(24.0), 24 * H, "After: X hours after"),
             ("After", Some(2.0), 2 * H, "After 2"),
             ("Before", Some(0.0), 0, "Before 0: at the appointment"),
             ("before", Some(3.0), -3 * H, "case does not matter"),
             ("", None, 24 * H, "nothing stored: After 24"),
-            ("Sometime", Some(5.0), 5 * H, "an unknown type is the default (After)"),
+            (
+                "Sometime",
+                Some(5.0),
+                5 * H,
+                "an unknown type is the default (After)",
+            ),
             ("Before", Some(150.0), -99 * H, "at most 99 hours"),
             ("After", Some(-4.0), 0, "never negative"),
-            ("After", Some(f64::NAN), 24 * H, "unreadable hours: the default"),
+            (
+                "After",
+                Some(f64::NAN),
+                24 * H,
+                "unreadable hours: the default",
+            ),
             ("After", Some(1.5), 90 * 60_000, "fractions of an hour"),
         ];
         for (time_type, hours, offset, name) in cases {
@@ -131,19 +159,110 @@ mod tests {
         let after = ExpiryRule::new("After", Some(24.0));
         // (rule, status, appointment, now, expired?)
         let cases: &[(ExpiryRule, SurveyStatus, Option<i64>, i64, bool, &str)] = &[
-            (after, Assigned, Some(APPT), APPT, false, "After 24: open on the appointment day"),
-            (after, Assigned, Some(APPT), APPT + 24 * H - 1, false, "one ms before the instant"),
-            (after, Assigned, Some(APPT), APPT + 24 * H, true, "at the instant"),
-            (after, IntermediateSave, Some(APPT), APPT + 30 * H, true, "in progress expires too"),
-            (before, Assigned, Some(APPT), APPT - 25 * H, false, "Before 24: a day and an hour ahead"),
-            (before, Assigned, Some(APPT), APPT - 24 * H, true, "Before 24: closed a day ahead"),
-            (before, IntermediateSave, Some(APPT), APPT, true, "Before 24: closed at the appointment"),
-            (after, Completed, Some(APPT), APPT + 99 * H, false, "finished surveys never expire"),
-            (after, Reviewed, Some(APPT), APPT + 99 * H, false, "nor reviewed ones"),
-            (after, Expired, Some(APPT), APPT - 99 * H, true, "an expired status is expired whatever the time"),
-            (after, IntermediateSaveExpired, None, 0, true, "IntermediateSaveExpired"),
-            (after, PartiallyCompleteExpired, None, 0, true, "PartiallyCompleteExpired"),
-            (before, Assigned, None, i64::MAX, false, "no appointment: never by time"),
+            (
+                after,
+                Assigned,
+                Some(APPT),
+                APPT,
+                false,
+                "After 24: open on the appointment day",
+            ),
+            (
+                after,
+                Assigned,
+                Some(APPT),
+                APPT + 24 * H - 1,
+                false,
+                "one ms before the instant",
+            ),
+            (
+                after,
+                Assigned,
+                Some(APPT),
+                APPT + 24 * H,
+                true,
+                "at the instant",
+            ),
+            (
+                after,
+                IntermediateSave,
+                Some(APPT),
+                APPT + 30 * H,
+                true,
+                "in progress expires too",
+            ),
+            (
+                before,
+                Assigned,
+                Some(APPT),
+                APPT - 25 * H,
+                false,
+                "Before 24: a day and an hour ahead",
+            ),
+            (
+                before,
+                Assigned,
+                Some(APPT),
+                APPT - 24 * H,
+                true,
+                "Before 24: closed a day ahead",
+            ),
+            (
+                before,
+                IntermediateSave,
+                Some(APPT),
+                APPT,
+                true,
+                "Before 24: closed at the appointment",
+            ),
+            (
+                after,
+                Completed,
+                Some(APPT),
+                APPT + 99 * H,
+                false,
+                "finished surveys never expire",
+            ),
+            (
+                after,
+                Reviewed,
+                Some(APPT),
+                APPT + 99 * H,
+                false,
+                "nor reviewed ones",
+            ),
+            (
+                after,
+                Expired,
+                Some(APPT),
+                APPT - 99 * H,
+                true,
+                "an expired status is expired whatever the time",
+            ),
+            (
+                after,
+                IntermediateSaveExpired,
+                None,
+                0,
+                true,
+                "IntermediateSaveExpired",
+            ),
+            (
+                after,
+                PartiallyCompleteExpired,
+                None,
+                0,
+                true,
+                "PartiallyCompleteExpired",
+            ),
+            (
+                before,
+                Assigned,
+                None,
+                i64::MAX,
+                false,
+                "no appointment: never by time",
+            ),
         ];
         for (rule, status, appt, now, expired, name) in cases {
             assert_eq!(rule.is_expired(*status, *appt, *now), *expired, "{name}");
@@ -153,7 +272,10 @@ mod tests {
     #[test]
     fn expired_statuses() {
         assert_eq!(expired_status("Assigned"), Some("Expired"));
-        assert_eq!(expired_status("IntermediateSave"), Some("IntermediateSaveExpired"));
+        assert_eq!(
+            expired_status("IntermediateSave"),
+            Some("IntermediateSaveExpired")
+        );
         assert_eq!(expired_status("Completed"), None);
     }
 }

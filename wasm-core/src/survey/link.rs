@@ -32,14 +32,19 @@ pub fn locked_out_message(minutes: u32) -> String {
 /// passed), then expired. An answer that names no survey to start is treated as an expired
 /// link, never as a start.
 pub fn identity_outcome(identity: &SurveyIdentity) -> StartDecision {
-    let refused = |title: &str, message: String| StartDecision::plain(StartKind::Refused, title, &message);
+    let refused =
+        |title: &str, message: String| StartDecision::plain(StartKind::Refused, title, &message);
     if identity.is_user_locked_out {
-        return refused(LOCKED_OUT_TITLE, locked_out_message(identity.locked_out_minutes));
+        return refused(
+            LOCKED_OUT_TITLE,
+            locked_out_message(identity.locked_out_minutes),
+        );
     }
     if identity.is_survey_completed {
         return refused(COMPLETE_TITLE, COMPLETE_MESSAGE.to_owned());
     }
-    let startable = identity.survey_data_id.is_some_and(|id| id > 0) && identity.token.as_deref().is_some_and(|t| !t.is_empty());
+    let startable = identity.survey_data_id.is_some_and(|id| id > 0)
+        && identity.token.as_deref().is_some_and(|t| !t.is_empty());
     if identity.is_email_token_expired || !startable {
         return refused(LINK_EXPIRED_TITLE, LINK_EXPIRED_MESSAGE.to_owned());
     }

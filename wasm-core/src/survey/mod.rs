@@ -2,11 +2,11 @@
 //! its parser, the FHIR-SDC-style skip logic and answer validation. The browser runs these to
 //! guide the patient; the API runs the same functions on every save and submission.
 
+pub mod create_patient;
 pub mod definition;
 pub mod expiry;
 pub mod link;
 pub mod package;
-pub mod create_patient;
 pub mod staff_start;
 pub mod start;
 pub mod summary;
@@ -15,8 +15,8 @@ pub mod xml;
 use std::cmp::Ordering;
 
 use crate::model::{
-    Answer, Answers, EnableBehavior, EnableWhen, Operator, QuestionKind, SurveyDefinition, SurveyQuestion,
-    SurveyVisibility, Texts,
+    Answer, Answers, EnableBehavior, EnableWhen, Operator, QuestionKind, SurveyDefinition,
+    SurveyQuestion, SurveyVisibility, Texts,
 };
 use crate::ValidationErrors;
 
@@ -80,7 +80,9 @@ pub fn valid_date(s: &str) -> bool {
     }
     let num = |r: std::ops::Range<usize>| -> Option<u32> {
         let part = s.get(r)?;
-        part.bytes().all(|c| c.is_ascii_digit()).then(|| part.parse().ok())?
+        part.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| part.parse().ok())?
     };
     let (Some(y), Some(m), Some(d)) = (num(0..4), num(5..7), num(8..10)) else {
         return false;
@@ -118,14 +120,21 @@ fn compare(q: &SurveyQuestion, given: &str, want: &str) -> Option<Ordering> {
     }
 }
 
-fn condition_holds(survey: &SurveyDefinition, shown: &[String], answers: &Answers, c: &EnableWhen) -> bool {
+fn condition_holds(
+    survey: &SurveyDefinition,
+    shown: &[String],
+    answers: &Answers,
+    c: &EnableWhen,
+) -> bool {
     // FHIR SDC: the answer of a question that is itself hidden counts as absent.
     let answer = if shown.contains(&c.question) {
         answers.get(&c.question).filter(|a| !a.is_empty())
     } else {
         None
     };
-    let Some(q) = find(survey, &c.question) else { return false };
+    let Some(q) = find(survey, &c.question) else {
+        return false;
+    };
     match (c.operator, answer) {
         (Operator::Exists, a) => a.is_some() == (c.answer == "true"),
         (_, None) => false,
@@ -168,7 +177,9 @@ fn enabled(
     if when.is_empty() {
         return true;
     }
-    let mut results = when.iter().map(|c| condition_holds(survey, shown, answers, c));
+    let mut results = when
+        .iter()
+        .map(|c| condition_holds(survey, shown, answers, c));
     match behavior {
         EnableBehavior::All => results.all(|r| r),
         EnableBehavior::Any => results.any(|r| r),
@@ -178,14 +189,29 @@ fn enabled(
 /// The pages and questions shown for these answers, in order. A page whose conditions fail
 /// hides all its questions; a page with no question shown is left out.
 pub fn visibility(survey: &SurveyDefinition, answers: &Answers) -> SurveyVisibility {
-    let mut out = SurveyVisibility { pages: Vec::new(), questions: Vec::new() };
+    let mut out = SurveyVisibility {
+        pages: Vec::new(),
+        questions: Vec::new(),
+    };
     for page in &survey.pages {
-        if !enabled(survey, &out.questions, answers, &page.enable_when, page.enable_behavior) {
+        if !enabled(
+            survey,
+            &out.questions,
+            answers,
+            &page.enable_when,
+            page.enable_behavior,
+        ) {
             continue;
         }
         let before = out.questions.len();
         for q in &page.questions {
-            if enabled(survey, &out.questions, answers, &q.enable_when, q.enable_behavior) {
+            if enabled(
+                survey,
+                &out.questions,
+                answers,
+                &q.enable_when,
+                q.enable_behavior,
+            ) {
                 out.questions.push(q.id.clone());
             }
         }
@@ -298,14 +324,22 @@ fn check_question(q: &SurveyQuestion, answer: Option<&Answer>, errors: &mut Vali
 /// Validates the shown questions of one page (`page_id`), or of the whole survey (`None`, what
 /// the server runs on submission). Hidden questions are never checked. Field names are question
 /// ids, and `table[row].column` for table cells.
-pub fn validate_answers(survey: &SurveyDefinition, answers: &Answers, page_id: Option<&str>) -> ValidationErrors {
+pub fn validate_answers(
+    survey: &SurveyDefinition,
+    answers: &Answers,
+    page_id: Option<&str>,
+) -> ValidationErrors {
     let shown = visibility(survey, answers);
     let mut errors = ValidationErrors::new();
     for page in &survey.pages {
         if page_id.is_some_and(|p| p != page.id) {
             continue;
         }
-        for q in page.questions.iter().filter(|q| shown.questions.contains(&q.id)) {
+        for q in page
+            .questions
+            .iter()
+            .filter(|q| shown.questions.contains(&q.id))
+        {
             check_question(q, answers.get(&q.id), &mut errors);
         }
     }

@@ -84,7 +84,10 @@ pub fn missing_libs() -> Vec<String> {
 pub fn missing_storages(def: &crate::model::SurveyDefinition) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for q in def.pages.iter().flat_map(|p| p.questions.iter()) {
-        if !q.storage.is_empty() && STORAGE_COLUMNS.binary_search(&q.storage.as_str()).is_err() && !out.contains(&q.storage) {
+        if !q.storage.is_empty()
+            && STORAGE_COLUMNS.binary_search(&q.storage.as_str()).is_err()
+            && !out.contains(&q.storage)
+        {
             out.push(q.storage.clone());
         }
     }
@@ -109,13 +112,26 @@ pub fn error_text(errors: &[crate::model::SurveyError]) -> String {
 /// XML itself names no usable id.
 fn id_from_file_name(file_name: &str) -> String {
     let base = file_name.rsplit(['/', '\\']).next().unwrap_or("");
-    let stem = base.strip_suffix(".xml").or_else(|| base.strip_suffix(".XML")).unwrap_or(base);
+    let stem = base
+        .strip_suffix(".xml")
+        .or_else(|| base.strip_suffix(".XML"))
+        .unwrap_or(base);
     let id: String = stem
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
         .take(64)
         .collect();
-    if id.is_empty() { "unnamed".to_owned() } else { id }
+    if id.is_empty() {
+        "unnamed".to_owned()
+    } else {
+        id
+    }
 }
 
 /// What the survey list shows for one stored file, and the SurveyId it is stored under. A file
@@ -126,7 +142,11 @@ pub fn row_for(xml_text: &str, file_name: &str, entered_name: &str) -> SurveyPac
     let entered = entered_name.trim();
     match parsed.survey {
         Some(def) => SurveyPackageRow {
-            name: if entered.is_empty() { local_text(&def.name, "en") } else { entered.to_owned() },
+            name: if entered.is_empty() {
+                local_text(&def.name, "en")
+            } else {
+                entered.to_owned()
+            },
             missing_storages: missing_storages(&def),
             missing_libs: missing_libs(),
             questions: def.question_count,
@@ -144,7 +164,11 @@ pub fn row_for(xml_text: &str, file_name: &str, entered_name: &str) -> SurveyPac
                 .and_then(|root| root.attr("id").filter(|id| is_id(id)).map(str::to_owned));
             let survey_id = root_id.unwrap_or_else(|| id_from_file_name(file_name));
             SurveyPackageRow {
-                name: if entered.is_empty() { id_from_file_name(file_name) } else { entered.to_owned() },
+                name: if entered.is_empty() {
+                    id_from_file_name(file_name)
+                } else {
+                    entered.to_owned()
+                },
                 survey_id,
                 missing_libs: missing_libs(),
                 missing_storages: Vec::new(),
@@ -170,7 +194,11 @@ pub fn row_for_bytes(bytes: &[u8], file_name: &str, entered_name: &str) -> Surve
     match std::str::from_utf8(bytes) {
         Ok(text) => row_for(text, file_name, entered_name),
         Err(e) => {
-            let line = bytes[..e.valid_up_to()].iter().filter(|b| **b == b'\n').count() as u32 + 1;
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|b| **b == b'\n')
+                .count() as u32
+                + 1;
             let mut row = row_for("", file_name, entered_name);
             row.error = Some(format!("Line {line}: the file is not UTF-8 text"));
             row
@@ -194,7 +222,11 @@ mod tests {
         for xml_text in SHIPPED {
             let row = row_for(xml_text, "x.xml", "");
             assert_eq!(row.error, None);
-            assert!(row.missing_storages.is_empty(), "{:?}", row.missing_storages);
+            assert!(
+                row.missing_storages.is_empty(),
+                "{:?}",
+                row.missing_storages
+            );
             assert!(row.questions > 0 && row.has_standard_summary_report);
         }
     }
@@ -217,16 +249,25 @@ mod tests {
         let x = "<survey id=\"BAD-1\">\n<name>N</name>\n<page id=\"p\"><title>T</title>\n<question id=\"q\" type=\"colour\"/></page></survey>";
         let row = row_for(x, "dir/bad.xml", "");
         assert_eq!(row.survey_id, "BAD-1");
-        assert_eq!(row.error.as_deref(), Some("Line 4: 'q' has unknown type 'colour'"));
+        assert_eq!(
+            row.error.as_deref(),
+            Some("Line 4: 'q' has unknown type 'colour'")
+        );
         assert!(!row.has_standard_summary_report);
         let row = row_for("<survey", "my file (2).xml", "");
         assert_eq!(row.survey_id, "my_file__2_");
         assert!(row.error.unwrap().starts_with("Line 1: "));
         let row = row_for_bytes(b"<a>\n\xff</a>", "b.xml", "");
-        assert_eq!(row.error.as_deref(), Some("Line 2: the file is not UTF-8 text"));
+        assert_eq!(
+            row.error.as_deref(),
+            Some("Line 2: the file is not UTF-8 text")
+        );
         let with_nul = format!("<survey id=\"N\"><name>A\n\0</name></survey>");
         let row = row_for_bytes(with_nul.as_bytes(), "n.xml", "");
-        assert_eq!(row.error.as_deref(), Some("Line 2: the file contains a NUL character"));
+        assert_eq!(
+            row.error.as_deref(),
+            Some("Line 2: the file contains a NUL character")
+        );
         assert_eq!(row.survey_id, "n");
     }
 }

@@ -21,18 +21,27 @@ pub fn choose_survey(c: &SurveyChoice) -> Option<String> {
     if c.available.len() == 1 {
         return Some(c.available[0].clone());
     }
-    [&c.survey_per_study, &c.survey_per_location, &c.default_survey]
-        .into_iter()
-        .flatten()
-        .map(|s| s.trim())
-        .find(|s| !s.is_empty() && c.available.iter().any(|a| a == s))
-        .map(str::to_owned)
+    [
+        &c.survey_per_study,
+        &c.survey_per_location,
+        &c.default_survey,
+    ]
+    .into_iter()
+    .flatten()
+    .map(|s| s.trim())
+    .find(|s| !s.is_empty() && c.available.iter().any(|a| a == s))
+    .map(str::to_owned)
 }
 
 /// Spec 01 §5: a patient search runs with at least 3 characters (after trimming) in the
 /// simple search, or, in the advanced search, in the respondent id, first name or last name
 /// (the location alone does not search). `None` when the search may run.
-pub fn search_error(simple: &str, respondent_id: &str, first: &str, last: &str) -> Option<&'static str> {
+pub fn search_error(
+    simple: &str,
+    respondent_id: &str,
+    first: &str,
+    last: &str,
+) -> Option<&'static str> {
     let long = |s: &str| s.trim().chars().count() >= SEARCH_MIN_CHARS;
     if long(simple) || long(respondent_id) || long(first) || long(last) {
         None
@@ -45,5 +54,8 @@ pub fn search_error(simple: &str, respondent_id: &str, first: &str, last: &str) 
 /// letters; the configured PIN decides), at most 6.
 pub fn admin_pin_ready(pin: &str, length: u32) -> bool {
     let n = pin.chars().count();
-    length > 0 && n == length as usize && n <= ADMIN_PIN_MAX && pin.chars().all(|c| c.is_ascii_alphanumeric())
+    length > 0
+        && n == length as usize
+        && n <= ADMIN_PIN_MAX
+        && pin.chars().all(|c| c.is_ascii_alphanumeric())
 }

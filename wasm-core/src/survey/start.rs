@@ -51,7 +51,13 @@ pub const EXPIRED_MESSAGE_LABEL: &str = "MedicalHistory_SurveyExpired_Message";
 impl StartDecision {
     /// A decision with texts that no label overrides.
     pub fn plain(kind: StartKind, title: &str, message: &str) -> StartDecision {
-        StartDecision { kind, title: title.to_owned(), message: message.to_owned(), title_label: None, message_label: None }
+        StartDecision {
+            kind,
+            title: title.to_owned(),
+            message: message.to_owned(),
+            title_label: None,
+            message_label: None,
+        }
     }
 }
 
@@ -86,10 +92,12 @@ pub fn start_decision(status: SurveyStatus, has_completion: bool, view: bool) ->
     match status {
         SurveyStatus::Assigned => ok(StartKind::Start),
         SurveyStatus::IntermediateSave => ok(StartKind::Resume),
-        SurveyStatus::Completed | SurveyStatus::Reviewed => refused(COMPLETE_TITLE, COMPLETE_MESSAGE),
-        SurveyStatus::Expired | SurveyStatus::PartiallyCompleteExpired | SurveyStatus::IntermediateSaveExpired => {
-            refused_expired(EXPIRED_MESSAGE)
+        SurveyStatus::Completed | SurveyStatus::Reviewed => {
+            refused(COMPLETE_TITLE, COMPLETE_MESSAGE)
         }
+        SurveyStatus::Expired
+        | SurveyStatus::PartiallyCompleteExpired
+        | SurveyStatus::IntermediateSaveExpired => refused_expired(EXPIRED_MESSAGE),
     }
 }
 
@@ -99,15 +107,39 @@ mod tests {
 
     #[test]
     fn decisions() {
-        assert_eq!(start_decision(SurveyStatus::Assigned, false, false).kind, StartKind::Start);
-        assert_eq!(start_decision(SurveyStatus::IntermediateSave, false, false).kind, StartKind::Resume);
+        assert_eq!(
+            start_decision(SurveyStatus::Assigned, false, false).kind,
+            StartKind::Start
+        );
+        assert_eq!(
+            start_decision(SurveyStatus::IntermediateSave, false, false).kind,
+            StartKind::Resume
+        );
         let d = start_decision(SurveyStatus::IntermediateSaveExpired, false, false);
-        assert_eq!((d.kind, d.title.as_str()), (StartKind::Refused, "Survey Expired"));
-        assert_eq!(start_decision(SurveyStatus::Completed, true, false).title, "Survey Complete");
-        assert_eq!(start_decision(SurveyStatus::Completed, true, true).kind, StartKind::View);
-        assert_eq!(start_decision(SurveyStatus::Expired, false, true).message, NOTHING_TO_VIEW);
-        assert_eq!(start_decision(SurveyStatus::IntermediateSaveExpired, true, true).kind, StartKind::View);
-        assert_eq!(pin_wrong_message(2), "Pin number is wrong. You have 2 attempts left");
+        assert_eq!(
+            (d.kind, d.title.as_str()),
+            (StartKind::Refused, "Survey Expired")
+        );
+        assert_eq!(
+            start_decision(SurveyStatus::Completed, true, false).title,
+            "Survey Complete"
+        );
+        assert_eq!(
+            start_decision(SurveyStatus::Completed, true, true).kind,
+            StartKind::View
+        );
+        assert_eq!(
+            start_decision(SurveyStatus::Expired, false, true).message,
+            NOTHING_TO_VIEW
+        );
+        assert_eq!(
+            start_decision(SurveyStatus::IntermediateSaveExpired, true, true).kind,
+            StartKind::View
+        );
+        assert_eq!(
+            pin_wrong_message(2),
+            "Pin number is wrong. You have 2 attempts left"
+        );
     }
 
     #[test]
@@ -117,10 +149,18 @@ mod tests {
         assert_eq!(d.message_label.as_deref(), Some(EXPIRED_MESSAGE_LABEL));
         // View of an expired survey: the title is 'Survey Expired', the message is another.
         let d = start_decision(SurveyStatus::Expired, false, true);
-        assert_eq!((d.title_label.as_deref(), d.message_label.as_deref()), (Some(EXPIRED_TITLE_LABEL), None));
+        assert_eq!(
+            (d.title_label.as_deref(), d.message_label.as_deref()),
+            (Some(EXPIRED_TITLE_LABEL), None)
+        );
         let d = start_decision(SurveyStatus::Completed, true, false);
         assert_eq!((d.title_label, d.message_label), (None, None));
-        let json = serde_json::to_value(start_decision(SurveyStatus::Assigned, false, false)).unwrap();
-        assert_eq!(json, serde_json::json!({"Kind": "Start", "Title": "", "Message": ""}), "no label keys when none apply");
+        let json =
+            serde_json::to_value(start_decision(SurveyStatus::Assigned, false, false)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"Kind": "Start", "Title": "", "Message": ""}),
+            "no label keys when none apply"
+        );
     }
 }

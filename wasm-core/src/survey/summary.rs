@@ -17,7 +17,10 @@ pub enum SummaryAnswer {
     /// One line of answer (several choices are joined with ", ").
     Text(String),
     /// A repeating table: column titles and, per row, one cell per column ("" when empty).
-    Table { columns: Vec<String>, rows: Vec<Vec<String>> },
+    Table {
+        columns: Vec<String>,
+        rows: Vec<Vec<String>>,
+    },
     NotAnswered,
 }
 
@@ -59,29 +62,50 @@ fn value_text(q: &SurveyQuestion, value: &str, lang: &str, shows: &dyn Fn(&str) 
             .unwrap_or_else(|| value.to_owned()),
         QuestionKind::Date => {
             let us = format_date(value, DateFormat::SDate, 0, "");
-            if us.is_empty() { value.to_owned() } else { us }
+            if us.is_empty() {
+                value.to_owned()
+            } else {
+                us
+            }
         }
         _ => value.trim().to_owned(),
     }
 }
 
-fn answer_of(q: &SurveyQuestion, answer: Option<&Answer>, lang: &str, shows: &dyn Fn(&str) -> bool) -> SummaryAnswer {
+fn answer_of(
+    q: &SurveyQuestion,
+    answer: Option<&Answer>,
+    lang: &str,
+    shows: &dyn Fn(&str) -> bool,
+) -> SummaryAnswer {
     let Some(answer) = answer.filter(|a| !a.is_empty()) else {
         return SummaryAnswer::NotAnswered;
     };
     match answer {
         Answer::One(v) => SummaryAnswer::Text(value_text(q, v, lang, shows)),
-        Answer::Many(values) => {
-            SummaryAnswer::Text(values.iter().map(|v| value_text(q, v, lang, shows)).collect::<Vec<_>>().join(", "))
-        }
+        Answer::Many(values) => SummaryAnswer::Text(
+            values
+                .iter()
+                .map(|v| value_text(q, v, lang, shows))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
         Answer::Rows(rows) => SummaryAnswer::Table {
-            columns: q.columns.iter().map(|c| pick(&c.text, lang, shows)).collect(),
+            columns: q
+                .columns
+                .iter()
+                .map(|c| pick(&c.text, lang, shows))
+                .collect(),
             rows: rows
                 .iter()
                 .map(|row| {
                     q.columns
                         .iter()
-                        .map(|c| row.get(&c.id).map(|v| value_text(c, v, lang, shows)).unwrap_or_default())
+                        .map(|c| {
+                            row.get(&c.id)
+                                .map(|v| value_text(c, v, lang, shows))
+                                .unwrap_or_default()
+                        })
                         .collect()
                 })
                 .collect(),
@@ -91,7 +115,12 @@ fn answer_of(q: &SurveyQuestion, answer: Option<&Answer>, lang: &str, shows: &dy
 
 /// The summary of a survey for these answers, in `lang`: one section per shown page, one item
 /// per shown answerable question (display texts are left out), in the survey's order.
-pub fn summary(survey: &SurveyDefinition, answers: &Answers, lang: &str, shows: &dyn Fn(&str) -> bool) -> Vec<SummarySection> {
+pub fn summary(
+    survey: &SurveyDefinition,
+    answers: &Answers,
+    lang: &str,
+    shows: &dyn Fn(&str) -> bool,
+) -> Vec<SummarySection> {
     let shown = visibility(survey, answers);
     survey
         .pages
@@ -150,7 +179,9 @@ mod tests {
 </survey>"#;
 
     fn answers(json: &[(&str, Answer)]) -> Answers {
-        json.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect()
+        json.iter()
+            .map(|(k, v)| ((*k).to_owned(), v.clone()))
+            .collect()
     }
 
     fn parsed() -> SurveyDefinition {
@@ -178,10 +209,20 @@ mod tests {
         assert_eq!(s.len(), 2);
         assert_eq!(s[0].title, "About you");
         let ids: Vec<&str> = s[0].items.iter().map(|i| i.question_id.as_str()).collect();
-        assert_eq!(ids, ["pain", "where", "since", "note"], "display texts are left out");
+        assert_eq!(
+            ids,
+            ["pain", "where", "since", "note"],
+            "display texts are left out"
+        );
         assert_eq!(s[0].items[0].answer, SummaryAnswer::Text("Yes".into()));
-        assert_eq!(s[0].items[1].answer, SummaryAnswer::Text("Left, Right".into()));
-        assert_eq!(s[0].items[2].answer, SummaryAnswer::Text("03/05/2026".into()));
+        assert_eq!(
+            s[0].items[1].answer,
+            SummaryAnswer::Text("Left, Right".into())
+        );
+        assert_eq!(
+            s[0].items[2].answer,
+            SummaryAnswer::Text("03/05/2026".into())
+        );
         assert_eq!(s[0].items[3].answer, SummaryAnswer::NotAnswered);
         assert_eq!(
             s[1].items[0].answer,
@@ -195,7 +236,10 @@ mod tests {
     #[test]
     fn skipped_questions_are_left_out() {
         let def = parsed();
-        let a = answers(&[("pain", Answer::One("no".into())), ("where", Answer::Many(vec!["l".into()]))]);
+        let a = answers(&[
+            ("pain", Answer::One("no".into())),
+            ("where", Answer::Many(vec!["l".into()])),
+        ]);
         let s = summary(&def, &a, "en", &all);
         let ids: Vec<&str> = s[0].items.iter().map(|i| i.question_id.as_str()).collect();
         assert_eq!(ids, ["pain", "note"]);
@@ -204,7 +248,10 @@ mod tests {
     #[test]
     fn texts_in_the_language_and_english_when_the_reader_cannot_show_them() {
         let def = parsed();
-        let a = answers(&[("pain", Answer::One("yes".into())), ("where", Answer::Many(vec!["r".into()]))]);
+        let a = answers(&[
+            ("pain", Answer::One("yes".into())),
+            ("where", Answer::Many(vec!["r".into()])),
+        ]);
         let s = summary(&def, &a, "es", &all);
         assert_eq!(s[0].title, "Sobre usted");
         assert_eq!(s[0].items[0].question, "¿Tiene dolor en el seno?");

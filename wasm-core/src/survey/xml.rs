@@ -36,7 +36,10 @@ pub struct XmlError {
 
 impl Element {
     pub fn attr(&self, name: &str) -> Option<&str> {
-        self.attrs.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 
     pub fn elements(&self) -> impl Iterator<Item = &Element> {
@@ -66,7 +69,10 @@ struct Reader<'a> {
 }
 
 fn err<T>(line: u32, message: impl Into<String>) -> Result<T, XmlError> {
-    Err(XmlError { line, message: message.into() })
+    Err(XmlError {
+        line,
+        message: message.into(),
+    })
 }
 
 fn is_name_start(b: u8) -> bool {
@@ -83,7 +89,9 @@ impl<'a> Reader<'a> {
     }
 
     fn starts_with(&self, s: &str) -> bool {
-        self.bytes.get(self.pos..).is_some_and(|rest| rest.starts_with(s.as_bytes()))
+        self.bytes
+            .get(self.pos..)
+            .is_some_and(|rest| rest.starts_with(s.as_bytes()))
     }
 
     /// Moves past `n` bytes, counting newlines.
@@ -153,7 +161,13 @@ impl<'a> Reader<'a> {
 
     fn pi(&mut self, at_start: bool) -> Result<(), XmlError> {
         let line = self.line;
-        if !(at_start && self.starts_with("<?xml") && self.bytes.get(self.pos + 5).is_some_and(|b| b.is_ascii_whitespace() || *b == b'?')) {
+        if !(at_start
+            && self.starts_with("<?xml")
+            && self
+                .bytes
+                .get(self.pos + 5)
+                .is_some_and(|b| b.is_ascii_whitespace() || *b == b'?'))
+        {
             return err(line, "processing instructions are not allowed");
         }
         let Some(end) = self.find("?>") else {
@@ -178,7 +192,9 @@ impl<'a> Reader<'a> {
             out.push_str(&self.src[start..self.pos]);
             match self.peek() {
                 Some(b'&') => out.push(self.reference()?),
-                Some(b'<') if stop != b'<' => return err(self.line, "'<' is not allowed in an attribute value"),
+                Some(b'<') if stop != b'<' => {
+                    return err(self.line, "'<' is not allowed in an attribute value")
+                }
                 _ => return Ok(out),
             }
         }
@@ -199,12 +215,19 @@ impl<'a> Reader<'a> {
             "quot" => Some('"'),
             "apos" => Some('\''),
             _ => {
-                let num = if let Some(hex) = name.strip_prefix("#x").or_else(|| name.strip_prefix("#X")) {
+                let num = if let Some(hex) =
+                    name.strip_prefix("#x").or_else(|| name.strip_prefix("#X"))
+                {
                     u32::from_str_radix(hex, 16).ok()
                 } else if let Some(dec) = name.strip_prefix('#') {
                     dec.parse::<u32>().ok()
                 } else {
-                    return err(line, format!("unknown entity '&{name};' (only the predefined entities are allowed)"));
+                    return err(
+                        line,
+                        format!(
+                            "unknown entity '&{name};' (only the predefined entities are allowed)"
+                        ),
+                    );
                 };
                 num.and_then(char::from_u32).filter(|c| *c != '\0')
             }
@@ -236,10 +259,18 @@ impl<'a> Reader<'a> {
 /// Parses a whole document and returns its root element.
 pub fn parse(src: &str) -> Result<Element, XmlError> {
     if src.len() > MAX_BYTES {
-        return err(1, format!("the file is larger than {} KB", MAX_BYTES / 1024));
+        return err(
+            1,
+            format!("the file is larger than {} KB", MAX_BYTES / 1024),
+        );
     }
     let src = src.strip_prefix('\u{feff}').unwrap_or(src);
-    let mut r = Reader { src, bytes: src.as_bytes(), pos: 0, line: 1 };
+    let mut r = Reader {
+        src,
+        bytes: src.as_bytes(),
+        pos: 0,
+        line: 1,
+    };
     let mut stack: Vec<Element> = Vec::new();
     let mut root: Option<Element> = None;
     let mut elements = 0usize;
@@ -287,7 +318,13 @@ pub fn parse(src: &str) -> Result<Element, XmlError> {
                 return err(line, format!("unexpected closing tag </{name}>"));
             };
             if done.name != name {
-                return err(line, format!("closing tag </{name}> does not match <{}> opened on line {}", done.name, done.line));
+                return err(
+                    line,
+                    format!(
+                        "closing tag </{name}> does not match <{}> opened on line {}",
+                        done.name, done.line
+                    ),
+                );
             }
             match stack.last_mut() {
                 Some(parent) => parent.children.push(Node::Element(done)),
@@ -307,9 +344,17 @@ pub fn parse(src: &str) -> Result<Element, XmlError> {
             return err(line, format!("more than {MAX_ELEMENTS} elements"));
         }
         if stack.len() >= MAX_DEPTH {
-            return err(line, format!("elements nested deeper than {MAX_DEPTH} levels"));
+            return err(
+                line,
+                format!("elements nested deeper than {MAX_DEPTH} levels"),
+            );
         }
-        let mut el = Element { name, attrs: Vec::new(), children: Vec::new(), line };
+        let mut el = Element {
+            name,
+            attrs: Vec::new(),
+            children: Vec::new(),
+            line,
+        };
         let self_closing = loop {
             let had_space = r.peek().is_some_and(|b| b.is_ascii_whitespace());
             r.skip_space();
@@ -360,7 +405,13 @@ pub fn parse(src: &str) -> Result<Element, XmlError> {
         }
     }
     if let Some(open) = stack.last() {
-        return err(r.line, format!("<{}> opened on line {} is never closed", open.name, open.line));
+        return err(
+            r.line,
+            format!(
+                "<{}> opened on line {} is never closed",
+                open.name, open.line
+            ),
+        );
     }
     match root {
         Some(root) => Ok(root),

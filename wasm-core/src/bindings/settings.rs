@@ -1,0 +1,64 @@
+//! Settings groups for the web app's settings-form kit (`web/src/components/settings-form/`):
+//! the same `validate` and `normalize` the server runs on save, by group name.
+//!
+//! A document is read field by field (`settings::js`), like the other arguments of this module:
+//! a missing field takes its default, a number field that is not a number reads as NaN and gets
+//! its message.
+
+use wasm_bindgen::prelude::*;
+
+use super::to_js_value;
+use crate::settings::js::FromJs;
+use crate::settings::{SettingsGroup, GROUP_NAMES};
+use crate::ValidationErrors;
+
+/// The field messages of `doc` as group `name` (an unknown group: one message under "").
+#[wasm_bindgen(js_name = validateSettings, unchecked_return_type = "ValidationErrors")]
+pub fn validate_settings(
+    name: &str,
+    #[wasm_bindgen(unchecked_param_type = "object")] doc: JsValue,
+) -> JsValue {
+    macro_rules! dispatch {
+        ($($t:ty),* $(,)?) => {
+            match name {
+                $(<$t as SettingsGroup>::NAME => <$t as FromJs>::from_js(&doc, <$t>::default()).validate(),)*
+                _ => unknown(),
+            }
+        };
+    }
+    to_js_value(&crate::for_each_group!(dispatch))
+}
+
+/// `doc` after group `name`'s derived rules (toggle machines, forced fields), as the whole group
+/// (unknown fields dropped, missing ones filled with defaults); `doc` itself for an unknown group.
+#[wasm_bindgen(js_name = normalizeSettings, unchecked_return_type = "object")]
+pub fn normalize_settings(
+    name: &str,
+    #[wasm_bindgen(unchecked_param_type = "object")] doc: JsValue,
+) -> JsValue {
+    macro_rules! dispatch {
+        ($($t:ty),* $(,)?) => {
+            match name {
+                $(<$t as SettingsGroup>::NAME => {
+                    let mut group = <$t as FromJs>::from_js(&doc, <$t>::default());
+                    group.normalize();
+                    to_js_value(&group)
+                })*
+                _ => doc,
+            }
+        };
+    }
+    crate::for_each_group!(dispatch)
+}
+
+/// Every settings group's name.
+#[wasm_bindgen(js_name = settingsGroupNames)]
+pub fn settings_group_names() -> Vec<String> {
+    GROUP_NAMES.iter().map(|n| (*n).to_owned()).collect()
+}
+
+fn unknown() -> ValidationErrors {
+    let mut errors = ValidationErrors::new();
+    errors.add("", "Unknown settings group");
+    errors
+}

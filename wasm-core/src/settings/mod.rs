@@ -1,0 +1,100 @@
+//! The named settings groups (spec 03 §3, spec 04 §3), each one typed struct with the spec's
+//! field names, its defaults (`Default`) and its rules (`validate`, with the spec's messages;
+//! `normalize`, the derived rules applied on save such as toggle machines).
+//!
+//! The API stores each group as one JSON document with a version (`api/src/store/settings.rs`);
+//! the web app validates the same document with the same functions through `validateSettings`
+//! (bindings). Every group is listed once, in [`for_each_group!`]: the API's registry, the wasm
+//! dispatch and the tests iterate that list.
+
+pub mod checks;
+#[cfg(feature = "wasm")]
+pub mod js;
+pub mod num;
+
+pub mod core_portal;
+pub mod history_portal;
+pub mod survey_general;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::ValidationErrors;
+
+pub use checks::*;
+
+/// A settings group: one document, fetched and saved by [`SettingsGroup::NAME`].
+pub trait SettingsGroup:
+    Serialize + DeserializeOwned + Default + Clone + PartialEq + Send + Sync + 'static
+{
+    /// The group's name in the spec and in `/api/configurationForm/{name}`.
+    const NAME: &'static str;
+    /// Fields stored encrypted and never sent back to a browser (an empty value on save keeps the
+    /// stored one; the audit names the field but not its values).
+    const SECRETS: &'static [&'static str] = &[];
+    /// Field -> messages; empty when the document may be stored.
+    fn validate(&self) -> ValidationErrors {
+        ValidationErrors::new()
+    }
+    /// Derived rules applied before validation on save (the server) and as the user edits (the
+    /// page): toggle machines, fields one choice forces. Idempotent.
+    fn normalize(&mut self) {}
+}
+
+/// Calls `$m!(Type)` ... for every settings group type, in one invocation:
+/// `for_each_group!(my_macro)` expands to `my_macro! { core_portal::CorePortal, ... }`.
+#[macro_export]
+macro_rules! for_each_group {
+    ($m:ident) => {
+        $m! {
+            $crate::settings::core_portal::CorePortal,
+            $crate::settings::history_portal::HistoryPortal,
+            $crate::settings::survey_general::SurveyGeneral,
+        }
+    };
+}
+pub use for_each_group;
+
+macro_rules! names_of {
+    ($($t:ty),* $(,)?) => {
+        &[$(<$t as SettingsGroup>::NAME),*]
+    };
+}
+
+/// Every group's name, in declaration order.
+pub const GROUP_NAMES: &[&str] = for_each_group!(names_of);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    macro_rules! defaults_are_valid {
+        ($($t:ty),* $(,)?) => {$(
+            let mut d = <$t>::default();
+            assert!(d.validate().is_valid(), "{} defaults: {:?}", <$t as SettingsGroup>::NAME, d.validate());
+            let before = d.clone();
+            d.normalize();
+            assert!(before == d, "{} defaults change under normalize", <$t as SettingsGroup>::NAME);
+            // Every document round-trips, and an empty one reads as the defaults.
+            let json = serde_json::to_value(&before).unwrap();
+            assert!(serde_json::from_value::<$t>(json).unwrap() == before);
+            assert!(serde_json::from_str::<$t>("{}").unwrap() == <$t>::default());
+            for secret in <$t as SettingsGroup>::SECRETS {
+                assert!(serde_json::to_value(&before).unwrap().get(secret).is_some(), "{secret} is not a field");
+            }
+        )*};
+    }
+
+    #[test]
+    fn every_group_has_valid_defaults_and_round_trips() {
+        for_each_group!(defaults_are_valid);
+    }
+
+    #[test]
+    fn names_are_unique() {
+        let mut names = GROUP_NAMES.to_vec();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), GROUP_NAMES.len());
+    }
+}
