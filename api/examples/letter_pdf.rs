@@ -8,7 +8,11 @@ use portal_api::letter_pdf::{page_count, render, LetterPdf};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let iterations: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(2000).clamp(10, 100_000);
+    let iterations: usize = args
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(2000)
+        .clamp(10, 100_000);
     let sample_path = args.next();
     let body = format!(
         "Dear Jane Doe,\n\n{}\n\n{}\n\n{}",

@@ -26,7 +26,14 @@ fn survey_xml() -> String {
                  <text lang=\"es\">Pregunta {n}: en los últimos cinco años, ¿ha tenido algún síntoma, estudio o procedimiento mamario que debamos conocer?</text>"
             );
             // Every tenth question is shown only when the page's first answer is 'yes' (it is 'no').
-            let when = if i == 9 { format!("<enableWhen question=\"q{}\" operator=\"=\" answer=\"yes\"/>", n - 9) } else { String::new() };
+            let when = if i == 9 {
+                format!(
+                    "<enableWhen question=\"q{}\" operator=\"=\" answer=\"yes\"/>",
+                    n - 9
+                )
+            } else {
+                String::new()
+            };
             x += &match (p, i) {
                 (9, 5) => format!(
                     "<question id=\"{id}\" type=\"table\" min-rows=\"1\" max-rows=\"20\" storage=\"f.rel\">{text}\
@@ -83,10 +90,16 @@ fn answers() -> Answers {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let iterations: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000).clamp(10, 100_000);
+    let iterations: usize = args
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1000)
+        .clamp(10, 100_000);
     let sample_path = args.next();
     let parsed = parse_survey(&survey_xml());
-    let def = parsed.survey.unwrap_or_else(|| panic!("the bench survey parses: {:?}", parsed.errors));
+    let def = parsed
+        .survey
+        .unwrap_or_else(|| panic!("the bench survey parses: {:?}", parsed.errors));
     let answers = answers();
     let build = || {
         let sections = summary(&def, &answers, "es", &portal_api::pdf::fits_win_ansi);
@@ -94,7 +107,10 @@ fn main() {
             clinic_name: "Demo Breast Imaging".into(),
             header_text: "Breast Imaging Medical History\nConfidential patient information".into(),
             header_on_all_pages: true,
-            page_numbers: Some(PageNumbers { font_size: 9.0, alignment: Alignment::Right }),
+            page_numbers: Some(PageNumbers {
+                font_size: 9.0,
+                alignment: Alignment::Right,
+            }),
             survey_name: "Breast Imaging Medical History".into(),
             patient_name: "María García".into(),
             patient_mrn: "MRN100002".into(),
@@ -107,7 +123,10 @@ fn main() {
         })
     };
     let pdf = build();
-    let shown: usize = summary(&def, &answers, "es", &portal_api::pdf::fits_win_ansi).iter().map(|s| s.items.len()).sum();
+    let shown: usize = summary(&def, &answers, "es", &portal_api::pdf::fits_win_ansi)
+        .iter()
+        .map(|s| s.items.len())
+        .sum();
     if let Some(path) = sample_path {
         std::fs::write(&path, &pdf).expect("write the sample");
     }

@@ -21,13 +21,19 @@ impl Actor {
     }
 
     pub fn user(user_id: i64) -> Actor {
-        Actor { user_id: Some(user_id), impersonator_user_id: None }
+        Actor {
+            user_id: Some(user_id),
+            impersonator_user_id: None,
+        }
     }
 }
 
 impl From<&SessionUser> for Actor {
     fn from(u: &SessionUser) -> Actor {
-        Actor { user_id: Some(u.user_id), impersonator_user_id: u.impersonator_user_id }
+        Actor {
+            user_id: Some(u.user_id),
+            impersonator_user_id: u.impersonator_user_id,
+        }
     }
 }
 
@@ -45,7 +51,11 @@ impl Target {
     }
 
     pub fn user(user_id: i64) -> Target {
-        Target { target_type: Some("User"), target_id: Some(user_id.to_string()), target_user_id: Some(user_id) }
+        Target {
+            target_type: Some("User"),
+            target_id: Some(user_id.to_string()),
+            target_user_id: Some(user_id),
+        }
     }
 }
 
@@ -152,21 +162,32 @@ impl Action {
     pub fn category(self) -> &'static str {
         match self {
             Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
-            Action::SurveyNotificationResent | Action::ReadyForExamSent | Action::HistoryPortalSettingsSaved => "HistoryPortal",
+            Action::SurveyNotificationResent
+            | Action::ReadyForExamSent
+            | Action::HistoryPortalSettingsSaved => "HistoryPortal",
             Action::ConfigurationSaved => "Settings",
             Action::PasswordChanged | Action::UserCreated | Action::UserUpdated => "UserAccount",
             Action::RoleCreated | Action::RoleUpdated | Action::RoleDeleted => "UserAccount",
             Action::ImpersonationStarted | Action::ImpersonationEnded => "Authentication",
             Action::DemoUserReset => "UserAccount",
-            Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => "Documents",
+            Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => {
+                "Documents"
+            }
             Action::SettingChanged | Action::LogoChanged => "Settings",
             Action::PatientArrived => "Appointments",
-            Action::RegistrationInvitationSent | Action::RegistrationFailed | Action::PatientUnsubscribed => "UserAccount",
+            Action::RegistrationInvitationSent
+            | Action::RegistrationFailed
+            | Action::PatientUnsubscribed => "UserAccount",
             Action::SurveyRegistrationRequested => "Survey",
-            Action::PasswordResetRequested | Action::PasswordReset | Action::UsernameRecoveryRequested
+            Action::PasswordResetRequested
+            | Action::PasswordReset
+            | Action::UsernameRecoveryRequested
             | Action::PhoneVerification => "UserAccount",
             Action::SurveyUploaded | Action::SurveyDeleted => "Survey",
-            Action::SurveySubmitted | Action::SurveyPinGenerated | Action::SurveyPinFailed | Action::SurveyAdminPinChecked => "Survey",
+            Action::SurveySubmitted
+            | Action::SurveyPinGenerated
+            | Action::SurveyPinFailed
+            | Action::SurveyAdminPinChecked => "Survey",
             Action::PatientCreated | Action::StudyCreated => "Survey",
             Action::SurveyLinkOpened => "Survey",
         }

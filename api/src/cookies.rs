@@ -23,7 +23,11 @@ pub fn is_secure(headers: &HeaderMap) -> bool {
     headers
         .get("x-forwarded-proto")
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').next().is_some_and(|p| p.trim().eq_ignore_ascii_case("https")))
+        .is_some_and(|v| {
+            v.split(',')
+                .next()
+                .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
+        })
 }
 
 /// The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure over TLS. A session cookie in the
@@ -61,7 +65,10 @@ mod tests {
     #[test]
     fn reads_one_cookie_among_many() {
         let mut h = HeaderMap::new();
-        h.insert(header::COOKIE, HeaderValue::from_static("a=1; portal_session=abc; portal_csrf=xyz"));
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; portal_session=abc; portal_csrf=xyz"),
+        );
         assert_eq!(get(&h, SESSION_COOKIE), Some("abc"));
         assert_eq!(get(&h, CSRF_COOKIE), Some("xyz"));
         assert_eq!(get(&h, "missing"), None);
@@ -71,7 +78,10 @@ mod tests {
 
     #[test]
     fn session_cookie_flags() {
-        assert_eq!(session_cookie("t", false), "portal_session=t; Path=/; HttpOnly; SameSite=Lax");
+        assert_eq!(
+            session_cookie("t", false),
+            "portal_session=t; Path=/; HttpOnly; SameSite=Lax"
+        );
         assert!(session_cookie("t", true).ends_with("; Secure"));
         assert!(clear_session_cookie(false).contains("Max-Age=0"));
         let csrf = csrf_cookie("c", false);

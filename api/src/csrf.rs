@@ -23,7 +23,10 @@ pub fn tokens_match(header: Option<&str>, cookie: Option<&str>) -> bool {
 }
 
 fn is_unsafe(method: &Method) -> bool {
-    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS | Method::TRACE)
+    !matches!(
+        *method,
+        Method::GET | Method::HEAD | Method::OPTIONS | Method::TRACE
+    )
 }
 
 pub async fn middleware(req: Request, next: Next) -> Response {
@@ -31,8 +34,10 @@ pub async fn middleware(req: Request, next: Next) -> Response {
     let secure = cookies::is_secure(req.headers());
     let needs_check = is_unsafe(req.method()) && crate::web::is_api_path(req.uri().path());
     let mut response = if needs_check
-        && !tokens_match(req.headers().get(HEADER).and_then(|v| v.to_str().ok()), cookie.as_deref())
-    {
+        && !tokens_match(
+            req.headers().get(HEADER).and_then(|v| v.to_str().ok()),
+            cookie.as_deref(),
+        ) {
         tracing::warn!(path = %req.uri().path(), "CSRF token missing or wrong");
         AppError::Forbidden("Missing or invalid CSRF token.".to_owned()).into_response()
     } else {

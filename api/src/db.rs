@@ -9,7 +9,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::postgres::{PgPool, PgPoolOptions};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 
 #[derive(Clone, Debug)]
 pub enum Db {
@@ -37,7 +39,10 @@ pub enum DbOpenError {
     #[error("unsupported database URL (expected sqlite:// or postgres://): {0}")]
     UnsupportedUrl(String),
     #[error("cannot create the database folder {path}: {source}")]
-    Folder { path: String, source: std::io::Error },
+    Folder {
+        path: String,
+        source: std::io::Error,
+    },
     #[error(transparent)]
     Sqlx(#[from] sqlx::Error),
     #[error(transparent)]
@@ -81,10 +86,17 @@ impl Db {
     /// memory such as the History Portal list cache.
     pub fn identity(&self) -> String {
         match self {
-            Db::Sqlite(pool) => format!("sqlite:{}", pool.connect_options().get_filename().display()),
+            Db::Sqlite(pool) => {
+                format!("sqlite:{}", pool.connect_options().get_filename().display())
+            }
             Db::Postgres(pool) => {
                 let o = pool.connect_options();
-                format!("postgres:{}:{}/{}", o.get_host(), o.get_port(), o.get_database().unwrap_or_default())
+                format!(
+                    "postgres:{}:{}/{}",
+                    o.get_host(),
+                    o.get_port(),
+                    o.get_database().unwrap_or_default()
+                )
             }
         }
     }
@@ -104,24 +116,33 @@ async fn open_sqlite(url: &str) -> Result<SqlitePool, DbOpenError> {
     let path = options.get_filename();
     if let Some(parent) = path.parent() {
         if !parent.as_os_str().is_empty() && !parent.exists() {
-            std::fs::create_dir_all(parent)
-                .map_err(|source| DbOpenError::Folder { path: parent.display().to_string(), source })?;
+            std::fs::create_dir_all(parent).map_err(|source| DbOpenError::Folder {
+                path: parent.display().to_string(),
+                source,
+            })?;
         }
     }
-    Ok(SqlitePoolOptions::new().max_connections(8).connect_with(options).await?)
+    Ok(SqlitePoolOptions::new()
+        .max_connections(8)
+        .connect_with(options)
+        .await?)
 }
 
 /// The URL without its password, for messages.
 fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => format!("{}://***{}", &url[..scheme], &url[at..]),
+        (Some(scheme), Some(at)) if at > scheme => {
+            format!("{}://***{}", &url[..scheme], &url[at..])
+        }
         _ => url.to_owned(),
     }
 }
 
 /// Milliseconds since the Unix epoch: how every instant is stored.
 pub fn now_ms() -> i64 {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
     i64::try_from(now.as_millis()).unwrap_or(i64::MAX)
 }
 
@@ -131,7 +152,10 @@ mod tests {
 
     #[test]
     fn redacts_passwords() {
-        assert_eq!(redact("postgres://u:secret@host/db"), "postgres://***@host/db");
+        assert_eq!(
+            redact("postgres://u:secret@host/db"),
+            "postgres://***@host/db"
+        );
         assert_eq!(redact("sqlite://data/portal.db"), "sqlite://data/portal.db");
     }
 }

@@ -49,7 +49,10 @@ pub enum AppError {
     #[error("unsupported media type: {0}")]
     UnsupportedMediaType(String),
     #[error("internal error: {message}")]
-    Internal { message: String, trace: Option<String> },
+    Internal {
+        message: String,
+        trace: Option<String>,
+    },
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -58,7 +61,10 @@ impl AppError {
     /// An internal error; with --dev a backtrace is captured here, where it is still useful.
     pub fn internal(err: impl std::fmt::Display) -> AppError {
         let trace = dev_mode().then(|| std::backtrace::Backtrace::force_capture().to_string());
-        AppError::Internal { message: err.to_string(), trace }
+        AppError::Internal {
+            message: err.to_string(),
+            trace,
+        }
     }
 
     pub fn status(&self) -> StatusCode {
@@ -79,19 +85,33 @@ impl AppError {
     pub fn to_api_error(&self, error_id: &str) -> ApiError {
         let (title, message, errors, stack_trace) = match self {
             AppError::BadRequest(m) => ("Bad Request", m.clone(), None, None),
-            AppError::Validation(e) => {
-                ("Bad Request", "One or more fields are invalid.".to_owned(), Some(e.clone()), None)
-            }
-            AppError::Unauthorized => ("Unauthorized", "You are not signed in.".to_owned(), None, None),
+            AppError::Validation(e) => (
+                "Bad Request",
+                "One or more fields are invalid.".to_owned(),
+                Some(e.clone()),
+                None,
+            ),
+            AppError::Unauthorized => (
+                "Unauthorized",
+                "You are not signed in.".to_owned(),
+                None,
+                None,
+            ),
             AppError::Forbidden(m) => ("Forbidden", m.clone(), None, None),
             AppError::NotFound => ("Not Found", NOT_FOUND_MESSAGE.to_owned(), None, None),
-            AppError::MethodNotAllowed => {
-                ("Method Not Allowed", "405 Method Not Allowed".to_owned(), None, None)
-            }
+            AppError::MethodNotAllowed => (
+                "Method Not Allowed",
+                "405 Method Not Allowed".to_owned(),
+                None,
+                None,
+            ),
             AppError::Conflict(m) => ("Conflict", m.clone(), None, None),
-            AppError::PayloadTooLarge => {
-                ("Payload Too Large", "The request body is larger than 1 MiB.".to_owned(), None, None)
-            }
+            AppError::PayloadTooLarge => (
+                "Payload Too Large",
+                "The request body is larger than 1 MiB.".to_owned(),
+                None,
+                None,
+            ),
             AppError::UnsupportedMediaType(m) => ("Unsupported Media Type", m.clone(), None, None),
             AppError::Internal { message, trace } => {
                 let stack = dev_mode().then(|| match trace {
@@ -101,7 +121,13 @@ impl AppError {
                 ("Server Error", INTERNAL_MESSAGE.to_owned(), None, stack)
             }
         };
-        ApiError { title: title.to_owned(), message, error_id: error_id.to_owned(), stack_trace, errors }
+        ApiError {
+            title: title.to_owned(),
+            message,
+            error_id: error_id.to_owned(),
+            stack_trace,
+            errors,
+        }
     }
 }
 
@@ -142,9 +168,9 @@ impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> AppError {
         match rejection.status() {
             StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge,
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => {
-                AppError::UnsupportedMediaType("Expected a request with Content-Type: application/json.".to_owned())
-            }
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::UnsupportedMediaType(
+                "Expected a request with Content-Type: application/json.".to_owned(),
+            ),
             _ => AppError::BadRequest(rejection.body_text()),
         }
     }
@@ -204,7 +230,9 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match axum::extract::Path::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Path(value)) => Ok(ApiPath(value)),
-            Err(rejection) if rejection.status().is_client_error() => Err(AppError::BadRequest(rejection.body_text())),
+            Err(rejection) if rejection.status().is_client_error() => {
+                Err(AppError::BadRequest(rejection.body_text()))
+            }
             Err(rejection) => Err(AppError::internal(rejection.body_text())),
         }
     }
@@ -219,12 +247,16 @@ pub fn check_body(value: &serde_json::Value) -> Result<(), AppError> {
         match v {
             serde_json::Value::String(s) => s.contains('\0'),
             serde_json::Value::Array(items) => items.iter().any(has_nul),
-            serde_json::Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || has_nul(v)),
+            serde_json::Value::Object(map) => {
+                map.iter().any(|(k, v)| k.contains('\0') || has_nul(v))
+            }
             _ => false,
         }
     }
     if has_nul(value) {
-        return Err(AppError::BadRequest("Text must not contain NUL characters.".to_owned()));
+        return Err(AppError::BadRequest(
+            "Text must not contain NUL characters.".to_owned(),
+        ));
     }
     Ok(())
 }
@@ -255,7 +287,10 @@ mod tests {
 
     #[test]
     fn internal_hides_details_without_dev() {
-        let err = AppError::Internal { message: "db password wrong".into(), trace: None };
+        let err = AppError::Internal {
+            message: "db password wrong".into(),
+            trace: None,
+        };
         let body = serde_json::to_value(err.to_api_error("x")).unwrap();
         assert_eq!(body["Title"], "Server Error");
         assert!(!body.to_string().contains("db password"));
@@ -273,10 +308,22 @@ mod tests {
     #[test]
     fn statuses_match_the_contract() {
         assert_eq!(AppError::Unauthorized.status(), StatusCode::UNAUTHORIZED);
-        assert_eq!(AppError::Forbidden(String::new()).status(), StatusCode::FORBIDDEN);
-        assert_eq!(AppError::PayloadTooLarge.status(), StatusCode::PAYLOAD_TOO_LARGE);
-        assert_eq!(AppError::UnsupportedMediaType(String::new()).status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
-        assert_eq!(AppError::Conflict(String::new()).status(), StatusCode::CONFLICT);
+        assert_eq!(
+            AppError::Forbidden(String::new()).status(),
+            StatusCode::FORBIDDEN
+        );
+        assert_eq!(
+            AppError::PayloadTooLarge.status(),
+            StatusCode::PAYLOAD_TOO_LARGE
+        );
+        assert_eq!(
+            AppError::UnsupportedMediaType(String::new()).status(),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE
+        );
+        assert_eq!(
+            AppError::Conflict(String::new()).status(),
+            StatusCode::CONFLICT
+        );
         let body = serde_json::to_value(AppError::Unauthorized.to_api_error("x")).unwrap();
         assert_eq!(body["Title"], "Unauthorized");
     }

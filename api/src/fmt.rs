@@ -25,7 +25,9 @@ pub fn date(ms: i64, offset_minutes: i32) -> String {
 
 /// 'hh:mm aa' in the viewer's zone.
 pub fn time_of_day(ms: i64, offset_minutes: i32) -> String {
-    to_local(&iso_utc(ms), offset_minutes).map(|t| format_with(&t, "hh:mm aa", "")).unwrap_or_default()
+    to_local(&iso_utc(ms), offset_minutes)
+        .map(|t| format_with(&t, "hh:mm aa", ""))
+        .unwrap_or_default()
 }
 
 /// 'MM/dd/YYYY hh:mm aa' in the viewer's zone (TableDateTime).
@@ -95,12 +97,21 @@ mod tests {
     fn parses_and_converts_dates() {
         assert_eq!(parse_instant("2026-11-22T14:05:09Z"), Some(T));
         assert_eq!(parse_instant("2026-11-22T14:05:09.000Z"), Some(T));
-        assert_eq!(parse_instant("2026-11-22"), parse_instant("2026-11-22T00:00:00Z"));
+        assert_eq!(
+            parse_instant("2026-11-22"),
+            parse_instant("2026-11-22T00:00:00Z")
+        );
         assert_eq!(parse_instant("nope"), None);
         assert_eq!(iso_date_to_us("1975-04-12"), "04/12/1975");
         assert_eq!(iso_date_to_us("bad"), "");
         assert_eq!(local_day_start(T, 0), parse_instant("2026-11-22").unwrap());
-        assert_eq!(local_day_start(T, -300), parse_instant("2026-11-22T05:00:00Z").unwrap());
-        assert_eq!(local_day_start(T, -900), parse_instant("2026-11-21T15:00:00Z").unwrap());
+        assert_eq!(
+            local_day_start(T, -300),
+            parse_instant("2026-11-22T05:00:00Z").unwrap()
+        );
+        assert_eq!(
+            local_day_start(T, -900),
+            parse_instant("2026-11-21T15:00:00Z").unwrap()
+        );
     }
 }

@@ -7,9 +7,9 @@
 
 use lopdf::Object;
 
-pub use crate::pdf::{page_count, text_width, wrap};
 pub use crate::pdf::JpegLogo;
 use crate::pdf::{assemble, Page, BRAND, PAGE_H, PAGE_W};
+pub use crate::pdf::{page_count, text_width, wrap};
 
 /// What a letter shows. Dates are already formatted for the reader.
 #[derive(Debug, Clone, Default)]
@@ -44,7 +44,17 @@ fn first_page_header(page: &mut Page, l: &LetterPdf, logo: Option<&JpegLogo>) ->
             let scale = (44.0 / img.height as f32).min(120.0 / img.width as f32);
             let (w, h) = (img.width as f32 * scale, img.height as f32 * scale);
             page.op("q", vec![]);
-            page.op("cm", vec![Object::Real(w), 0.into(), 0.into(), Object::Real(h), Object::Real(MARGIN), Object::Real(top - 44.0 + (44.0 - h) / 2.0)]);
+            page.op(
+                "cm",
+                vec![
+                    Object::Real(w),
+                    0.into(),
+                    0.into(),
+                    Object::Real(h),
+                    Object::Real(MARGIN),
+                    Object::Real(top - 44.0 + (44.0 - h) / 2.0),
+                ],
+            );
             page.op("Do", vec![Object::Name(b"Logo".to_vec())]);
             page.op("Q", vec![]);
             w
@@ -62,7 +72,11 @@ fn first_page_header(page: &mut Page, l: &LetterPdf, logo: Option<&JpegLogo>) ->
     let contact = [l.clinic_address.as_str(), l.clinic_phone.as_str()];
     let mut y = top - 10.0;
     for (i, part) in contact.iter().filter(|p| !p.trim().is_empty()).enumerate() {
-        let text = if i == 1 { format!("Phone {part}") } else { (*part).to_owned() };
+        let text = if i == 1 {
+            format!("Phone {part}")
+        } else {
+            (*part).to_owned()
+        };
         page.text_right(PAGE_W - MARGIN, y, false, 9.0, &text);
         y -= 12.0;
     }
@@ -73,7 +87,12 @@ fn first_page_header(page: &mut Page, l: &LetterPdf, logo: Option<&JpegLogo>) ->
     let mut y = top - 88.0;
     page.text_right(PAGE_W - MARGIN, y, false, 10.5, &l.letter_date);
     page.text(MARGIN, y, true, 11.0, &l.patient_name);
-    for line in l.patient_address.split('\n').map(str::trim).filter(|s| !s.is_empty()) {
+    for line in l
+        .patient_address
+        .split('\n')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
         y -= 14.0;
         page.text(MARGIN, y, false, 11.0, line);
     }
@@ -82,7 +101,10 @@ fn first_page_header(page: &mut Page, l: &LetterPdf, logo: Option<&JpegLogo>) ->
     y -= 34.0;
     let box_top = y + 16.0;
     let rows: Vec<(&str, String)> = [
-        ("Patient", format!("{}   (Patient ID {})", l.patient_name, l.patient_mrn)),
+        (
+            "Patient",
+            format!("{}   (Patient ID {})", l.patient_name, l.patient_mrn),
+        ),
         ("Date of birth", l.patient_dob.clone()),
         ("Study date", l.study_date.clone()),
         ("Procedure", l.study_desc.clone()),
@@ -93,11 +115,25 @@ fn first_page_header(page: &mut Page, l: &LetterPdf, logo: Option<&JpegLogo>) ->
     let box_h = 24.0 + 14.0 * rows.len() as f32;
     page.op("q", vec![]);
     page.fill([0.98, 0.94, 0.96]);
-    page.op("re", vec![Object::Real(MARGIN), Object::Real(box_top - box_h), Object::Real(TEXT_W), Object::Real(box_h)]);
+    page.op(
+        "re",
+        vec![
+            Object::Real(MARGIN),
+            Object::Real(box_top - box_h),
+            Object::Real(TEXT_W),
+            Object::Real(box_h),
+        ],
+    );
     page.op("f", vec![]);
     page.op("Q", vec![]);
     page.fill(BRAND);
-    page.text(MARGIN + 10.0, y, true, 12.0, &format!("RE: {}", l.letter_type));
+    page.text(
+        MARGIN + 10.0,
+        y,
+        true,
+        12.0,
+        &format!("RE: {}", l.letter_type),
+    );
     page.fill([0.1, 0.1, 0.12]);
     for (label, value) in &rows {
         y -= 14.0;
@@ -127,10 +163,27 @@ fn next_page_header(page: &mut Page, l: &LetterPdf) -> f32 {
 fn footer(page: &mut Page, l: &LetterPdf, n: usize, total: usize) {
     page.line(MARGIN, 62.0, PAGE_W - MARGIN, 62.0, 0.5, [0.75, 0.75, 0.78]);
     page.fill([0.4, 0.4, 0.43]);
-    page.text(MARGIN, 48.0, false, 8.0, &format!("{} - confidential patient information", l.clinic_name));
-    page.text_right(PAGE_W - MARGIN, 48.0, false, 8.0, &format!("Page {n} of {total}"));
+    page.text(
+        MARGIN,
+        48.0,
+        false,
+        8.0,
+        &format!("{} - confidential patient information", l.clinic_name),
+    );
+    page.text_right(
+        PAGE_W - MARGIN,
+        48.0,
+        false,
+        8.0,
+        &format!("Page {n} of {total}"),
+    );
     if !l.patient_mrn.is_empty() {
-        page.text_centre(PAGE_W / 2.0, 48.0, 8.0, &format!("Patient ID {}", l.patient_mrn));
+        page.text_centre(
+            PAGE_W / 2.0,
+            48.0,
+            8.0,
+            &format!("Patient ID {}", l.patient_mrn),
+        );
     }
 }
 
@@ -173,7 +226,12 @@ pub fn render_with_logo(l: &LetterPdf, logo: Option<&JpegLogo>) -> Vec<u8> {
     for (i, page) in pages.iter_mut().enumerate() {
         footer(page, l, i + 1, total);
     }
-    assemble(pages, &format!("{} - {}", l.letter_type, l.patient_name), &l.clinic_name, logo)
+    assemble(
+        pages,
+        &format!("{} - {}", l.letter_type, l.patient_name),
+        &l.clinic_name,
+        logo,
+    )
 }
 
 #[cfg(test)]
@@ -203,7 +261,9 @@ mod tests {
         let short = render(&sample("Dear María,\n\nYour results are normal."));
         assert!(short.starts_with(b"%PDF-1.5"));
         assert_eq!(page_count(&short), 1);
-        let long = render(&sample(&"The radiologist reviewed your images in detail. ".repeat(120)));
+        let long = render(&sample(
+            &"The radiologist reviewed your images in detail. ".repeat(120),
+        ));
         assert_eq!(page_count(&long), 2);
     }
 
@@ -223,11 +283,15 @@ mod tests {
         let pdf = render_with_logo(&sample("Dear María,"), Some(&logo));
         let doc = Document::load_mem(&pdf).unwrap();
         let images = doc.objects.values().filter(|o| {
-            o.as_stream().is_ok_and(|s| s.dict.get(b"Subtype").and_then(|v| v.as_name()).is_ok_and(|n| n == b"Image"))
+            o.as_stream().is_ok_and(|s| {
+                s.dict
+                    .get(b"Subtype")
+                    .and_then(|v| v.as_name())
+                    .is_ok_and(|n| n == b"Image")
+            })
         });
         assert_eq!(images.count(), 1);
         assert!(JpegLogo::parse(b"\x89PNG\r\n\x1a\n").is_none());
         assert!(JpegLogo::parse(&[0xFF, 0xD8, 0xFF]).is_none());
     }
-
 }

@@ -12,18 +12,18 @@ pub mod error;
 pub mod fmt;
 pub mod letter_pdf;
 pub mod license;
-pub mod pdf;
 pub mod notifications;
 pub mod openapi;
 pub mod outbox;
+pub mod pdf;
 pub mod routes;
 pub mod secrets;
 pub mod settings;
 pub mod signed_ids;
 pub mod store;
+pub mod summary_pdf;
 pub mod survey_link;
 pub mod unsubscribe;
-pub mod summary_pdf;
 pub mod web;
 
 use std::io::Write;
@@ -73,14 +73,24 @@ pub struct AppState {
 pub async fn build(config: &Config) -> Result<AppState, Box<dyn std::error::Error + Send + Sync>> {
     error::set_dev_mode(config.dev);
     let db = Db::open(&config.database_url).await?;
-    settings::ensure_defaults(&db).await.map_err(|e| e.to_string())?;
+    settings::ensure_defaults(&db)
+        .await
+        .map_err(|e| e.to_string())?;
     if config.demo {
         demo::load_if_empty(&db).await.map_err(|e| e.to_string())?;
     }
-    let key_file = config.key_file.clone().unwrap_or_else(|| secrets::default_key_file(&config.database_url));
+    let key_file = config
+        .key_file
+        .clone()
+        .unwrap_or_else(|| secrets::default_key_file(&config.database_url));
     let secrets = secrets::SecretBox::open(&key_file)
         .map_err(|e| format!("cannot open the key file {}: {e}", key_file.display()))?;
-    Ok(AppState { db, web_dir: config.web_dir.clone(), secrets, trusted_proxies: std::sync::Arc::new(config.trusted_proxies.clone()) })
+    Ok(AppState {
+        db,
+        web_dir: config.web_dir.clone(),
+        secrets,
+        trusted_proxies: std::sync::Arc::new(config.trusted_proxies.clone()),
+    })
 }
 
 /// The whole application: API routes, web app, and the layers every request passes.
@@ -96,11 +106,16 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(web::method_not_allowed)
         .fallback(web::fallback)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), license::middleware))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            license::middleware,
+        ))
         .layer(axum::middleware::from_fn(csrf::middleware))
-        .layer(CatchPanicLayer::custom(|_panic: Box<dyn std::any::Any + Send>| {
-            AppError::internal("handler panicked").into_response()
-        }))
+        .layer(CatchPanicLayer::custom(
+            |_panic: Box<dyn std::any::Any + Send>| {
+                AppError::internal("handler panicked").into_response()
+            },
+        ))
         .layer(trace)
         .with_state(state)
 }
@@ -119,23 +134,40 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     }
     tracing::info!(%addr, engine = db.engine(), demo = config.demo, "portal-api started");
     let purge = tokio::spawn(purge_every(db.clone(), Duration::from_secs(600)));
-    let outbox = tokio::spawn(outbox::run(db.clone(), std::sync::Arc::new(outbox::SystemClock), outbox_period()));
+    let outbox = tokio::spawn(outbox::run(
+        db.clone(),
+        std::sync::Arc::new(outbox::SystemClock),
+        outbox_period(),
+    ));
     // The notifications engine runs when PORTAL_NOTIFICATIONS_ENGINE=1 (see notifications.rs);
     // PORTAL_CLINIC_UTC_OFFSET_MINUTES places business days and hours (default -300).
     let engine = engine_enabled().then(|| {
-        let offset = std::env::var("PORTAL_CLINIC_UTC_OFFSET_MINUTES").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(-300);
+        let offset = std::env::var("PORTAL_CLINIC_UTC_OFFSET_MINUTES")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(-300);
         tokio::spawn(notifications::run(
             db.clone(),
             std::sync::Arc::new(outbox::SystemClock),
-            notifications::EngineConfig { clinic_offset_minutes: offset },
+            notifications::EngineConfig {
+                clinic_offset_minutes: offset,
+            },
             Duration::from_secs(60),
         ))
     });
     // Without the engine, unfinished surveys still expire after their appointment (issue 5).
-    let expiry = (!engine_enabled()).then(|| tokio::spawn(routes::survey_start::run_expiry(db.clone(), Duration::from_secs(60))));
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    let expiry = (!engine_enabled()).then(|| {
+        tokio::spawn(routes::survey_start::run_expiry(
+            db.clone(),
+            Duration::from_secs(60),
+        ))
+    });
+    axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     tracing::info!("shutting down");
     purge.abort();
     outbox.abort();
@@ -145,17 +177,28 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     if let Some(expiry) = expiry {
         expiry.abort();
     }
-    tokio::time::timeout(Duration::from_secs(5), db.close()).await.ok();
+    tokio::time::timeout(Duration::from_secs(5), db.close())
+        .await
+        .ok();
     Ok(())
 }
 
 fn engine_enabled() -> bool {
-    matches!(std::env::var("PORTAL_NOTIFICATIONS_ENGINE").ok().as_deref().map(str::trim), Some("1" | "true" | "yes"))
+    matches!(
+        std::env::var("PORTAL_NOTIFICATIONS_ENGINE")
+            .ok()
+            .as_deref()
+            .map(str::trim),
+        Some("1" | "true" | "yes")
+    )
 }
 
 /// How often the outbox delivers what is due: PORTAL_OUTBOX_PERIOD_MS (default 5000, at least 100).
 fn outbox_period() -> Duration {
-    let ms = std::env::var("PORTAL_OUTBOX_PERIOD_MS").ok().and_then(|v| v.trim().parse::<u64>().ok()).unwrap_or(5000);
+    let ms = std::env::var("PORTAL_OUTBOX_PERIOD_MS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(5000);
     Duration::from_millis(ms.max(100))
 }
 

@@ -28,7 +28,11 @@ pub async fn middleware(State(state): State<AppState>, req: Request, next: Next)
         match modules(&state.db).await {
             Ok(m) if module.enabled(&m) => {}
             Ok(_) => {
-                return AppError::Forbidden(format!("The {} module is not licensed.", module.name())).into_response();
+                return AppError::Forbidden(format!(
+                    "The {} module is not licensed.",
+                    module.name()
+                ))
+                .into_response();
             }
             Err(e) => return e.into_response(),
         }

@@ -45,7 +45,8 @@ async fn main() -> std::process::ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .init();
-    let trusted_proxies = match portal_api::client_addr::TrustedProxies::parse(&cli.trusted_proxies) {
+    let trusted_proxies = match portal_api::client_addr::TrustedProxies::parse(&cli.trusted_proxies)
+    {
         Ok(t) => t,
         Err(e) => {
             eprintln!("portal-api: --trusted-proxies: {e}");

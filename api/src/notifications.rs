@@ -89,11 +89,17 @@ fn channels(doc: &Value, master: &str, email: &str, sms: &str) -> Vec<Channel> {
 /// One pass at `now`.
 pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<EngineReport> {
     let mut doc = Value::Object(crate::routes::history_portal_settings::full_defaults());
-    if let (Value::Object(d), Value::Object(stored)) = (&mut doc, settings::load(db, settings::HISTORY_PORTAL).await?) {
+    if let (Value::Object(d), Value::Object(stored)) = (
+        &mut doc,
+        settings::load(db, settings::HISTORY_PORTAL).await?,
+    ) {
         d.extend(stored);
     }
     let core = settings::load(db, settings::CORE_PORTAL).await?;
-    let base = get_str(&core, "PublicWebAddress").trim().trim_end_matches('/').to_owned();
+    let base = get_str(&core, "PublicWebAddress")
+        .trim()
+        .trim_end_matches('/')
+        .to_owned();
     let mut report = EngineReport::default();
 
     // Expiries first: nothing is sent for a survey or link that has just expired.
@@ -109,7 +115,11 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     .execute(pool)
     .await
     .map(|r| r.rows_affected()))?;
-    let after_ms = (num(&doc, "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment", 4.0) * 3_600_000.0) as i64;
+    let after_ms = (num(
+        &doc,
+        "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment",
+        4.0,
+    ) * 3_600_000.0) as i64;
     report.expired_iam_here = on_db!(db, pool => sqlx::query(
         "UPDATE appointments SET iam_here_expired = TRUE WHERE iam_here_expired = FALSE AND starts_at < $1",
     )
@@ -127,7 +137,12 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     let iam_channels = if get_bool(&doc, "IsDisabledIamHere") {
         Vec::new()
     } else {
-        channels(&doc, "EnableSendingIamHereNotifications", "EnableIamHereNotificationsByEmail", "EnableIamHereNotificationsBySms")
+        channels(
+            &doc,
+            "EnableSendingIamHereNotifications",
+            "EnableIamHereNotificationsByEmail",
+            "EnableIamHereNotificationsBySms",
+        )
     };
     if survey_channels.is_empty() && iam_channels.is_empty() {
         return Ok(report);
@@ -136,7 +151,10 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     let until_hours = num(&doc, "HistoryPortalRemindUntilXHoursBeforeAppt", 12.0);
     let iam_hours = num(&doc, "HistoryPortalSendIAmHereXHoursBeforeAppointment", 2.0);
     let mut business = [false; 7];
-    if let Some(list) = doc.get("HistoryPortalBusinessDays").and_then(Value::as_array) {
+    if let Some(list) = doc
+        .get("HistoryPortalBusinessDays")
+        .and_then(Value::as_array)
+    {
         for (i, d) in list.iter().take(7).enumerate() {
             business[i] = d.as_bool().unwrap_or(false);
         }
@@ -171,7 +189,11 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
         let name = format!("{} {}", c.first_name, c.last_name);
         let when = fmt::appointment(c.appt_starts_at, false, config.clinic_offset_minutes);
         let survey_link = crate::survey_link::link(&base, &link_key, c.id);
-        let iam_link = c.iam_here_token.as_deref().map(|t| format!("{base}/iamhere?token={t}")).unwrap_or_default();
+        let iam_link = c
+            .iam_here_token
+            .as_deref()
+            .map(|t| format!("{base}/iamhere?token={t}"))
+            .unwrap_or_default();
         let unsubscribe = crate::unsubscribe::link(&base, &unsubscribe_key, c.patient_id);
         let tokens = [
             ("PatientName", name.as_str()),
@@ -184,15 +206,30 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
         let mut notices: Vec<(String, &str, (&str, &str), &[Channel])> = Vec::new();
         if open && in_window {
             if c.status == "Assigned" {
-                notices.push((format!("assign:{}", c.id), "SurveyAssignment", ASSIGNMENT_TEMPLATE, &survey_channels));
+                notices.push((
+                    format!("assign:{}", c.id),
+                    "SurveyAssignment",
+                    ASSIGNMENT_TEMPLATE,
+                    &survey_channels,
+                ));
             }
             if let Some(x) = rules::due_reminder(now, c.appt_starts_at, &days, until_hours) {
-                notices.push((format!("remind:{}:{x}", c.id), "SurveyReminder", REMINDER_TEMPLATE, &survey_channels));
+                notices.push((
+                    format!("remind:{}:{x}", c.id),
+                    "SurveyReminder",
+                    REMINDER_TEMPLATE,
+                    &survey_channels,
+                ));
             }
         }
         if let Some(appointment) = c.appointment_id {
             if !iam_link.is_empty() && rules::iam_here_due(now, c.appt_starts_at, iam_hours) {
-                notices.push((format!("iamhere:{appointment}"), "IamHere", IAM_HERE_TEMPLATE, &iam_channels));
+                notices.push((
+                    format!("iamhere:{appointment}"),
+                    "IamHere",
+                    IAM_HERE_TEMPLATE,
+                    &iam_channels,
+                ));
             }
         }
         for (key, kind, (subject, body), chans) in notices {
@@ -207,14 +244,21 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
                 let message = OutboundMessage {
                     channel,
                     to: to.to_owned(),
-                    subject: if channel == Channel::Email { subject.to_owned() } else { String::new() },
+                    subject: if channel == Channel::Email {
+                        subject.to_owned()
+                    } else {
+                        String::new()
+                    },
                     text: rules::fill_template(body, &tokens),
                     html: None,
                     kind: kind.to_owned(),
                     patient_id: Some(c.patient_id),
                     survey_queue_id: Some(c.id),
                 };
-                if outbox::enqueue_once(db, &message, &format!("{key}:{}", channel.key()), now).await?.is_some() {
+                if outbox::enqueue_once(db, &message, &format!("{key}:{}", channel.key()), now)
+                    .await?
+                    .is_some()
+                {
                     match kind {
                         "SurveyAssignment" => report.assignments += 1,
                         "SurveyReminder" => report.reminders += 1,
@@ -234,7 +278,9 @@ pub async fn run(db: Db, clock: Arc<dyn Clock>, config: EngineConfig, period: Du
     loop {
         tick.tick().await;
         match run_once(&db, clock.now_ms(), config).await {
-            Ok(report) if report != EngineReport::default() => tracing::info!(?report, "notifications engine pass"),
+            Ok(report) if report != EngineReport::default() => {
+                tracing::info!(?report, "notifications engine pass")
+            }
             Ok(_) => {}
             Err(err) => tracing::warn!(error = %err, "notifications engine pass failed"),
         }

@@ -42,7 +42,9 @@ impl Access {
             Access::Patient => "Patient",
             Access::SurveyStarter => "FrontDesk or ProgramManager",
             Access::ProgramManager => "ProgramManager",
-            Access::SetupOrProgramManager => "anyone while the portal is not configured, then ProgramManager",
+            Access::SetupOrProgramManager => {
+                "anyone while the portal is not configured, then ProgramManager"
+            }
             Access::LogoEditors => "ClientAdmin or ProgramManager",
         }
     }
@@ -61,11 +63,39 @@ pub struct RouteDoc {
 
 pub fn all_routes() -> Vec<RouteDoc> {
     use crate::routes::*;
-    [health::ROUTES, account::ROUTES, survey_queue::ROUTES, history_portal::ROUTES, version_info::ROUTES, history_portal_settings::ROUTES, notification_history::ROUTES, appointments::ROUTES, configuration::ROUTES, password::ROUTES, users::ROUTES, session_timer::ROUTES, documents::ROUTES, medical_history::ROUTES, home_content::ROUTES, iam_here::ROUTES, labels::ROUTES, embed::ROUTES, surveys::ROUTES, registration::ROUTES, recovery::ROUTES, survey_packages::ROUTES, survey_start::ROUTES, survey_create_patient::ROUTES, logo::ROUTES, ROUTES, survey_link::ROUTES]
-        .into_iter()
-        .flatten()
-        .copied()
-        .collect()
+    [
+        health::ROUTES,
+        account::ROUTES,
+        survey_queue::ROUTES,
+        history_portal::ROUTES,
+        version_info::ROUTES,
+        history_portal_settings::ROUTES,
+        notification_history::ROUTES,
+        appointments::ROUTES,
+        configuration::ROUTES,
+        password::ROUTES,
+        users::ROUTES,
+        session_timer::ROUTES,
+        documents::ROUTES,
+        medical_history::ROUTES,
+        home_content::ROUTES,
+        iam_here::ROUTES,
+        labels::ROUTES,
+        embed::ROUTES,
+        surveys::ROUTES,
+        registration::ROUTES,
+        recovery::ROUTES,
+        survey_packages::ROUTES,
+        survey_start::ROUTES,
+        survey_create_patient::ROUTES,
+        logo::ROUTES,
+        ROUTES,
+        survey_link::ROUTES,
+    ]
+    .into_iter()
+    .flatten()
+    .copied()
+    .collect()
 }
 
 pub fn document() -> Value {
@@ -88,18 +118,26 @@ pub fn document() -> Value {
                 }
             }
         });
-        schemas.insert(route.response.to_owned(), json!({"type": "object", "description": "wasm-core wire type"}));
+        schemas.insert(
+            route.response.to_owned(),
+            json!({"type": "object", "description": "wasm-core wire type"}),
+        );
         if let Some(req) = route.request {
             op["requestBody"] = json!({
                 "required": true,
                 "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{req}")}}}
             });
-            schemas.insert(req.to_owned(), json!({"type": "object", "description": "wasm-core wire type"}));
+            schemas.insert(
+                req.to_owned(),
+                json!({"type": "object", "description": "wasm-core wire type"}),
+            );
         }
         if route.access != Access::Anyone {
             op["security"] = json!([{"session": []}]);
         }
-        let entry = paths.entry(route.path.to_owned()).or_insert_with(|| json!({}));
+        let entry = paths
+            .entry(route.path.to_owned())
+            .or_insert_with(|| json!({}));
         entry[route.method.to_lowercase()] = op;
     }
     schemas.insert(
@@ -146,8 +184,18 @@ mod tests {
         let routes = all_routes();
         let mut seen = std::collections::BTreeSet::new();
         for r in &routes {
-            assert!(seen.insert((r.method, r.path)), "{} {} listed twice", r.method, r.path);
-            assert!(doc["paths"][r.path][r.method.to_lowercase()].is_object(), "{} {}", r.method, r.path);
+            assert!(
+                seen.insert((r.method, r.path)),
+                "{} {} listed twice",
+                r.method,
+                r.path
+            );
+            assert!(
+                doc["paths"][r.path][r.method.to_lowercase()].is_object(),
+                "{} {}",
+                r.method,
+                r.path
+            );
         }
         assert_eq!(doc["openapi"], "3.1.0");
     }
@@ -156,7 +204,11 @@ mod tests {
     /// other than the 404/405 of an unknown path or method.
     #[tokio::test]
     async fn every_documented_route_is_routed() {
-        let dir = std::env::temp_dir().join(format!("portal-api-openapi-{}-{}", std::process::id(), crate::auth::random_token()));
+        let dir = std::env::temp_dir().join(format!(
+            "portal-api-openapi-{}-{}",
+            std::process::id(),
+            crate::auth::random_token()
+        ));
         let config = crate::Config {
             bind: "127.0.0.1:0".into(),
             database_url: format!("sqlite://{}/t.db", dir.display()),
@@ -176,10 +228,12 @@ mod tests {
                 .header("content-type", "application/json")
                 .body(Body::from("{}"))
                 .unwrap();
-            req.extensions_mut().insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 9))));
+            req.extensions_mut()
+                .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 9))));
             let res = app.clone().oneshot(req).await.unwrap();
             assert!(
-                !res.headers().contains_key(crate::web::UNROUTED) && res.status() != StatusCode::METHOD_NOT_ALLOWED,
+                !res.headers().contains_key(crate::web::UNROUTED)
+                    && res.status() != StatusCode::METHOD_NOT_ALLOWED,
                 "{} {} -> {}",
                 r.method,
                 r.path,
@@ -187,7 +241,16 @@ mod tests {
             );
         }
         // The check above can fail: a path no route matches carries the marker.
-        let res = app.clone().oneshot(Request::builder().uri("/api/no/such/route").body(Body::empty()).unwrap()).await.unwrap();
+        let res = app
+            .clone()
+            .oneshot(
+                Request::builder()
+                    .uri("/api/no/such/route")
+                    .body(Body::empty())
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
         assert!(res.headers().contains_key(crate::web::UNROUTED));
         std::fs::remove_dir_all(&dir).ok();
     }

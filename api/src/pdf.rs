@@ -21,7 +21,8 @@ pub const GREY: [f32; 3] = [0.35, 0.35, 0.38];
 
 /// Helvetica advance widths (1/1000 em) of ASCII 32..=126, from the standard font metrics.
 const HELVETICA: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // space../
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278,
+    278, // space../
     556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, // 0..?
     1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @..O
     667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, // P.._
@@ -31,8 +32,10 @@ const HELVETICA: [u16; 95] = [
 
 /// Helvetica widths of Latin-1 160..=255 (accented letters are as wide as their base letter).
 const HELVETICA_LATIN1: [u16; 96] = [
-    278, 333, 556, 556, 556, 556, 260, 556, 333, 737, 370, 556, 584, 333, 737, 333, // nbsp..macron
-    400, 584, 333, 333, 333, 556, 537, 278, 333, 333, 365, 556, 834, 834, 834, 611, // degree..¿
+    278, 333, 556, 556, 556, 556, 260, 556, 333, 737, 370, 556, 584, 333, 737,
+    333, // nbsp..macron
+    400, 584, 333, 333, 333, 556, 537, 278, 333, 333, 365, 556, 834, 834, 834,
+    611, // degree..¿
     667, 667, 667, 667, 667, 667, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278, // À..Ï
     722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611, // Ð..ß
     556, 556, 556, 556, 556, 556, 889, 500, 556, 556, 556, 556, 278, 278, 278, 278, // à..ï
@@ -94,12 +97,17 @@ fn win_ansi_byte(c: char) -> Option<u8> {
 
 /// Whether every character of `text` has a WinAnsi byte (so nothing turns into '?').
 pub fn fits_win_ansi(text: &str) -> bool {
-    text.chars().filter(|c| !c.is_control()).all(|c| win_ansi_byte(c).is_some())
+    text.chars()
+        .filter(|c| !c.is_control())
+        .all(|c| win_ansi_byte(c).is_some())
 }
 
 /// Text as WinAnsi bytes (anything without a byte becomes '?', control characters dropped).
 pub fn win_ansi(text: &str) -> Vec<u8> {
-    text.chars().filter(|c| !c.is_control()).map(|c| win_ansi_byte(c).unwrap_or(b'?')).collect()
+    text.chars()
+        .filter(|c| !c.is_control())
+        .map(|c| win_ansi_byte(c).unwrap_or(b'?'))
+        .collect()
 }
 
 /// Splits `text` into lines no wider than `width` (words longer than a line are cut).
@@ -108,7 +116,11 @@ pub fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     for paragraph in text.replace("\r\n", "\n").split('\n') {
         let mut line = String::new();
         for word in paragraph.split_whitespace() {
-            let candidate = if line.is_empty() { word.to_owned() } else { format!("{line} {word}") };
+            let candidate = if line.is_empty() {
+                word.to_owned()
+            } else {
+                format!("{line} {word}")
+            };
             if text_width(&candidate, size) <= width {
                 line = candidate;
                 continue;
@@ -172,9 +184,23 @@ impl Page {
     }
 
     /// Text with `word_spacing` points added at every space (the PDF Tw operator).
-    pub fn text_spaced(&mut self, x: f32, y: f32, bold: bool, size: f32, word_spacing: f32, text: &str) {
+    pub fn text_spaced(
+        &mut self,
+        x: f32,
+        y: f32,
+        bold: bool,
+        size: f32,
+        word_spacing: f32,
+        text: &str,
+    ) {
         self.op("BT", vec![]);
-        self.op("Tf", vec![Object::Name(if bold { b"F2".to_vec() } else { b"F1".to_vec() }), Object::Real(size)]);
+        self.op(
+            "Tf",
+            vec![
+                Object::Name(if bold { b"F2".to_vec() } else { b"F1".to_vec() }),
+                Object::Real(size),
+            ],
+        );
         if word_spacing != 0.0 {
             self.op("Tw", vec![Object::Real(word_spacing)]);
         }
@@ -184,7 +210,11 @@ impl Page {
     }
 
     pub fn text_right(&mut self, right: f32, y: f32, bold: bool, size: f32, text: &str) {
-        let w = if bold { bold_width(text, size) } else { text_width(text, size) };
+        let w = if bold {
+            bold_width(text, size)
+        } else {
+            text_width(text, size)
+        };
         self.text(right - w, y, bold, size, text);
     }
 
@@ -195,7 +225,15 @@ impl Page {
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, rgb: [f32; 3]) {
         self.op("q", vec![]);
         self.fill(rgb);
-        self.op("re", vec![Object::Real(x), Object::Real(y), Object::Real(w), Object::Real(h)]);
+        self.op(
+            "re",
+            vec![
+                Object::Real(x),
+                Object::Real(y),
+                Object::Real(w),
+                Object::Real(h),
+            ],
+        );
         self.op("f", vec![]);
         self.op("Q", vec![]);
     }
@@ -213,10 +251,22 @@ impl Page {
         let k = 0.552_284_8 * r;
         let p = |x: f32, y: f32| vec![Object::Real(x), Object::Real(y)];
         self.op("m", p(cx + r, cy));
-        self.op("c", [p(cx + r, cy + k), p(cx + k, cy + r), p(cx, cy + r)].concat());
-        self.op("c", [p(cx - k, cy + r), p(cx - r, cy + k), p(cx - r, cy)].concat());
-        self.op("c", [p(cx - r, cy - k), p(cx - k, cy - r), p(cx, cy - r)].concat());
-        self.op("c", [p(cx + k, cy - r), p(cx + r, cy - k), p(cx + r, cy)].concat());
+        self.op(
+            "c",
+            [p(cx + r, cy + k), p(cx + k, cy + r), p(cx, cy + r)].concat(),
+        );
+        self.op(
+            "c",
+            [p(cx - k, cy + r), p(cx - r, cy + k), p(cx - r, cy)].concat(),
+        );
+        self.op(
+            "c",
+            [p(cx - r, cy - k), p(cx - k, cy - r), p(cx, cy - r)].concat(),
+        );
+        self.op(
+            "c",
+            [p(cx + k, cy - r), p(cx + r, cy - k), p(cx + r, cy)].concat(),
+        );
         self.op("f", vec![]);
     }
 
@@ -242,7 +292,9 @@ impl Page {
     }
 
     fn into_stream(self) -> Stream {
-        let content = Content { operations: self.ops };
+        let content = Content {
+            operations: self.ops,
+        };
         Stream::new(dictionary! {}, content.encode().unwrap_or_default())
     }
 }
@@ -278,10 +330,19 @@ impl JpegLogo {
             let is_sof = matches!(marker, 0xC0..=0xCF) && !matches!(marker, 0xC4 | 0xC8 | 0xCC);
             if is_sof {
                 let f = data.get(i + 4..i + 10)?;
-                let (bits, height, width, components) =
-                    (f[0], u16::from_be_bytes([f[1], f[2]]) as u32, u16::from_be_bytes([f[3], f[4]]) as u32, f[5]);
+                let (bits, height, width, components) = (
+                    f[0],
+                    u16::from_be_bytes([f[1], f[2]]) as u32,
+                    u16::from_be_bytes([f[3], f[4]]) as u32,
+                    f[5],
+                );
                 return (bits == 8 && width > 0 && height > 0 && matches!(components, 1 | 3 | 4))
-                    .then(|| JpegLogo { data: data.to_vec(), width, height, components });
+                    .then(|| JpegLogo {
+                        data: data.to_vec(),
+                        width,
+                        height,
+                        components,
+                    });
             }
             if len < 2 {
                 return None;
@@ -344,7 +405,9 @@ pub fn assemble(pages: Vec<Page>, title: &str, author: &str, logo: Option<&JpegL
     }
     doc.objects.insert(
         pages_id,
-        Object::Dictionary(dictionary! { "Type" => "Pages", "Kids" => kids, "Count" => total as i64 }),
+        Object::Dictionary(
+            dictionary! { "Type" => "Pages", "Kids" => kids, "Count" => total as i64 },
+        ),
     );
     let info = doc.add_object(dictionary! {
         "Title" => Object::string_literal(win_ansi(title)),
@@ -362,7 +425,9 @@ pub fn assemble(pages: Vec<Page>, title: &str, author: &str, logo: Option<&JpegL
 
 /// Number of pages of a PDF (counts page objects; used by tests and the benches).
 pub fn page_count(pdf: &[u8]) -> usize {
-    Document::load_mem(pdf).map(|d| d.get_pages().len()).unwrap_or(0)
+    Document::load_mem(pdf)
+        .map(|d| d.get_pages().len())
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -374,7 +439,10 @@ mod tests {
         let text = "word ".repeat(60) + "\n\nNext paragraph.";
         let lines = wrap(&text, 11.0, 200.0);
         assert!(lines.len() > 3);
-        assert!(lines.iter().all(|l| text_width(l, 11.0) <= 200.0), "{lines:?}");
+        assert!(
+            lines.iter().all(|l| text_width(l, 11.0) <= 200.0),
+            "{lines:?}"
+        );
         assert_eq!(lines.last().unwrap(), "Next paragraph.");
         assert_eq!(lines[lines.len() - 2], "");
         let long = wrap(&"x".repeat(300), 11.0, 100.0);

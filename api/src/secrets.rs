@@ -29,7 +29,10 @@ impl std::fmt::Debug for SecretBox {
 /// Where the key lives when no --key-file is given: beside a SQLite database file, else
 /// data/portal.key under the working directory.
 pub fn default_key_file(database_url: &str) -> PathBuf {
-    if let Some(rest) = database_url.strip_prefix("sqlite://").or_else(|| database_url.strip_prefix("sqlite:")) {
+    if let Some(rest) = database_url
+        .strip_prefix("sqlite://")
+        .or_else(|| database_url.strip_prefix("sqlite:"))
+    {
         let path = rest.split('?').next().unwrap_or("");
         if !path.is_empty() && path != ":memory:" {
             if let Some(dir) = Path::new(path).parent() {
@@ -42,7 +45,9 @@ pub fn default_key_file(database_url: &str) -> PathBuf {
 
 impl SecretBox {
     pub fn from_key(key: &[u8; 32]) -> SecretBox {
-        SecretBox { cipher: Aes256Gcm::new(key.into()) }
+        SecretBox {
+            cipher: Aes256Gcm::new(key.into()),
+        }
     }
 
     /// Reads the key file, or creates it (folder too) with a fresh random key.
@@ -50,7 +55,10 @@ impl SecretBox {
         match std::fs::read(path) {
             Ok(bytes) => {
                 let key: [u8; 32] = bytes.as_slice().try_into().map_err(|_| {
-                    std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{} is not a 32-byte key", path.display()))
+                    std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!("{} is not a 32-byte key", path.display()),
+                    )
                 })?;
                 Ok(SecretBox::from_key(&key))
             }
@@ -99,7 +107,11 @@ pub fn is_encrypted(stored: &str) -> bool {
 fn write_private(path: &Path, key: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)?;
     file.write_all(key)
 }
 
@@ -130,22 +142,41 @@ mod tests {
 
     #[test]
     fn key_file_is_created_once_and_private() {
-        let dir = std::env::temp_dir().join(format!("portal-key-{}-{}", std::process::id(), crate::auth::random_token()));
+        let dir = std::env::temp_dir().join(format!(
+            "portal-key-{}-{}",
+            std::process::id(),
+            crate::auth::random_token()
+        ));
         let path = dir.join("portal.key");
         let sealed = SecretBox::open(&path).unwrap().encrypt("x");
-        assert_eq!(SecretBox::open(&path).unwrap().decrypt(&sealed).as_deref(), Some("x"));
+        assert_eq!(
+            SecretBox::open(&path).unwrap().decrypt(&sealed).as_deref(),
+            Some("x")
+        );
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+            assert_eq!(
+                std::fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+                0o600
+            );
         }
         std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn default_key_file_sits_beside_sqlite() {
-        assert_eq!(default_key_file("sqlite:///tmp/x/portal.db"), PathBuf::from("/tmp/x/portal.key"));
-        assert_eq!(default_key_file("sqlite://data/portal.db?mode=rwc"), PathBuf::from("data/portal.key"));
-        assert_eq!(default_key_file("postgres://u@h/db"), PathBuf::from("data/portal.key"));
+        assert_eq!(
+            default_key_file("sqlite:///tmp/x/portal.db"),
+            PathBuf::from("/tmp/x/portal.key")
+        );
+        assert_eq!(
+            default_key_file("sqlite://data/portal.db?mode=rwc"),
+            PathBuf::from("data/portal.key")
+        );
+        assert_eq!(
+            default_key_file("postgres://u@h/db"),
+            PathBuf::from("data/portal.key")
+        );
     }
 }

@@ -121,7 +121,10 @@ pub fn defaults() -> Vec<(&'static str, Value)> {
                 "IsPhoneNumberVerificationRequiredForResetPassword": false
             }),
         ),
-        (USER_ACCOUNT_PATIENT_PORTAL_OPTIONS, json!({ "RequireDOB": true, "ForgotPasswordValidateDOB": true })),
+        (
+            USER_ACCOUNT_PATIENT_PORTAL_OPTIONS,
+            json!({ "RequireDOB": true, "ForgotPasswordValidateDOB": true }),
+        ),
         // spec 03 §3 documents groups; spec 01 §2.3 default texts.
         (
             DOCUMENTS_ESSENTIAL,
@@ -226,7 +229,11 @@ pub async fn ensure_defaults(db: &Db) -> AppResult<()> {
 pub const UPSERT_SQL: &str = "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
          ON CONFLICT (group_name) DO UPDATE SET body = $2, updated_at = $3, version = settings.version + 1";
 
-pub async fn save_patch(db: &Db, group: &str, patch: &serde_json::Map<String, Value>) -> AppResult<()> {
+pub async fn save_patch(
+    db: &Db,
+    group: &str,
+    patch: &serde_json::Map<String, Value>,
+) -> AppResult<()> {
     let mut doc = load(db, group).await?;
     if !doc.is_object() {
         doc = json!({});
@@ -277,14 +284,22 @@ async fn load_stored(db: &Db, group: &str) -> AppResult<Value> {
     .await)?;
     let stored = body.and_then(|b| serde_json::from_str::<Value>(&b).ok());
     Ok(stored
-        .or_else(|| defaults().into_iter().find(|(g, _)| *g == group).map(|(_, v)| v))
+        .or_else(|| {
+            defaults()
+                .into_iter()
+                .find(|(g, _)| *g == group)
+                .map(|(_, v)| v)
+        })
         .unwrap_or_else(|| json!({})))
 }
 
 /// Several groups in one query, in the order asked (each its stored document, default, or `{}`).
 pub async fn load_many(db: &Db, groups: &[&str]) -> AppResult<Vec<Value>> {
     let placeholders: Vec<String> = (1..=groups.len()).map(|i| format!("${i}")).collect();
-    let sql = format!("SELECT group_name, body FROM settings WHERE group_name IN ({})", placeholders.join(", "));
+    let sql = format!(
+        "SELECT group_name, body FROM settings WHERE group_name IN ({})",
+        placeholders.join(", ")
+    );
     let rows: Vec<(String, String)> = on_db!(db, pool => {
         let mut q = sqlx::query_as(&sql);
         for g in groups {
@@ -299,7 +314,12 @@ pub async fn load_many(db: &Db, groups: &[&str]) -> AppResult<Vec<Value>> {
             rows.iter()
                 .find(|(g, _)| g == group)
                 .and_then(|(_, b)| serde_json::from_str::<Value>(b).ok())
-                .or_else(|| defaults.iter().find(|(g, _)| g == group).map(|(_, v)| v.clone()))
+                .or_else(|| {
+                    defaults
+                        .iter()
+                        .find(|(g, _)| g == group)
+                        .map(|(_, v)| v.clone())
+                })
                 .unwrap_or_else(|| json!({}))
         })
         .collect())
@@ -323,13 +343,18 @@ pub fn get_i64(doc: &Value, key: &str) -> Option<i64> {
 }
 
 pub fn get_str(doc: &Value, key: &str) -> String {
-    doc.get(key).and_then(Value::as_str).unwrap_or_default().to_owned()
+    doc.get(key)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned()
 }
 
 /// CorePortal SessionTimeoutMinutes, at least 1 minute.
 pub async fn session_timeout_minutes(db: &Db) -> AppResult<i64> {
     let doc = load(db, CORE_PORTAL).await?;
-    Ok(get_i64(&doc, "SessionTimeoutMinutes").filter(|m| *m > 0).unwrap_or(DEFAULT_SESSION_TIMEOUT_MINUTES))
+    Ok(get_i64(&doc, "SessionTimeoutMinutes")
+        .filter(|m| *m > 0)
+        .unwrap_or(DEFAULT_SESSION_TIMEOUT_MINUTES))
 }
 
 /// The expiry rule of a HistoryPortal settings document (stored values over the defaults).
@@ -402,14 +427,19 @@ mod cache {
     }
 
     pub fn begin(db: &Db, group: &str) -> Lookup {
-        let Db::Postgres(pool) = db else { return Lookup::Uncached };
+        let Db::Postgres(pool) = db else {
+            return Lookup::Uncached;
+        };
         let id = db.identity();
         let (start, lookup) = with(&id, |d| {
             let start = !d.started;
             d.started = true;
             let lookup = match (d.listening, d.docs.get(group)) {
                 (true, Some(doc)) => Lookup::Hit(doc.clone()),
-                (true, None) => Lookup::Miss(Ticket { id: id.clone(), generation: d.generation }),
+                (true, None) => Lookup::Miss(Ticket {
+                    id: id.clone(),
+                    generation: d.generation,
+                }),
                 (false, _) => Lookup::Uncached,
             };
             (start, lookup)
@@ -474,7 +504,9 @@ mod tests {
     #[test]
     fn the_expiry_rule_reads_the_stored_setting() {
         use wasm_core::survey::expiry::Timing;
-        let r = expiry_rule_of(&json!({"HrsAppointmentTimeType": "Before", "HrsAppointmentTimeValue": "6"}));
+        let r = expiry_rule_of(
+            &json!({"HrsAppointmentTimeType": "Before", "HrsAppointmentTimeValue": "6"}),
+        );
         assert_eq!((r.timing, r.hours), (Timing::Before, 6.0));
         assert_eq!(expiry_rule_of(&json!({})), ExpiryRule::default());
     }
@@ -495,7 +527,11 @@ mod tests {
         let core = &all.iter().find(|(g, _)| *g == CORE_PORTAL).unwrap().1;
         assert_eq!(core["SessionTimeoutMinutes"], 20);
         assert_eq!(core["WarnBeforeSessionTimeoutMinutes"], 2);
-        let pw = &all.iter().find(|(g, _)| *g == USER_ACCOUNT_PASSWORD).unwrap().1;
+        let pw = &all
+            .iter()
+            .find(|(g, _)| *g == USER_ACCOUNT_PASSWORD)
+            .unwrap()
+            .1;
         assert_eq!(pw["LenNeeded"], 8);
         assert_eq!(pw["UseComplexityRequirements"], true);
     }

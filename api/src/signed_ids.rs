@@ -55,19 +55,25 @@ impl SignedIds {
             .bind(secret_name)
             .fetch_one(pool)
             .await)?;
-        let secret = URL_SAFE_NO_PAD.decode(value.as_bytes()).unwrap_or_else(|_| value.into_bytes());
+        let secret = URL_SAFE_NO_PAD
+            .decode(value.as_bytes())
+            .unwrap_or_else(|_| value.into_bytes());
         Ok(SignedIds::new(secret, purpose))
     }
 
     fn mac(&self, id: i64) -> Hmac<Sha256> {
-        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.secret).expect("HMAC takes a key of any length");
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.secret)
+            .expect("HMAC takes a key of any length");
         mac.update(format!("{}:v1:{id}", self.purpose).as_bytes());
         mac
     }
 
     /// The token naming `id`.
     pub fn token(&self, id: i64) -> String {
-        format!("{id}.{}", URL_SAFE_NO_PAD.encode(self.mac(id).finalize().into_bytes()))
+        format!(
+            "{id}.{}",
+            URL_SAFE_NO_PAD.encode(self.mac(id).finalize().into_bytes())
+        )
     }
 
     /// The id a token was made for, when its HMAC is right (constant-time compare). Only the id
@@ -77,7 +83,10 @@ impl SignedIds {
         if id.len() > 18 || !id.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        let parsed: i64 = id.parse().ok().filter(|n: &i64| *n > 0 && n.to_string() == id)?;
+        let parsed: i64 = id
+            .parse()
+            .ok()
+            .filter(|n: &i64| *n > 0 && n.to_string() == id)?;
         let tag = URL_SAFE_NO_PAD.decode(tag.as_bytes()).ok()?;
         self.mac(parsed).verify_slice(&tag).ok()?;
         Some(parsed)
@@ -93,10 +102,25 @@ mod tests {
         let key = SignedIds::new(vec![7; 32], "test");
         let t = key.token(42);
         assert_eq!(key.verify(&t), Some(42));
-        assert_eq!(SignedIds::new(vec![8; 32], "test").verify(&t), None, "another secret");
-        assert_eq!(SignedIds::new(vec![7; 32], "other").verify(&t), None, "another purpose");
+        assert_eq!(
+            SignedIds::new(vec![8; 32], "test").verify(&t),
+            None,
+            "another secret"
+        );
+        assert_eq!(
+            SignedIds::new(vec![7; 32], "other").verify(&t),
+            None,
+            "another purpose"
+        );
         let (_, tag) = t.split_once('.').unwrap();
-        for forged in [format!("43.{tag}"), format!("+42.{tag}"), format!("042.{tag}"), "42".to_owned(), "42.!!".to_owned(), String::new()] {
+        for forged in [
+            format!("43.{tag}"),
+            format!("+42.{tag}"),
+            format!("042.{tag}"),
+            "42".to_owned(),
+            "42.!!".to_owned(),
+            String::new(),
+        ] {
             assert_eq!(key.verify(&forged), None, "{forged:?}");
         }
     }

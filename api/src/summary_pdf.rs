@@ -82,7 +82,13 @@ fn header(page: &mut Page, s: &SummaryPdf) -> f32 {
     page.fill(BRAND);
     page.text(MARGIN + 44.0, top - 14.0, true, 15.0, &s.clinic_name);
     page.fill(GREY);
-    page.text(MARGIN + 44.0, top - 29.0, false, 9.0, "Medical History Summary Report");
+    page.text(
+        MARGIN + 44.0,
+        top - 29.0,
+        false,
+        9.0,
+        "Medical History Summary Report",
+    );
     // The configured header text, right-aligned beside the clinic name.
     let lines: Vec<String> = s
         .header_text
@@ -106,30 +112,69 @@ fn header(page: &mut Page, s: &SummaryPdf) -> f32 {
 fn running_line(page: &mut Page, s: &SummaryPdf) -> f32 {
     let top = PAGE_H - MARGIN + 10.0;
     page.fill(GREY);
-    page.text(MARGIN, top, false, 8.5, &format!("{} - {} (continued)", s.survey_name, s.patient_name));
+    page.text(
+        MARGIN,
+        top,
+        false,
+        8.5,
+        &format!("{} - {} (continued)", s.survey_name, s.patient_name),
+    );
     page.line(MARGIN, top - 6.0, PAGE_W - MARGIN, top - 6.0, 0.5, RULE);
     top - 26.0
 }
 
 /// The patient box of the first page; returns the baseline below it.
 fn patient_box(page: &mut Page, s: &SummaryPdf, y: f32) -> f32 {
-    let left = [("Patient", s.patient_name.as_str()), ("Patient ID", &s.patient_mrn), ("Date of birth", &s.patient_dob)];
-    let right = [("Completed", s.completed.as_str()), ("Study date", &s.study_date), ("Procedure", &s.study_desc), ("Location", &s.location)];
-    let left: Vec<_> = left.into_iter().filter(|(_, v)| !v.trim().is_empty()).collect();
-    let right: Vec<_> = right.into_iter().filter(|(_, v)| !v.trim().is_empty()).collect();
+    let left = [
+        ("Patient", s.patient_name.as_str()),
+        ("Patient ID", &s.patient_mrn),
+        ("Date of birth", &s.patient_dob),
+    ];
+    let right = [
+        ("Completed", s.completed.as_str()),
+        ("Study date", &s.study_date),
+        ("Procedure", &s.study_desc),
+        ("Location", &s.location),
+    ];
+    let left: Vec<_> = left
+        .into_iter()
+        .filter(|(_, v)| !v.trim().is_empty())
+        .collect();
+    let right: Vec<_> = right
+        .into_iter()
+        .filter(|(_, v)| !v.trim().is_empty())
+        .collect();
     // Values wrap inside their column (at most two lines each).
     let lay = |items: &[(&str, &str)]| -> Vec<(String, Vec<String>)> {
-        items.iter().map(|(l, v)| ((*l).to_owned(), wrap(v, 9.0, TEXT_W / 2.0 - 88.0).into_iter().take(2).collect())).collect()
+        items
+            .iter()
+            .map(|(l, v)| {
+                (
+                    (*l).to_owned(),
+                    wrap(v, 9.0, TEXT_W / 2.0 - 88.0)
+                        .into_iter()
+                        .take(2)
+                        .collect(),
+                )
+            })
+            .collect()
     };
     let (left, right) = (lay(&left), lay(&right));
-    let height = |col: &[(String, Vec<String>)]| col.iter().map(|(_, v)| v.len().max(1) as f32 * 11.0 + 2.0).sum::<f32>();
+    let height = |col: &[(String, Vec<String>)]| {
+        col.iter()
+            .map(|(_, v)| v.len().max(1) as f32 * 11.0 + 2.0)
+            .sum::<f32>()
+    };
     let box_top = y + 14.0;
     let box_h = 30.0 + height(&left).max(height(&right));
     page.rect(MARGIN, box_top - box_h, TEXT_W, box_h, SHADE);
     page.fill(BRAND);
     page.text(MARGIN + 10.0, y, true, 13.0, &s.survey_name);
     page.fill(INK);
-    for (column, items) in [(MARGIN + 10.0, &left), (MARGIN + TEXT_W / 2.0 + 10.0, &right)] {
+    for (column, items) in [
+        (MARGIN + 10.0, &left),
+        (MARGIN + TEXT_W / 2.0 + 10.0, &right),
+    ] {
         let mut ry = y - 18.0;
         for (label, lines) in items.iter() {
             page.text(column, ry, true, 9.0, label);
@@ -146,9 +191,14 @@ fn patient_box(page: &mut Page, s: &SummaryPdf, y: f32) -> f32 {
 fn footer(page: &mut Page, s: &SummaryPdf, n: usize, total: usize) {
     page.line(MARGIN, 58.0, PAGE_W - MARGIN, 58.0, 0.5, RULE);
     page.fill(GREY);
-    let who = format!("{} - Patient ID {} - {} - confidential patient information", s.patient_name, s.patient_mrn, s.clinic_name);
+    let who = format!(
+        "{} - Patient ID {} - {} - confidential patient information",
+        s.patient_name, s.patient_mrn, s.clinic_name
+    );
     page.text_centre(PAGE_W / 2.0, 46.0, 7.5, &who);
-    let Some(numbers) = s.page_numbers else { return };
+    let Some(numbers) = s.page_numbers else {
+        return;
+    };
     let text = format!("Page {n} of {total}");
     let size = numbers.font_size;
     let y = 32.0;
@@ -178,7 +228,12 @@ impl<'a> Layout<'a> {
         let mut page = Page::new();
         let y = header(&mut page, s);
         let y = patient_box(&mut page, s, y);
-        Layout { s, pages: Vec::new(), page, y }
+        Layout {
+            s,
+            pages: Vec::new(),
+            page,
+            y,
+        }
     }
 
     /// Starts a new page when `h` points do not fit on this one; true when it did.
@@ -188,7 +243,11 @@ impl<'a> Layout<'a> {
         }
         let done = std::mem::take(&mut self.page);
         self.pages.push(done);
-        self.y = if self.s.header_on_all_pages { header(&mut self.page, self.s) } else { running_line(&mut self.page, self.s) };
+        self.y = if self.s.header_on_all_pages {
+            header(&mut self.page, self.s)
+        } else {
+            running_line(&mut self.page, self.s)
+        };
         true
     }
 
@@ -196,7 +255,8 @@ impl<'a> Layout<'a> {
         // A title is never left alone at the bottom of a page.
         self.room(24.0 + 2.0 * LEADING);
         self.page.rect(MARGIN, self.y - 6.0, TEXT_W, 20.0, SHADE);
-        self.page.line(MARGIN, self.y - 6.0, MARGIN, self.y + 14.0, 3.0, BRAND);
+        self.page
+            .line(MARGIN, self.y - 6.0, MARGIN, self.y + 14.0, 3.0, BRAND);
         self.page.fill(BRAND);
         self.page.text(MARGIN + 9.0, self.y, true, 11.5, title);
         self.y -= 26.0;
@@ -210,28 +270,46 @@ impl<'a> Layout<'a> {
         let top = self.y;
         self.page.fill(INK);
         for (i, line) in q.iter().enumerate() {
-            self.page.text(MARGIN + 4.0, top - i as f32 * LEADING, false, SIZE, line);
+            self.page
+                .text(MARGIN + 4.0, top - i as f32 * LEADING, false, SIZE, line);
         }
         self.page.fill(if answered { INK } else { GREY });
         for (i, line) in a.iter().enumerate() {
-            self.page.text(ANSWER_X, top - i as f32 * LEADING, answered, SIZE, line);
+            self.page
+                .text(ANSWER_X, top - i as f32 * LEADING, answered, SIZE, line);
         }
         let rule = top - h + LEADING - 2.0;
-        self.page.line(MARGIN, rule, PAGE_W - MARGIN, rule, 0.4, RULE);
+        self.page
+            .line(MARGIN, rule, PAGE_W - MARGIN, rule, 0.4, RULE);
         self.y -= h;
     }
 
     fn table_header(&mut self, columns: &[String], widths: &[f32], x0: f32) {
-        let cells: Vec<Vec<String>> =
-            columns.iter().zip(widths).map(|(c, w)| wrap(c, CELL_SIZE, (w - 8.0) / 1.05)).collect();
+        let cells: Vec<Vec<String>> = columns
+            .iter()
+            .zip(widths)
+            .map(|(c, w)| wrap(c, CELL_SIZE, (w - 8.0) / 1.05))
+            .collect();
         let lines = cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as f32;
         let h = lines * CELL_LEADING + 6.0;
-        self.page.rect(x0, self.y - h + CELL_LEADING, widths.iter().sum(), h, [0.93, 0.93, 0.95]);
+        self.page.rect(
+            x0,
+            self.y - h + CELL_LEADING,
+            widths.iter().sum(),
+            h,
+            [0.93, 0.93, 0.95],
+        );
         self.page.fill(INK);
         let mut x = x0;
         for (cell, w) in cells.iter().zip(widths) {
             for (i, line) in cell.iter().enumerate() {
-                self.page.text(x + 4.0, self.y - 1.0 - i as f32 * CELL_LEADING, true, CELL_SIZE, line);
+                self.page.text(
+                    x + 4.0,
+                    self.y - 1.0 - i as f32 * CELL_LEADING,
+                    true,
+                    CELL_SIZE,
+                    line,
+                );
             }
             x += w;
         }
@@ -253,9 +331,13 @@ impl<'a> Layout<'a> {
         let widths = vec![width / n as f32; n];
         self.table_header(columns, &widths, x0);
         for row in rows {
-            let cells: Vec<Vec<String>> =
-                row.iter().zip(&widths).map(|(c, w)| wrap(if c.is_empty() { "-" } else { c }, CELL_SIZE, w - 8.0)).collect();
-            let h = cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as f32 * CELL_LEADING + 5.0;
+            let cells: Vec<Vec<String>> = row
+                .iter()
+                .zip(&widths)
+                .map(|(c, w)| wrap(if c.is_empty() { "-" } else { c }, CELL_SIZE, w - 8.0))
+                .collect();
+            let h =
+                cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as f32 * CELL_LEADING + 5.0;
             if self.room(h) {
                 self.table_header(columns, &widths, x0);
             }
@@ -263,7 +345,13 @@ impl<'a> Layout<'a> {
             self.page.fill(INK);
             for (cell, w) in cells.iter().zip(&widths) {
                 for (i, line) in cell.iter().enumerate() {
-                    self.page.text(x + 4.0, self.y - i as f32 * CELL_LEADING, false, CELL_SIZE, line);
+                    self.page.text(
+                        x + 4.0,
+                        self.y - i as f32 * CELL_LEADING,
+                        false,
+                        CELL_SIZE,
+                        line,
+                    );
                 }
                 x += w;
             }
@@ -288,8 +376,12 @@ pub fn render(s: &SummaryPdf) -> Vec<u8> {
         for item in &section.items {
             match &item.answer {
                 SummaryAnswer::Text(t) => layout.question_row(&item.question, t, true),
-                SummaryAnswer::NotAnswered => layout.question_row(&item.question, NOT_ANSWERED, false),
-                SummaryAnswer::Table { columns, rows } => layout.table(&item.question, columns, rows),
+                SummaryAnswer::NotAnswered => {
+                    layout.question_row(&item.question, NOT_ANSWERED, false)
+                }
+                SummaryAnswer::Table { columns, rows } => {
+                    layout.table(&item.question, columns, rows)
+                }
             }
         }
         layout.y -= 8.0;
@@ -299,7 +391,12 @@ pub fn render(s: &SummaryPdf) -> Vec<u8> {
     for (i, page) in pages.iter_mut().enumerate() {
         footer(page, s, i + 1, total);
     }
-    assemble(pages, &format!("{} - {}", s.survey_name, s.patient_name), &s.clinic_name, None)
+    assemble(
+        pages,
+        &format!("{} - {}", s.survey_name, s.patient_name),
+        &s.clinic_name,
+        None,
+    )
 }
 
 /// 'Summary_<SSN>_<DATE>_<GUID>' (spec 04 resultFileNamePattern default): the patient's
@@ -307,10 +404,25 @@ pub fn render(s: &SummaryPdf) -> Vec<u8> {
 /// a file name become '-'.
 pub fn file_name(pattern: &str, ssn: &str, date_yyyymmdd: &str, guid: &str) -> String {
     let safe = |s: &str| -> String {
-        s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' }).collect()
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect()
     };
-    let pattern = if pattern.trim().is_empty() { "Summary_<SSN>_<DATE>_<GUID>" } else { pattern.trim() };
-    let name = pattern.replace("<SSN>", &safe(ssn)).replace("<DATE>", &safe(date_yyyymmdd)).replace("<GUID>", &safe(guid));
+    let pattern = if pattern.trim().is_empty() {
+        "Summary_<SSN>_<DATE>_<GUID>"
+    } else {
+        pattern.trim()
+    };
+    let name = pattern
+        .replace("<SSN>", &safe(ssn))
+        .replace("<DATE>", &safe(date_yyyymmdd))
+        .replace("<GUID>", &safe(guid));
     format!("{}.pdf", safe(&name))
 }
 
@@ -323,7 +435,9 @@ mod tests {
         let items = (0..questions)
             .map(|i| SummaryItem {
                 question_id: format!("q{i}"),
-                question: format!("Question {i}: have you ever had a breast biopsy or surgery on either side?"),
+                question: format!(
+                    "Question {i}: have you ever had a breast biopsy or surgery on either side?"
+                ),
                 answer: SummaryAnswer::Text(format!("Answer {i}")),
             })
             .collect();
@@ -335,7 +449,10 @@ mod tests {
             survey_name: "Breast Imaging Medical History".into(),
             patient_name: "María García".into(),
             patient_mrn: "MRN100002".into(),
-            sections: vec![SummarySection { title: "About you".into(), items }],
+            sections: vec![SummarySection {
+                title: "About you".into(),
+                items,
+            }],
             ..Default::default()
         }
     }
@@ -348,7 +465,12 @@ mod tests {
         let ops = &content.operations;
         let at = ops
             .iter()
-            .position(|o| o.operator == "Tj" && o.operands[0].as_str().is_ok_and(|s| s.starts_with(b"Page 1 of")))
+            .position(|o| {
+                o.operator == "Tj"
+                    && o.operands[0]
+                        .as_str()
+                        .is_ok_and(|s| s.starts_with(b"Page 1 of"))
+            })
             .expect("a page number");
         let td = ops[..at].iter().rev().find(|o| o.operator == "Td").unwrap();
         let spaced = ops[..at].iter().rev().take(3).any(|o| o.operator == "Tw");
@@ -357,7 +479,15 @@ mod tests {
 
     #[test]
     fn page_numbers_follow_the_alignment() {
-        let at = |a| page_number_x(&render(&sample(Some(PageNumbers { font_size: 9.0, alignment: a }), 3)));
+        let at = |a| {
+            page_number_x(&render(&sample(
+                Some(PageNumbers {
+                    font_size: 9.0,
+                    alignment: a,
+                }),
+                3,
+            )))
+        };
         let w = text_width("Page 1 of 1", 9.0);
         assert_eq!(at(Alignment::Left), (MARGIN, false));
         assert!((at(Alignment::Center).0 - (PAGE_W / 2.0 - w / 2.0)).abs() < 0.01);
@@ -370,7 +500,11 @@ mod tests {
     #[test]
     fn a_long_survey_flows_onto_more_pages() {
         let pdf = render(&sample(None, 100));
-        assert!(crate::pdf::page_count(&pdf) >= 4, "{}", crate::pdf::page_count(&pdf));
+        assert!(
+            crate::pdf::page_count(&pdf) >= 4,
+            "{}",
+            crate::pdf::page_count(&pdf)
+        );
         assert_eq!(crate::pdf::page_count(&render(&sample(None, 5))), 1);
     }
 
@@ -380,6 +514,9 @@ mod tests {
             file_name("", "MRN 1/2", "20261122", "0b7e-11"),
             "Summary_MRN-1-2_20261122_0b7e-11.pdf"
         );
-        assert_eq!(file_name("<DATE>-<SSN>", "A1", "20260101", "g"), "20260101-A1.pdf");
+        assert_eq!(
+            file_name("<DATE>-<SSN>", "A1", "20260101", "g"),
+            "20260101-A1.pdf"
+        );
     }
 }

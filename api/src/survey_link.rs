@@ -24,7 +24,10 @@ pub async fn key(db: &Db) -> AppResult<LinkKey> {
 
 /// `{base}/survey?startType=Email&token=...` (the token is URL-safe as it stands).
 pub fn link(base: &str, key: &LinkKey, queue_id: i64) -> String {
-    format!("{base}/survey?startType=Email&token={}", key.token(queue_id))
+    format!(
+        "{base}/survey?startType=Email&token={}",
+        key.token(queue_id)
+    )
 }
 
 #[cfg(test)]
@@ -41,12 +44,22 @@ mod tests {
         let (_, tag) = t.split_once('.').unwrap();
         assert_eq!(key.verify(&format!("43.{tag}")), None);
         assert_eq!(key.verify(&format!("+42.{tag}")), None);
-        assert_eq!(key.verify(&format!("042.{tag}")), None, "another spelling of the id is another message");
+        assert_eq!(
+            key.verify(&format!("042.{tag}")),
+            None,
+            "another spelling of the id is another message"
+        );
         assert_eq!(key.verify("42"), None);
         assert_eq!(key.verify("42.!!"), None);
         assert_eq!(key.verify(""), None);
-        assert_eq!(link("https://p.test", &key, 42), format!("https://p.test/survey?startType=Email&token={t}"));
+        assert_eq!(
+            link("https://p.test", &key, 42),
+            format!("https://p.test/survey?startType=Email&token={t}")
+        );
         // The unsubscribe token of the same number, under the same secret, is not a survey link.
-        assert_eq!(key.verify(&SignedIds::new(vec![7; 32], "unsubscribe").token(42)), None);
+        assert_eq!(
+            key.verify(&SignedIds::new(vec![7; 32], "unsubscribe").token(42)),
+            None
+        );
     }
 }

@@ -39,6 +39,9 @@ mod tests {
         assert_eq!(key.verify(&format!("43.{tag}")), None);
         assert_eq!(key.verify("42"), None);
         assert_eq!(key.verify("42.!!"), None);
-        assert_eq!(link("https://p.test", &key, 42), format!("https://p.test/unsubscribe/{t}"));
+        assert_eq!(
+            link("https://p.test", &key, 42),
+            format!("https://p.test/unsubscribe/{t}")
+        );
     }
 }

@@ -24,7 +24,11 @@ pub fn is_api_path(path: &str) -> bool {
 }
 
 pub fn cache_control_for(path: &str) -> &'static str {
-    if path.starts_with("/assets/") { IMMUTABLE } else { NO_CACHE }
+    if path.starts_with("/assets/") {
+        IMMUTABLE
+    } else {
+        NO_CACHE
+    }
 }
 
 /// Header on the 404 of an /api path that no route matches.
@@ -37,11 +41,16 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         // Marked, so a 404 of the router (no such route) tells apart from a handler's 404 (no
         // such object): the OpenAPI test checks every documented route against it.
         let mut res = AppError::NotFound.into_response();
-        res.headers_mut().insert(UNROUTED, header::HeaderValue::from_static("1"));
+        res.headers_mut()
+            .insert(UNROUTED, header::HeaderValue::from_static("1"));
         return res;
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
-        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")], "405 Method Not Allowed\n")
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD")],
+            "405 Method Not Allowed\n",
+        )
             .into_response();
     }
     serve(&state.web_dir, &path, req).await
@@ -50,20 +59,29 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
 async fn serve(web_dir: &Path, path: &str, req: Request) -> Response {
     let index = web_dir.join("index.html");
     if !index.is_file() {
-        return (StatusCode::NOT_FOUND, "404 Not Found: the web app is not built (no index.html in the web folder)\n")
+        return (
+            StatusCode::NOT_FOUND,
+            "404 Not Found: the web app is not built (no index.html in the web folder)\n",
+        )
             .into_response();
     }
     let result = if path.starts_with("/assets/") {
         ServeDir::new(web_dir).oneshot(req).await
     } else {
-        ServeDir::new(web_dir).fallback(ServeFile::new(index)).oneshot(req).await
+        ServeDir::new(web_dir)
+            .fallback(ServeFile::new(index))
+            .oneshot(req)
+            .await
     };
     let mut response = match result {
         Ok(r) => r.map(Body::new),
         Err(err) => match err {},
     };
     if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
-        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control_for(path)));
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(cache_control_for(path)),
+        );
     }
     response
 }

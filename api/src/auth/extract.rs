@@ -18,7 +18,10 @@ use crate::AppState;
 #[derive(Clone)]
 struct Cached(Option<SessionUser>);
 
-async fn session_user(parts: &mut Parts, state: &AppState) -> Result<Option<SessionUser>, AppError> {
+async fn session_user(
+    parts: &mut Parts,
+    state: &AppState,
+) -> Result<Option<SessionUser>, AppError> {
     if let Some(Cached(user)) = parts.extensions.get::<Cached>() {
         return Ok(user.clone());
     }
@@ -36,7 +39,10 @@ pub struct MaybeUser(pub Option<SessionUser>);
 impl FromRequestParts<AppState> for MaybeUser {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         Ok(MaybeUser(session_user(parts, state).await?))
     }
 }
@@ -55,8 +61,14 @@ impl Deref for CurrentUser {
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        session_user(parts, state).await?.map(CurrentUser).ok_or(AppError::Unauthorized)
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        session_user(parts, state)
+            .await?
+            .map(CurrentUser)
+            .ok_or(AppError::Unauthorized)
     }
 }
 
@@ -91,14 +103,19 @@ pub fn check_role(user: &SessionUser, allowed: &[Role]) -> Result<(), AppError> 
     if allowed.contains(&user.role) {
         Ok(())
     } else {
-        Err(AppError::Forbidden("You do not have permission to do this.".to_owned()))
+        Err(AppError::Forbidden(
+            "You do not have permission to do this.".to_owned(),
+        ))
     }
 }
 
 impl<R: RoleSet> FromRequestParts<AppState> for RequireRole<R> {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let user = CurrentUser::from_request_parts(parts, state).await?;
         check_role(&user, R::ROLES)?;
         Ok(RequireRole(user, PhantomData))
@@ -126,7 +143,10 @@ mod tests {
     fn staff_excludes_patients() {
         assert!(check_role(&user(Role::FrontDesk), Staff::ROLES).is_ok());
         assert!(check_role(&user(Role::ProgramManager), Staff::ROLES).is_ok());
-        assert!(matches!(check_role(&user(Role::Patient), Staff::ROLES), Err(AppError::Forbidden(_))));
+        assert!(matches!(
+            check_role(&user(Role::Patient), Staff::ROLES),
+            Err(AppError::Forbidden(_))
+        ));
         assert!(check_role(&user(Role::Patient), PatientOnly::ROLES).is_ok());
         assert!(check_role(&user(Role::ClientAdmin), PatientOnly::ROLES).is_err());
     }

@@ -18,12 +18,16 @@ fn hasher() -> Argon2<'static> {
 /// Synchronous hash; call from blocking contexts only (see [`hash`]).
 pub fn hash_blocking(password: &str) -> Result<String, argon2::password_hash::Error> {
     let salt = SaltString::generate(&mut rand::rngs::OsRng);
-    Ok(hasher().hash_password(password.as_bytes(), &salt)?.to_string())
+    Ok(hasher()
+        .hash_password(password.as_bytes(), &salt)?
+        .to_string())
 }
 
 fn verify_blocking(password: &str, phc: &str) -> bool {
     match PasswordHash::new(phc) {
-        Ok(parsed) => hasher().verify_password(password.as_bytes(), &parsed).is_ok(),
+        Ok(parsed) => hasher()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok(),
         Err(_) => false,
     }
 }

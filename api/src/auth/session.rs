@@ -30,7 +30,11 @@ impl SessionUser {
     pub fn display_name(&self) -> String {
         let full = format!("{} {}", self.first_name.trim(), self.last_name.trim());
         let full = full.trim();
-        if full.is_empty() { self.username.clone() } else { full.to_owned() }
+        if full.is_empty() {
+            self.username.clone()
+        } else {
+            full.to_owned()
+        }
     }
 }
 
@@ -138,7 +142,9 @@ mod tests {
 
     async fn demo_db() -> (Db, std::path::PathBuf) {
         let dir = std::env::temp_dir().join(format!("portal-api-session-{}", random_token()));
-        let db = Db::open(&format!("sqlite://{}/t.db", dir.display())).await.unwrap();
+        let db = Db::open(&format!("sqlite://{}/t.db", dir.display()))
+            .await
+            .unwrap();
         settings::ensure_defaults(&db).await.unwrap();
         crate::demo::load_if_empty(&db).await.unwrap();
         (db, dir)
@@ -152,7 +158,10 @@ mod tests {
             .await)
         .unwrap();
         let token = create(&db, user_id, None).await.unwrap();
-        let user = lookup(&db, &token).await.unwrap().expect("fresh session is live");
+        let user = lookup(&db, &token)
+            .await
+            .unwrap()
+            .expect("fresh session is live");
         assert_eq!(user.display_name(), "Jane Doe");
         assert_eq!(user.role, Role::Patient);
         assert!(lookup(&db, "not-a-token").await.unwrap().is_none());

@@ -20,15 +20,22 @@ pub const ACCOUNT_LIMIT: usize = 10;
 /// Failures per client address within the window.
 pub const ADDRESS_LIMIT: usize = 50;
 
-pub const THROTTLED: &str = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
+pub const THROTTLED: &str =
+    "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
 fn hashed(key: &str) -> String {
-    Sha256::digest(key.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(key.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn keys(login: &str, address: &str) -> [(String, usize); 2] {
     [
-        (hashed(&format!("a:{}", login.trim().to_lowercase())), ACCOUNT_LIMIT),
+        (
+            hashed(&format!("a:{}", login.trim().to_lowercase())),
+            ACCOUNT_LIMIT,
+        ),
         (hashed(&format!("i:{address}")), ADDRESS_LIMIT),
     ]
 }
@@ -63,23 +70,44 @@ mod tests {
 
     #[tokio::test]
     async fn limits_per_account_and_address_in_a_window() {
-        let dir = std::env::temp_dir().join(format!("throttle-test-{}-{}", std::process::id(), crate::auth::random_token()));
-        let db = Db::open(&format!("sqlite://{}/t.db", dir.display())).await.expect("a test database");
+        let dir = std::env::temp_dir().join(format!(
+            "throttle-test-{}-{}",
+            std::process::id(),
+            crate::auth::random_token()
+        ));
+        let db = Db::open(&format!("sqlite://{}/t.db", dir.display()))
+            .await
+            .expect("a test database");
         let t0 = 1_000_000_000;
         let (login, ip) = ("user-a", "10.0.0.1");
         for i in 0..ACCOUNT_LIMIT as i64 {
             assert!(!is_throttled(&db, login, ip, t0 + i).await.unwrap());
             record_failure(&db, login, ip, t0 + i).await.unwrap();
         }
-        assert!(is_throttled(&db, "USER-A", "other-address", t0 + 100).await.unwrap());
-        assert!(!is_throttled(&db, "someone-else", "other-address", t0 + 100).await.unwrap());
-        assert!(!is_throttled(&db, login, ip, t0 + WINDOW_MS + 100).await.unwrap(), "the window moved on");
+        assert!(is_throttled(&db, "USER-A", "other-address", t0 + 100)
+            .await
+            .unwrap());
+        assert!(
+            !is_throttled(&db, "someone-else", "other-address", t0 + 100)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !is_throttled(&db, login, ip, t0 + WINDOW_MS + 100)
+                .await
+                .unwrap(),
+            "the window moved on"
+        );
 
         let ip2 = "10.0.0.2";
         for i in 0..ADDRESS_LIMIT {
-            record_failure(&db, &format!("acct-{i}"), ip2, t0).await.unwrap();
+            record_failure(&db, &format!("acct-{i}"), ip2, t0)
+                .await
+                .unwrap();
         }
-        assert!(is_throttled(&db, "fresh-account", ip2, t0 + 1).await.unwrap());
+        assert!(is_throttled(&db, "fresh-account", ip2, t0 + 1)
+            .await
+            .unwrap());
         // Only hashes are stored, never the login names.
         let stored: i64 = on_db!(&db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM login_failures WHERE throttle_key LIKE '%acct%'")
             .fetch_one(pool).await).unwrap();

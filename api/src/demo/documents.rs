@@ -9,8 +9,19 @@ use crate::on_db;
 
 const DAY: i64 = 86_400_000;
 
-const STREETS: &[&str] = &["Elm Street", "Maple Avenue", "Oak Lane", "Cedar Court", "Birch Road", "Willow Way"];
-const TOWNS: &[&str] = &["Springfield, IL 62701", "Shelbyville, IL 62565", "Ogdenville, IL 62650"];
+const STREETS: &[&str] = &[
+    "Elm Street",
+    "Maple Avenue",
+    "Oak Lane",
+    "Cedar Court",
+    "Birch Road",
+    "Willow Way",
+];
+const TOWNS: &[&str] = &[
+    "Springfield, IL 62701",
+    "Shelbyville, IL 62565",
+    "Ogdenville, IL 62650",
+];
 
 pub const LONG_LETTER_TOKEN_PREFIX: &str = "demo-letter-jane-long-";
 
@@ -35,7 +46,12 @@ pub async fn load(db: &Db) -> AppResult<()> {
     .fetch_all(pool)
     .await)?;
     for (i, (id, ..)) in patients.iter().enumerate() {
-        let address = format!("{} {}\n{}", 10 + (i * 7) % 180, STREETS[i % STREETS.len()], TOWNS[i % TOWNS.len()]);
+        let address = format!(
+            "{} {}\n{}",
+            10 + (i * 7) % 180,
+            STREETS[i % STREETS.len()],
+            TOWNS[i % TOWNS.len()]
+        );
         on_db!(db, pool => sqlx::query("UPDATE patients SET address = $1 WHERE id = $2")
             .bind(address)
             .bind(*id)
@@ -56,7 +72,12 @@ pub async fn load(db: &Db) -> AppResult<()> {
     .await)?;
     let name = format!("{first} {last}");
     // Tokens are random like every other letter's; tests find the letters by type.
-    let token = |kind: &str| format!("{LONG_LETTER_TOKEN_PREFIX}{kind}-{}", crate::auth::random_token());
+    let token = |kind: &str| {
+        format!(
+            "{LONG_LETTER_TOKEN_PREFIX}{kind}-{}",
+            crate::auth::random_token()
+        )
+    };
     on_db!(db, pool => sqlx::query(
         "INSERT INTO letters (patient_id, study_id, access_token, letter_type, notify_type, body, sent_at,
                               is_ack_on_view, bi_rads)

@@ -29,10 +29,12 @@ pub async fn load(db: &Db) -> AppResult<()> {
             .await)?;
         let id = match existing {
             Some(id) => id,
-            None => on_db!(db, pool => sqlx::query_scalar("INSERT INTO label_keys (key, category) VALUES ($1, 'Portal') RETURNING id")
+            None => {
+                on_db!(db, pool => sqlx::query_scalar("INSERT INTO label_keys (key, category) VALUES ($1, 'Portal') RETURNING id")
                 .bind(*key)
                 .fetch_one(pool)
-                .await)?,
+                .await)?
+            }
         };
         on_db!(db, pool => sqlx::query(
             "INSERT INTO label_values (label_key_id, language, value) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",

@@ -2,12 +2,12 @@
 //! then the portal is marked configured. Deterministic: a fixed-seed generator picks names and
 //! spreads; dates are relative to "now" so that today's, past and future appointments exist.
 
-pub mod membership;
-pub mod registration;
-pub mod recovery;
 pub mod documents;
 pub mod iam_here;
 pub mod labels;
+pub mod membership;
+pub mod recovery;
+pub mod registration;
 pub mod survey_link;
 
 use crate::auth::password;
@@ -52,10 +52,30 @@ pub struct DemoLocation {
 }
 
 pub const LOCATIONS: &[DemoLocation] = &[
-    DemoLocation { loc_num: "101", name: "MAIN_CAMPUS", address: "100 Harbor Street, Springfield", phone: "555-0101" },
-    DemoLocation { loc_num: "102", name: "NORTH_PAVILION", address: "2200 North Avenue, Springfield", phone: "555-0102" },
-    DemoLocation { loc_num: "103", name: "WESTSIDE_IMAGING", address: "45 West Road, Shelbyville", phone: "555-0103" },
-    DemoLocation { loc_num: "104", name: "RIVERSIDE_WOMENS_CENTER", address: "9 River Lane, Ogdenville", phone: "555-0104" },
+    DemoLocation {
+        loc_num: "101",
+        name: "MAIN_CAMPUS",
+        address: "100 Harbor Street, Springfield",
+        phone: "555-0101",
+    },
+    DemoLocation {
+        loc_num: "102",
+        name: "NORTH_PAVILION",
+        address: "2200 North Avenue, Springfield",
+        phone: "555-0102",
+    },
+    DemoLocation {
+        loc_num: "103",
+        name: "WESTSIDE_IMAGING",
+        address: "45 West Road, Shelbyville",
+        phone: "555-0103",
+    },
+    DemoLocation {
+        loc_num: "104",
+        name: "RIVERSIDE_WOMENS_CENTER",
+        address: "9 River Lane, Ogdenville",
+        phone: "555-0104",
+    },
 ];
 
 mod surveys;
@@ -64,15 +84,72 @@ mod surveys;
 const SURVEYS: &[(&str, &str)] = surveys::SHIPPED;
 
 const FIRST: &[&str] = &[
-    "Olivia", "Emma", "Ava", "Sophia", "Isabella", "Mia", "Amelia", "Harper", "Evelyn", "Abigail", "Emily",
-    "Elizabeth", "Sofia", "Avery", "Ella", "Scarlett", "Grace", "Chloe", "Victoria", "Riley", "Aria", "Lily",
-    "Aisha", "Mei", "Priya", "Fatima", "Yuki", "Ana", "Lucia", "Hannah",
+    "Olivia",
+    "Emma",
+    "Ava",
+    "Sophia",
+    "Isabella",
+    "Mia",
+    "Amelia",
+    "Harper",
+    "Evelyn",
+    "Abigail",
+    "Emily",
+    "Elizabeth",
+    "Sofia",
+    "Avery",
+    "Ella",
+    "Scarlett",
+    "Grace",
+    "Chloe",
+    "Victoria",
+    "Riley",
+    "Aria",
+    "Lily",
+    "Aisha",
+    "Mei",
+    "Priya",
+    "Fatima",
+    "Yuki",
+    "Ana",
+    "Lucia",
+    "Hannah",
 ];
 const LAST: &[&str] = &[
-    "Smith", "Johnson", "Williams", "Brown", "Jones", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez",
-    "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez",
-    "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Nguyen", "Kim",
-    "Patel", "Chen",
+    "Smith",
+    "Johnson",
+    "Williams",
+    "Brown",
+    "Jones",
+    "Miller",
+    "Davis",
+    "Rodriguez",
+    "Martinez",
+    "Hernandez",
+    "Lopez",
+    "Gonzalez",
+    "Wilson",
+    "Anderson",
+    "Thomas",
+    "Taylor",
+    "Moore",
+    "Jackson",
+    "Martin",
+    "Lee",
+    "Perez",
+    "Thompson",
+    "White",
+    "Harris",
+    "Sanchez",
+    "Clark",
+    "Ramirez",
+    "Lewis",
+    "Robinson",
+    "Walker",
+    "Nguyen",
+    "Kim",
+    "Patel",
+    "Chen",
 ];
 const STUDY_DESCS: &[&str] = &[
     "MAMMO SCREENING BILATERAL 3D",
@@ -113,11 +190,46 @@ struct User {
 }
 
 const USERS: &[User] = &[
-    User { username: "manager", email: "manager@demo-imaging.example", first: "Pat", last: "Morgan", role: "ProgramManager", patient: None },
-    User { username: "clientadmin", email: "clientadmin@demo-imaging.example", first: "Chris", last: "Lee", role: "ClientAdmin", patient: None },
-    User { username: "frontdesk", email: "frontdesk@demo-imaging.example", first: "Dana", last: "Smith", role: "FrontDesk", patient: None },
-    User { username: "jane.doe", email: "jane.doe@example.com", first: "Jane", last: "Doe", role: "Patient", patient: Some(0) },
-    User { username: "maria.garcia", email: "maria.garcia@example.com", first: "Maria", last: "Garcia", role: "Patient", patient: Some(1) },
+    User {
+        username: "manager",
+        email: "manager@demo-imaging.example",
+        first: "Pat",
+        last: "Morgan",
+        role: "ProgramManager",
+        patient: None,
+    },
+    User {
+        username: "clientadmin",
+        email: "clientadmin@demo-imaging.example",
+        first: "Chris",
+        last: "Lee",
+        role: "ClientAdmin",
+        patient: None,
+    },
+    User {
+        username: "frontdesk",
+        email: "frontdesk@demo-imaging.example",
+        first: "Dana",
+        last: "Smith",
+        role: "FrontDesk",
+        patient: None,
+    },
+    User {
+        username: "jane.doe",
+        email: "jane.doe@example.com",
+        first: "Jane",
+        last: "Doe",
+        role: "Patient",
+        patient: Some(0),
+    },
+    User {
+        username: "maria.garcia",
+        email: "maria.garcia@example.com",
+        first: "Maria",
+        last: "Garcia",
+        role: "Patient",
+        patient: Some(1),
+    },
 ];
 
 struct Appointment {
@@ -162,7 +274,14 @@ fn patients(rng: &mut Rng) -> Vec<Patient> {
         let year = 1945 + rng.below(50);
         let month = 1 + rng.below(12);
         let day = 1 + rng.below(28);
-        let email = (i % 5 != 4).then(|| format!("{}.{}{}@example.com", first.to_lowercase(), last.to_lowercase(), i + 3));
+        let email = (i % 5 != 4).then(|| {
+            format!(
+                "{}.{}{}@example.com",
+                first.to_lowercase(),
+                last.to_lowercase(),
+                i + 3
+            )
+        });
         list.push(Patient {
             mrn: format!("{}", 100_003 + i),
             first,
@@ -181,12 +300,47 @@ fn appointments(rng: &mut Rng, patient_count: usize, now: i64) -> Vec<Appointmen
     let base = now - now.rem_euclid(15 * MINUTE);
     let mut list = vec![
         // Jane: two future, one past (contract).
-        Appointment { patient: 0, location: 0, starts_at: base + 3 * DAY + 2 * HOUR, status: "Scheduled", arrival: None, ready_count: 0 },
-        Appointment { patient: 0, location: 1, starts_at: base + 24 * DAY - HOUR, status: "Rescheduled", arrival: None, ready_count: 0 },
-        Appointment { patient: 0, location: 0, starts_at: base - 200 * DAY, status: "Scheduled", arrival: None, ready_count: 0 },
+        Appointment {
+            patient: 0,
+            location: 0,
+            starts_at: base + 3 * DAY + 2 * HOUR,
+            status: "Scheduled",
+            arrival: None,
+            ready_count: 0,
+        },
+        Appointment {
+            patient: 0,
+            location: 1,
+            starts_at: base + 24 * DAY - HOUR,
+            status: "Rescheduled",
+            arrival: None,
+            ready_count: 0,
+        },
+        Appointment {
+            patient: 0,
+            location: 0,
+            starts_at: base - 200 * DAY,
+            status: "Scheduled",
+            arrival: None,
+            ready_count: 0,
+        },
         // Maria: one today, one future.
-        Appointment { patient: 1, location: 2, starts_at: base + HOUR, status: "Scheduled", arrival: None, ready_count: 0 },
-        Appointment { patient: 1, location: 2, starts_at: base + 40 * DAY, status: "Scheduled", arrival: None, ready_count: 0 },
+        Appointment {
+            patient: 1,
+            location: 2,
+            starts_at: base + HOUR,
+            status: "Scheduled",
+            arrival: None,
+            ready_count: 0,
+        },
+        Appointment {
+            patient: 1,
+            location: 2,
+            starts_at: base + 40 * DAY,
+            status: "Scheduled",
+            arrival: None,
+            ready_count: 0,
+        },
     ];
     for p in 2..patient_count {
         // Every third patient has an appointment today (within two hours of now), the rest
@@ -198,10 +352,15 @@ fn appointments(rng: &mut Rng, patient_count: usize, now: i64) -> Vec<Appointmen
                 // Kept inside today's (UTC) date, so the Today tab holds them even just after
                 // midnight or just before it.
                 let day_start = base - base.rem_euclid(DAY);
-                (base - 2 * HOUR + (rng.below(16) as i64) * 15 * MINUTE).clamp(day_start, day_start + DAY - 15 * MINUTE)
+                (base - 2 * HOUR + (rng.below(16) as i64) * 15 * MINUTE)
+                    .clamp(day_start, day_start + DAY - 15 * MINUTE)
             } else {
                 // Clinic hours: 13:00-20:45 UTC (8 AM-3:45 PM US Eastern).
-                let days = if rng.below(2) == 0 { -(1 + rng.below(90) as i64) } else { 1 + rng.below(60) as i64 };
+                let days = if rng.below(2) == 0 {
+                    -(1 + rng.below(90) as i64)
+                } else {
+                    1 + rng.below(60) as i64
+                };
                 let day_start = base - base.rem_euclid(DAY);
                 day_start + days * DAY + 13 * HOUR + (rng.below(32) as i64) * 15 * MINUTE
             };
@@ -248,9 +407,16 @@ fn queue(rng: &mut Rng, appointments: &[Appointment]) -> Vec<Queue> {
 /// Unfinished surveys (Assigned, In Progress) of appointments before today move as many days
 /// into the future: under any expiry setting a survey whose appointment passed days ago is
 /// expired, and the start checks would refuse it (wasm-core survey::expiry). Today's stay.
-fn keep_open_surveys_open(mut appointments: Vec<Appointment>, queue: &[Queue], now: i64) -> Vec<Appointment> {
+fn keep_open_surveys_open(
+    mut appointments: Vec<Appointment>,
+    queue: &[Queue],
+    now: i64,
+) -> Vec<Appointment> {
     let today = now - now.rem_euclid(DAY);
-    for q in queue.iter().filter(|q| matches!(q.status, "Assigned" | "IntermediateSave")) {
+    for q in queue
+        .iter()
+        .filter(|q| matches!(q.status, "Assigned" | "IntermediateSave"))
+    {
         let a = &mut appointments[q.appointment];
         if a.starts_at < today {
             let days_back = (today - a.starts_at).div_euclid(DAY) + 1;
@@ -262,7 +428,8 @@ fn keep_open_surveys_open(mut appointments: Vec<Appointment>, queue: &[Queue], n
 
 /// Loads the demo clinic when the database has no users yet; returns whether it did.
 pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
-    let users: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(pool).await)?;
+    let users: i64 =
+        on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(pool).await)?;
     if users > 0 {
         tracing::info!("demo data skipped: the database already has users");
         return Ok(false);
@@ -547,21 +714,37 @@ mod tests {
         let mut b = Rng(0x5EED_2026_0000_0001);
         let pa = patients(&mut a);
         let pb = patients(&mut b);
-        assert_eq!(pa.iter().map(|p| &p.mrn).collect::<Vec<_>>(), pb.iter().map(|p| &p.mrn).collect::<Vec<_>>());
+        assert_eq!(
+            pa.iter().map(|p| &p.mrn).collect::<Vec<_>>(),
+            pb.iter().map(|p| &p.mrn).collect::<Vec<_>>()
+        );
         assert!(pa.len() >= 42);
         let appts = appointments(&mut a, pa.len(), now);
         let q = queue(&mut a, &appts);
         let appts = keep_open_surveys_open(appts, &q, now);
         assert!(q.len() >= 60, "{} rows", q.len());
         let today = now - now.rem_euclid(DAY);
-        for r in q.iter().filter(|r| matches!(r.status, "Assigned" | "IntermediateSave")) {
-            assert!(appts[r.appointment].starts_at >= today, "an unfinished survey of a past day");
+        for r in q
+            .iter()
+            .filter(|r| matches!(r.status, "Assigned" | "IntermediateSave"))
+        {
+            assert!(
+                appts[r.appointment].starts_at >= today,
+                "an unfinished survey of a past day"
+            );
         }
-        assert!(q.iter().any(|r| r.status == "Assigned" && (appts[r.appointment].starts_at - now).abs() < 3 * HOUR), "a startable Today row");
+        assert!(
+            q.iter().any(|r| r.status == "Assigned"
+                && (appts[r.appointment].starts_at - now).abs() < 3 * HOUR),
+            "a startable Today row"
+        );
         for s in STATUSES {
             assert!(q.iter().any(|r| r.status == *s), "{s}");
         }
-        let jane_future = appts.iter().filter(|x| x.patient == 0 && x.starts_at > now).count();
+        let jane_future = appts
+            .iter()
+            .filter(|x| x.patient == 0 && x.starts_at > now)
+            .count();
         assert!(jane_future >= 2);
         assert!(appts.iter().any(|x| (x.starts_at - now).abs() < 3 * HOUR));
         assert!(appts.iter().any(|x| x.starts_at < now - DAY));

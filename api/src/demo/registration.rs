@@ -19,8 +19,22 @@ pub const UNSUBSCRIBE_SECRET: &str = "05ScSc5qvMEU_D2JGobmH01Sjq8NVBF7FPbAaydrI4
 
 pub async fn load(db: &Db, now: i64) -> AppResult<()> {
     let patients = [
-        (REGISTRATION_PATIENT_ID, "DEMO-REG-1", "Rosa", "Lee", "1980-04-12", "rosa.lee@demo-imaging.example"),
-        (UNSUBSCRIBE_PATIENT_ID, "DEMO-UNSUB-1", "Nora", "Quinn", "1975-09-30", "nora.quinn@demo-imaging.example"),
+        (
+            REGISTRATION_PATIENT_ID,
+            "DEMO-REG-1",
+            "Rosa",
+            "Lee",
+            "1980-04-12",
+            "rosa.lee@demo-imaging.example",
+        ),
+        (
+            UNSUBSCRIBE_PATIENT_ID,
+            "DEMO-UNSUB-1",
+            "Nora",
+            "Quinn",
+            "1975-09-30",
+            "nora.quinn@demo-imaging.example",
+        ),
     ];
     for (id, mrn, first, last, dob, email) in patients {
         on_db!(db, pool => sqlx::query(

@@ -8,16 +8,30 @@ use wasm_core::survey;
 
 /// (file, XML), in the order the demo assigns them to queue rows.
 pub const SHIPPED: &[(&str, &str)] = &[
-    ("breast-imaging-history.xml", include_str!("../../../wasm-core/surveys/breast-imaging-history.xml")),
-    ("pre-exam-screening.xml", include_str!("../../../wasm-core/surveys/pre-exam-screening.xml")),
-    ("mri-safety-screening.xml", include_str!("../../../wasm-core/surveys/mri-safety-screening.xml")),
+    (
+        "breast-imaging-history.xml",
+        include_str!("../../../wasm-core/surveys/breast-imaging-history.xml"),
+    ),
+    (
+        "pre-exam-screening.xml",
+        include_str!("../../../wasm-core/surveys/pre-exam-screening.xml"),
+    ),
+    (
+        "mri-safety-screening.xml",
+        include_str!("../../../wasm-core/surveys/mri-safety-screening.xml"),
+    ),
 ];
 
 /// Parses a shipped survey; a shipped file that does not parse is a build mistake the tests catch.
 pub fn shipped(xml: &str) -> Result<SurveyDefinition, String> {
     let parsed = survey::parse_survey(xml);
     parsed.survey.ok_or_else(|| {
-        parsed.errors.iter().map(|e| format!("line {}: {}", e.line, e.message)).collect::<Vec<_>>().join("; ")
+        parsed
+            .errors
+            .iter()
+            .map(|e| format!("line {}: {}", e.line, e.message))
+            .collect::<Vec<_>>()
+            .join("; ")
     })
 }
 
@@ -32,7 +46,9 @@ pub fn demo_answers(def: &SurveyDefinition, seed: u64, complete: bool) -> Answer
     let mut answers = Answers::new();
     let mut n = seed;
     let mut pick = |len: usize| {
-        n = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        n = n
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((n >> 33) as usize) % len.max(1)
     };
     for (page_index, page) in def.pages.iter().enumerate() {
@@ -47,7 +63,9 @@ pub fn demo_answers(def: &SurveyDefinition, seed: u64, complete: bool) -> Answer
             let value = |q: &wasm_core::model::SurveyQuestion, k: usize| -> String {
                 match q.kind {
                     // Mostly "no": a realistic history is short.
-                    QuestionKind::YesNo => if k.is_multiple_of(4) { "yes" } else { "no" }.to_owned(),
+                    QuestionKind::YesNo => {
+                        if k.is_multiple_of(4) { "yes" } else { "no" }.to_owned()
+                    }
                     QuestionKind::Single => q.options[k % q.options.len()].value.clone(),
                     QuestionKind::Number => q.min.clone().unwrap_or_else(|| "1".to_owned()),
                     QuestionKind::Date => "2024-03-15".to_owned(),
@@ -56,7 +74,9 @@ pub fn demo_answers(def: &SurveyDefinition, seed: u64, complete: bool) -> Answer
             };
             let answer = match q.kind {
                 QuestionKind::Display => continue,
-                QuestionKind::Multiple => Answer::Many(vec![q.options[pick(q.options.len())].value.clone()]),
+                QuestionKind::Multiple => {
+                    Answer::Many(vec![q.options[pick(q.options.len())].value.clone()])
+                }
                 QuestionKind::Table => {
                     let mut row = BTreeMap::new();
                     for c in &q.columns {
@@ -84,7 +104,10 @@ mod tests {
             for seed in 0..20 {
                 let answers = demo_answers(&def, seed, true);
                 let errors = survey::validate_answers(&def, &answers, None);
-                assert!(errors.is_valid(), "{file} seed {seed}: {errors:?} for {answers:?}");
+                assert!(
+                    errors.is_valid(),
+                    "{file} seed {seed}: {errors:?} for {answers:?}"
+                );
             }
         }
     }

@@ -85,23 +85,41 @@ impl OutboundMessage {
     }
 
     pub fn sms(to: &str, text: &str, kind: &str) -> OutboundMessage {
-        OutboundMessage { channel: Channel::Sms, subject: String::new(), ..OutboundMessage::email(to, "", text, kind) }
+        OutboundMessage {
+            channel: Channel::Sms,
+            subject: String::new(),
+            ..OutboundMessage::email(to, "", text, kind)
+        }
     }
 }
 
 /// Stores a message for delivery now (wall clock). Returns the outbox id.
 pub async fn enqueue(db: &Db, message: OutboundMessage) -> AppResult<i64> {
-    enqueue_at(db, &message, None, crate::db::now_ms()).await.map(|id| id.unwrap_or_default())
+    enqueue_at(db, &message, None, crate::db::now_ms())
+        .await
+        .map(|id| id.unwrap_or_default())
 }
 
 /// Stores a message unless one with the same dedupe key exists; `None` when it did.
-pub async fn enqueue_once(db: &Db, message: &OutboundMessage, dedupe_key: &str, now: i64) -> AppResult<Option<i64>> {
+pub async fn enqueue_once(
+    db: &Db,
+    message: &OutboundMessage,
+    dedupe_key: &str,
+    now: i64,
+) -> AppResult<Option<i64>> {
     enqueue_at(db, message, Some(dedupe_key), now).await
 }
 
-async fn enqueue_at(db: &Db, m: &OutboundMessage, dedupe_key: Option<&str>, now: i64) -> AppResult<Option<i64>> {
+async fn enqueue_at(
+    db: &Db,
+    m: &OutboundMessage,
+    dedupe_key: Option<&str>,
+    now: i64,
+) -> AppResult<Option<i64>> {
     if m.to.trim().is_empty() {
-        return Err(AppError::BadRequest("The message has no recipient".to_owned()));
+        return Err(AppError::BadRequest(
+            "The message has no recipient".to_owned(),
+        ));
     }
     let id: Option<i64> = on_db!(db, pool => sqlx::query_scalar(
         "INSERT INTO outbox (channel, recipient, subject, body_text, body_html, kind, patient_id, survey_queue_id,
@@ -140,7 +158,8 @@ pub struct OutboxRow {
     pub attempts: i64,
 }
 
-const CLAIM_WHERE: &str = "(status = 'Pending' AND next_attempt_at <= $2) OR (status = 'Sending' AND claimed_until < $2)";
+const CLAIM_WHERE: &str =
+    "(status = 'Pending' AND next_attempt_at <= $2) OR (status = 'Sending' AND claimed_until < $2)";
 const RETURNING: &str =
     "RETURNING id, channel, recipient, subject, body_text, body_html, kind, patient_id, survey_queue_id, attempts";
 
@@ -154,7 +173,12 @@ pub async fn claim_due(db: &Db, now: i64, limit: i64) -> AppResult<Vec<OutboxRow
                               ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
                  {RETURNING}"
             );
-            sqlx::query_as::<_, OutboxRow>(&sql).bind(now + CLAIM_LEASE_MS).bind(now).bind(limit).fetch_all(pool).await?
+            sqlx::query_as::<_, OutboxRow>(&sql)
+                .bind(now + CLAIM_LEASE_MS)
+                .bind(now)
+                .bind(limit)
+                .fetch_all(pool)
+                .await?
         }
         Db::Sqlite(pool) => {
             // One writer at a time: the UPDATE (select and mark) is atomic.
@@ -163,7 +187,12 @@ pub async fn claim_due(db: &Db, now: i64, limit: i64) -> AppResult<Vec<OutboxRow
                  WHERE id IN (SELECT id FROM outbox WHERE {CLAIM_WHERE} ORDER BY next_attempt_at, id LIMIT $3)
                  {RETURNING}"
             );
-            sqlx::query_as::<_, OutboxRow>(&sql).bind(now + CLAIM_LEASE_MS).bind(now).bind(limit).fetch_all(pool).await?
+            sqlx::query_as::<_, OutboxRow>(&sql)
+                .bind(now + CLAIM_LEASE_MS)
+                .bind(now)
+                .bind(limit)
+                .fetch_all(pool)
+                .await?
         }
     };
     Ok(rows)
@@ -172,7 +201,9 @@ pub async fn claim_due(db: &Db, now: i64, limit: i64) -> AppResult<Vec<OutboxRow
 /// Delay before the next try after `attempts` failed ones.
 pub fn backoff_ms(attempts: i64) -> i64 {
     let shift = u32::try_from((attempts - 1).clamp(0, 20)).unwrap_or(20);
-    FIRST_BACKOFF_MS.saturating_mul(1_i64 << shift).min(MAX_BACKOFF_MS)
+    FIRST_BACKOFF_MS
+        .saturating_mul(1_i64 << shift)
+        .min(MAX_BACKOFF_MS)
 }
 
 /// What the delivery settings say (CoreNotifications).
@@ -184,11 +215,16 @@ pub struct DeliverySettings {
 
 impl DeliverySettings {
     pub fn from_doc(doc: &Value) -> DeliverySettings {
-        DeliverySettings { smtp: smtp::SmtpSettings::from_doc(doc), sms: sms::SmsSettings::from_doc(doc) }
+        DeliverySettings {
+            smtp: smtp::SmtpSettings::from_doc(doc),
+            sms: sms::SmsSettings::from_doc(doc),
+        }
     }
 
     pub async fn load(db: &Db) -> AppResult<DeliverySettings> {
-        Ok(DeliverySettings::from_doc(&settings::load(db, settings::CORE_NOTIFICATIONS).await?))
+        Ok(DeliverySettings::from_doc(
+            &settings::load(db, settings::CORE_NOTIFICATIONS).await?,
+        ))
     }
 }
 
@@ -219,7 +255,10 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
         let now = clock.now_ms();
         let secret = SECRET_KINDS.contains(&row.kind.as_str());
         let (method, message) = match Channel::parse(&row.channel) {
-            Some(Channel::Sms) if secret => ("SMS", format!("{} (text withheld: it carries a code or link)", row.kind)),
+            Some(Channel::Sms) if secret => (
+                "SMS",
+                format!("{} (text withheld: it carries a code or link)", row.kind),
+            ),
             Some(Channel::Sms) => ("SMS", row.body_text.clone()),
             _ => ("SMTP", row.subject.clone()),
         };
@@ -268,7 +307,15 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
                 if secret && give_up {
                     forget_text(db, row.id).await?;
                 }
-                log_attempt(db, &row, now, method, &format!("{message} ({error})"), false).await?;
+                log_attempt(
+                    db,
+                    &row,
+                    now,
+                    method,
+                    &format!("{message} ({error})"),
+                    false,
+                )
+                .await?;
             }
         }
     }
@@ -280,7 +327,13 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
 /// secret, should be able to make one). Their text is wiped from the outbox once delivered (or
 /// given up) and never copied into the Email Logs, so the admin screens and a copy of the
 /// outbox cannot replay it.
-pub const SECRET_KINDS: &[&str] = &["ForgotPassword", "PortalRegistration", "PhoneVerificationCode", "SurveyAssignment", "SurveyReminder"];
+pub const SECRET_KINDS: &[&str] = &[
+    "ForgotPassword",
+    "PortalRegistration",
+    "PhoneVerificationCode",
+    "SurveyAssignment",
+    "SurveyReminder",
+];
 
 async fn forget_text(db: &Db, id: i64) -> AppResult<()> {
     on_db!(db, pool => sqlx::query("UPDATE outbox SET body_text = '', body_html = NULL WHERE id = $1")
@@ -291,7 +344,14 @@ async fn forget_text(db: &Db, id: i64) -> AppResult<()> {
     Ok(())
 }
 
-async fn log_attempt(db: &Db, row: &OutboxRow, now: i64, method: &str, message: &str, sent: bool) -> AppResult<()> {
+async fn log_attempt(
+    db: &Db,
+    row: &OutboxRow,
+    now: i64,
+    method: &str,
+    message: &str,
+    sent: bool,
+) -> AppResult<()> {
     on_db!(db, pool => sqlx::query(
         "INSERT INTO email_logs (outbox_id, created_at, kind, message, method, recipient, is_sent)
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -316,7 +376,11 @@ pub async fn run(db: Db, clock: std::sync::Arc<dyn Clock>, period: std::time::Du
     loop {
         tick.tick().await;
         match deliver_due(&db, clock.as_ref(), 50).await {
-            Ok(DeliveryReport { sent: 0, retrying: 0, failed: 0 }) => {}
+            Ok(DeliveryReport {
+                sent: 0,
+                retrying: 0,
+                failed: 0,
+            }) => {}
             Ok(report) => tracing::info!(?report, "outbox delivered"),
             Err(err) => tracing::warn!(error = %err, "outbox delivery pass failed"),
         }

@@ -22,17 +22,27 @@ pub struct SmsSettings {
 
 impl SmsSettings {
     pub fn from_doc(doc: &Value) -> SmsSettings {
-        let base = get_str(doc, "AzureTwilioEndpoint").trim().trim_end_matches('/').to_owned();
+        let base = get_str(doc, "AzureTwilioEndpoint")
+            .trim()
+            .trim_end_matches('/')
+            .to_owned();
         SmsSettings {
             account_sid: get_str(doc, "TwilioAccSid").trim().to_owned(),
             auth_token: get_str(doc, "TwilioAuthToken"),
             from: get_str(doc, "TwilioFrom").trim().to_owned(),
-            base_url: if base.is_empty() { DEFAULT_BASE_URL.to_owned() } else { base },
+            base_url: if base.is_empty() {
+                DEFAULT_BASE_URL.to_owned()
+            } else {
+                base
+            },
         }
     }
 
     pub fn messages_url(&self) -> String {
-        format!("{}/2010-04-01/Accounts/{}/Messages.json", self.base_url, self.account_sid)
+        format!(
+            "{}/2010-04-01/Accounts/{}/Messages.json",
+            self.base_url, self.account_sid
+        )
     }
 }
 
@@ -44,14 +54,22 @@ pub fn client() -> reqwest::Client {
         .unwrap_or_default()
 }
 
-pub async fn send(client: &reqwest::Client, settings: &SmsSettings, row: &OutboxRow) -> Result<(), String> {
+pub async fn send(
+    client: &reqwest::Client,
+    settings: &SmsSettings,
+    row: &OutboxRow,
+) -> Result<(), String> {
     if settings.account_sid.is_empty() || settings.from.is_empty() {
         return Err("TwilioAccSid or TwilioFrom is not set".to_owned());
     }
     let response = client
         .post(settings.messages_url())
         .basic_auth(&settings.account_sid, Some(&settings.auth_token))
-        .form(&[("To", row.recipient.as_str()), ("From", settings.from.as_str()), ("Body", row.body_text.as_str())])
+        .form(&[
+            ("To", row.recipient.as_str()),
+            ("From", settings.from.as_str()),
+            ("Body", row.body_text.as_str()),
+        ])
         .send()
         .await
         .map_err(|e| format!("SMS provider: {e}"))?;
@@ -60,6 +78,9 @@ pub async fn send(client: &reqwest::Client, settings: &SmsSettings, row: &Outbox
         Ok(())
     } else {
         let body = response.text().await.unwrap_or_default();
-        Err(format!("SMS provider answered {status}: {}", body.chars().take(200).collect::<String>()))
+        Err(format!(
+            "SMS provider answered {status}: {}",
+            body.chars().take(200).collect::<String>()
+        ))
     }
 }

@@ -36,7 +36,10 @@ impl SmtpSettings {
             use_tls,
             user_name: get_str(doc, "UserName"),
             password: get_str(doc, "Password"),
-            timeout_seconds: get_i64(doc, "Timeout").and_then(|t| u64::try_from(t).ok()).filter(|t| *t > 0).unwrap_or(30),
+            timeout_seconds: get_i64(doc, "Timeout")
+                .and_then(|t| u64::try_from(t).ok())
+                .filter(|t| *t > 0)
+                .unwrap_or(30),
             from: get_str(doc, "EmailFrom").trim().to_owned(),
             from_name: get_str(doc, "EmailFromName").trim().to_owned(),
         }
@@ -48,13 +51,32 @@ pub fn build_message(settings: &SmtpSettings, row: &OutboxRow) -> Result<Message
     if settings.from.is_empty() {
         return Err("EmailFrom is not set".to_owned());
     }
-    let from_address = settings.from.parse().map_err(|e| format!("EmailFrom: {e}"))?;
-    let from = Mailbox::new((!settings.from_name.is_empty()).then(|| settings.from_name.clone()), from_address);
-    let to: Mailbox = row.recipient.parse().map_err(|e| format!("recipient: {e}"))?;
-    let builder = Message::builder().from(from).to(to).subject(row.subject.clone());
+    let from_address = settings
+        .from
+        .parse()
+        .map_err(|e| format!("EmailFrom: {e}"))?;
+    let from = Mailbox::new(
+        (!settings.from_name.is_empty()).then(|| settings.from_name.clone()),
+        from_address,
+    );
+    let to: Mailbox = row
+        .recipient
+        .parse()
+        .map_err(|e| format!("recipient: {e}"))?;
+    let builder = Message::builder()
+        .from(from)
+        .to(to)
+        .subject(row.subject.clone());
     let built = match &row.body_html {
-        Some(html) => builder.multipart(MultiPart::alternative_plain_html(row.body_text.clone(), html.clone())),
-        None => builder.singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(row.body_text.clone())),
+        Some(html) => builder.multipart(MultiPart::alternative_plain_html(
+            row.body_text.clone(),
+            html.clone(),
+        )),
+        None => builder.singlepart(
+            SinglePart::builder()
+                .header(ContentType::TEXT_PLAIN)
+                .body(row.body_text.clone()),
+        ),
     };
     built.map_err(|e| format!("message: {e}"))
 }
@@ -67,14 +89,24 @@ pub async fn send(settings: &SmtpSettings, row: &OutboxRow) -> Result<(), String
     let builder = if settings.use_tls && settings.port == 465 {
         AsyncSmtpTransport::<Tokio1Executor>::relay(&settings.server).map_err(|e| e.to_string())?
     } else if settings.use_tls {
-        AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&settings.server).map_err(|e| e.to_string())?
+        AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&settings.server)
+            .map_err(|e| e.to_string())?
     } else {
         AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&settings.server)
     };
-    let mut builder = builder.port(settings.port).timeout(Some(Duration::from_secs(settings.timeout_seconds)));
+    let mut builder = builder
+        .port(settings.port)
+        .timeout(Some(Duration::from_secs(settings.timeout_seconds)));
     if !settings.user_name.is_empty() {
-        builder = builder.credentials(Credentials::new(settings.user_name.clone(), settings.password.clone()));
+        builder = builder.credentials(Credentials::new(
+            settings.user_name.clone(),
+            settings.password.clone(),
+        ));
     }
     let transport = builder.build();
-    transport.send(message).await.map(|_| ()).map_err(|e| format!("SMTP: {e}"))
+    transport
+        .send(message)
+        .await
+        .map(|_| ())
+        .map_err(|e| format!("SMTP: {e}"))
 }

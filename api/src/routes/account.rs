@@ -13,13 +13,13 @@ use wasm_core::model::{
 };
 
 use crate::audit::{self, Action, Actor, Target};
+use crate::auth::throttle;
 use crate::auth::{password, session, CurrentUser, MaybeUser};
+use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool, get_i64, get_str};
-use crate::auth::throttle;
-use crate::client_addr::ClientAddr;
 use crate::store::membership as membership_store;
 use crate::store::users::{self, LoginCandidate};
 use crate::{cookies, AppState};
@@ -137,16 +137,25 @@ pub fn router() -> Router<AppState> {
         .route("/api/accountApi/mainMenuSettings", get(main_menu_settings))
         .route("/api/accountApi/sessionSettings", get(session_settings))
         .route("/api/accountApi/getCurrentUserName", get(current_user_name))
-        .route("/api/accountApi/PortalUserLoggedIn", get(portal_user_logged_in))
+        .route(
+            "/api/accountApi/PortalUserLoggedIn",
+            get(portal_user_logged_in),
+        )
         .route("/api/oauth/healthRecord/start", get(health_record_start))
 }
 
 async fn health_record_start(State(state): State<AppState>) -> AppResult<Response> {
     let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
     if !get_bool(&core, "IsCernerOAuthEnabled") {
-        return Err(crate::error::AppError::Forbidden("Signing in with a health record is not enabled.".to_owned()));
+        return Err(crate::error::AppError::Forbidden(
+            "Signing in with a health record is not enabled.".to_owned(),
+        ));
     }
-    Ok((axum::http::StatusCode::SEE_OTHER, [(header::LOCATION, HEALTH_RECORD_PAGE)]).into_response())
+    Ok((
+        axum::http::StatusCode::SEE_OTHER,
+        [(header::LOCATION, HEALTH_RECORD_PAGE)],
+    )
+        .into_response())
 }
 
 /// The login body, read leniently so that missing fields reach the wasm-core rule (400 with
@@ -217,7 +226,11 @@ fn invalid() -> LoginResponse {
 }
 
 fn refused(message: &str) -> LoginResponse {
-    LoginResponse { is_valid: false, is_ask_username: false, validation_errors: vec![message.to_owned()] }
+    LoginResponse {
+        is_valid: false,
+        is_ask_username: false,
+        validation_errors: vec![message.to_owned()],
+    }
 }
 
 async fn login(
@@ -239,15 +252,26 @@ async fn login(
     let now = now_ms();
     // Too many failures for this account or from this address: refused before any password check.
     if throttle::is_throttled(db, &login, &address, now).await? {
-        audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::none(), None,
-            Some(json!({"Login": login, "Reason": "Throttled"})), ip).await?;
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::LoginFailed,
+            Target::none(),
+            None,
+            Some(json!({"Login": login, "Reason": "Throttled"})),
+            ip,
+        )
+        .await?;
         return Ok(Json(refused(throttle::THROTTLED)).into_response());
     }
 
     let candidates = users::login_candidates(db, &login, MAX_EMAIL_CANDIDATES).await?;
 
     // An exact username wins; otherwise every account with that e-mail at this door.
-    let mut chosen: Vec<LoginCandidate> = match candidates.iter().find(|c| c.username.eq_ignore_ascii_case(&login)) {
+    let mut chosen: Vec<LoginCandidate> = match candidates
+        .iter()
+        .find(|c| c.username.eq_ignore_ascii_case(&login))
+    {
         Some(c) => vec![c.clone()],
         None => candidates
             .into_iter()
@@ -266,12 +290,24 @@ async fn login(
             any |= password::verify(req.password.clone(), Some(c.password_hash.clone())).await?;
         }
         if any {
-            return Ok(Json(LoginResponse { is_valid: false, is_ask_username: true, validation_errors: vec![] })
-                .into_response());
+            return Ok(Json(LoginResponse {
+                is_valid: false,
+                is_ask_username: true,
+                validation_errors: vec![],
+            })
+            .into_response());
         }
         throttle::record_failure(db, &login, &address, now).await?;
-        audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::none(), None,
-            Some(json!({"Login": login, "Reason": "WrongPassword"})), ip).await?;
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::LoginFailed,
+            Target::none(),
+            None,
+            Some(json!({"Login": login, "Reason": "WrongPassword"})),
+            ip,
+        )
+        .await?;
         return Ok(Json(invalid()).into_response());
     }
 
@@ -281,16 +317,36 @@ async fn login(
         let (_, locked_until) = membership_store::lock_state(db, u.id).await?;
         if locked_until.is_some_and(|t| t > now) {
             throttle::record_failure(db, &login, &address, now).await?;
-            audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::user(u.id), None,
-                Some(json!({"Login": login, "Reason": "LockedOut"})), ip).await?;
+            audit::record(
+                db,
+                Actor::anonymous(),
+                Action::LoginFailed,
+                Target::user(u.id),
+                None,
+                Some(json!({"Login": login, "Reason": "LockedOut"})),
+                ip,
+            )
+            .await?;
             return Ok(Json(refused(LOCKED_OUT)).into_response());
         }
     }
-    let password_ok = password::verify(req.password.clone(), user.as_ref().map(|u| u.password_hash.clone())).await?;
+    let password_ok = password::verify(
+        req.password.clone(),
+        user.as_ref().map(|u| u.password_hash.clone()),
+    )
+    .await?;
     let Some(user) = user else {
         throttle::record_failure(db, &login, &address, now).await?;
-        audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::none(), None,
-            Some(json!({"Login": login, "Reason": "UnknownUser"})), ip).await?;
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::LoginFailed,
+            Target::none(),
+            None,
+            Some(json!({"Login": login, "Reason": "UnknownUser"})),
+            ip,
+        )
+        .await?;
         return Ok(Json(invalid()).into_response());
     };
     let role_ok = Role::parse(&user.role).is_some_and(|r| door.admits(r));
@@ -307,16 +363,33 @@ async fn login(
             users::count_failed_login(db, user.id).await?;
             // spec 03 UserAccountPassword IDFailMax: that many wrong passwords in a row lock the
             // account for LOCKOUT_MS (0 = no lockout).
-            let max = get_i64(&settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?, "IDFailMax").unwrap_or(0);
+            let max = get_i64(
+                &settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?,
+                "IDFailMax",
+            )
+            .unwrap_or(0);
             let (failures, _) = membership_store::lock_state(db, user.id).await?;
             if max > 0 && failures >= max {
                 membership_store::lock_until(db, user.id, now + LOCKOUT_MS).await?;
                 locked = true;
             }
         }
-        audit::record(db, Actor::anonymous(), Action::LoginFailed, Target::user(user.id), None,
-            Some(json!({"Login": login, "Reason": reason, "LockedOut": locked})), ip).await?;
-        return Ok(Json(if locked { refused(LOCKED_OUT) } else { invalid() }).into_response());
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::LoginFailed,
+            Target::user(user.id),
+            None,
+            Some(json!({"Login": login, "Reason": reason, "LockedOut": locked})),
+            ip,
+        )
+        .await?;
+        return Ok(Json(if locked {
+            refused(LOCKED_OUT)
+        } else {
+            invalid()
+        })
+        .into_response());
     }
 
     users::reset_failed_logins(db, user.id, now).await?;
@@ -325,13 +398,28 @@ async fn login(
         session::delete_token(db, old).await?;
     }
     let token = session::create(db, user.id, None).await?;
-    audit::record(db, Actor::user(user.id), Action::LoginSucceeded, Target::user(user.id), None,
-        Some(json!({"Door": format!("{door:?}")})), ip).await?;
+    audit::record(
+        db,
+        Actor::user(user.id),
+        Action::LoginSucceeded,
+        Target::user(user.id),
+        None,
+        Some(json!({"Door": format!("{door:?}")})),
+        ip,
+    )
+    .await?;
 
-    let mut response = Json(LoginResponse { is_valid: true, is_ask_username: false, validation_errors: vec![] })
-        .into_response();
+    let mut response = Json(LoginResponse {
+        is_valid: true,
+        is_ask_username: false,
+        validation_errors: vec![],
+    })
+    .into_response();
     let cookie = cookies::session_cookie(&token, cookies::is_secure(headers));
-    response.headers_mut().append(header::SET_COOKIE, HeaderValue::from_str(&cookie).map_err(crate::error::AppError::internal)?);
+    response.headers_mut().append(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&cookie).map_err(crate::error::AppError::internal)?,
+    );
     Ok(response)
 }
 
@@ -343,8 +431,16 @@ async fn logout(
 ) -> AppResult<Response> {
     if let Some(user) = &user {
         session::delete(&state.db, &user.token_hash).await?;
-        audit::record(&state.db, Actor::from(user), Action::Logout, Target::user(user.user_id), None, None,
-            Some(peer.ip().to_string())).await?;
+        audit::record(
+            &state.db,
+            Actor::from(user),
+            Action::Logout,
+            Target::user(user.user_id),
+            None,
+            None,
+            Some(peer.ip().to_string()),
+        )
+        .await?;
     } else if let Some(token) = cookies::get(&headers, cookies::SESSION_COOKIE) {
         session::delete_token(&state.db, token).await?;
     }
@@ -356,8 +452,13 @@ async fn logout(
     Ok(response)
 }
 
-async fn permissions(State(state): State<AppState>, MaybeUser(user): MaybeUser) -> AppResult<Json<Permissions>> {
-    let Some(user) = user else { return Ok(Json(Permissions::default())) };
+async fn permissions(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+) -> AppResult<Json<Permissions>> {
+    let Some(user) = user else {
+        return Ok(Json(Permissions::default()));
+    };
     let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
     let mut perms = Permissions::for_role(user.role);
     perms.is_impersonated = user.impersonator_user_id.is_some();
@@ -384,14 +485,19 @@ async fn session_settings(State(state): State<AppState>) -> AppResult<Json<Sessi
         u32::try_from(get_i64(&core, key).unwrap_or(default).max(0)).unwrap_or(u32::MAX)
     };
     Ok(Json(SessionSettings {
-        session_timeout_minutes: minutes("SessionTimeoutMinutes", settings::DEFAULT_SESSION_TIMEOUT_MINUTES),
+        session_timeout_minutes: minutes(
+            "SessionTimeoutMinutes",
+            settings::DEFAULT_SESSION_TIMEOUT_MINUTES,
+        ),
         warn_before_session_timeout_minutes: minutes("WarnBeforeSessionTimeoutMinutes", 2),
         session_timeout_redirect_link: get_str(&core, "SessionTimeoutRedirectLink"),
     }))
 }
 
 async fn current_user_name(user: CurrentUser) -> Json<CurrentUserName> {
-    Json(CurrentUserName { user_name: user.display_name() })
+    Json(CurrentUserName {
+        user_name: user.display_name(),
+    })
 }
 
 async fn portal_user_logged_in(MaybeUser(user): MaybeUser) -> Json<PortalUserLoggedIn> {
@@ -414,7 +520,9 @@ mod tests {
     }
 
     async fn body_of(response: Response) -> serde_json::Value {
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .unwrap();
         serde_json::from_slice(&bytes).unwrap()
     }
 
@@ -422,8 +530,11 @@ mod tests {
     /// a wrong one the usual refusal; answering with a username signs in.
     #[tokio::test]
     async fn shared_email_asks_for_the_username() {
-        let dir = std::env::temp_dir().join(format!("portal-api-login-{}", crate::auth::random_token()));
-        let db = crate::Db::open(&format!("sqlite://{}/t.db", dir.display())).await.unwrap();
+        let dir =
+            std::env::temp_dir().join(format!("portal-api-login-{}", crate::auth::random_token()));
+        let db = crate::Db::open(&format!("sqlite://{}/t.db", dir.display()))
+            .await
+            .unwrap();
         settings::ensure_defaults(&db).await.unwrap();
         crate::demo::load_if_empty(&db).await.unwrap();
         let hash: String = crate::on_db!(&db, pool => sqlx::query_scalar("SELECT password_hash FROM users WHERE username = 'jane.doe'")
@@ -439,7 +550,12 @@ mod tests {
         .await
         .map(|_| ()))
         .unwrap();
-        let state = AppState { db: db.clone(), web_dir: dir.join("web"), secrets: crate::secrets::SecretBox::from_key(&[1u8; 32]), trusted_proxies: Default::default() };
+        let state = AppState {
+            db: db.clone(),
+            web_dir: dir.join("web"),
+            secrets: crate::secrets::SecretBox::from_key(&[1u8; 32]),
+            trusted_proxies: Default::default(),
+        };
         let peer = ClientAddr::from(std::net::IpAddr::from([127, 0, 0, 1]));
         let req = |password: &str, user_name: Option<&str>| LoginRequest {
             username_or_email: "jane.doe@example.com".into(),
@@ -450,20 +566,53 @@ mod tests {
         };
         let headers = HeaderMap::new();
 
-        let asked = body_of(login(&state, Door::Patient, peer, &headers, req(crate::demo::DEMO_PASSWORD, None)).await.unwrap()).await;
+        let asked = body_of(
+            login(
+                &state,
+                Door::Patient,
+                peer,
+                &headers,
+                req(crate::demo::DEMO_PASSWORD, None),
+            )
+            .await
+            .unwrap(),
+        )
+        .await;
         assert_eq!(asked["IsAskUsername"], true);
         assert_eq!(asked["IsValid"], false);
 
-        let wrong = body_of(login(&state, Door::Patient, peer, &headers, req("nope", None)).await.unwrap()).await;
+        let wrong = body_of(
+            login(&state, Door::Patient, peer, &headers, req("nope", None))
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!(wrong["IsAskUsername"], false);
         assert_eq!(wrong["ValidationErrors"][0], LOGIN_FAILED);
 
-        let response = login(&state, Door::Patient, peer, &headers, req(crate::demo::DEMO_PASSWORD, Some("jane.doe2"))).await.unwrap();
+        let response = login(
+            &state,
+            Door::Patient,
+            peer,
+            &headers,
+            req(crate::demo::DEMO_PASSWORD, Some("jane.doe2")),
+        )
+        .await
+        .unwrap();
         assert!(response.headers().get(header::SET_COOKIE).is_some());
         assert_eq!(body_of(response).await["IsValid"], true);
 
-        let missing = login(&state, Door::Patient, peer, &headers, req(crate::demo::DEMO_PASSWORD, Some(" "))).await;
-        assert!(matches!(missing, Err(crate::error::AppError::Validation(e)) if !e.field("userName").is_empty()));
+        let missing = login(
+            &state,
+            Door::Patient,
+            peer,
+            &headers,
+            req(crate::demo::DEMO_PASSWORD, Some(" ")),
+        )
+        .await;
+        assert!(
+            matches!(missing, Err(crate::error::AppError::Validation(e)) if !e.field("userName").is_empty())
+        );
         db.close().await;
         std::fs::remove_dir_all(dir).ok();
     }

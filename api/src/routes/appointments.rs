@@ -26,7 +26,10 @@ pub const ROUTES: &[RouteDoc] = &[RouteDoc {
 }];
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/surveyApi/GetNextAppointmentsForUser", post(next_appointments))
+    Router::new().route(
+        "/api/surveyApi/GetNextAppointmentsForUser",
+        post(next_appointments),
+    )
 }
 
 async fn next_appointments(

@@ -125,13 +125,28 @@ const MAX_URL: usize = 2048;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/configuration/loadConfiguration", get(load_configuration))
-        .route("/api/configuration/saveConfiguration", post(save_configuration))
-        .route("/api/configuration/testPortalDbConnection", post(test_portal_db))
-        .route("/api/configuration/testMagViewDbConnection", post(test_magview_db))
+        .route(
+            "/api/configuration/loadConfiguration",
+            get(load_configuration),
+        )
+        .route(
+            "/api/configuration/saveConfiguration",
+            post(save_configuration),
+        )
+        .route(
+            "/api/configuration/testPortalDbConnection",
+            post(test_portal_db),
+        )
+        .route(
+            "/api/configuration/testMagViewDbConnection",
+            post(test_magview_db),
+        )
         .route("/api/configuration/testFolder", post(test_folder))
         .route("/api/configuration/testWebAddress", post(test_web_address))
-        .route("/api/configuration/detectRadViewPath", post(detect_radview_path))
+        .route(
+            "/api/configuration/detectRadViewPath",
+            post(detect_radview_path),
+        )
         .route("/api/Event/LogUrlChange", post(log_url_change))
 }
 
@@ -157,13 +172,25 @@ pub fn detect_radview(db_path: &str) -> Result<String, String> {
         Ok(_) => given.parent().map(Path::to_path_buf).unwrap_or_default(),
         Err(e) => return Err(format!("MagView path not found: {} ({e})", given.display())),
     };
-    let entries = std::fs::read_dir(&folder).map_err(|e| format!("Folder cannot be read: {} ({e})", folder.display()))?;
+    let entries = std::fs::read_dir(&folder)
+        .map_err(|e| format!("Folder cannot be read: {} ({e})", folder.display()))?;
     let file = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .find(|p| p.is_file() && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.eq_ignore_ascii_case(RADVIEW_SETTINGS_FILE)))
-        .ok_or_else(|| format!("No RadView settings file ({RADVIEW_SETTINGS_FILE}) in {}", folder.display()))?;
-    let text = std::fs::read_to_string(&file).map_err(|e| format!("{} cannot be read ({e})", file.display()))?;
+        .find(|p| {
+            p.is_file()
+                && p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.eq_ignore_ascii_case(RADVIEW_SETTINGS_FILE))
+        })
+        .ok_or_else(|| {
+            format!(
+                "No RadView settings file ({RADVIEW_SETTINGS_FILE}) in {}",
+                folder.display()
+            )
+        })?;
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| format!("{} cannot be read ({e})", file.display()))?;
     let value = text
         .lines()
         .map(str::trim)
@@ -174,9 +201,17 @@ pub fn detect_radview(db_path: &str) -> Result<String, String> {
         .filter(|v| !v.is_empty())
         .ok_or_else(|| format!("{} has no RadViewPath", file.display()))?;
     let path = Path::new(&value);
-    let resolved = if path.is_absolute() { path.to_path_buf() } else { folder.join(path) };
+    let resolved = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        folder.join(path)
+    };
     if !resolved.is_dir() {
-        return Err(format!("The RadView path {} named in {} is not a folder", resolved.display(), file.display()));
+        return Err(format!(
+            "The RadView path {} named in {} is not a folder",
+            resolved.display(),
+            file.display()
+        ));
     }
     Ok(resolved.display().to_string())
 }
@@ -209,14 +244,28 @@ async fn log_url_change(
         return Err(AppError::BadRequest(NOT_CONFIGURED.to_owned()));
     }
     let url = body.url.trim();
-    if !url.starts_with('/') || url.starts_with("//") || url.len() > MAX_URL || url.chars().any(char::is_control) {
-        return Err(AppError::BadRequest("Url must be a path of this portal (starting with /)".to_owned()));
+    if !url.starts_with('/')
+        || url.starts_with("//")
+        || url.len() > MAX_URL
+        || url.chars().any(char::is_control)
+    {
+        return Err(AppError::BadRequest(
+            "Url must be a path of this portal (starting with /)".to_owned(),
+        ));
     }
     let (user_id, patient_id) = match &user {
         Some(u) => (Some(u.user_id), u.patient_id),
         None => (None, None),
     };
-    crate::store::documents::record_site_usage(&state.db, EVENT_URL_HIT, user_id, patient_id, "", url).await?;
+    crate::store::documents::record_site_usage(
+        &state.db,
+        EVENT_URL_HIT,
+        user_id,
+        patient_id,
+        "",
+        url,
+    )
+    .await?;
     Ok(Json(json!({"Logged": true})))
 }
 
@@ -252,15 +301,33 @@ pub fn group_of(field: &str) -> Option<(&'static str, String)> {
         return Some((CORE_EMAIL_SERVICE, rest.to_owned()));
     }
     let group = match field {
-        "MagViewMode" | "MagViewPath" | "LuminaryOneUrl" | "DataConnectionType" | "IsDMZMode"
-        | "ProxyAppWebAddress" | "MagViewSqlServerName" | "MagViewSqlDbName"
-        | "MagViewIntegratedSecurity" | "MagViewSqlUserName" | "MagViewSqlUserPwd"
-        | "IsLinkedToRadView" | "RadViewPath" => CORE_MAGVIEW,
-        "EmailServiceLoggingMode" | "EmailServiceMaxRecordsCountToProcess" | "IsEmailServiceTestMode"
-        | "IsPortalEnotifyLoggingMode" | "EmailServiceNotFound" => CORE_EMAIL_SERVICE,
+        "MagViewMode"
+        | "MagViewPath"
+        | "LuminaryOneUrl"
+        | "DataConnectionType"
+        | "IsDMZMode"
+        | "ProxyAppWebAddress"
+        | "MagViewSqlServerName"
+        | "MagViewSqlDbName"
+        | "MagViewIntegratedSecurity"
+        | "MagViewSqlUserName"
+        | "MagViewSqlUserPwd"
+        | "IsLinkedToRadView"
+        | "RadViewPath" => CORE_MAGVIEW,
+        "EmailServiceLoggingMode"
+        | "EmailServiceMaxRecordsCountToProcess"
+        | "IsEmailServiceTestMode"
+        | "IsPortalEnotifyLoggingMode"
+        | "EmailServiceNotFound" => CORE_EMAIL_SERVICE,
         "ResetPasswordRedirectUrl" => settings::USER_ACCOUNT_PASSWORD,
-        f if f.starts_with("SURVEY_") || f.starts_with("Survey") || f.contains("InterfaceQueue")
-            || f == "SearchForPatientUsingAlternateUserIdentifier" || f == "LocationToMrnColumnMapping" => CORE_SURVEY,
+        f if f.starts_with("SURVEY_")
+            || f.starts_with("Survey")
+            || f.contains("InterfaceQueue")
+            || f == "SearchForPatientUsingAlternateUserIdentifier"
+            || f == "LocationToMrnColumnMapping" =>
+        {
+            CORE_SURVEY
+        }
         _ => settings::CORE_PORTAL,
     };
     Some((group, field.to_owned()))
@@ -298,7 +365,8 @@ fn stored_configuration(docs: &Map<String, Value>) -> Map<String, Value> {
     let template = serde_json::to_value(SetupConfiguration::default()).expect("serialisable");
     let mut out = Map::new();
     for (field, default) in template.as_object().expect("object") {
-        let stored = group_of(field).and_then(|(group, key)| docs.get(group).and_then(|d| d.get(&key)).cloned());
+        let stored = group_of(field)
+            .and_then(|(group, key)| docs.get(group).and_then(|d| d.get(&key)).cloned());
         match stored {
             Some(v) if same_kind(&v, default) => out.insert(field.clone(), v),
             _ => out.insert(field.clone(), default.clone()),
@@ -312,7 +380,11 @@ fn for_browser(stored: &Map<String, Value>) -> SetupConfiguration {
     let mut out = stored.clone();
     let mut held = Vec::new();
     for field in SECRET_FIELDS {
-        if out.get(field).and_then(Value::as_str).is_some_and(|s| !s.is_empty()) {
+        if out
+            .get(field)
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.is_empty())
+        {
             held.push(Value::String(field.to_owned()));
         }
         out.insert(field.to_owned(), Value::String(String::new()));
@@ -352,7 +424,8 @@ struct FirstManager {
 }
 
 pub const FIRST_MANAGER_REQUIRED: &str = "The first Program manager account is required";
-pub const FIRST_MANAGER_EXISTS: &str = "A Program manager account already exists: add users in User Management";
+pub const FIRST_MANAGER_EXISTS: &str =
+    "A Program manager account already exists: add users in User Management";
 /// Field prefix of the first manager's messages (`FirstManager.Username`, ...).
 pub const FIRST_MANAGER: &str = "FirstManager";
 
@@ -366,7 +439,10 @@ async fn program_manager_exists(state: &AppState) -> AppResult<bool> {
 /// The first manager's form through wasm-core's user and password rules (the wizard runs the
 /// same: validateUser, checkPassword, validatePasswordRepeat); messages keyed `FirstManager.<field>`.
 async fn check_first_manager(state: &AppState, m: &FirstManager) -> AppResult<ValidationErrors> {
-    let form = UserForm { roles: vec![Role::ProgramManager.as_str().to_owned()], ..m.form.clone() };
+    let form = UserForm {
+        roles: vec![Role::ProgramManager.as_str().to_owned()],
+        ..m.form.clone()
+    };
     let mut own = membership::validate_user(&form).errors;
     let rules = password_requirements(&state.db).await?;
     own.merge(password::validate_password("Password", &m.password, &rules));
@@ -394,7 +470,10 @@ async fn save_configuration(
     peer: ClientAddr,
     ApiJson(body): ApiJson<SaveRequest>,
 ) -> AppResult<Json<Value>> {
-    let SaveRequest { mut cfg, first_manager } = body;
+    let SaveRequest {
+        mut cfg,
+        first_manager,
+    } = body;
     let was_configured = is_configured(&state).await?;
     setup_access(&state, &user).await?;
     let docs = load_groups(&state).await?;
@@ -402,7 +481,12 @@ async fn save_configuration(
     // Which secrets the server holds is the server's to say, not the request's.
     cfg.stored_secrets = SECRET_FIELDS
         .iter()
-        .filter(|f| stored.get(**f).and_then(Value::as_str).is_some_and(|s| !s.is_empty()))
+        .filter(|f| {
+            stored
+                .get(**f)
+                .and_then(Value::as_str)
+                .is_some_and(|s| !s.is_empty())
+        })
         .map(|f| (*f).to_owned())
         .collect();
     let cfg = setup::normalize_setup(&cfg);
@@ -424,7 +508,12 @@ async fn save_configuration(
     };
 
     let portal_db_created = if !cfg.portal_sql_server_name.trim().is_empty() {
-        let password = secret_or_stored(&state, &cfg.portal_sql_user_pwd, &stored, "PortalSqlUserPwd");
+        let password = secret_or_stored(
+            &state,
+            &cfg.portal_sql_user_pwd,
+            &stored,
+            "PortalSqlUserPwd",
+        );
         let test = ConnectionTest {
             data_connection_type: setup::SQL.to_owned(),
             sql_db_name: cfg.portal_sql_db_name.clone(),
@@ -444,12 +533,17 @@ async fn save_configuration(
     let mut groups = docs.clone();
     let mut changed_secrets = Vec::new();
     for (field, v) in fields.iter_mut() {
-        let Some((group, key)) = group_of(field) else { continue };
+        let Some((group, key)) = group_of(field) else {
+            continue;
+        };
         if SECRET_FIELDS.contains(&field.as_str()) {
             let typed = v.as_str().unwrap_or("");
             if typed.is_empty() {
                 // Kept as stored (already encrypted) or left empty.
-                *v = stored.get(field).cloned().unwrap_or(Value::String(String::new()));
+                *v = stored
+                    .get(field)
+                    .cloned()
+                    .unwrap_or(Value::String(String::new()));
             } else {
                 *v = Value::String(state.secrets.encrypt(typed));
                 changed_secrets.push(field.clone());
@@ -466,7 +560,18 @@ async fn save_configuration(
     // began unconfigured, so two first saves cannot both win), the settings groups and the first
     // Program manager.
     let now = now_ms();
-    let bodies: Vec<(&str, String)> = GROUPS.iter().map(|g| (*g, groups.get(*g).map(Value::to_string).unwrap_or_else(|| "{}".to_owned()))).collect();
+    let bodies: Vec<(&str, String)> = GROUPS
+        .iter()
+        .map(|g| {
+            (
+                *g,
+                groups
+                    .get(*g)
+                    .map(Value::to_string)
+                    .unwrap_or_else(|| "{}".to_owned()),
+            )
+        })
+        .collect();
     let manager_id: Option<Option<i64>> = on_db!(&state.db, pool => async {
         let mut tx = pool.begin().await?;
         let claimed = sqlx::query(
@@ -498,9 +603,14 @@ async fn save_configuration(
         Ok(Some(id))
     }.await)?;
     // Someone else configured the portal after this save began: their configuration stands.
-    let Some(manager_id) = manager_id else { return Err(AppError::Unauthorized) };
+    let Some(manager_id) = manager_id else {
+        return Err(AppError::Unauthorized);
+    };
 
-    let actor = user.as_ref().map(Actor::from).unwrap_or_else(Actor::anonymous);
+    let actor = user
+        .as_ref()
+        .map(Actor::from)
+        .unwrap_or_else(Actor::anonymous);
     audit::record(
         &state.db,
         actor,
@@ -525,7 +635,11 @@ async fn save_configuration(
         .await?;
     }
     tracing::info!(client = %cfg.client_name, first_manager = manager_id.is_some(), "portal configured");
-    let launch = if cfg.public_web_address.is_empty() { "/".to_owned() } else { cfg.public_web_address.clone() };
+    let launch = if cfg.public_web_address.is_empty() {
+        "/".to_owned()
+    } else {
+        cfg.public_web_address.clone()
+    };
     Ok(Json(json!({
         "success": true, "error": null, "LaunchUrl": launch, "PortalDatabaseCreated": portal_db_created,
         "FirstManagerCreated": manager_id.is_some(),
@@ -533,7 +647,12 @@ async fn save_configuration(
 }
 
 /// The typed secret, or (when left empty) the stored one decrypted.
-fn secret_or_stored(state: &AppState, typed: &str, stored: &Map<String, Value>, field: &str) -> String {
+fn secret_or_stored(
+    state: &AppState,
+    typed: &str,
+    stored: &Map<String, Value>,
+    field: &str,
+) -> String {
     if !typed.is_empty() {
         return typed.to_owned();
     }
@@ -551,7 +670,11 @@ fn pg_options(test: &ConnectionTest, database: &str) -> Result<PgConnectOptions,
     }
     let (host, port) = match server.rsplit_once(':') {
         Some((h, p)) if !h.is_empty() && p.chars().all(|c| c.is_ascii_digit()) && !p.is_empty() => {
-            (h, p.parse::<u16>().map_err(|_| format!("Invalid port in {server}"))?)
+            (
+                h,
+                p.parse::<u16>()
+                    .map_err(|_| format!("Invalid port in {server}"))?,
+            )
         }
         _ => (server, 5432),
     };
@@ -568,7 +691,9 @@ fn pg_options(test: &ConnectionTest, database: &str) -> Result<PgConnectOptions,
             options = options.username(&user);
         }
     } else {
-        options = options.username(test.sql_user_name.trim()).password(&test.sql_user_pwd);
+        options = options
+            .username(test.sql_user_name.trim())
+            .password(&test.sql_user_pwd);
     }
     Ok(options)
 }
@@ -585,22 +710,38 @@ async fn probe(test: &ConnectionTest, database: &str) -> DbProbe {
         Err(e) => return DbProbe::Failed(e),
     };
     match tokio::time::timeout(TEST_TIMEOUT, options.connect()).await {
-        Err(_) => DbProbe::Failed(format!("No answer from {} within {} s", test.sql_server_name.trim(), TEST_TIMEOUT.as_secs())),
+        Err(_) => DbProbe::Failed(format!(
+            "No answer from {} within {} s",
+            test.sql_server_name.trim(),
+            TEST_TIMEOUT.as_secs()
+        )),
         Ok(Ok(conn)) => {
             let _ = conn.close().await;
             DbProbe::Connected
         }
-        Ok(Err(sqlx::Error::Database(e))) if e.code().as_deref() == Some("3D000") => DbProbe::DatabaseMissing,
+        Ok(Err(sqlx::Error::Database(e))) if e.code().as_deref() == Some("3D000") => {
+            DbProbe::DatabaseMissing
+        }
         Ok(Err(e)) => DbProbe::Failed(e.to_string()),
     }
 }
 
 fn ok(message: String, exists: bool) -> ConnectionTestResult {
-    ConnectionTestResult { success: true, error: None, is_data_base_exist: exists, message }
+    ConnectionTestResult {
+        success: true,
+        error: None,
+        is_data_base_exist: exists,
+        message,
+    }
 }
 
 fn failed(error: String) -> ConnectionTestResult {
-    ConnectionTestResult { success: false, error: Some(error), is_data_base_exist: false, message: CONNECTION_FAILED.to_owned() }
+    ConnectionTestResult {
+        success: false,
+        error: Some(error),
+        is_data_base_exist: false,
+        message: CONNECTION_FAILED.to_owned(),
+    }
 }
 
 /// Portal database: connected, or the server answers (to its `postgres` database) but the named
@@ -633,7 +774,11 @@ async fn create_database_if_missing(test: &ConnectionTest) -> AppResult<bool> {
     let options = pg_options(test, "postgres").map_err(AppError::BadRequest)?;
     let mut conn = tokio::time::timeout(TEST_TIMEOUT, options.connect())
         .await
-        .map_err(|_| AppError::BadRequest(format!("{SAVE_FAILED}: no answer from the portal database server")))?
+        .map_err(|_| {
+            AppError::BadRequest(format!(
+                "{SAVE_FAILED}: no answer from the portal database server"
+            ))
+        })?
         .map_err(|e| AppError::BadRequest(format!("{SAVE_FAILED}: {e}")))?;
     let sql = format!("CREATE DATABASE \"{}\"", db.replace('"', "\"\""));
     sqlx::query(&sql)
@@ -661,7 +806,11 @@ fn folder_test(path: &str) -> ConnectionTestResult {
 }
 
 /// Fills an empty password from the stored secret of `field`.
-async fn with_stored_password(state: &AppState, mut test: ConnectionTest, field: &str) -> AppResult<ConnectionTest> {
+async fn with_stored_password(
+    state: &AppState,
+    mut test: ConnectionTest,
+    field: &str,
+) -> AppResult<ConnectionTest> {
     if !test.integrated_security && test.sql_user_pwd.is_empty() {
         let docs = load_groups(state).await?;
         test.sql_user_pwd = secret_or_stored(state, "", &stored_configuration(&docs), field);
@@ -741,11 +890,15 @@ async fn web_address_test(url: &str) -> ConnectionTestResult {
         Err(e) => return failed(e.to_string()),
     };
     match client.get(&url).send().await {
-        Ok(res) if res.status().is_success() || res.status().is_redirection() => {
-            ok(format!("{CONNECTION_OK}: {url} answered {}", res.status()), true)
-        }
+        Ok(res) if res.status().is_success() || res.status().is_redirection() => ok(
+            format!("{CONNECTION_OK}: {url} answered {}", res.status()),
+            true,
+        ),
         Ok(res) => failed(format!("{url} answered {}", res.status())),
-        Err(e) if e.is_timeout() => failed(format!("No answer from {url} within {} s", TEST_TIMEOUT.as_secs())),
+        Err(e) if e.is_timeout() => failed(format!(
+            "No answer from {url} within {} s",
+            TEST_TIMEOUT.as_secs()
+        )),
         Err(e) => failed(format!("{url}: {}", error_chain(&e))),
     }
 }
@@ -779,17 +932,31 @@ mod tests {
         let template = serde_json::to_value(SetupConfiguration::default()).unwrap();
         for field in template.as_object().unwrap().keys() {
             match field.as_str() {
-                "StoredSecrets" | "SERVICE_ACCOUNT_PASSWORD_Confirm" => assert!(group_of(field).is_none()),
+                "StoredSecrets" | "SERVICE_ACCOUNT_PASSWORD_Confirm" => {
+                    assert!(group_of(field).is_none())
+                }
                 _ => assert!(group_of(field).is_some(), "{field}"),
             }
         }
-        assert_eq!(group_of("NOTIFICATION_Port"), Some((CORE_NOTIFICATIONS, "Port".to_owned())));
-        assert_eq!(group_of("EMAIL_SERVICE_Password"), Some((CORE_EMAIL_SERVICE, "Password".to_owned())));
+        assert_eq!(
+            group_of("NOTIFICATION_Port"),
+            Some((CORE_NOTIFICATIONS, "Port".to_owned()))
+        );
+        assert_eq!(
+            group_of("EMAIL_SERVICE_Password"),
+            Some((CORE_EMAIL_SERVICE, "Password".to_owned()))
+        );
         assert_eq!(group_of("MagViewSqlUserPwd").unwrap().0, CORE_MAGVIEW);
         assert_eq!(group_of("SurveyPerLocation").unwrap().0, CORE_SURVEY);
-        assert_eq!(group_of("IsInterfaceQueueEnabledForSurveyStart").unwrap().0, CORE_SURVEY);
+        assert_eq!(
+            group_of("IsInterfaceQueueEnabledForSurveyStart").unwrap().0,
+            CORE_SURVEY
+        );
         assert_eq!(group_of("ClientName").unwrap().0, settings::CORE_PORTAL);
-        assert_eq!(group_of("PortalSqlUserPwd").unwrap().0, settings::CORE_PORTAL);
+        assert_eq!(
+            group_of("PortalSqlUserPwd").unwrap().0,
+            settings::CORE_PORTAL
+        );
     }
 
     #[test]
@@ -805,7 +972,11 @@ mod tests {
 
     #[test]
     fn radview_path_comes_from_the_settings_file_beside_the_database() {
-        let dir = std::env::temp_dir().join(format!("radview-{}-{}", std::process::id(), crate::auth::random_token()));
+        let dir = std::env::temp_dir().join(format!(
+            "radview-{}-{}",
+            std::process::id(),
+            crate::auth::random_token()
+        ));
         let magview = dir.join("magview");
         let radview = dir.join("radview-data");
         std::fs::create_dir_all(&magview).unwrap();
@@ -813,18 +984,42 @@ mod tests {
         let db = magview.join("magview.dbc");
         std::fs::write(&db, "x").unwrap();
         let m = magview.display().to_string();
-        assert!(detect_radview(&m).unwrap_err().starts_with("No RadView settings file (RadView.ini) in "));
-        std::fs::write(magview.join("radview.INI"), "[General]\n; comment\nServer=rv1\n").unwrap();
-        assert!(detect_radview(&m).unwrap_err().ends_with("has no RadViewPath"));
-        std::fs::write(magview.join("radview.INI"), format!("[General]\nradviewpath = \"{}\"\n", radview.display())).unwrap();
+        assert!(detect_radview(&m)
+            .unwrap_err()
+            .starts_with("No RadView settings file (RadView.ini) in "));
+        std::fs::write(
+            magview.join("radview.INI"),
+            "[General]\n; comment\nServer=rv1\n",
+        )
+        .unwrap();
+        assert!(detect_radview(&m)
+            .unwrap_err()
+            .ends_with("has no RadViewPath"));
+        std::fs::write(
+            magview.join("radview.INI"),
+            format!("[General]\nradviewpath = \"{}\"\n", radview.display()),
+        )
+        .unwrap();
         assert_eq!(detect_radview(&m).unwrap(), radview.display().to_string());
         // A file path: its folder is searched. A relative path: from the file's folder.
         std::fs::write(magview.join("radview.INI"), "RadViewPath=../radview-data\n").unwrap();
-        assert_eq!(detect_radview(&db.display().to_string()).unwrap(), magview.join("../radview-data").display().to_string());
-        std::fs::write(magview.join("radview.INI"), "RadViewPath=/no/such/radview\n").unwrap();
+        assert_eq!(
+            detect_radview(&db.display().to_string()).unwrap(),
+            magview.join("../radview-data").display().to_string()
+        );
+        std::fs::write(
+            magview.join("radview.INI"),
+            "RadViewPath=/no/such/radview\n",
+        )
+        .unwrap();
         assert!(detect_radview(&m).unwrap_err().contains("is not a folder"));
-        assert!(detect_radview("/no/such/magview").unwrap_err().starts_with("MagView path not found"));
-        assert_eq!(detect_radview(" ").unwrap_err(), "The MagView path is required to find RadView");
+        assert!(detect_radview("/no/such/magview")
+            .unwrap_err()
+            .starts_with("MagView path not found"));
+        assert_eq!(
+            detect_radview(" ").unwrap_err(),
+            "The MagView path is required to find RadView"
+        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 

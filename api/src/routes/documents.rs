@@ -25,7 +25,7 @@ use crate::auth::session::SessionUser;
 use crate::auth::{CurrentUser, PatientOnly, RequireRole};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
-use crate::error::{ApiJson, AppError, AppResult, ApiQuery};
+use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::letter_pdf::{self, LetterPdf};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool, get_i64, get_str};
@@ -96,7 +96,10 @@ pub fn router() -> Router<AppState> {
         .route("/api/documents/documentsSettings", get(documents_settings))
         .route("/api/documents/loadDocuments", post(load_documents))
         .route("/api/documents/acknowledge", put(acknowledge))
-        .route("/api/documents/readAndAcknowledge", put(read_and_acknowledge))
+        .route(
+            "/api/documents/readAndAcknowledge",
+            put(read_and_acknowledge),
+        )
         .route("/api/documents/GetNotCompletedLetter", get(not_completed))
         .route("/api/documents/letterPdf", get(letter_pdf))
         .route("/api/documents/letterTrace", get(letter_trace))
@@ -104,24 +107,47 @@ pub fn router() -> Router<AppState> {
 
 /// The three documents groups read together (one query); trace is always on for program managers.
 pub async fn load_settings(db: &crate::db::Db, user: &SessionUser) -> AppResult<DocumentsSettings> {
-    let groups = settings::load_many(db, &[settings::DOCUMENTS_ESSENTIAL, settings::DOCUMENTS_COLUMN_TITLE, settings::DOCUMENTS_OTHER]).await?;
+    let groups = settings::load_many(
+        db,
+        &[
+            settings::DOCUMENTS_ESSENTIAL,
+            settings::DOCUMENTS_COLUMN_TITLE,
+            settings::DOCUMENTS_OTHER,
+        ],
+    )
+    .await?;
     Ok(settings_from(&groups[0], &groups[1], &groups[2], user))
 }
 
 /// The documents settings and the hiding rules, all four groups in one query.
-async fn load_settings_and_hiding(db: &crate::db::Db, user: &SessionUser) -> AppResult<(DocumentsSettings, store::HidingRules)> {
+async fn load_settings_and_hiding(
+    db: &crate::db::Db,
+    user: &SessionUser,
+) -> AppResult<(DocumentsSettings, store::HidingRules)> {
     let groups = settings::load_many(
         db,
-        &[settings::DOCUMENTS_ESSENTIAL, settings::DOCUMENTS_COLUMN_TITLE, settings::DOCUMENTS_OTHER, settings::DOCUMENTS_HIDING],
+        &[
+            settings::DOCUMENTS_ESSENTIAL,
+            settings::DOCUMENTS_COLUMN_TITLE,
+            settings::DOCUMENTS_OTHER,
+            settings::DOCUMENTS_HIDING,
+        ],
     )
     .await?;
-    Ok((settings_from(&groups[0], &groups[1], &groups[2], user), store::HidingRules::new(&groups[3])))
+    Ok((
+        settings_from(&groups[0], &groups[1], &groups[2], user),
+        store::HidingRules::new(&groups[3]),
+    ))
 }
 
 fn settings_from(e: &Value, t: &Value, o: &Value, user: &SessionUser) -> DocumentsSettings {
     let text = |doc: &Value, key: &str, default: &str| {
         let v = get_str(doc, key);
-        if v.trim().is_empty() { default.to_owned() } else { v }
+        if v.trim().is_empty() {
+            default.to_owned()
+        } else {
+            v
+        }
     };
     DocumentsSettings {
         is_trace_enabled: get_bool(&e, "IsTraceEnabled") || user.role == Role::ProgramManager,
@@ -132,7 +158,10 @@ fn settings_from(e: &Value, t: &Value, o: &Value, user: &SessionUser) -> Documen
         compact_view_documents_description: get_str(&e, "CompactViewDocumentsDescription"),
         combine_doc_view_and_read_columns: get_bool(&e, "CombineDocViewAndReadColumns"),
         show_other_documents_tab: get_bool(&e, "ShowOtherDocumentsTab"),
-        show_referring_physician_letters_with_other_documents: get_bool(&e, "ShowReferringPhysicianLettersWithOtherDocuments"),
+        show_referring_physician_letters_with_other_documents: get_bool(
+            &e,
+            "ShowReferringPhysicianLettersWithOtherDocuments",
+        ),
         show_pat_name_column: get_bool(&e, "ShowPatNameColumn"),
         show_date_when_sent_column: get_bool(&e, "ShowDateWhenSentColumn"),
         show_study_date_column: get_bool(&e, "ShowStudyDateColumn"),
@@ -156,7 +185,10 @@ fn settings_from(e: &Value, t: &Value, o: &Value, user: &SessionUser) -> Documen
     }
 }
 
-async fn documents_settings(user: CurrentUser, State(state): State<AppState>) -> AppResult<Json<DocumentsSettings>> {
+async fn documents_settings(
+    user: CurrentUser,
+    State(state): State<AppState>,
+) -> AppResult<Json<DocumentsSettings>> {
     Ok(Json(load_settings(&state.db, &user).await?))
 }
 
@@ -178,7 +210,14 @@ fn facts(row: &LetterRow, s: &DocumentsSettings, allow_ack: bool) -> LetterFacts
     }
 }
 
-fn to_letter(row: &LetterRow, s: &DocumentsSettings, v: &LetterViewer, hidden: bool, allow_ack: bool, offset: i32) -> Letter {
+fn to_letter(
+    row: &LetterRow,
+    s: &DocumentsSettings,
+    v: &LetterViewer,
+    hidden: bool,
+    allow_ack: bool,
+    offset: i32,
+) -> Letter {
     let f = facts(row, s, allow_ack);
     let state = letter_state(&f, v, offset);
     let date = fmt::iso_utc(row.sent_at);
@@ -188,7 +227,12 @@ fn to_letter(row: &LetterRow, s: &DocumentsSettings, v: &LetterViewer, hidden: b
         letter_type: row.letter_type.clone(),
         patient_name: row.patient_name(),
         ssn: row.mrn.clone(),
-        date_string: wasm_core::dates::format_date(&date, wasm_core::dates::DateFormat::LongDate, offset, ""),
+        date_string: wasm_core::dates::format_date(
+            &date,
+            wasm_core::dates::DateFormat::LongDate,
+            offset,
+            "",
+        ),
         date,
         study_date: row.study_date.clone(),
         study_desc: row.study_desc.clone().unwrap_or_default(),
@@ -209,14 +253,20 @@ fn to_letter(row: &LetterRow, s: &DocumentsSettings, v: &LetterViewer, hidden: b
 
 /// Which patient's letters a request is about: a patient's own; a program manager's chosen MRN;
 /// nobody else.
-async fn subject_patient(state: &AppState, user: &SessionUser, ssn: Option<&str>) -> AppResult<Option<i64>> {
+async fn subject_patient(
+    state: &AppState,
+    user: &SessionUser,
+    ssn: Option<&str>,
+) -> AppResult<Option<i64>> {
     match user.role {
         Role::Patient => Ok(user.patient_id),
         Role::ProgramManager => match ssn.map(str::trim).filter(|s| !s.is_empty()) {
             Some(mrn) => store::patient_id_by_mrn(&state.db, mrn).await,
             None => Ok(None),
         },
-        _ => Err(AppError::Forbidden("You do not have permission to do this.".to_owned())),
+        _ => Err(AppError::Forbidden(
+            "You do not have permission to do this.".to_owned(),
+        )),
     }
 }
 
@@ -229,7 +279,11 @@ async fn load_documents(
     let (s, hiding) = load_settings_and_hiding(db, &user).await?;
     let v = viewer(&user, &s);
     let offset = req.timezone_offset.clamp(-1080, 1080);
-    let mut out = DocumentsLoadResponse { list: Vec::new(), unread: Vec::new(), other: Vec::new() };
+    let mut out = DocumentsLoadResponse {
+        list: Vec::new(),
+        unread: Vec::new(),
+        other: Vec::new(),
+    };
     let Some(patient_id) = subject_patient(&state, &user, req.ssn.as_deref()).await? else {
         return Ok(Json(out));
     };
@@ -245,7 +299,8 @@ async fn load_documents(
     };
     out.list.reserve(rows.len());
     for row in &rows {
-        let (hidden, allow_ack) = hiding.apply(&row.letter_type, row.bi_rads.as_deref(), row.sent_at, now);
+        let (hidden, allow_ack) =
+            hiding.apply(&row.letter_type, row.bi_rads.as_deref(), row.sent_at, now);
         // Patients never see hidden letters; program managers see them marked.
         if hidden && is_patient {
             continue;
@@ -253,7 +308,8 @@ async fn load_documents(
         let mut letter = to_letter(row, &s, &v, hidden, allow_ack, offset);
         letter.trace = traces.remove(&row.id).unwrap_or_default();
         let other = row.has_pdf
-            || (s.show_referring_physician_letters_with_other_documents && store::is_referring_physician(&row.letter_type));
+            || (s.show_referring_physician_letters_with_other_documents
+                && store::is_referring_physician(&row.letter_type));
         if other && s.show_other_documents_tab {
             out.other.push(letter);
         } else {
@@ -267,17 +323,33 @@ async fn load_documents(
 }
 
 /// The audit rows about these letters as trace entries, grouped by letter.
-async fn traces_of(db: &crate::db::Db, ids: &[i64], offset: i32) -> AppResult<HashMap<i64, Vec<TraceEntry>>> {
+async fn traces_of(
+    db: &crate::db::Db,
+    ids: &[i64],
+    offset: i32,
+) -> AppResult<HashMap<i64, Vec<TraceEntry>>> {
     let mut traces: HashMap<i64, Vec<TraceEntry>> = HashMap::new();
     for (target, at, action, who, new) in store::trace_of(db, ids).await? {
-        let Ok(id) = target.parse::<i64>() else { continue };
+        let Ok(id) = target.parse::<i64>() else {
+            continue;
+        };
         let field_updated = match action.as_str() {
             "LetterAcknowledged" => "AckedAt".to_owned(),
-            "LetterViewed" if new.as_deref().is_some_and(|n| n.contains("\"MarkedRead\":true")) => "ReadAt".to_owned(),
+            "LetterViewed"
+                if new
+                    .as_deref()
+                    .is_some_and(|n| n.contains("\"MarkedRead\":true")) =>
+            {
+                "ReadAt".to_owned()
+            }
             _ => String::new(),
         };
         traces.entry(id).or_default().push(TraceEntry {
-            details: format!("{} by {}", fmt::date_time(at, offset), who.as_deref().unwrap_or("unknown user")),
+            details: format!(
+                "{} by {}",
+                fmt::date_time(at, offset),
+                who.as_deref().unwrap_or("unknown user")
+            ),
             key: action,
             field_updated,
         });
@@ -310,12 +382,25 @@ fn ip(peer: ClientAddr) -> Option<String> {
 }
 
 fn letter_target(id: i64) -> Target {
-    Target { target_type: Some("Letter"), target_id: Some(id.to_string()), target_user_id: None }
+    Target {
+        target_type: Some("Letter"),
+        target_id: Some(id.to_string()),
+        target_user_id: None,
+    }
 }
 
 /// The letter of `token` if this user may see it; otherwise an audit row and 404.
-async fn owned_letter(state: &AppState, user: &SessionUser, token: &str, peer: ClientAddr) -> AppResult<LetterRow> {
-    let row = if token.is_empty() || token.len() > 200 { None } else { store::letter_by_token(&state.db, token).await? };
+async fn owned_letter(
+    state: &AppState,
+    user: &SessionUser,
+    token: &str,
+    peer: ClientAddr,
+) -> AppResult<LetterRow> {
+    let row = if token.is_empty() || token.len() > 200 {
+        None
+    } else {
+        store::letter_by_token(&state.db, token).await?
+    };
     let allowed = match (&row, user.role) {
         (Some(row), Role::Patient) => user.patient_id == Some(row.patient_id),
         (Some(_), _) => true,
@@ -324,11 +409,22 @@ async fn owned_letter(state: &AppState, user: &SessionUser, token: &str, peer: C
     match row {
         Some(row) if allowed => Ok(row),
         _ => {
-            let target = row.as_ref().map(|r| letter_target(r.id)).unwrap_or_else(Target::none);
+            let target = row
+                .as_ref()
+                .map(|r| letter_target(r.id))
+                .unwrap_or_else(Target::none);
             // The token itself is a secret of its owner: only a short prefix goes to the log.
             let prefix: String = token.chars().take(6).collect();
-            audit::record(&state.db, Actor::from(user), Action::LetterAccessDenied, target, None,
-                Some(json!({"TokenPrefix": prefix, "Known": row.is_some()})), ip(peer)).await?;
+            audit::record(
+                &state.db,
+                Actor::from(user),
+                Action::LetterAccessDenied,
+                target,
+                None,
+                Some(json!({"TokenPrefix": prefix, "Known": row.is_some()})),
+                ip(peer),
+            )
+            .await?;
             Err(AppError::NotFound)
         }
     }
@@ -353,18 +449,29 @@ async fn letter_pdf(
         None => render_letter(&state, &row).await?,
     };
     // Reading marks the letter read, when the patient herself reads it.
-    let marks_read = user.role == Role::Patient && user.impersonator_user_id.is_none() && row.read_at.is_none();
+    let marks_read =
+        user.role == Role::Patient && user.impersonator_user_id.is_none() && row.read_at.is_none();
     if marks_read {
         store::mark_read(db, row.id, now_ms()).await?;
     }
     audit::record(db, Actor::from(&*user), Action::LetterViewed, letter_target(row.id), None,
         Some(json!({"LetterType": row.letter_type, "PatientId": row.patient_id, "MarkedRead": marks_read})), ip(peer)).await?;
-    store::record_site_usage(db, store::EVENT_DOCUMENT_LOADED, Some(user.user_id), Some(row.patient_id),
-        &row.id.to_string(), "/api/documents/letterPdf").await?;
+    store::record_site_usage(
+        db,
+        store::EVENT_DOCUMENT_LOADED,
+        Some(user.user_id),
+        Some(row.patient_id),
+        &row.id.to_string(),
+        "/api/documents/letterPdf",
+    )
+    .await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("inline; filename=\"{}\"", pdf_file_name(&row))),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"{}\"", pdf_file_name(&row)),
+            ),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],
         pdf,
@@ -374,7 +481,10 @@ async fn letter_pdf(
 
 /// A stored document's own name (survey summaries), else letter-<id>.pdf.
 fn pdf_file_name(row: &LetterRow) -> String {
-    row.file_name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("letter-{}.pdf", row.id))
+    row.file_name
+        .clone()
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| format!("letter-{}.pdf", row.id))
 }
 
 /// The letter as the clinic prints it.
@@ -383,16 +493,33 @@ pub async fn render_letter(state: &AppState, row: &LetterRow) -> AppResult<Vec<u
     let clinic = get_str(&core, "ClientName");
     let sent = fmt::iso_utc(row.sent_at);
     let letter = LetterPdf {
-        clinic_name: if clinic.trim().is_empty() { "Breast Imaging Center".to_owned() } else { clinic },
+        clinic_name: if clinic.trim().is_empty() {
+            "Breast Imaging Center".to_owned()
+        } else {
+            clinic
+        },
         clinic_address: row.location_address.clone().unwrap_or_default(),
         clinic_phone: row.location_phone.clone().unwrap_or_default(),
         letter_type: row.letter_type.clone(),
-        letter_date: wasm_core::dates::format_date(&sent, wasm_core::dates::DateFormat::LongDate, 0, ""),
+        letter_date: wasm_core::dates::format_date(
+            &sent,
+            wasm_core::dates::DateFormat::LongDate,
+            0,
+            "",
+        ),
         patient_name: row.patient_name(),
         patient_mrn: row.mrn.clone(),
-        patient_dob: row.dob.as_deref().map(fmt::iso_date_to_us).unwrap_or_default(),
+        patient_dob: row
+            .dob
+            .as_deref()
+            .map(fmt::iso_date_to_us)
+            .unwrap_or_default(),
         patient_address: row.address.clone().unwrap_or_default(),
-        study_date: row.study_date.as_deref().map(fmt::iso_date_to_us).unwrap_or_default(),
+        study_date: row
+            .study_date
+            .as_deref()
+            .map(fmt::iso_date_to_us)
+            .unwrap_or_default(),
         study_desc: row.study_desc.clone().unwrap_or_default(),
         body: row.body.clone(),
     };
@@ -401,13 +528,17 @@ pub async fn render_letter(state: &AppState, row: &LetterRow) -> AppResult<Vec<u
         .await?
         .and_then(|(_, data, _)| letter_pdf::JpegLogo::parse(&data));
     // A few milliseconds of CPU: off the async workers all the same.
-    tokio::task::spawn_blocking(move || letter_pdf::render_with_logo(&letter, logo.as_ref())).await.map_err(AppError::internal)
+    tokio::task::spawn_blocking(move || letter_pdf::render_with_logo(&letter, logo.as_ref()))
+        .await
+        .map_err(AppError::internal)
 }
 
 /// Who may acknowledge at all: the patient herself, not impersonated (spec 01 §4, §6).
 fn check_may_acknowledge(user: &SessionUser) -> AppResult<()> {
     if user.impersonator_user_id.is_some() {
-        return Err(AppError::Forbidden("Impersonated sessions cannot acknowledge letters.".to_owned()));
+        return Err(AppError::Forbidden(
+            "Impersonated sessions cannot acknowledge letters.".to_owned(),
+        ));
     }
     Ok(())
 }
@@ -423,19 +554,24 @@ async fn acknowledge_common(
     let db = &state.db;
     let row = owned_letter(state, user, req.access_token.trim(), peer).await?;
     if req.id.is_some_and(|id| id != row.id) {
-        return Err(AppError::BadRequest("Id and AccessToken name different letters.".to_owned()));
+        return Err(AppError::BadRequest(
+            "Id and AccessToken name different letters.".to_owned(),
+        ));
     }
     let (s, hiding) = load_settings_and_hiding(db, user).await?;
     let v = viewer(user, &s);
     let now = now_ms();
-    let (hidden, allow_ack) = hiding.apply(&row.letter_type, row.bi_rads.as_deref(), row.sent_at, now);
+    let (hidden, allow_ack) =
+        hiding.apply(&row.letter_type, row.bi_rads.as_deref(), row.sent_at, now);
     if hidden {
         return Err(AppError::NotFound);
     }
     let mut f = facts(&row, &s, allow_ack);
     if and_read {
         if !f.is_ack_on_view {
-            return Err(AppError::Conflict("This letter is not acknowledged on view.".to_owned()));
+            return Err(AppError::Conflict(
+                "This letter is not acknowledged on view.".to_owned(),
+            ));
         }
         if f.read_at.is_none() {
             store::mark_read(db, row.id, now).await?;
@@ -453,13 +589,31 @@ async fn acknowledge_common(
         return Err(AppError::Conflict(why.to_owned()));
     }
     if !store::mark_acked(db, row.id, now).await? {
-        return Err(AppError::Conflict("This letter is already acknowledged.".to_owned()));
+        return Err(AppError::Conflict(
+            "This letter is already acknowledged.".to_owned(),
+        ));
     }
-    audit::record(db, Actor::from(user), Action::LetterAcknowledged, letter_target(row.id),
+    audit::record(
+        db,
+        Actor::from(user),
+        Action::LetterAcknowledged,
+        letter_target(row.id),
         Some(json!({"AckedAt": null})),
-        Some(json!({"AckedAt": fmt::iso_utc(now), "OnView": and_read})), ip(peer)).await?;
-    let row = store::letter_by_id(db, row.id).await?.ok_or(AppError::NotFound)?;
-    Ok(to_letter(&row, &s, &v, false, allow_ack, req.timezone_offset.clamp(-1080, 1080)))
+        Some(json!({"AckedAt": fmt::iso_utc(now), "OnView": and_read})),
+        ip(peer),
+    )
+    .await?;
+    let row = store::letter_by_id(db, row.id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(to_letter(
+        &row,
+        &s,
+        &v,
+        false,
+        allow_ack,
+        req.timezone_offset.clamp(-1080, 1080),
+    ))
 }
 
 async fn acknowledge(
@@ -468,7 +622,9 @@ async fn acknowledge(
     peer: ClientAddr,
     ApiJson(req): ApiJson<LetterRef>,
 ) -> AppResult<Json<Letter>> {
-    Ok(Json(acknowledge_common(&state, &user, &req, peer, false).await?))
+    Ok(Json(
+        acknowledge_common(&state, &user, &req, peer, false).await?,
+    ))
 }
 
 async fn read_and_acknowledge(
@@ -477,15 +633,23 @@ async fn read_and_acknowledge(
     peer: ClientAddr,
     ApiJson(req): ApiJson<LetterRef>,
 ) -> AppResult<Json<Letter>> {
-    Ok(Json(acknowledge_common(&state, &user, &req, peer, true).await?))
+    Ok(Json(
+        acknowledge_common(&state, &user, &req, peer, true).await?,
+    ))
 }
 
-async fn not_completed(user: RequireRole<PatientOnly>, State(state): State<AppState>) -> AppResult<Json<NotCompletedLetters>> {
+async fn not_completed(
+    user: RequireRole<PatientOnly>,
+    State(state): State<AppState>,
+) -> AppResult<Json<NotCompletedLetters>> {
     let db = &state.db;
     let (s, hiding) = load_settings_and_hiding(db, &user).await?;
     let v = viewer(&user, &s);
     let Some(patient_id) = user.patient_id else {
-        return Ok(Json(NotCompletedLetters { count: 0, letters: Vec::new() }));
+        return Ok(Json(NotCompletedLetters {
+            count: 0,
+            letters: Vec::new(),
+        }));
     };
     let now = now_ms();
     let letters: Vec<Letter> = store::letters_of_patient(db, patient_id, true)
@@ -493,9 +657,13 @@ async fn not_completed(user: RequireRole<PatientOnly>, State(state): State<AppSt
         .iter()
         .filter(|r| r.read_at.is_none())
         .filter_map(|r| {
-            let (hidden, allow_ack) = hiding.apply(&r.letter_type, r.bi_rads.as_deref(), r.sent_at, now);
+            let (hidden, allow_ack) =
+                hiding.apply(&r.letter_type, r.bi_rads.as_deref(), r.sent_at, now);
             (!hidden).then(|| to_letter(r, &s, &v, false, allow_ack, 0))
         })
         .collect();
-    Ok(Json(NotCompletedLetters { count: letters.len() as u32, letters }))
+    Ok(Json(NotCompletedLetters {
+        count: letters.len() as u32,
+        letters,
+    }))
 }

@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use wasm_core::model::EmbedError;
 
-use crate::error::{AppResult, ApiQuery};
+use crate::error::{ApiQuery, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::routes::home_content::sanitise_html;
 use crate::settings::{self, get_bool, get_str};
@@ -55,13 +55,19 @@ pub fn message_for(mode: &str, error_id: &str) -> &'static str {
     }
 }
 
-async fn embed_error(State(state): State<AppState>, ApiQuery(q): ApiQuery<EmbedQuery>) -> AppResult<Json<EmbedError>> {
+async fn embed_error(
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<EmbedQuery>,
+) -> AppResult<Json<EmbedError>> {
     let sso = settings::load(&state.db, SSO_CONFIGURATION).await?;
     let show = get_bool(&sso, "ShowBackToMainMenuInSSO");
     let as_link = show && get_bool(&sso, "ShowBackToMainMenuAsLinkInSSO");
     let return_url = get_str(&sso, "ReturnURL");
     // Only web addresses are offered as links (no javascript: or data: targets).
-    let safe_url = if return_url.starts_with("https://") || return_url.starts_with("http://") || return_url.starts_with('/') {
+    let safe_url = if return_url.starts_with("https://")
+        || return_url.starts_with("http://")
+        || return_url.starts_with('/')
+    {
         return_url
     } else {
         String::new()
@@ -70,9 +76,18 @@ async fn embed_error(State(state): State<AppState>, ApiQuery(q): ApiQuery<EmbedQ
         message: sanitise_html(message_for(&q.mode, &q.error_id)),
         show_back_to_main_menu_in_sso: show,
         show_back_to_main_menu_as_link_in_sso: as_link && !safe_url.is_empty(),
-        show_icon_in_back_to_main_menu_in_sso: show && get_bool(&sso, "ShowIconInBackToMainMenuInSSO"),
-        go_back_section_text: if show { "Back to main menu".to_owned() } else { String::new() },
-        go_back_section_link: if as_link { safe_url.clone() } else { String::new() },
+        show_icon_in_back_to_main_menu_in_sso: show
+            && get_bool(&sso, "ShowIconInBackToMainMenuInSSO"),
+        go_back_section_text: if show {
+            "Back to main menu".to_owned()
+        } else {
+            String::new()
+        },
+        go_back_section_link: if as_link {
+            safe_url.clone()
+        } else {
+            String::new()
+        },
         return_url: safe_url,
     }))
 }

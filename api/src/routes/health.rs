@@ -30,9 +30,10 @@ pub const ROUTES: &[RouteDoc] = &[
 ];
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/health", get(health))
-        .route("/api/TestInit/isPortalConfigured", get(is_portal_configured))
+    Router::new().route("/api/health", get(health)).route(
+        "/api/TestInit/isPortalConfigured",
+        get(is_portal_configured),
+    )
 }
 
 async fn health() -> Json<Value> {
@@ -45,5 +46,7 @@ async fn is_portal_configured(State(state): State<AppState>) -> AppResult<Json<P
     )
     .fetch_optional(pool)
     .await)?;
-    Ok(Json(PortalConfigured { is_portal_configured: configured.unwrap_or(false) }))
+    Ok(Json(PortalConfigured {
+        is_portal_configured: configured.unwrap_or(false),
+    }))
 }

@@ -14,7 +14,7 @@ use wasm_core::survey::start;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, Staff};
 use crate::db::now_ms;
-use crate::error::{ApiJson, AppError, AppResult, ApiQuery};
+use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, Channel, OutboundMessage};
 use crate::settings::{self, get_i64, get_str};
@@ -50,7 +50,10 @@ pub const ROUTES: &[RouteDoc] = &[
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/HistoryPortal/ResendAssignMail", post(resend_assign_mail))
+        .route(
+            "/api/HistoryPortal/ResendAssignMail",
+            post(resend_assign_mail),
+        )
         .route("/api/HistoryPortal/ReadyForExam", post(ready_for_exam))
         .route("/api/surveyQueue/isExpired", get(is_expired))
 }
@@ -79,8 +82,14 @@ struct IsExpiredResult {
 /// show a row as startable that has passed its expiry instant since it was loaded. The same
 /// expiry rule as the survey start applies (wasm-core survey::expiry), so the answer never
 /// differs from what the survey page would say.
-async fn is_expired(_user: RequireRole<Staff>, State(state): State<AppState>, ApiQuery(q): ApiQuery<IdQuery>) -> AppResult<Json<IsExpiredResult>> {
-    let run = store::run_by_queue(&state.db, q.id).await?.ok_or(AppError::NotFound)?;
+async fn is_expired(
+    _user: RequireRole<Staff>,
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<IdQuery>,
+) -> AppResult<Json<IsExpiredResult>> {
+    let run = store::run_by_queue(&state.db, q.id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let run = super::surveys::expire_if_due(&state, run, now_ms()).await?;
     let status = SurveyStatus::parse(&run.status).filter(|s| s.is_expired());
     let decision = status.map(|s| start::start_decision(s, false, false));
@@ -92,7 +101,13 @@ async fn is_expired(_user: RequireRole<Staff>, State(state): State<AppState>, Ap
             title_label: d.title_label,
             message_label: d.message_label,
         },
-        None => IsExpiredResult { is_expired: false, title: String::new(), message: String::new(), title_label: None, message_label: None },
+        None => IsExpiredResult {
+            is_expired: false,
+            title: String::new(),
+            message: String::new(),
+            title_label: None,
+            message_label: None,
+        },
     }))
 }
 
@@ -151,8 +166,16 @@ fn channel_for(row: &Target6) -> Option<(Channel, String)> {
     if row.unsubscribed {
         return None;
     }
-    let email = row.email.as_deref().map(str::trim).filter(|e| !e.is_empty());
-    let phone = row.phone.as_deref().map(str::trim).filter(|p| !p.is_empty());
+    let email = row
+        .email
+        .as_deref()
+        .map(str::trim)
+        .filter(|e| !e.is_empty());
+    let phone = row
+        .phone
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
     match (email, phone) {
         (Some(e), _) => Some((Channel::Email, e.to_owned())),
         (None, Some(p)) => Some((Channel::Sms, p.to_owned())),
@@ -160,11 +183,22 @@ fn channel_for(row: &Target6) -> Option<(Channel, String)> {
     }
 }
 
-fn notice(channel: Channel, to: &str, subject: &str, text: String, kind: &str, row: &Target6) -> OutboundMessage {
+fn notice(
+    channel: Channel,
+    to: &str,
+    subject: &str,
+    text: String,
+    kind: &str,
+    row: &Target6,
+) -> OutboundMessage {
     OutboundMessage {
         channel,
         to: to.to_owned(),
-        subject: if channel == Channel::Email { subject.to_owned() } else { String::new() },
+        subject: if channel == Channel::Email {
+            subject.to_owned()
+        } else {
+            String::new()
+        },
         text,
         html: None,
         kind: kind.to_owned(),
@@ -193,9 +227,12 @@ async fn resend_assign_mail(
     ApiQuery(q): ApiQuery<QueueIdQuery>,
 ) -> AppResult<Json<ResendResult>> {
     let row = load_row(&state, q.survey_queue_id).await?;
-    let actions = history_portal::survey_actions(&action_input(&row), -1, &fmt::iso_utc(now_ms()), 0);
+    let actions =
+        history_portal::survey_actions(&action_input(&row), -1, &fmt::iso_utc(now_ms()), 0);
     if !actions.can_resend {
-        return Err(AppError::BadRequest("The survey is completed or started: there is nothing to resend".to_owned()));
+        return Err(AppError::BadRequest(
+            "The survey is completed or started: there is nothing to resend".to_owned(),
+        ));
     }
     let Some((channel, to)) = channel_for(&row) else {
         return Ok(Json(ResendResult {
@@ -205,19 +242,40 @@ async fn resend_assign_mail(
         }));
     };
     let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
-    let base = get_str(&core, "PublicWebAddress").trim().trim_end_matches('/').to_owned();
+    let base = get_str(&core, "PublicWebAddress")
+        .trim()
+        .trim_end_matches('/')
+        .to_owned();
     let link = crate::survey_link::link(&base, &crate::survey_link::key(&state.db).await?, row.id);
-    let when = row.starts_at.map(|ms| fmt::appointment(ms, false, 0)).unwrap_or_default();
+    let when = row
+        .starts_at
+        .map(|ms| fmt::appointment(ms, false, 0))
+        .unwrap_or_default();
     let text = format!(
         "Dear {} {},\nplease fill in the survey '{}' before your appointment{}.\n{}\n",
         row.first_name,
         row.last_name,
         row.survey_name,
-        if when.is_empty() { String::new() } else { format!(" on {when} (UTC)") },
+        if when.is_empty() {
+            String::new()
+        } else {
+            format!(" on {when} (UTC)")
+        },
         link
     );
     let now = now_ms();
-    outbox::enqueue(&state.db, notice(channel, &to, "Your medical history survey", text, "SurveyAssignment", &row)).await?;
+    outbox::enqueue(
+        &state.db,
+        notice(
+            channel,
+            &to,
+            "Your medical history survey",
+            text,
+            "SurveyAssignment",
+            &row,
+        ),
+    )
+    .await?;
     on_db!(&state.db, pool => sqlx::query("UPDATE survey_queue SET last_email_sent_at = $1 WHERE id = $2")
         .bind(now)
         .bind(row.id)
@@ -228,13 +286,21 @@ async fn resend_assign_mail(
         &state.db,
         Actor::from(&*user),
         Action::SurveyNotificationResent,
-        Target { target_type: Some("SurveyQueue"), target_id: Some(row.id.to_string()), target_user_id: None },
+        Target {
+            target_type: Some("SurveyQueue"),
+            target_id: Some(row.id.to_string()),
+            target_user_id: None,
+        },
         None,
         Some(json!({ "Channel": channel.key() })),
         None,
     )
     .await?;
-    Ok(Json(ResendResult { is_sent: true, message: SENT, last_email_sent: Some(fmt::iso_utc(now)) }))
+    Ok(Json(ResendResult {
+        is_sent: true,
+        message: SENT,
+        last_email_sent: Some(fmt::iso_utc(now)),
+    }))
 }
 
 #[derive(Deserialize)]
@@ -264,11 +330,20 @@ async fn ready_for_exam(
     let history = settings::load(&state.db, settings::HISTORY_PORTAL).await?;
     let max = get_i64(&history, "HistoryPortalMaxReadyForExamEmail").unwrap_or(-1);
     let offset = req.timezone_offset.clamp(-1080, 1080);
-    let actions = history_portal::survey_actions(&action_input(&row), max, &fmt::iso_utc(now_ms()), offset);
+    let actions =
+        history_portal::survey_actions(&action_input(&row), max, &fmt::iso_utc(now_ms()), offset);
     if !actions.ready_for_exam_enabled {
-        let limit = history_portal::ready_for_exam_limit_reached(row.ready_for_exam_count.unwrap_or(0), max);
+        let limit = history_portal::ready_for_exam_limit_reached(
+            row.ready_for_exam_count.unwrap_or(0),
+            max,
+        );
         return Err(AppError::BadRequest(
-            if limit { LIMIT_REACHED } else { "Ready For Exam is not available for this survey" }.to_owned(),
+            if limit {
+                LIMIT_REACHED
+            } else {
+                "Ready For Exam is not available for this survey"
+            }
+            .to_owned(),
         ));
     }
     let appointment_id = row.appointment_id.ok_or(AppError::NotFound)?;
@@ -286,15 +361,33 @@ async fn ready_for_exam(
         return Err(AppError::BadRequest(LIMIT_REACHED.to_owned()));
     }
     if let Some((channel, to)) = channel_for(&row) {
-        let text = format!("Dear {} {}, we are ready for your exam. Please come to the front desk.", row.first_name, row.last_name);
-        outbox::enqueue(&state.db, notice(channel, &to, "Ready for your exam", text, "ReadyForExam", &row)).await?;
+        let text = format!(
+            "Dear {} {}, we are ready for your exam. Please come to the front desk.",
+            row.first_name, row.last_name
+        );
+        outbox::enqueue(
+            &state.db,
+            notice(
+                channel,
+                &to,
+                "Ready for your exam",
+                text,
+                "ReadyForExam",
+                &row,
+            ),
+        )
+        .await?;
     }
     let count = row.ready_for_exam_count.unwrap_or(0) + 1;
     audit::record(
         &state.db,
         Actor::from(&*user),
         Action::ReadyForExamSent,
-        Target { target_type: Some("SurveyQueue"), target_id: Some(row.id.to_string()), target_user_id: None },
+        Target {
+            target_type: Some("SurveyQueue"),
+            target_id: Some(row.id.to_string()),
+            target_user_id: None,
+        },
         None,
         Some(json!({ "ReadyForExamCount": count })),
         None,
@@ -307,5 +400,10 @@ async fn ready_for_exam(
     } else {
         format!("Sent {count} of {max} notifications")
     };
-    Ok(Json(ReadyForExamResult { ready_for_exam_count: count, max, arrival_status: "ReadyForExam".to_owned(), message }))
+    Ok(Json(ReadyForExamResult {
+        ready_for_exam_count: count,
+        max,
+        arrival_status: "ReadyForExam".to_owned(),
+        message,
+    }))
 }

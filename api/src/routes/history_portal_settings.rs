@@ -23,7 +23,8 @@ pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
         method: "GET",
         path: "/api/configuration/GetHistoryPortalSettings",
-        summary: "The HistoryPortal settings group with its version (client admins, program managers)",
+        summary:
+            "The HistoryPortal settings group with its version (client admins, program managers)",
         access: Access::Staff,
         request: None,
         response: "VersionedSettings",
@@ -45,7 +46,10 @@ impl RoleSet for SettingsAdmins {
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/configuration/GetHistoryPortalSettings", get(get_settings))
+        .route(
+            "/api/configuration/GetHistoryPortalSettings",
+            get(get_settings),
+        )
         .route("/api/configurationForm/HistoryPortal", put(save_settings))
 }
 
@@ -96,10 +100,16 @@ async fn load(state: &AppState) -> AppResult<VersionedSettings> {
     if let Ok(Value::Object(stored)) = serde_json::from_str::<Value>(&body) {
         merged.extend(stored);
     }
-    Ok(VersionedSettings { version, settings: merged })
+    Ok(VersionedSettings {
+        version,
+        settings: merged,
+    })
 }
 
-async fn get_settings(_user: RequireRole<SettingsAdmins>, State(state): State<AppState>) -> AppResult<Json<VersionedSettings>> {
+async fn get_settings(
+    _user: RequireRole<SettingsAdmins>,
+    State(state): State<AppState>,
+) -> AppResult<Json<VersionedSettings>> {
     Ok(Json(load(&state).await?))
 }
 
@@ -120,7 +130,10 @@ pub fn form_of(doc: &Value) -> HistoryPortalSettingsForm {
         remind_days: get_str(doc, "HistoryPortalRemindXDaysBeforeAppt"),
         remind_until_hours: num(doc, "HistoryPortalRemindUntilXHoursBeforeAppt"),
         iam_here_hours_before: num(doc, "HistoryPortalSendIAmHereXHoursBeforeAppointment"),
-        iam_here_hours_after: num(doc, "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment"),
+        iam_here_hours_after: num(
+            doc,
+            "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment",
+        ),
         max_ready_for_exam: num(doc, "HistoryPortalMaxReadyForExamEmail"),
         business_days: doc
             .get("HistoryPortalBusinessDays")
@@ -137,7 +150,12 @@ const BLOCKS: [(Block, &str, &str, &str); 2] = [
         "EnableHistoryPortalNotificationsByEmail",
         "EnableHistoryPortalNotificationsBySms",
     ),
-    (Block::IamHere, "EnableSendingIamHereNotifications", "EnableIamHereNotificationsByEmail", "EnableIamHereNotificationsBySms"),
+    (
+        Block::IamHere,
+        "EnableSendingIamHereNotifications",
+        "EnableIamHereNotificationsByEmail",
+        "EnableIamHereNotificationsBySms",
+    ),
 ];
 
 async fn save_settings(
@@ -161,11 +179,23 @@ async fn save_settings(
     // A block whose switches disagree is brought to the state the toggle rules give (the page
     // applies the same rules as the user clicks; this covers other clients).
     for (block, master, email, sms) in BLOCKS {
-        let state_now = NotificationToggles { master: get_bool(&doc, master), email: get_bool(&doc, email), sms: get_bool(&doc, sms) };
+        let state_now = NotificationToggles {
+            master: get_bool(&doc, master),
+            email: get_bool(&doc, email),
+            sms: get_bool(&doc, sms),
+        };
         let fixed = if !state_now.master {
             rules::toggle(block, state_now, "Master", false)
         } else if !state_now.email && !state_now.sms {
-            rules::toggle(block, NotificationToggles { master: false, ..state_now }, "Master", true)
+            rules::toggle(
+                block,
+                NotificationToggles {
+                    master: false,
+                    ..state_now
+                },
+                "Master",
+                true,
+            )
         } else {
             state_now
         };
@@ -187,17 +217,26 @@ async fn save_settings(
     .map(|r| r.rows_affected()))?;
     settings::invalidate(&state.db);
     if updated == 0 {
-        return Err(AppError::Conflict("The settings were changed by someone else. Reload and try again.".to_owned()));
+        return Err(AppError::Conflict(
+            "The settings were changed by someone else. Reload and try again.".to_owned(),
+        ));
     }
     audit::record(
         &state.db,
         Actor::from(&*user),
         Action::HistoryPortalSettingsSaved,
-        Target { target_type: Some("Settings"), target_id: Some(settings::HISTORY_PORTAL.to_owned()), target_user_id: None },
+        Target {
+            target_type: Some("Settings"),
+            target_id: Some(settings::HISTORY_PORTAL.to_owned()),
+            target_user_id: None,
+        },
         Some(Value::Object(current.settings)),
         Some(Value::Object(next.clone())),
         None,
     )
     .await?;
-    Ok(Json(VersionedSettings { version: req.version + 1, settings: next }))
+    Ok(Json(VersionedSettings {
+        version: req.version + 1,
+        settings: next,
+    }))
 }

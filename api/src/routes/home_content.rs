@@ -97,7 +97,11 @@ pub fn sanitise_html(html: &str) -> String {
 }
 
 async fn stored(state: &AppState) -> AppResult<Map<String, Value>> {
-    Ok(settings::load(&state.db, PORTAL_VALUES).await?.as_object().cloned().unwrap_or_default())
+    Ok(settings::load(&state.db, PORTAL_VALUES)
+        .await?
+        .as_object()
+        .cloned()
+        .unwrap_or_default())
 }
 
 async fn get_values(
@@ -114,7 +118,14 @@ async fn get_values(
         if let Some((k, kind, default, _)) = KEYS.iter().find(|(k, ..)| k == key) {
             let value = values.get(*k).and_then(Value::as_str).unwrap_or(default);
             // Sanitised again on the way out: a value stored by other means is still safe.
-            out.insert((*k).to_owned(), if *kind == Kind::Rich { sanitise_html(value) } else { value.to_owned() });
+            out.insert(
+                (*k).to_owned(),
+                if *kind == Kind::Rich {
+                    sanitise_html(value)
+                } else {
+                    value.to_owned()
+                },
+            );
         }
     }
     Ok(Json(out))
@@ -129,7 +140,10 @@ struct SetValueRequest {
 }
 
 /// The value as it will be stored, or why not (unknown key 400, role 403, invalid 400).
-fn checked(user: &crate::auth::session::SessionUser, req: &SetValueRequest) -> AppResult<(&'static str, String)> {
+fn checked(
+    user: &crate::auth::session::SessionUser,
+    req: &SetValueRequest,
+) -> AppResult<(&'static str, String)> {
     let Some((key, kind, _, editors)) = KEYS.iter().find(|(k, ..)| *k == req.key) else {
         return Err(AppError::BadRequest(format!("Unknown key '{}'.", req.key)));
     };
@@ -144,19 +158,31 @@ fn checked(user: &crate::auth::session::SessionUser, req: &SetValueRequest) -> A
             if let Some(message) = errors.messages().next() {
                 return Err(AppError::BadRequest(message.to_owned()));
             }
-            wasm_core::logo::parse_logo_width(&req.value).unwrap_or_default().to_string()
+            wasm_core::logo::parse_logo_width(&req.value)
+                .unwrap_or_default()
+                .to_string()
         }
         Kind::Text => req.value.trim().to_owned(),
     };
     Ok((key, value))
 }
 
-async fn store(state: &AppState, user: &crate::auth::session::SessionUser, peer: ClientAddr, changes: Vec<(&'static str, String)>) -> AppResult<BTreeMap<String, String>> {
+async fn store(
+    state: &AppState,
+    user: &crate::auth::session::SessionUser,
+    peer: ClientAddr,
+    changes: Vec<(&'static str, String)>,
+) -> AppResult<BTreeMap<String, String>> {
     let mut values = stored(state).await?;
     let mut old = Map::new();
     let mut new = Map::new();
     for (key, value) in &changes {
-        old.insert((*key).to_owned(), values.insert((*key).to_owned(), Value::String(value.clone())).unwrap_or(Value::Null));
+        old.insert(
+            (*key).to_owned(),
+            values
+                .insert((*key).to_owned(), Value::String(value.clone()))
+                .unwrap_or(Value::Null),
+        );
         new.insert((*key).to_owned(), Value::String(value.clone()));
     }
     let body = Value::Object(values).to_string();
@@ -174,10 +200,24 @@ async fn store(state: &AppState, user: &crate::auth::session::SessionUser, peer:
     .map(|_| ()))?;
     settings::invalidate(&state.db);
     let keys: Vec<&str> = changes.iter().map(|(k, _)| *k).collect();
-    audit::record(&state.db, Actor::from(user), Action::SettingChanged,
-        Target { target_type: Some("Setting"), target_id: Some(keys.join(",")), target_user_id: None },
-        Some(Value::Object(old)), Some(Value::Object(new)), Some(peer.ip().to_string())).await?;
-    Ok(changes.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+    audit::record(
+        &state.db,
+        Actor::from(user),
+        Action::SettingChanged,
+        Target {
+            target_type: Some("Setting"),
+            target_id: Some(keys.join(",")),
+            target_user_id: None,
+        },
+        Some(Value::Object(old)),
+        Some(Value::Object(new)),
+        Some(peer.ip().to_string()),
+    )
+    .await?;
+    Ok(changes
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect())
 }
 
 async fn set_value(
@@ -200,10 +240,15 @@ async fn set_values(
     let reqs: Vec<SetValueRequest> = serde_json::from_slice(&body)
         .map_err(|_| AppError::BadRequest("Expected a JSON list of {Key, Value}.".to_owned()))?;
     if reqs.is_empty() || reqs.len() > 50 {
-        return Err(AppError::BadRequest("Send between 1 and 50 values.".to_owned()));
+        return Err(AppError::BadRequest(
+            "Send between 1 and 50 values.".to_owned(),
+        ));
     }
     // Every value is checked before any is stored: all or none.
-    let changes = reqs.iter().map(|r| checked(&user, r)).collect::<AppResult<Vec<_>>>()?;
+    let changes = reqs
+        .iter()
+        .map(|r| checked(&user, r))
+        .collect::<AppResult<Vec<_>>>()?;
     Ok(Json(store(&state, &user, peer, changes).await?))
 }
 
@@ -216,8 +261,14 @@ mod tests {
         let clean = sanitise_html(
             "<h3 onclick=\"x()\">Hi</h3><script>alert(1)</script><img src=x onerror=alert(1)><a href=\"javascript:alert(1)\">a</a><p style=\"color:red\">ok</p>",
         );
-        assert!(!clean.contains("script") && !clean.contains("onerror") && !clean.contains("onclick"), "{clean}");
+        assert!(
+            !clean.contains("script") && !clean.contains("onerror") && !clean.contains("onclick"),
+            "{clean}"
+        );
         assert!(!clean.contains("javascript:"), "{clean}");
-        assert!(clean.contains("<h3>Hi</h3>") && clean.contains("ok"), "{clean}");
+        assert!(
+            clean.contains("<h3>Hi</h3>") && clean.contains("ok"),
+            "{clean}"
+        );
     }
 }

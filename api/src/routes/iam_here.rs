@@ -14,7 +14,7 @@ use wasm_core::model::{IamHereMode, IamHereResponse};
 use crate::audit::{self, Action, Actor, Target};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
-use crate::error::{AppResult, ApiQuery};
+use crate::error::{ApiQuery, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool, get_i64};
 use crate::{fmt, on_db, AppState};
@@ -51,7 +51,11 @@ async fn process(
     let db = &state.db;
     let history = settings::load(db, settings::HISTORY_PORTAL).await?;
     let disabled = get_bool(&history, "IsDisabledIamHere");
-    let expire = get_i64(&history, "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment").unwrap_or(DEFAULT_EXPIRE_HOURS);
+    let expire = get_i64(
+        &history,
+        "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment",
+    )
+    .unwrap_or(DEFAULT_EXPIRE_HOURS);
     let token = q.token.trim();
     let row: Option<Row> = if token.is_empty() || token.len() > 200 {
         None
@@ -66,7 +70,9 @@ async fn process(
     };
     let now = now_ms();
     let mode = match &row {
-        Some((_, _, status, starts, ..)) => iam_here_mode(disabled, true, status, *starts, now, expire),
+        Some((_, _, status, starts, ..)) => {
+            iam_here_mode(disabled, true, status, *starts, now, expire)
+        }
         None => iam_here_mode(disabled, false, "", 0, now, expire),
     };
     let Some((id, patient_id, _, starts, arrival, first, last)) = row else {
@@ -78,7 +84,9 @@ async fn process(
         return Ok(Json(error(message)));
     };
     if disabled {
-        return Ok(Json(error("Online check-in is not available. Please check in at the front desk.")));
+        return Ok(Json(error(
+            "Online check-in is not available. Please check in at the front desk.",
+        )));
     }
     let name = format!("{first} {last}").trim().to_owned();
     if mode == IamHereMode::IamHere && arrival.is_none() {
@@ -89,10 +97,20 @@ async fn process(
         .execute(pool)
         .await
         .map(|_| ()))?;
-        audit::record(db, Actor::anonymous(), Action::PatientArrived,
-            Target { target_type: Some("Appointment"), target_id: Some(id.to_string()), target_user_id: None },
-            Some(json!({"ArrivalStatus": null})), Some(json!({"ArrivalStatus": "PatientArrived", "PatientId": patient_id})),
-            Some(peer.ip().to_string())).await?;
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::PatientArrived,
+            Target {
+                target_type: Some("Appointment"),
+                target_id: Some(id.to_string()),
+                target_user_id: None,
+            },
+            Some(json!({"ArrivalStatus": null})),
+            Some(json!({"ArrivalStatus": "PatientArrived", "PatientId": patient_id})),
+            Some(peer.ip().to_string()),
+        )
+        .await?;
     }
     let (message, appointment_message) = match mode {
         IamHereMode::IamHere => (

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use wasm_core::labels::{label_text, language_name, LANGUAGES};
 use wasm_core::model::{DynamicLabel, LabelTranslation};
 
-use crate::error::{AppResult, ApiQuery};
+use crate::error::{ApiQuery, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::{on_db, AppState};
 
@@ -77,13 +77,18 @@ async fn all(state: &AppState) -> AppResult<BTreeMap<String, (String, Vec<(Strin
         }
     }
     for (key, category, _, _) in PATIENT_LABELS {
-        out.entry((*key).to_owned()).or_insert_with(|| ((*category).to_owned(), Vec::new()));
+        out.entry((*key).to_owned())
+            .or_insert_with(|| ((*category).to_owned(), Vec::new()));
     }
     Ok(out)
 }
 
 fn default_of(key: &str) -> &'static str {
-    PATIENT_LABELS.iter().find(|(k, ..)| *k == key).map(|(.., d)| *d).unwrap_or("")
+    PATIENT_LABELS
+        .iter()
+        .find(|(k, ..)| *k == key)
+        .map(|(.., d)| *d)
+        .unwrap_or("")
 }
 
 async fn load_labels(State(state): State<AppState>) -> AppResult<Json<Vec<DynamicLabel>>> {
@@ -91,7 +96,11 @@ async fn load_labels(State(state): State<AppState>) -> AppResult<Json<Vec<Dynami
         .await?
         .into_iter()
         .map(|(key, (category, stored))| {
-            let title = PATIENT_LABELS.iter().find(|(k, ..)| *k == key).map(|(_, _, t, _)| (*t).to_owned()).unwrap_or_else(|| key.clone());
+            let title = PATIENT_LABELS
+                .iter()
+                .find(|(k, ..)| *k == key)
+                .map(|(_, _, t, _)| (*t).to_owned())
+                .unwrap_or_else(|| key.clone());
             let translations = LANGUAGES
                 .iter()
                 .map(|(language, _)| {
@@ -99,11 +108,25 @@ async fn load_labels(State(state): State<AppState>) -> AppResult<Json<Vec<Dynami
                         .iter()
                         .find(|(l, v)| language_name(l) == *language && !v.trim().is_empty())
                         .map(|(_, v)| v.clone())
-                        .unwrap_or_else(|| if *language == "english" { default_of(&key).to_owned() } else { String::new() });
-                    LabelTranslation { language: (*language).to_owned(), value }
+                        .unwrap_or_else(|| {
+                            if *language == "english" {
+                                default_of(&key).to_owned()
+                            } else {
+                                String::new()
+                            }
+                        });
+                    LabelTranslation {
+                        language: (*language).to_owned(),
+                        value,
+                    }
                 })
                 .collect();
-            DynamicLabel { key, title, category, translations }
+            DynamicLabel {
+                key,
+                title,
+                category,
+                translations,
+            }
         })
         .collect();
     Ok(Json(labels))
@@ -115,7 +138,10 @@ struct LanguageQuery {
     language: String,
 }
 
-async fn load_label_values(State(state): State<AppState>, ApiQuery(q): ApiQuery<LanguageQuery>) -> AppResult<Json<BTreeMap<String, String>>> {
+async fn load_label_values(
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<LanguageQuery>,
+) -> AppResult<Json<BTreeMap<String, String>>> {
     let language = language_name(&q.language);
     Ok(Json(
         all(&state)

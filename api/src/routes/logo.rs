@@ -21,7 +21,7 @@ use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, RoleSet};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
-use crate::error::{AppError, AppResult, ApiPath};
+use crate::error::{ApiPath, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::{on_db, settings, AppState};
 
@@ -32,21 +32,76 @@ impl RoleSet for LogoEditors {
 }
 
 pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc { method: "GET", path: "/api/logoSettings/login", summary: "The shell and login logo: address (with ?t=), width, title", access: Access::Anyone, request: None, response: "LogoSettings" },
-    RouteDoc { method: "GET", path: "/api/logoSettings/survey", summary: "The survey logo: address (with ?t=), width, title", access: Access::Anyone, request: None, response: "LogoSettings" },
-    RouteDoc { method: "POST", path: "/api/logoSettings/logo", summary: "Upload the logo (raw PNG, JPEG or GIF body, at most 512 KB)", access: Access::LogoEditors, request: Some("image"), response: "LogoSettings" },
-    RouteDoc { method: "DELETE", path: "/api/logoSettings/logo", summary: "Remove the uploaded logo (the built-in mark returns)", access: Access::LogoEditors, request: None, response: "LogoSettings" },
-    RouteDoc { method: "POST", path: "/api/logoSettings/surveyLogo", summary: "Upload the survey logo (raw PNG, JPEG or GIF body, at most 512 KB)", access: Access::LogoEditors, request: Some("image"), response: "LogoSettings" },
-    RouteDoc { method: "DELETE", path: "/api/logoSettings/surveyLogo", summary: "Remove the survey logo", access: Access::LogoEditors, request: None, response: "LogoSettings" },
-    RouteDoc { method: "GET", path: "/api/logoSettings/image/{name}", summary: "An uploaded logo image (logo or surveyLogo)", access: Access::Anyone, request: None, response: "image" },
+    RouteDoc {
+        method: "GET",
+        path: "/api/logoSettings/login",
+        summary: "The shell and login logo: address (with ?t=), width, title",
+        access: Access::Anyone,
+        request: None,
+        response: "LogoSettings",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/logoSettings/survey",
+        summary: "The survey logo: address (with ?t=), width, title",
+        access: Access::Anyone,
+        request: None,
+        response: "LogoSettings",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/logoSettings/logo",
+        summary: "Upload the logo (raw PNG, JPEG or GIF body, at most 512 KB)",
+        access: Access::LogoEditors,
+        request: Some("image"),
+        response: "LogoSettings",
+    },
+    RouteDoc {
+        method: "DELETE",
+        path: "/api/logoSettings/logo",
+        summary: "Remove the uploaded logo (the built-in mark returns)",
+        access: Access::LogoEditors,
+        request: None,
+        response: "LogoSettings",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/logoSettings/surveyLogo",
+        summary: "Upload the survey logo (raw PNG, JPEG or GIF body, at most 512 KB)",
+        access: Access::LogoEditors,
+        request: Some("image"),
+        response: "LogoSettings",
+    },
+    RouteDoc {
+        method: "DELETE",
+        path: "/api/logoSettings/surveyLogo",
+        summary: "Remove the survey logo",
+        access: Access::LogoEditors,
+        request: None,
+        response: "LogoSettings",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/logoSettings/image/{name}",
+        summary: "An uploaded logo image (logo or surveyLogo)",
+        access: Access::Anyone,
+        request: None,
+        response: "image",
+    },
 ];
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/logoSettings/login", get(login_logo))
         .route("/api/logoSettings/survey", get(survey_logo))
-        .route("/api/logoSettings/logo", axum::routing::post(upload_logo).delete(remove_logo))
-        .route("/api/logoSettings/surveyLogo", axum::routing::post(upload_survey_logo).delete(remove_survey_logo))
+        .route(
+            "/api/logoSettings/logo",
+            axum::routing::post(upload_logo).delete(remove_logo),
+        )
+        .route(
+            "/api/logoSettings/surveyLogo",
+            axum::routing::post(upload_survey_logo).delete(remove_survey_logo),
+        )
         .route("/api/logoSettings/image/{name}", get(image))
 }
 
@@ -78,11 +133,16 @@ impl Which {
 }
 
 /// The stored image of `name`: (content type, bytes, upload time).
-pub async fn stored_image(db: &crate::db::Db, name: &str) -> AppResult<Option<(String, Vec<u8>, i64)>> {
-    Ok(on_db!(db, pool => sqlx::query_as("SELECT content_type, data, updated_at FROM logo_images WHERE name = $1")
+pub async fn stored_image(
+    db: &crate::db::Db,
+    name: &str,
+) -> AppResult<Option<(String, Vec<u8>, i64)>> {
+    Ok(
+        on_db!(db, pool => sqlx::query_as("SELECT content_type, data, updated_at FROM logo_images WHERE name = $1")
         .bind(name)
         .fetch_optional(pool)
-        .await)?)
+        .await)?,
+    )
 }
 
 async fn settings_of(state: &AppState, which: Which) -> AppResult<LogoSettings> {
@@ -91,7 +151,13 @@ async fn settings_of(state: &AppState, which: Which) -> AppResult<LogoSettings> 
         .fetch_optional(pool)
         .await)?;
     let values = settings::load(&state.db, crate::routes::home_content::PORTAL_VALUES).await?;
-    let text = |key: &str| values.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
+    let text = |key: &str| {
+        values
+            .get(key)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
     Ok(LogoSettings {
         logo_url: updated.map(|t| format!("/api/logoSettings/image/{}?t={t}", which.name())),
         logo_width: parse_logo_width(&text(which.width_key())).unwrap_or(DEFAULT_LOGO_WIDTH),
@@ -108,13 +174,25 @@ async fn survey_logo(State(state): State<AppState>) -> AppResult<Json<LogoSettin
 }
 
 fn target(which: Which) -> Target {
-    Target { target_type: Some("Logo"), target_id: Some(which.name().to_owned()), target_user_id: None }
+    Target {
+        target_type: Some("Logo"),
+        target_id: Some(which.name().to_owned()),
+        target_user_id: None,
+    }
 }
 
-async fn upload(state: &AppState, user: &crate::auth::session::SessionUser, which: Which, body: &[u8], peer: ClientAddr) -> AppResult<LogoSettings> {
+async fn upload(
+    state: &AppState,
+    user: &crate::auth::session::SessionUser,
+    which: Which,
+    body: &[u8],
+    peer: ClientAddr,
+) -> AppResult<LogoSettings> {
     let kind = sniff_logo(body).map_err(|m| AppError::BadRequest(m.to_owned()))?;
     // Upload times only move forward, so the address always changes.
-    let previous = stored_image(&state.db, which.name()).await?.map_or(0, |(_, _, t)| t);
+    let previous = stored_image(&state.db, which.name())
+        .await?
+        .map_or(0, |(_, _, t)| t);
     let now = now_ms().max(previous + 1);
     on_db!(&state.db, pool => sqlx::query(
         "INSERT INTO logo_images (name, content_type, data, updated_at) VALUES ($1, $2, $3, $4)
@@ -128,52 +206,104 @@ async fn upload(state: &AppState, user: &crate::auth::session::SessionUser, whic
     .execute(pool)
     .await
     .map(|_| ()))?;
-    audit::record(&state.db, Actor::from(user), Action::LogoChanged, target(which), None,
-        Some(json!({"Uploaded": kind.content_type(), "Bytes": body.len()})), Some(peer.ip().to_string())).await?;
+    audit::record(
+        &state.db,
+        Actor::from(user),
+        Action::LogoChanged,
+        target(which),
+        None,
+        Some(json!({"Uploaded": kind.content_type(), "Bytes": body.len()})),
+        Some(peer.ip().to_string()),
+    )
+    .await?;
     settings_of(state, which).await
 }
 
-async fn remove(state: &AppState, user: &crate::auth::session::SessionUser, which: Which, peer: ClientAddr) -> AppResult<LogoSettings> {
+async fn remove(
+    state: &AppState,
+    user: &crate::auth::session::SessionUser,
+    which: Which,
+    peer: ClientAddr,
+) -> AppResult<LogoSettings> {
     let removed = on_db!(&state.db, pool => sqlx::query("DELETE FROM logo_images WHERE name = $1")
         .bind(which.name())
         .execute(pool)
         .await
         .map(|r| r.rows_affected()))?;
     if removed > 0 {
-        audit::record(&state.db, Actor::from(user), Action::LogoChanged, target(which), None,
-            Some(json!({"Removed": true})), Some(peer.ip().to_string())).await?;
+        audit::record(
+            &state.db,
+            Actor::from(user),
+            Action::LogoChanged,
+            target(which),
+            None,
+            Some(json!({"Removed": true})),
+            Some(peer.ip().to_string()),
+        )
+        .await?;
     }
     settings_of(state, which).await
 }
 
-async fn upload_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, peer: ClientAddr, body: Bytes) -> AppResult<Json<LogoSettings>> {
+async fn upload_logo(
+    user: RequireRole<LogoEditors>,
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    body: Bytes,
+) -> AppResult<Json<LogoSettings>> {
     Ok(Json(upload(&state, &user, Which::Logo, &body, peer).await?))
 }
 
-async fn upload_survey_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, peer: ClientAddr, body: Bytes) -> AppResult<Json<LogoSettings>> {
-    Ok(Json(upload(&state, &user, Which::SurveyLogo, &body, peer).await?))
+async fn upload_survey_logo(
+    user: RequireRole<LogoEditors>,
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    body: Bytes,
+) -> AppResult<Json<LogoSettings>> {
+    Ok(Json(
+        upload(&state, &user, Which::SurveyLogo, &body, peer).await?,
+    ))
 }
 
-async fn remove_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, peer: ClientAddr) -> AppResult<Json<LogoSettings>> {
+async fn remove_logo(
+    user: RequireRole<LogoEditors>,
+    State(state): State<AppState>,
+    peer: ClientAddr,
+) -> AppResult<Json<LogoSettings>> {
     Ok(Json(remove(&state, &user, Which::Logo, peer).await?))
 }
 
-async fn remove_survey_logo(user: RequireRole<LogoEditors>, State(state): State<AppState>, peer: ClientAddr) -> AppResult<Json<LogoSettings>> {
+async fn remove_survey_logo(
+    user: RequireRole<LogoEditors>,
+    State(state): State<AppState>,
+    peer: ClientAddr,
+) -> AppResult<Json<LogoSettings>> {
     Ok(Json(remove(&state, &user, Which::SurveyLogo, peer).await?))
 }
 
-async fn image(State(state): State<AppState>, ApiPath(name): ApiPath<String>) -> AppResult<Response> {
+async fn image(
+    State(state): State<AppState>,
+    ApiPath(name): ApiPath<String>,
+) -> AppResult<Response> {
     if name != "logo" && name != "surveyLogo" {
         return Err(AppError::NotFound);
     }
-    let (content_type, data, _) = stored_image(&state.db, &name).await?.ok_or(AppError::NotFound)?;
+    let (content_type, data, _) = stored_image(&state.db, &name)
+        .await?
+        .ok_or(AppError::NotFound)?;
     Ok((
         [
             (header::CONTENT_TYPE, content_type),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
-            (header::CONTENT_SECURITY_POLICY, "default-src 'none'; sandbox".to_owned()),
+            (
+                header::CONTENT_SECURITY_POLICY,
+                "default-src 'none'; sandbox".to_owned(),
+            ),
             // The address changes with every upload (?t=); this one may be kept.
-            (header::CACHE_CONTROL, "private, max-age=31536000, immutable".to_owned()),
+            (
+                header::CACHE_CONTROL,
+                "private, max-age=31536000, immutable".to_owned(),
+            ),
         ],
         data,
     )

@@ -7,7 +7,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
 use wasm_core::medical_history::survey_tab;
-use wasm_core::model::{IncompleteSurveyAnswer, PatientSurveyItem, PatientSurveysResponse, SurveyStatus, SurveyTab};
+use wasm_core::model::{
+    IncompleteSurveyAnswer, PatientSurveyItem, PatientSurveysResponse, SurveyStatus, SurveyTab,
+};
 
 use crate::auth::{PatientOnly, RequireRole};
 use crate::error::{ApiJson, AppResult};
@@ -28,7 +30,8 @@ pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
         method: "POST",
         path: "/api/surveyApi/GetAvailableSurveysForUser",
-        summary: "The signed-in patient's assigned and in-progress surveys, texts at TimezoneOffset",
+        summary:
+            "The signed-in patient's assigned and in-progress surveys, texts at TimezoneOffset",
         access: Access::Patient,
         request: Some("SurveysRequest"),
         response: "PatientSurveysResponse",
@@ -61,9 +64,18 @@ pub const ROUTES: &[RouteDoc] = &[
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/surveyApi/GetAvailableSurveysForUser", get(available_get).post(available_post))
-        .route("/api/surveyApi/GetCompletedSurveysForUser", get(completed_get).post(completed_post))
-        .route("/api/surveyApi/IsCurrentPatientHasIncompletedSurvey", get(has_incomplete))
+        .route(
+            "/api/surveyApi/GetAvailableSurveysForUser",
+            get(available_get).post(available_post),
+        )
+        .route(
+            "/api/surveyApi/GetCompletedSurveysForUser",
+            get(completed_get).post(completed_post),
+        )
+        .route(
+            "/api/surveyApi/IsCurrentPatientHasIncompletedSurvey",
+            get(has_incomplete),
+        )
 }
 
 #[derive(Deserialize, Default)]
@@ -72,9 +84,23 @@ pub struct SurveysRequest {
     timezone_offset: i32,
 }
 
-type Row = (i64, String, i64, Option<i64>, i64, String, Option<i64>, Option<String>, Option<i64>);
+type Row = (
+    i64,
+    String,
+    i64,
+    Option<i64>,
+    i64,
+    String,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+);
 
-async fn patient_surveys(state: &AppState, patient_id: Option<i64>, offset: i32) -> AppResult<(Vec<PatientSurveyItem>, bool)> {
+async fn patient_surveys(
+    state: &AppState,
+    patient_id: Option<i64>,
+    offset: i32,
+) -> AppResult<(Vec<PatientSurveyItem>, bool)> {
     let history = settings::load(&state.db, settings::HISTORY_PORTAL).await?;
     let hide = get_bool(&history, "IsHideAppointmentTimeInHistoryPortal");
     let Some(patient_id) = patient_id else {
@@ -95,33 +121,53 @@ async fn patient_surveys(state: &AppState, patient_id: Option<i64>, offset: i32)
     .await)?;
     let items = rows
         .into_iter()
-        .map(|(id, name, created, completed, updated, status, starts, location, log)| {
-            let parsed = SurveyStatus::parse(&status);
-            // For a survey in progress DateCompleted is its last update (spec 01 §2.4).
-            let done = if parsed == Some(SurveyStatus::IntermediateSave) { Some(updated) } else { completed };
-            PatientSurveyItem {
-                id,
-                survey_name: name,
-                date_created: fmt::iso_utc(created),
-                date_completed: done.map(fmt::iso_utc),
-                appointment_date: starts.map(fmt::iso_utc),
-                appointment_date_time_string: starts.map(|ms| fmt::appointment(ms, hide, offset)).unwrap_or_default(),
-                appointment_date_string: starts.map(|ms| fmt::date(ms, offset)).unwrap_or_default(),
-                appointment_time_string: starts
-                    .filter(|ms| !hide && !fmt::is_whole_day(*ms, offset))
-                    .map(|ms| fmt::time_of_day(ms, offset))
-                    .unwrap_or_default(),
-                location_name: location.as_deref().map(location_display_name).unwrap_or_default(),
-                status: parsed.map(|s| s.label().to_owned()).unwrap_or_else(|| status.clone()),
-                status_key: status,
-                survey_log_id: log,
-            }
-        })
+        .map(
+            |(id, name, created, completed, updated, status, starts, location, log)| {
+                let parsed = SurveyStatus::parse(&status);
+                // For a survey in progress DateCompleted is its last update (spec 01 §2.4).
+                let done = if parsed == Some(SurveyStatus::IntermediateSave) {
+                    Some(updated)
+                } else {
+                    completed
+                };
+                PatientSurveyItem {
+                    id,
+                    survey_name: name,
+                    date_created: fmt::iso_utc(created),
+                    date_completed: done.map(fmt::iso_utc),
+                    appointment_date: starts.map(fmt::iso_utc),
+                    appointment_date_time_string: starts
+                        .map(|ms| fmt::appointment(ms, hide, offset))
+                        .unwrap_or_default(),
+                    appointment_date_string: starts
+                        .map(|ms| fmt::date(ms, offset))
+                        .unwrap_or_default(),
+                    appointment_time_string: starts
+                        .filter(|ms| !hide && !fmt::is_whole_day(*ms, offset))
+                        .map(|ms| fmt::time_of_day(ms, offset))
+                        .unwrap_or_default(),
+                    location_name: location
+                        .as_deref()
+                        .map(location_display_name)
+                        .unwrap_or_default(),
+                    status: parsed
+                        .map(|s| s.label().to_owned())
+                        .unwrap_or_else(|| status.clone()),
+                    status_key: status,
+                    survey_log_id: log,
+                }
+            },
+        )
         .collect();
     Ok((items, hide))
 }
 
-async fn by_tabs(state: &AppState, patient_id: Option<i64>, offset: i32, completed: bool) -> AppResult<Json<PatientSurveysResponse>> {
+async fn by_tabs(
+    state: &AppState,
+    patient_id: Option<i64>,
+    offset: i32,
+    completed: bool,
+) -> AppResult<Json<PatientSurveysResponse>> {
     let (items, hide) = patient_surveys(state, patient_id, offset.clamp(-1080, 1080)).await?;
     let surveys = items
         .into_iter()
@@ -131,10 +177,16 @@ async fn by_tabs(state: &AppState, patient_id: Option<i64>, offset: i32, complet
             None => false,
         })
         .collect();
-    Ok(Json(PatientSurveysResponse { surveys, is_hide_appointment_time_in_history_portal: hide }))
+    Ok(Json(PatientSurveysResponse {
+        surveys,
+        is_hide_appointment_time_in_history_portal: hide,
+    }))
 }
 
-async fn available_get(user: RequireRole<PatientOnly>, State(state): State<AppState>) -> AppResult<Json<PatientSurveysResponse>> {
+async fn available_get(
+    user: RequireRole<PatientOnly>,
+    State(state): State<AppState>,
+) -> AppResult<Json<PatientSurveysResponse>> {
     by_tabs(&state, user.patient_id, 0, false).await
 }
 
@@ -146,7 +198,10 @@ async fn available_post(
     by_tabs(&state, user.patient_id, req.timezone_offset, false).await
 }
 
-async fn completed_get(user: RequireRole<PatientOnly>, State(state): State<AppState>) -> AppResult<Json<PatientSurveysResponse>> {
+async fn completed_get(
+    user: RequireRole<PatientOnly>,
+    State(state): State<AppState>,
+) -> AppResult<Json<PatientSurveysResponse>> {
     by_tabs(&state, user.patient_id, 0, true).await
 }
 
@@ -158,9 +213,17 @@ async fn completed_post(
     by_tabs(&state, user.patient_id, req.timezone_offset, true).await
 }
 
-async fn has_incomplete(user: RequireRole<PatientOnly>, State(state): State<AppState>) -> AppResult<Json<IncompleteSurveyAnswer>> {
+async fn has_incomplete(
+    user: RequireRole<PatientOnly>,
+    State(state): State<AppState>,
+) -> AppResult<Json<IncompleteSurveyAnswer>> {
     let (items, _) = patient_surveys(&state, user.patient_id, 0).await?;
     Ok(Json(IncompleteSurveyAnswer {
-        has_incompleted_survey: items.iter().any(|i| matches!(survey_tab(&i.status_key), Some(SurveyTab::Assigned | SurveyTab::Progress))),
+        has_incompleted_survey: items.iter().any(|i| {
+            matches!(
+                survey_tab(&i.status_key),
+                Some(SurveyTab::Assigned | SurveyTab::Progress)
+            )
+        }),
     }))
 }

@@ -73,7 +73,14 @@ async fn datatable(
 ) -> AppResult<Json<TableResponse<NotificationHistoryRow>>> {
     let sort = sort_sql(req.table.sort_column.as_deref())?;
     // Newest first unless a column is chosen.
-    let dir = match (req.table.sort_column.as_deref().map(str::trim).filter(|c| !c.is_empty()), req.table.sort_direction) {
+    let dir = match (
+        req.table
+            .sort_column
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty()),
+        req.table.sort_direction,
+    ) {
         (None, _) | (_, SortDirection::Desc) => "DESC",
         _ => "ASC",
     };

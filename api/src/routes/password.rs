@@ -12,13 +12,13 @@ use wasm_core::password::PasswordRequirements;
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{password, CurrentUser};
+use crate::client_addr::ClientAddr;
 use crate::db::{now_ms, Db};
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool, get_i64};
 use crate::store::membership as store;
 use crate::AppState;
-use crate::client_addr::ClientAddr;
 
 pub const OLD_PASSWORD_WRONG: &str = "Old password is incorrect";
 pub const IMPERSONATING: &str = "The password cannot be changed while impersonating a user.";
@@ -44,12 +44,17 @@ pub const ROUTES: &[RouteDoc] = &[
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/user/getPasswordRequirements", get(get_password_requirements))
+        .route(
+            "/api/user/getPasswordRequirements",
+            get(get_password_requirements),
+        )
         .route("/api/accountApi/changemypassword", post(change_my_password))
 }
 
 fn count(doc: &serde_json::Value, key: &str) -> u32 {
-    get_i64(doc, key).and_then(|n| u32::try_from(n).ok()).unwrap_or(0)
+    get_i64(doc, key)
+        .and_then(|n| u32::try_from(n).ok())
+        .unwrap_or(0)
 }
 
 /// The configured requirement counts (UserAccountPassword).
@@ -64,7 +69,9 @@ pub async fn password_requirements(db: &Db) -> AppResult<PasswordRequirements> {
     })
 }
 
-async fn get_password_requirements(State(state): State<AppState>) -> AppResult<Json<PasswordRequirements>> {
+async fn get_password_requirements(
+    State(state): State<AppState>,
+) -> AppResult<Json<PasswordRequirements>> {
     Ok(Json(password_requirements(&state.db).await?))
 }
 
@@ -85,14 +92,36 @@ async fn change_my_password(
     let ip = Some(peer.ip().to_string());
     let stored = store::password_hash(&state.db, user.user_id).await?;
     if !password::verify(req.old_password.clone(), stored).await? {
-        audit::record(&state.db, Actor::from(&user.0), Action::PasswordChanged, Target::user(user.user_id), None,
-            Some(json!({"Result": "WrongOldPassword"})), ip).await?;
-        return Ok(Json(ChangePasswordResult { is_success: false, error_messages: vec![OLD_PASSWORD_WRONG.to_owned()] }));
+        audit::record(
+            &state.db,
+            Actor::from(&user.0),
+            Action::PasswordChanged,
+            Target::user(user.user_id),
+            None,
+            Some(json!({"Result": "WrongOldPassword"})),
+            ip,
+        )
+        .await?;
+        return Ok(Json(ChangePasswordResult {
+            is_success: false,
+            error_messages: vec![OLD_PASSWORD_WRONG.to_owned()],
+        }));
     }
     let hash = password::hash(req.new_password.clone()).await?;
     store::set_password_hash(&state.db, user.user_id, &hash, now_ms()).await?;
     let ended = store::end_other_sessions(&state.db, user.user_id, &user.token_hash).await?;
-    audit::record(&state.db, Actor::from(&user.0), Action::PasswordChanged, Target::user(user.user_id), None,
-        Some(json!({"Result": "Changed", "OtherSessionsEnded": ended})), ip).await?;
-    Ok(Json(ChangePasswordResult { is_success: true, error_messages: Vec::new() }))
+    audit::record(
+        &state.db,
+        Actor::from(&user.0),
+        Action::PasswordChanged,
+        Target::user(user.user_id),
+        None,
+        Some(json!({"Result": "Changed", "OtherSessionsEnded": ended})),
+        ip,
+    )
+    .await?;
+    Ok(Json(ChangePasswordResult {
+        is_success: true,
+        error_messages: Vec::new(),
+    }))
 }

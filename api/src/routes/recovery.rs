@@ -15,18 +15,20 @@ use axum::{Json, Router};
 use rand::Rng;
 use serde::Deserialize;
 use serde_json::json;
-use wasm_core::model::{
-    CodeCheck, CodeRequestDecision, CodeState, ForgotPasswordRequest, ForgotPasswordResponse, KeyFacts, KeyState,
-    RecoverUsernameRequest, RecoverUsernameResponse, RequestCodeResponse, ResetKeyFacts, ResetKeyValidation,
-    ResetPasswordRequest, Role, VerificationLimits, VerifyCodeRequest, VerifyCodeResponse, VerifyPhoneParams,
-};
 use wasm_core::model::ChangePasswordResult;
+use wasm_core::model::{
+    CodeCheck, CodeRequestDecision, CodeState, ForgotPasswordRequest, ForgotPasswordResponse,
+    KeyFacts, KeyState, RecoverUsernameRequest, RecoverUsernameResponse, RequestCodeResponse,
+    ResetKeyFacts, ResetKeyValidation, ResetPasswordRequest, Role, VerificationLimits,
+    VerifyCodeRequest, VerifyCodeResponse, VerifyPhoneParams,
+};
 use wasm_core::{membership, recovery};
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, password, random_token};
+use crate::client_addr::ClientAddr;
 use crate::db::{now_ms, Db};
-use crate::error::{ApiJson, AppError, AppResult, ApiQuery};
+use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::fmt;
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, OutboundMessage};
@@ -34,10 +36,10 @@ use crate::routes::password::password_requirements;
 use crate::settings::{self, get_bool, get_i64, get_str};
 use crate::store::recovery::{self as store, Account, KeyRow, NewKey};
 use crate::AppState;
-use crate::client_addr::ClientAddr;
 
 pub const LINK_EXPIRED: &str = "Link is expired.";
-pub const LINK_USED_OR_EXPIRED: &str = "The link is expired or was already used. Request a new one.";
+pub const LINK_USED_OR_EXPIRED: &str =
+    "The link is expired or was already used. Request a new one.";
 pub const DOB_MISMATCH: &str = "Date of Birth does not match our records.";
 pub const PHONE_NOT_VERIFIED: &str = "The phone number must be verified first.";
 pub const NO_PHONE: &str = "The account has no usable phone number.";
@@ -123,13 +125,28 @@ pub const ROUTES: &[RouteDoc] = &[
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/patientUser/forgotPassword", post(patient_forgot_password))
+        .route(
+            "/api/patientUser/forgotPassword",
+            post(patient_forgot_password),
+        )
         .route("/api/staffUser/forgotPassword", post(staff_forgot_password))
         .route("/api/accountApi/recoverUsername", post(recover_username))
-        .route("/api/accountApi/validateResetPasswordKey", get(validate_reset_password_key))
-        .route("/api/patientUser/changePasswordByResetToken", put(patient_change_password))
-        .route("/api/staffUser/changePasswordByResetToken", put(staff_change_password))
-        .route("/api/patientUser/getVerifyPhoneParams", get(get_verify_phone_params))
+        .route(
+            "/api/accountApi/validateResetPasswordKey",
+            get(validate_reset_password_key),
+        )
+        .route(
+            "/api/patientUser/changePasswordByResetToken",
+            put(patient_change_password),
+        )
+        .route(
+            "/api/staffUser/changePasswordByResetToken",
+            put(staff_change_password),
+        )
+        .route(
+            "/api/patientUser/getVerifyPhoneParams",
+            get(get_verify_phone_params),
+        )
         .route("/api/patientUser/requestCode", post(request_code))
         .route("/api/patientUser/verifyCode", put(verify_code))
 }
@@ -164,20 +181,32 @@ fn ip(peer: ClientAddr) -> Option<String> {
 
 fn key_facts(row: Option<&KeyRow>) -> KeyFacts {
     match row {
-        Some(k) => KeyFacts { found: true, purpose: k.purpose.clone(), expires_at: k.expires_at, used_at: k.used_at },
+        Some(k) => KeyFacts {
+            found: true,
+            purpose: k.purpose.clone(),
+            expires_at: k.expires_at,
+            used_at: k.used_at,
+        },
         None => KeyFacts::default(),
     }
 }
 
 fn key_target(key_id: i64) -> Target {
-    Target { target_type: Some("MembershipKey"), target_id: Some(key_id.to_string()), target_user_id: None }
+    Target {
+        target_type: Some("MembershipKey"),
+        target_id: Some(key_id.to_string()),
+        target_user_id: None,
+    }
 }
 
 /// The link base: CorePortal PublicWebAddress; without one the link is relative (never built
 /// from the request's Host header, which a caller controls).
 async fn public_base(db: &Db) -> AppResult<String> {
     let core = settings::load(db, settings::CORE_PORTAL).await?;
-    Ok(get_str(&core, "PublicWebAddress").trim().trim_end_matches('/').to_owned())
+    Ok(get_str(&core, "PublicWebAddress")
+        .trim()
+        .trim_end_matches('/')
+        .to_owned())
 }
 
 // ---- forgot password -------------------------------------------------------------------------
@@ -199,15 +228,30 @@ async fn staff_forgot_password(
 }
 
 fn recovery_ok(recovery_value: &str, a: &Account) -> bool {
-    let emails: Vec<&str> = [a.email.as_deref(), a.patient_email.as_deref()].into_iter().flatten().collect();
-    recovery::recovery_matches(recovery_value, a.patient_phone.as_deref().unwrap_or(""), &emails)
+    let emails: Vec<&str> = [a.email.as_deref(), a.patient_email.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    recovery::recovery_matches(
+        recovery_value,
+        a.patient_phone.as_deref().unwrap_or(""),
+        &emails,
+    )
 }
 
 /// Accounts of this door that `login` names (an exact username wins over shared emails), active,
 /// narrowed by the recovery value when one was given.
-async fn matching_accounts(db: &Db, door: Option<Door>, login: &str, recovery_value: &str) -> AppResult<Vec<Account>> {
+async fn matching_accounts(
+    db: &Db,
+    door: Option<Door>,
+    login: &str,
+    recovery_value: &str,
+) -> AppResult<Vec<Account>> {
     let all = store::accounts_by_login(db, login, MAX_ACCOUNTS).await?;
-    let mut chosen: Vec<Account> = match all.iter().find(|a| a.username.eq_ignore_ascii_case(login.trim())) {
+    let mut chosen: Vec<Account> = match all
+        .iter()
+        .find(|a| a.username.eq_ignore_ascii_case(login.trim()))
+    {
         Some(a) => vec![a.clone()],
         None => all,
     };
@@ -226,8 +270,11 @@ async fn forgot_password(
 ) -> AppResult<Json<ForgotPasswordResponse>> {
     let db = &state.db;
     let core = settings::load(db, settings::CORE_PORTAL).await?;
-    let (errors, ask) =
-        recovery::forgot_password_check(&req.login, &req.phone_or_second_email, get_bool(&core, "DisableSecondaryRecoveryOptions"));
+    let (errors, ask) = recovery::forgot_password_check(
+        &req.login,
+        &req.phone_or_second_email,
+        get_bool(&core, "DisableSecondaryRecoveryOptions"),
+    );
     if !errors.is_valid() || ask {
         return Ok(Json(ForgotPasswordResponse {
             is_valid: false,
@@ -236,7 +283,8 @@ async fn forgot_password(
             validation_errors: errors.messages().map(str::to_owned).collect(),
         }));
     }
-    let accounts = matching_accounts(db, Some(door), &req.login, &req.phone_or_second_email).await?;
+    let accounts =
+        matching_accounts(db, Some(door), &req.login, &req.phone_or_second_email).await?;
     let pw = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
     let seconds = get_i64(&pw, "ResetKeyExpirationInSeconds").unwrap_or(0);
     let base = public_base(db).await?;
@@ -244,23 +292,36 @@ async fn forgot_password(
     let now = now_ms();
     let mut sent = 0;
     for a in &accounts {
-        let Some(to) = a.email.as_deref().filter(|e| !e.trim().is_empty()) else { continue };
+        let Some(to) = a.email.as_deref().filter(|e| !e.trim().is_empty()) else {
+            continue;
+        };
         let key = random_token();
         let expires_at = recovery::key_expires_at(now, seconds);
-        let key_id = store::insert_key(db, &NewKey {
-            token_hash: &hash_token(&key),
-            purpose: "reset",
-            user_id: Some(a.id),
-            patient_id: a.patient_id,
-            email: Some(to),
-            created_at: now,
-            expires_at,
-        })
+        let key_id = store::insert_key(
+            db,
+            &NewKey {
+                token_hash: &hash_token(&key),
+                purpose: "reset",
+                user_id: Some(a.id),
+                patient_id: a.patient_id,
+                email: Some(to),
+                created_at: now,
+                expires_at,
+            },
+        )
         .await?;
-        let link = format!("{base}/{}/change-password?pwdReset={key}&id={}", door.area(), a.id);
+        let link = format!(
+            "{base}/{}/change-password?pwdReset={key}&id={}",
+            door.area(),
+            a.id
+        );
         let expiry = match expires_at {
-            Some(_) if seconds >= 3600 && seconds % 3600 == 0 => format!("The link expires in {} hour(s).", seconds / 3600),
-            Some(_) if seconds >= 60 && seconds % 60 == 0 => format!("The link expires in {} minute(s).", seconds / 60),
+            Some(_) if seconds >= 3600 && seconds % 3600 == 0 => {
+                format!("The link expires in {} hour(s).", seconds / 3600)
+            }
+            Some(_) if seconds >= 60 && seconds % 60 == 0 => {
+                format!("The link expires in {} minute(s).", seconds / 60)
+            }
             Some(_) => format!("The link expires in {seconds} second(s)."),
             None => String::new(),
         };
@@ -272,11 +333,20 @@ async fn forgot_password(
             if client.is_empty() { "patient" } else { &client },
             a.username,
         );
-        let mut message = OutboundMessage::email(to, "Change password request", &text, "ForgotPassword");
+        let mut message =
+            OutboundMessage::email(to, "Change password request", &text, "ForgotPassword");
         message.patient_id = a.patient_id;
         outbox::enqueue(db, message).await?;
-        audit::record(db, Actor::anonymous(), Action::PasswordResetRequested, Target::user(a.id), None,
-            Some(json!({"Door": format!("{door:?}"), "KeyId": key_id})), ip(peer)).await?;
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::PasswordResetRequested,
+            Target::user(a.id),
+            None,
+            Some(json!({"Door": format!("{door:?}"), "KeyId": key_id})),
+            ip(peer),
+        )
+        .await?;
         sent += 1;
     }
     if sent == 0 {
@@ -284,7 +354,12 @@ async fn forgot_password(
             Some(json!({"Door": format!("{door:?}"), "Login": req.login.trim(), "Result": "NoMatch"})), ip(peer)).await?;
     }
     // The same answer whether or not an account matched.
-    Ok(Json(ForgotPasswordResponse { is_valid: true, is_locked_out: false, is_ask_recovery_option: false, validation_errors: vec![] }))
+    Ok(Json(ForgotPasswordResponse {
+        is_valid: true,
+        is_locked_out: false,
+        is_ask_recovery_option: false,
+        validation_errors: vec![],
+    }))
 }
 
 // ---- forgot username -------------------------------------------------------------------------
@@ -303,26 +378,56 @@ async fn recover_username(
     let base = public_base(db).await?;
     let mut sent = 0;
     for a in &accounts {
-        let Some(to) = a.email.as_deref().filter(|e| !e.trim().is_empty()) else { continue };
-        let area = if Door::Patient.admits(&a.role) { "patient" } else { "staff" };
+        let Some(to) = a.email.as_deref().filter(|e| !e.trim().is_empty()) else {
+            continue;
+        };
+        let area = if Door::Patient.admits(&a.role) {
+            "patient"
+        } else {
+            "staff"
+        };
         let text = format!(
             "Hello {},\n\nyour portal username is: {}\nSign in at {base}/{area}/login\n\n\
              If you did not ask for this, you can ignore this email.\n",
-            if a.first_name.is_empty() { &a.username } else { &a.first_name },
+            if a.first_name.is_empty() {
+                &a.username
+            } else {
+                &a.first_name
+            },
             a.username,
         );
-        let mut message = OutboundMessage::email(to, "Your portal username", &text, "ForgotAccount");
+        let mut message =
+            OutboundMessage::email(to, "Your portal username", &text, "ForgotAccount");
         message.patient_id = a.patient_id;
         outbox::enqueue(db, message).await?;
-        audit::record(db, Actor::anonymous(), Action::UsernameRecoveryRequested, Target::user(a.id), None,
-            Some(json!({"Result": "Sent"})), ip(peer)).await?;
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::UsernameRecoveryRequested,
+            Target::user(a.id),
+            None,
+            Some(json!({"Result": "Sent"})),
+            ip(peer),
+        )
+        .await?;
         sent += 1;
     }
     if sent == 0 {
-        audit::record(db, Actor::anonymous(), Action::UsernameRecoveryRequested, Target::none(), None,
-            Some(json!({"Result": "NoMatch"})), ip(peer)).await?;
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::UsernameRecoveryRequested,
+            Target::none(),
+            None,
+            Some(json!({"Result": "NoMatch"})),
+            ip(peer),
+        )
+        .await?;
     }
-    Ok(Json(RecoverUsernameResponse { is_success: true, message: recovery::USERNAME_SENT.to_owned() }))
+    Ok(Json(RecoverUsernameResponse {
+        is_success: true,
+        message: recovery::USERNAME_SENT.to_owned(),
+    }))
 }
 
 // ---- reset link ------------------------------------------------------------------------------
@@ -336,11 +441,23 @@ struct ResetKeyQuery {
 }
 
 /// What validateResetPasswordKey and the change decide on.
-async fn reset_facts(db: &Db, key: Option<&KeyRow>, id: Option<i64>) -> AppResult<(ResetKeyFacts, Option<Account>)> {
-    let mut facts = ResetKeyFacts { key: key_facts(key), ..ResetKeyFacts::default() };
-    let Some(k) = key else { return Ok((facts, None)) };
+async fn reset_facts(
+    db: &Db,
+    key: Option<&KeyRow>,
+    id: Option<i64>,
+) -> AppResult<(ResetKeyFacts, Option<Account>)> {
+    let mut facts = ResetKeyFacts {
+        key: key_facts(key),
+        ..ResetKeyFacts::default()
+    };
+    let Some(k) = key else {
+        return Ok((facts, None));
+    };
     let verification = settings::load(db, settings::USER_ACCOUNT_VERIFICATION).await?;
-    facts.phone_verification_required = get_bool(&verification, "IsPhoneNumberVerificationRequiredForResetPassword");
+    facts.phone_verification_required = get_bool(
+        &verification,
+        "IsPhoneNumberVerificationRequiredForResetPassword",
+    );
     facts.phone_verified = k.phone_verified_at.is_some();
     match (k.user_id, k.patient_id) {
         (Some(user_id), _) => {
@@ -356,7 +473,9 @@ async fn reset_facts(db: &Db, key: Option<&KeyRow>, id: Option<i64>) -> AppResul
             facts.id_matches = id == Some(patient_id);
             facts.is_unregistered_patient = true;
             facts.is_patient = true;
-            facts.phone = store::patient_phone(db, patient_id).await?.unwrap_or_default();
+            facts.phone = store::patient_phone(db, patient_id)
+                .await?
+                .unwrap_or_default();
             Ok((facts, None))
         }
         (None, None) => Ok((facts, None)),
@@ -368,7 +487,11 @@ async fn validate_reset_password_key(
     ApiQuery(q): ApiQuery<ResetKeyQuery>,
 ) -> AppResult<Json<ResetKeyValidation>> {
     let db = &state.db;
-    let key = if q.pwd_reset.trim().is_empty() { None } else { store::key_by_hash(db, &hash_token(q.pwd_reset.trim())).await? };
+    let key = if q.pwd_reset.trim().is_empty() {
+        None
+    } else {
+        store::key_by_hash(db, &hash_token(q.pwd_reset.trim())).await?
+    };
     let (facts, _) = reset_facts(db, key.as_ref(), q.id.trim().parse().ok()).await?;
     Ok(Json(recovery::reset_key_validation(&facts, now_ms())))
 }
@@ -390,7 +513,10 @@ async fn staff_change_password(
 }
 
 fn refused(message: &str) -> Json<ChangePasswordResult> {
-    Json(ChangePasswordResult { is_success: false, error_messages: vec![message.to_owned()] })
+    Json(ChangePasswordResult {
+        is_success: false,
+        error_messages: vec![message.to_owned()],
+    })
 }
 
 async fn change_password_by_reset_token(
@@ -407,19 +533,43 @@ async fn change_password_by_reset_token(
     }
     let now = now_ms();
     let token = req.reset_password_token.trim();
-    let key = if token.is_empty() { None } else { store::key_by_hash(db, &hash_token(token)).await? };
+    let key = if token.is_empty() {
+        None
+    } else {
+        store::key_by_hash(db, &hash_token(token)).await?
+    };
     let (facts, account) = reset_facts(db, key.as_ref(), req.user_id).await?;
     let validation = recovery::reset_key_validation(&facts, now);
-    let usable = validation.is_forgot_password_validate && validation.is_password_need_reset && !validation.is_link_epired;
+    let usable = validation.is_forgot_password_validate
+        && validation.is_password_need_reset
+        && !validation.is_link_epired;
     let (Some(key), Some(account), true) = (key, account, usable) else {
-        audit::record(db, Actor::anonymous(), Action::PasswordReset, Target::none(), None,
-            Some(json!({"Result": "LinkRefused"})), ip(peer)).await?;
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::PasswordReset,
+            Target::none(),
+            None,
+            Some(json!({"Result": "LinkRefused"})),
+            ip(peer),
+        )
+        .await?;
         return Ok(refused(LINK_USED_OR_EXPIRED));
     };
     if !door.admits(&account.role) {
-        audit::record(db, Actor::anonymous(), Action::PasswordReset, key_target(key.id), None,
-            Some(json!({"Result": "WrongArea", "UserId": account.id})), ip(peer)).await?;
-        return Err(AppError::Forbidden("This link belongs to the other sign-in area.".to_owned()));
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::PasswordReset,
+            key_target(key.id),
+            None,
+            Some(json!({"Result": "WrongArea", "UserId": account.id})),
+            ip(peer),
+        )
+        .await?;
+        return Err(AppError::Forbidden(
+            "This link belongs to the other sign-in area.".to_owned(),
+        ));
     }
     if validation.should_do_cell_phone_verification {
         return Ok(refused(PHONE_NOT_VERIFIED));
@@ -427,10 +577,22 @@ async fn change_password_by_reset_token(
     let options = settings::load(db, settings::USER_ACCOUNT_PATIENT_PORTAL_OPTIONS).await?;
     if door == Door::Patient && get_bool(&options, "ForgotPasswordValidateDOB") {
         let stored = account.patient_dob.as_deref().unwrap_or("");
-        let (y, m, d) = (req.year.unwrap_or(0), req.month.unwrap_or(0), req.day.unwrap_or(0));
+        let (y, m, d) = (
+            req.year.unwrap_or(0),
+            req.month.unwrap_or(0),
+            req.day.unwrap_or(0),
+        );
         if !recovery::dob_matches(stored, y, m, d) {
-            audit::record(db, Actor::anonymous(), Action::PasswordReset, key_target(key.id), None,
-                Some(json!({"Result": "DobMismatch", "UserId": account.id})), ip(peer)).await?;
+            audit::record(
+                db,
+                Actor::anonymous(),
+                Action::PasswordReset,
+                key_target(key.id),
+                None,
+                Some(json!({"Result": "DobMismatch", "UserId": account.id})),
+                ip(peer),
+            )
+            .await?;
             // A few wrong dates spend the key: the date of birth cannot be guessed through it.
             if store::dob_failures(db, key.id).await? >= DOB_ATTEMPTS_MAX {
                 store::spend_key(db, key.id, now).await?;
@@ -445,9 +607,20 @@ async fn change_password_by_reset_token(
     let hash = password::hash(req.new_password.clone()).await?;
     crate::store::membership::set_password_hash(db, account.id, &hash, now).await?;
     let ended = store::end_all_sessions(db, account.id).await?;
-    audit::record(db, Actor::anonymous(), Action::PasswordReset, Target::user(account.id), None,
-        Some(json!({"Result": "Changed", "KeyId": key.id, "SessionsEnded": ended})), ip(peer)).await?;
-    Ok(Json(ChangePasswordResult { is_success: true, error_messages: Vec::new() }))
+    audit::record(
+        db,
+        Actor::anonymous(),
+        Action::PasswordReset,
+        Target::user(account.id),
+        None,
+        Some(json!({"Result": "Changed", "KeyId": key.id, "SessionsEnded": ended})),
+        ip(peer),
+    )
+    .await?;
+    Ok(Json(ChangePasswordResult {
+        is_success: true,
+        error_messages: Vec::new(),
+    }))
 }
 
 // ---- phone verification ----------------------------------------------------------------------
@@ -466,7 +639,11 @@ struct RequestCodeBody {
 
 async fn limits(db: &Db) -> AppResult<VerificationLimits> {
     let doc = settings::load(db, settings::USER_ACCOUNT_VERIFICATION).await?;
-    let n = |k: &str| get_i64(&doc, k).and_then(|v| u32::try_from(v).ok()).unwrap_or(0);
+    let n = |k: &str| {
+        get_i64(&doc, k)
+            .and_then(|v| u32::try_from(v).ok())
+            .unwrap_or(0)
+    };
     Ok(VerificationLimits {
         verification_attempts_max: n("VerificationAttemptsMax"),
         verification_code_requests_max: n("VerificationCodeRequestsMax"),
@@ -477,13 +654,21 @@ async fn limits(db: &Db) -> AppResult<VerificationLimits> {
 /// A usable key of either purpose (unknown, used or expired keys are refused alike) and its phone.
 async fn phone_key(db: &Db, key: &str) -> AppResult<(KeyRow, String)> {
     let key = key.trim();
-    let row = if key.is_empty() { None } else { store::key_by_hash(db, &hash_token(key)).await? };
+    let row = if key.is_empty() {
+        None
+    } else {
+        store::key_by_hash(db, &hash_token(key)).await?
+    };
     if recovery::key_state(&key_facts(row.as_ref()), None, now_ms()) != KeyState::Valid {
         return Err(AppError::BadRequest(LINK_EXPIRED.to_owned()));
     }
-    let Some(row) = row else { return Err(AppError::BadRequest(LINK_EXPIRED.to_owned())) };
+    let Some(row) = row else {
+        return Err(AppError::BadRequest(LINK_EXPIRED.to_owned()));
+    };
     let phone = match (row.user_id, row.patient_id) {
-        (Some(user_id), _) => store::account(db, user_id).await?.and_then(|a| a.patient_phone),
+        (Some(user_id), _) => store::account(db, user_id)
+            .await?
+            .and_then(|a| a.patient_phone),
         (None, Some(patient_id)) => store::patient_phone(db, patient_id).await?,
         (None, None) => None,
     };
@@ -492,7 +677,11 @@ async fn phone_key(db: &Db, key: &str) -> AppResult<(KeyRow, String)> {
 
 fn code_state(row: &store::CodeRow) -> CodeState {
     let n = |v: i64| u32::try_from(v.max(0)).unwrap_or(u32::MAX);
-    CodeState { generated_at: row.generated_at, requests: n(row.requests), attempts: n(row.attempts) }
+    CodeState {
+        generated_at: row.generated_at,
+        requests: n(row.requests),
+        attempts: n(row.attempts),
+    }
 }
 
 fn code_hash(key_id: i64, code: &str) -> String {
@@ -507,7 +696,9 @@ async fn get_verify_phone_params(
     let (key, phone) = phone_key(db, &q.key).await?;
     let limits = limits(db).await?;
     let code = store::code(db, key.id).await?;
-    let current = code.as_ref().filter(|c| recovery::code_is_current(&limits, &code_state(c), now_ms()));
+    let current = code
+        .as_ref()
+        .filter(|c| recovery::code_is_current(&limits, &code_state(c), now_ms()));
     Ok(Json(VerifyPhoneParams {
         last4_digits_of_phone: recovery::last_four(&phone),
         is_verified: key.phone_verified_at.is_some(),
@@ -532,8 +723,16 @@ async fn request_code(
         let existing = store::code(db, key.id).await?;
         let decision = recovery::code_request(&limits, existing.as_ref().map(code_state).as_ref());
         if decision == CodeRequestDecision::Exceeded {
-            audit::record(db, Actor::anonymous(), Action::PhoneVerification, key_target(key.id), None,
-                Some(json!({"Result": "RequestsExceeded"})), ip(peer)).await?;
+            audit::record(
+                db,
+                Actor::anonymous(),
+                Action::PhoneVerification,
+                key_target(key.id),
+                None,
+                Some(json!({"Result": "RequestsExceeded"})),
+                ip(peer),
+            )
+            .await?;
             return Ok(Json(RequestCodeResponse {
                 is_verification_code_requests_exceeded: true,
                 generated_date: None,
@@ -542,7 +741,15 @@ async fn request_code(
         }
         let code = format!("{:06}", rand::rngs::OsRng.gen_range(0..1_000_000u32));
         let now = now_ms();
-        if !store::store_code(db, key.id, &code_hash(key.id, &code), now, existing.as_ref().map(|c| c.requests)).await? {
+        if !store::store_code(
+            db,
+            key.id,
+            &code_hash(key.id, &code),
+            now,
+            existing.as_ref().map(|c| c.requests),
+        )
+        .await?
+        {
             continue; // a concurrent request counted first: decide again
         }
         let core = settings::load(db, settings::CORE_PORTAL).await?;
@@ -550,19 +757,41 @@ async fn request_code(
         let minutes = limits.verification_code_timeout_in_minutes;
         let text = format!(
             "{}Your verification code is {code}.{}",
-            if client.is_empty() { String::new() } else { format!("{client}: ") },
-            if minutes > 0 { format!(" It expires in {minutes} minutes.") } else { String::new() }
+            if client.is_empty() {
+                String::new()
+            } else {
+                format!("{client}: ")
+            },
+            if minutes > 0 {
+                format!(" It expires in {minutes} minutes.")
+            } else {
+                String::new()
+            }
         );
-        outbox::enqueue(db, OutboundMessage::sms(&format!("+1{digits}"), &text, "PhoneVerificationCode")).await?;
-        audit::record(db, Actor::anonymous(), Action::PhoneVerification, key_target(key.id), None,
-            Some(json!({"Result": "CodeSent"})), ip(peer)).await?;
+        outbox::enqueue(
+            db,
+            OutboundMessage::sms(&format!("+1{digits}"), &text, "PhoneVerificationCode"),
+        )
+        .await?;
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::PhoneVerification,
+            key_target(key.id),
+            None,
+            Some(json!({"Result": "CodeSent"})),
+            ip(peer),
+        )
+        .await?;
         return Ok(Json(RequestCodeResponse {
             is_verification_code_requests_exceeded: false,
             generated_date: Some(fmt::iso_utc(now)),
             message: recovery::CODE_SENT.to_owned(),
         }));
     }
-    Err(AppError::Conflict("Too many code requests at once; try again.".to_owned()))
+    Err(AppError::Conflict(
+        "Too many code requests at once; try again.".to_owned(),
+    ))
 }
 
 async fn verify_code(
@@ -590,10 +819,17 @@ async fn verify_code(
         let row = store::code(db, key.id).await?;
         let state_now = row.as_ref().map(code_state);
         let now = now_ms();
-        let matches = row.as_ref().is_some_and(|r| constant_time_eq(&r.code_hash, &code_hash(key.id, &req.code)));
+        let matches = row
+            .as_ref()
+            .is_some_and(|r| constant_time_eq(&r.code_hash, &code_hash(key.id, &req.code)));
         let check = recovery::code_check(&limits, state_now.as_ref(), now, matches);
-        let wrong = matches!(check, CodeCheck::Invalid { .. }) || (check == CodeCheck::Exceeded && !matches
-            && state_now.is_some_and(|s| limits.verification_attempts_max == 0 || s.attempts < limits.verification_attempts_max));
+        let wrong = matches!(check, CodeCheck::Invalid { .. })
+            || (check == CodeCheck::Exceeded
+                && !matches
+                && state_now.is_some_and(|s| {
+                    limits.verification_attempts_max == 0
+                        || s.attempts < limits.verification_attempts_max
+                }));
         if wrong {
             let seen = row.as_ref().map_or(0, |r| r.attempts);
             if !store::count_wrong_code(db, key.id, seen).await? {
@@ -603,9 +839,19 @@ async fn verify_code(
         if check == CodeCheck::Valid {
             store::set_phone_verified(db, key.id, now).await?;
         }
-        audit::record(db, Actor::anonymous(), Action::PhoneVerification, key_target(key.id), None,
-            Some(json!({"Result": format!("{check:?}").split([' ', '{']).next().unwrap_or("")})), ip(peer)).await?;
-        let current = row.as_ref().filter(|r| recovery::code_is_current(&limits, &code_state(r), now));
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::PhoneVerification,
+            key_target(key.id),
+            None,
+            Some(json!({"Result": format!("{check:?}").split([' ', '{']).next().unwrap_or("")})),
+            ip(peer),
+        )
+        .await?;
+        let current = row
+            .as_ref()
+            .filter(|r| recovery::code_is_current(&limits, &code_state(r), now));
         return Ok(Json(VerifyCodeResponse {
             generated_date: current.map(|r| fmt::iso_utc(r.generated_at)),
             is_code_exists: current.is_some(),
@@ -614,12 +860,18 @@ async fn verify_code(
             error_message: recovery::code_message(check),
         }));
     }
-    Err(AppError::Conflict("Too many attempts at once; try again.".to_owned()))
+    Err(AppError::Conflict(
+        "Too many attempts at once; try again.".to_owned(),
+    ))
 }
 
 /// Compares two hashes without an early exit.
 fn constant_time_eq(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 #[cfg(test)]

@@ -17,8 +17,9 @@ use serde::Deserialize;
 use serde_json::json;
 use wasm_core::membership::{self, DOB_MISMATCH, USERNAME_TAKEN};
 use wasm_core::model::{
-    CreateAccountRules, CreateUserRequest, CreateUserResult, RegistrationInvitation, RequestRegistrationEmail,
-    SendRegistrationEmail, SurveyEmailCheck, SurveyRegistration, UnsubscribeResult, UserCreationParams,
+    CreateAccountRules, CreateUserRequest, CreateUserResult, RegistrationInvitation,
+    RequestRegistrationEmail, SendRegistrationEmail, SurveyEmailCheck, SurveyRegistration,
+    UnsubscribeResult, UserCreationParams,
 };
 use wasm_core::ValidationErrors;
 
@@ -26,7 +27,7 @@ use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, password, random_token, RequireRole, Staff};
 use crate::client_addr::ClientAddr;
 use crate::db::{now_ms, Db};
-use crate::error::{ApiJson, AppError, AppResult, ApiQuery, ApiPath};
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, OutboundMessage};
 use crate::settings::{self, get_bool, get_i64, get_str};
@@ -37,7 +38,8 @@ pub const TOKEN_EMPTY: &str = "Token is empty. Self registration is not allowed.
 pub const LINK_EXPIRED: &str = "Link is expired.";
 pub const IDENTITY_NOT_VERIFIED: &str =
     "Your identity could not be verified after too many attempts. Please call the provider to create your portal account.";
-pub const PHONE_VERIFICATION_NEEDED: &str = "Please verify your phone number before creating your account.";
+pub const PHONE_VERIFICATION_NEEDED: &str =
+    "Please verify your phone number before creating your account.";
 pub const ALREADY_COMPLETED: &str = "You have already completed survey";
 pub const LOCATION_INVALID: &str = "Location is not valid";
 pub const NO_SURVEY: &str = "No survey is available for this location.";
@@ -116,12 +118,27 @@ pub const ROUTES: &[RouteDoc] = &[
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/patientUser/sendRegistrationEmail", post(send_registration_email))
-        .route("/api/patientUser/registrationInvitation", get(registration_invitation))
-        .route("/api/patientUser/userCreationParams", get(user_creation_params))
+        .route(
+            "/api/patientUser/sendRegistrationEmail",
+            post(send_registration_email),
+        )
+        .route(
+            "/api/patientUser/registrationInvitation",
+            get(registration_invitation),
+        )
+        .route(
+            "/api/patientUser/userCreationParams",
+            get(user_creation_params),
+        )
         .route("/api/patientUser/create", post(create))
-        .route("/api/userRegistrationApi/sendRequestRegistrationEmail", post(send_request_registration_email))
-        .route("/api/userRegistrationApi/requestRegistration", post(request_registration))
+        .route(
+            "/api/userRegistrationApi/sendRequestRegistrationEmail",
+            post(send_request_registration_email),
+        )
+        .route(
+            "/api/userRegistrationApi/requestRegistration",
+            post(request_registration),
+        )
         .route("/api/user/unsubscribe/{token}", get(unsubscribe_patient))
 }
 
@@ -136,7 +153,10 @@ const MAX_KEYS: usize = 20_000;
 /// the sign-in throttle: a brake on enumeration, not a record.
 fn allow(group: &str, address: &str, now: i64) -> bool {
     static TABLE: OnceLock<Mutex<HashMap<String, VecDeque<i64>>>> = OnceLock::new();
-    let mut table = TABLE.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap_or_else(|e| e.into_inner());
+    let mut table = TABLE
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     if table.len() >= MAX_KEYS {
         table.retain(|_, times| times.back().is_some_and(|t| now - t < WINDOW_MS));
         if table.len() >= MAX_KEYS {
@@ -166,7 +186,10 @@ fn throttle(group: &str, peer: &ClientAddr) -> AppResult<()> {
 
 async fn public_base(db: &Db) -> AppResult<String> {
     let core = settings::load(db, settings::CORE_PORTAL).await?;
-    Ok(get_str(&core, "PublicWebAddress").trim().trim_end_matches('/').to_owned())
+    Ok(get_str(&core, "PublicWebAddress")
+        .trim()
+        .trim_end_matches('/')
+        .to_owned())
 }
 
 fn ip(peer: &ClientAddr) -> Option<String> {
@@ -179,7 +202,9 @@ fn bounded(value: i64) -> u32 {
 
 async fn id_fail_max(db: &Db) -> AppResult<i64> {
     let doc = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
-    Ok(get_i64(&doc, "IDFailMax").filter(|n| *n > 0).unwrap_or(DEFAULT_ID_FAIL_MAX))
+    Ok(get_i64(&doc, "IDFailMax")
+        .filter(|n| *n > 0)
+        .unwrap_or(DEFAULT_ID_FAIL_MAX))
 }
 
 /// The settings `validate_create_account` depends on.
@@ -188,14 +213,22 @@ async fn create_rules(db: &Db) -> AppResult<CreateAccountRules> {
     let core = settings::load(db, settings::CORE_PORTAL).await?;
     Ok(CreateAccountRules {
         password: super::password::password_requirements(db).await?,
-        min_username_length: bounded(get_i64(&names, "MinUsernameLength").unwrap_or(DEFAULT_MIN_USERNAME)),
-        max_username_length: bounded(get_i64(&names, "MaxUsernameLength").unwrap_or(DEFAULT_MAX_USERNAME)),
+        min_username_length: bounded(
+            get_i64(&names, "MinUsernameLength").unwrap_or(DEFAULT_MIN_USERNAME),
+        ),
+        max_username_length: bounded(
+            get_i64(&names, "MaxUsernameLength").unwrap_or(DEFAULT_MAX_USERNAME),
+        ),
         disable_secondary_recovery_options: get_bool(&core, "DisableSecondaryRecoveryOptions"),
     })
 }
 
 fn invitation(can_invite: bool, is_sent: bool, message: &str) -> RegistrationInvitation {
-    RegistrationInvitation { can_invite, is_sent, message: message.to_owned() }
+    RegistrationInvitation {
+        can_invite,
+        is_sent,
+        message: message.to_owned(),
+    }
 }
 
 // --- part 5: invitation ---------------------------------------------------------------------
@@ -210,7 +243,11 @@ async fn send_registration_email(
     let patient_id = match (req.patient_id, req.survey_queue_id) {
         (Some(id), _) => Some(id),
         (None, Some(queue)) => store::patient_of_queue_row(db, queue).await?,
-        (None, None) => return Err(AppError::BadRequest("PatientId or SurveyQueueId is required.".to_owned())),
+        (None, None) => {
+            return Err(AppError::BadRequest(
+                "PatientId or SurveyQueueId is required.".to_owned(),
+            ))
+        }
     };
     let patient = match patient_id {
         Some(id) => store::patient(db, id).await?.ok_or(AppError::NotFound)?,
@@ -227,14 +264,20 @@ async fn send_registration_email(
         return Err(AppError::BadRequest(NO_DOB.to_owned()));
     }
     let doc = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
-    let seconds = get_i64(&doc, "ResetKeyExpirationInSeconds").unwrap_or(0).max(0);
+    let seconds = get_i64(&doc, "ResetKeyExpirationInSeconds")
+        .unwrap_or(0)
+        .max(0);
     let now = now_ms();
     let expires_at = (seconds > 0).then(|| now.saturating_add(seconds.saturating_mul(1000)));
     let key = random_token();
-    store::insert_registration_key(db, &hash_token(&key), patient.id, email, now, expires_at).await?;
+    store::insert_registration_key(db, &hash_token(&key), patient.id, email, now, expires_at)
+        .await?;
     let link = format!("{}/patient/create?key={key}", public_base(db).await?);
     let validity = if seconds > 0 {
-        format!("The link can be used once, within {}.", duration_text(seconds))
+        format!(
+            "The link can be used once, within {}.",
+            duration_text(seconds)
+        )
     } else {
         "The link can be used once.".to_owned()
     };
@@ -242,12 +285,28 @@ async fn send_registration_email(
         "Dear {} {},\nyou are invited to create your patient portal account:\n{link}\n\n{validity}\n",
         patient.first_name, patient.last_name
     );
-    let mut message = OutboundMessage::email(email, "Create your patient portal account", &text, "PortalRegistration");
+    let mut message = OutboundMessage::email(
+        email,
+        "Create your patient portal account",
+        &text,
+        "PortalRegistration",
+    );
     message.patient_id = Some(patient.id);
     outbox::enqueue(db, message).await?;
-    audit::record(db, Actor::from(&*user), Action::RegistrationInvitationSent,
-        Target { target_type: Some("Patient"), target_id: Some(patient.id.to_string()), target_user_id: None },
-        None, Some(json!({"Email": email, "ExpiresAt": expires_at})), ip(&peer)).await?;
+    audit::record(
+        db,
+        Actor::from(&*user),
+        Action::RegistrationInvitationSent,
+        Target {
+            target_type: Some("Patient"),
+            target_id: Some(patient.id.to_string()),
+            target_user_id: None,
+        },
+        None,
+        Some(json!({"Email": email, "ExpiresAt": expires_at})),
+        ip(&peer),
+    )
+    .await?;
     Ok(Json(invitation(true, true, INVITATION_SENT)))
 }
 
@@ -261,7 +320,11 @@ fn duration_text(seconds: i64) -> String {
 }
 
 fn plural(n: i64, unit: &str) -> String {
-    if n == 1 { format!("1 {unit}") } else { format!("{n} {unit}s") }
+    if n == 1 {
+        format!("1 {unit}")
+    } else {
+        format!("{n} {unit}s")
+    }
 }
 
 #[derive(Deserialize)]
@@ -275,8 +338,12 @@ async fn registration_invitation(
     _user: RequireRole<Staff>,
     ApiQuery(q): ApiQuery<QueueQuery>,
 ) -> AppResult<Json<RegistrationInvitation>> {
-    let patient_id = store::patient_of_queue_row(&state.db, q.survey_queue_id).await?.ok_or(AppError::NotFound)?;
-    let patient = store::patient(&state.db, patient_id).await?.ok_or(AppError::NotFound)?;
+    let patient_id = store::patient_of_queue_row(&state.db, q.survey_queue_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let patient = store::patient(&state.db, patient_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let can = patient.accounts == 0
         && membership::is_email(patient.email.as_deref().unwrap_or(""))
         && patient.dob.as_deref().is_some_and(|d| !d.trim().is_empty());
@@ -299,7 +366,9 @@ async fn key_state(db: &Db, key: &str) -> AppResult<KeyState> {
     if key.is_empty() {
         return Ok(KeyState::Empty);
     }
-    let Some(row) = store::registration_key(db, &hash_token(key)).await? else { return Ok(KeyState::Expired) };
+    let Some(row) = store::registration_key(db, &hash_token(key)).await? else {
+        return Ok(KeyState::Expired);
+    };
     let now = now_ms();
     if row.used_at.is_some() || row.expires_at.is_some_and(|t| t <= now) {
         return Ok(KeyState::Expired);
@@ -394,12 +463,16 @@ async fn create(
     // Phone verification before registration (spec 03 UserAccountUserAccountVerification
     // IsPhoneNumberPatientVerificationEnabled): the key must carry a verified phone.
     let verification = settings::load(db, settings::USER_ACCOUNT_VERIFICATION).await?;
-    if get_bool(&verification, "IsPhoneNumberPatientVerificationEnabled") && row.phone_verified_at.is_none() {
+    if get_bool(&verification, "IsPhoneNumberPatientVerificationEnabled")
+        && row.phone_verified_at.is_none()
+    {
         let mut out = refused("VerificationRequired", PHONE_VERIFICATION_NEEDED);
         out.other_errors.clear();
         out.is_verification_failed = true;
-        out.verification_failed_redirect_url =
-            format!("/patient/create-verify-phone?key={}", urlencoding(req.registration_key.trim()));
+        out.verification_failed_redirect_url = format!(
+            "/patient/create-verify-phone?key={}",
+            urlencoding(req.registration_key.trim())
+        );
         out.verification_failed_error = PHONE_VERIFICATION_NEEDED.to_owned();
         out.verification_errors = vec![PHONE_VERIFICATION_NEEDED.to_owned()];
         return Ok(Json(out));
@@ -410,13 +483,29 @@ async fn create(
     let ip = ip(&peer);
     if errors.field("Dob").is_empty() {
         let entered = dob_text(req.year, req.month, req.day);
-        let on_record = row.dob.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(|d| d.chars().take(10).collect::<String>());
+        let on_record = row
+            .dob
+            .as_deref()
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .map(|d| d.chars().take(10).collect::<String>());
         if entered.is_none() || entered != on_record {
             errors.add("Dob", DOB_MISMATCH);
             let failures = store::add_dob_failure(db, row.id).await?;
-            audit::record(db, Actor::anonymous(), Action::RegistrationFailed,
-                Target { target_type: Some("Patient"), target_id: Some(row.patient_id.to_string()), target_user_id: None },
-                None, Some(json!({"Reason": "DobMismatch", "Failures": failures})), ip.clone()).await?;
+            audit::record(
+                db,
+                Actor::anonymous(),
+                Action::RegistrationFailed,
+                Target {
+                    target_type: Some("Patient"),
+                    target_id: Some(row.patient_id.to_string()),
+                    target_user_id: None,
+                },
+                None,
+                Some(json!({"Reason": "DobMismatch", "Failures": failures})),
+                ip.clone(),
+            )
+            .await?;
             if failures >= id_fail_max(db).await? {
                 let mut out = refused("LockedOut", IDENTITY_NOT_VERIFIED);
                 out.is_verification_failed = true;
@@ -432,20 +521,26 @@ async fn create(
         return Ok(Json(membership::create_user_result(&errors)));
     }
     let hash = password::hash(req.new_password.clone()).await?;
-    let email = row.email.clone().unwrap_or_else(|| req.email.trim().to_owned());
+    let email = row
+        .email
+        .clone()
+        .unwrap_or_else(|| req.email.trim().to_owned());
     let phone = optional(req.phone_number.as_deref()).and_then(membership::us_phone_digits);
-    let created = store::create_patient_user(db, &store::NewPatientUser {
-        key_id: row.id,
-        patient_id: row.patient_id,
-        username: &req.username,
-        email: &email,
-        first_name: &row.first_name,
-        last_name: &row.last_name,
-        password_hash: &hash,
-        recovery_phone: phone.as_deref(),
-        recovery_email: optional(req.second_email.as_deref()),
-        now: now_ms(),
-    })
+    let created = store::create_patient_user(
+        db,
+        &store::NewPatientUser {
+            key_id: row.id,
+            patient_id: row.patient_id,
+            username: &req.username,
+            email: &email,
+            first_name: &row.first_name,
+            last_name: &row.last_name,
+            password_hash: &hash,
+            recovery_phone: phone.as_deref(),
+            recovery_email: optional(req.second_email.as_deref()),
+            now: now_ms(),
+        },
+    )
     .await;
     let user_id = match created {
         Ok(Some(id)) => id,
@@ -459,7 +554,9 @@ async fn create(
     };
     audit::record(db, Actor::anonymous(), Action::UserCreated, Target::user(user_id), None,
         Some(json!({"Username": req.username.trim(), "Role": "Patient", "PatientId": row.patient_id, "Via": "SelfRegistration"})), ip).await?;
-    Ok(Json(membership::create_user_result(&ValidationErrors::new())))
+    Ok(Json(membership::create_user_result(
+        &ValidationErrors::new(),
+    )))
 }
 
 /// Percent-encodes a key for a query string (keys are base64url already; this is a guard).
@@ -467,7 +564,9 @@ fn urlencoding(value: &str) -> String {
     value
         .bytes()
         .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
             _ => format!("%{b:02X}"),
         })
         .collect()
@@ -476,7 +575,11 @@ fn urlencoding(value: &str) -> String {
 // --- part 6: online survey registration -----------------------------------------------------
 
 fn check(is_user_exist: bool, sent: bool, message: &str) -> SurveyEmailCheck {
-    SurveyEmailCheck { is_user_exist, is_sent_start_hist_portal_survey_email: sent, message: message.to_owned() }
+    SurveyEmailCheck {
+        is_user_exist,
+        is_sent_start_hist_portal_survey_email: sent,
+        message: message.to_owned(),
+    }
 }
 
 /// The survey a location's patients get: the staff start's choice order (spec 01 §2.5, in
@@ -485,14 +588,23 @@ async fn location_survey(db: &Db, loc_num: &str) -> AppResult<Option<i64>> {
     crate::routes::survey_start::survey_for_location(db, loc_num).await
 }
 
-async fn send_survey_email(db: &Db, patient: &store::PatientForRegistration, queue_id: i64) -> AppResult<()> {
-    let link = crate::survey_link::link(&public_base(db).await?, &crate::survey_link::key(db).await?, queue_id);
+async fn send_survey_email(
+    db: &Db,
+    patient: &store::PatientForRegistration,
+    queue_id: i64,
+) -> AppResult<()> {
+    let link = crate::survey_link::link(
+        &public_base(db).await?,
+        &crate::survey_link::key(db).await?,
+        queue_id,
+    );
     let text = format!(
         "Dear {} {},\nplease fill in your medical history survey:\n{link}\n",
         patient.first_name, patient.last_name
     );
     let to = patient.email.as_deref().unwrap_or("").trim();
-    let mut message = OutboundMessage::email(to, "Your medical history survey", &text, "SurveyAssignment");
+    let mut message =
+        OutboundMessage::email(to, "Your medical history survey", &text, "SurveyAssignment");
     message.patient_id = Some(patient.id);
     message.survey_queue_id = Some(queue_id);
     outbox::enqueue(db, message).await?;
@@ -512,15 +624,28 @@ async fn existing_patient(
     let queue_id = match (open, done) {
         (Some(id), _) => id,
         (None, 0) => {
-            let survey = location_survey(db, loc_num).await?.ok_or_else(|| AppError::BadRequest(NO_SURVEY.to_owned()))?;
+            let survey = location_survey(db, loc_num)
+                .await?
+                .ok_or_else(|| AppError::BadRequest(NO_SURVEY.to_owned()))?;
             store::assign_survey(db, patient.id, location_id, survey, now_ms()).await?
         }
         (None, _) => return Ok(check(true, false, ALREADY_COMPLETED)),
     };
     send_survey_email(db, patient, queue_id).await?;
-    audit::record(db, Actor::anonymous(), Action::SurveyRegistrationRequested,
-        Target { target_type: Some("SurveyQueue"), target_id: Some(queue_id.to_string()), target_user_id: None },
-        None, Some(json!({"PatientId": patient.id, "LocNum": loc_num, "NewPatient": false})), ip(peer)).await?;
+    audit::record(
+        db,
+        Actor::anonymous(),
+        Action::SurveyRegistrationRequested,
+        Target {
+            target_type: Some("SurveyQueue"),
+            target_id: Some(queue_id.to_string()),
+            target_user_id: None,
+        },
+        None,
+        Some(json!({"PatientId": patient.id, "LocNum": loc_num, "NewPatient": false})),
+        ip(peer),
+    )
+    .await?;
     Ok(check(true, true, ""))
 }
 
@@ -529,7 +654,9 @@ async fn location(db: &Db, loc_num: &str) -> AppResult<i64> {
     if loc.is_empty() || loc.len() > 32 {
         return Err(AppError::BadRequest(LOCATION_INVALID.to_owned()));
     }
-    store::location_id(db, loc).await?.ok_or_else(|| AppError::BadRequest(LOCATION_INVALID.to_owned()))
+    store::location_id(db, loc)
+        .await?
+        .ok_or_else(|| AppError::BadRequest(LOCATION_INVALID.to_owned()))
 }
 
 async fn send_request_registration_email(
@@ -538,7 +665,11 @@ async fn send_request_registration_email(
     ApiJson(req): ApiJson<RequestRegistrationEmail>,
 ) -> AppResult<Json<SurveyEmailCheck>> {
     throttle("survey-registration", &peer)?;
-    let reg = SurveyRegistration { email: req.email.clone(), loc_num: req.loc_num.clone(), ..Default::default() };
+    let reg = SurveyRegistration {
+        email: req.email.clone(),
+        loc_num: req.loc_num.clone(),
+        ..Default::default()
+    };
     let errors = membership::validate_survey_registration(&reg, false);
     if !errors.is_valid() {
         return Err(errors.into());
@@ -546,7 +677,9 @@ async fn send_request_registration_email(
     let db = &state.db;
     let location_id = location(db, &req.loc_num).await?;
     match store::patients_by_email(db, &req.email).await?.first() {
-        Some(patient) => Ok(Json(existing_patient(db, patient, location_id, &req.loc_num, &peer).await?)),
+        Some(patient) => Ok(Json(
+            existing_patient(db, patient, location_id, &req.loc_num, &peer).await?,
+        )),
         None => Ok(Json(check(false, false, ""))),
     }
 }
@@ -564,9 +697,13 @@ async fn request_registration(
     let db = &state.db;
     let location_id = location(db, &req.loc_num).await?;
     if let Some(patient) = store::patients_by_email(db, &req.email).await?.first() {
-        return Ok(Json(existing_patient(db, patient, location_id, &req.loc_num, &peer).await?));
+        return Ok(Json(
+            existing_patient(db, patient, location_id, &req.loc_num, &peer).await?,
+        ));
     }
-    let survey = location_survey(db, &req.loc_num).await?.ok_or_else(|| AppError::BadRequest(NO_SURVEY.to_owned()))?;
+    let survey = location_survey(db, &req.loc_num)
+        .await?
+        .ok_or_else(|| AppError::BadRequest(NO_SURVEY.to_owned()))?;
     let dob = dob_text(req.year, req.month, req.day).unwrap_or_default();
     let phone = optional(Some(req.phone_number.as_str())).and_then(membership::us_phone_digits);
     let now = now_ms();
@@ -574,25 +711,44 @@ async fn request_registration(
     // assigns its own when the patient is seen).
     let mrn = {
         use rand::Rng;
-        format!("W{:012}", rand::thread_rng().gen_range(0..1_000_000_000_000u64))
+        format!(
+            "W{:012}",
+            rand::thread_rng().gen_range(0..1_000_000_000_000u64)
+        )
     };
-    let patient_id = store::insert_patient(db, &store::NewSurveyPatient {
-        mrn: &mrn,
-        first_name: &req.first_name,
-        last_name: &req.last_name,
-        dob: &dob,
-        email: &req.email,
-        phone: phone.as_deref(),
-        gender: &req.gender,
-        now,
-    })
+    let patient_id = store::insert_patient(
+        db,
+        &store::NewSurveyPatient {
+            mrn: &mrn,
+            first_name: &req.first_name,
+            last_name: &req.last_name,
+            dob: &dob,
+            email: &req.email,
+            phone: phone.as_deref(),
+            gender: &req.gender,
+            now,
+        },
+    )
     .await?;
     let queue_id = store::assign_survey(db, patient_id, location_id, survey, now).await?;
-    let patient = store::patient(db, patient_id).await?.ok_or(AppError::NotFound)?;
+    let patient = store::patient(db, patient_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     send_survey_email(db, &patient, queue_id).await?;
-    audit::record(db, Actor::anonymous(), Action::SurveyRegistrationRequested,
-        Target { target_type: Some("SurveyQueue"), target_id: Some(queue_id.to_string()), target_user_id: None },
-        None, Some(json!({"PatientId": patient_id, "LocNum": req.loc_num.trim(), "NewPatient": true})), ip(&peer)).await?;
+    audit::record(
+        db,
+        Actor::anonymous(),
+        Action::SurveyRegistrationRequested,
+        Target {
+            target_type: Some("SurveyQueue"),
+            target_id: Some(queue_id.to_string()),
+            target_user_id: None,
+        },
+        None,
+        Some(json!({"PatientId": patient_id, "LocNum": req.loc_num.trim(), "NewPatient": true})),
+        ip(&peer),
+    )
+    .await?;
     Ok(Json(check(false, true, "")))
 }
 
@@ -607,14 +763,30 @@ async fn unsubscribe_patient(
     let db = &state.db;
     let key = unsubscribe::key(db).await?;
     let done = match key.verify(token.trim()) {
-        Some(patient_id) => store::unsubscribe(db, patient_id, now_ms()).await?.then_some(patient_id),
+        Some(patient_id) => store::unsubscribe(db, patient_id, now_ms())
+            .await?
+            .then_some(patient_id),
         None => None,
     };
     if let Some(patient_id) = done {
-        audit::record(db, Actor::anonymous(), Action::PatientUnsubscribed,
-            Target { target_type: Some("Patient"), target_id: Some(patient_id.to_string()), target_user_id: None },
-            None, Some(json!({"Unsubscribed": true})), ip(&peer)).await?;
+        audit::record(
+            db,
+            Actor::anonymous(),
+            Action::PatientUnsubscribed,
+            Target {
+                target_type: Some("Patient"),
+                target_id: Some(patient_id.to_string()),
+                target_user_id: None,
+            },
+            None,
+            Some(json!({"Unsubscribed": true})),
+            ip(&peer),
+        )
+        .await?;
     }
     // A link that does not verify: the patient is asked to call the provider instead.
-    Ok(Json(UnsubscribeResult { is_success: done.is_some(), show_call_to_provider_message: done.is_none() }))
+    Ok(Json(UnsubscribeResult {
+        is_success: done.is_some(),
+        show_call_to_provider_message: done.is_none(),
+    }))
 }

@@ -19,7 +19,8 @@ pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
         method: "GET",
         path: "/api/auth/getSessionTimeoutSeconds",
-        summary: "Seconds until the caller's session expires (0 when there is none); does not extend it",
+        summary:
+            "Seconds until the caller's session expires (0 when there is none); does not extend it",
         access: Access::Anyone,
         request: None,
         response: "SessionTimeoutSeconds",
@@ -55,7 +56,10 @@ async fn get_seconds(State(state): State<AppState>, headers: HeaderMap) -> AppRe
     Ok(Json(json!({"SessionTimeoutSeconds": left})))
 }
 
-async fn continue_session(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
+async fn continue_session(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<Json<Value>> {
     let minutes = settings::session_timeout_minutes(&state.db).await?;
     let now = now_ms();
     on_db!(&state.db, pool => sqlx::query("UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3")

@@ -70,7 +70,11 @@ fn local_date(now: i64, offset: i64) -> String {
 }
 
 /// A location the grant covers, by number: 403 outside the grant; `None` when no such location.
-async fn location(state: &AppState, locs: &Option<Vec<String>>, loc_num: &str) -> AppResult<Option<i64>> {
+async fn location(
+    state: &AppState,
+    locs: &Option<Vec<String>>,
+    loc_num: &str,
+) -> AppResult<Option<i64>> {
     if !allowed(locs, loc_num) {
         return Err(AppError::Forbidden(LOCATION_NOT_YOURS.to_owned()));
     }
@@ -79,7 +83,12 @@ async fn location(state: &AppState, locs: &Option<Vec<String>>, loc_num: &str) -
 
 /// The caller's admin-PIN grant (its LocNums), checked first against the location asked for
 /// (403 outside it, before any form check).
-async fn granted_at(state: &AppState, user: &crate::auth::session::SessionUser, headers: &HeaderMap, loc_num: &str) -> AppResult<Option<Vec<String>>> {
+async fn granted_at(
+    state: &AppState,
+    user: &crate::auth::session::SessionUser,
+    headers: &HeaderMap,
+    loc_num: &str,
+) -> AppResult<Option<Vec<String>>> {
     let locs = grant(state, user, headers).await?;
     if !loc_num.is_empty() && !allowed(&locs, loc_num) {
         return Err(AppError::Forbidden(LOCATION_NOT_YOURS.to_owned()));
@@ -136,9 +145,21 @@ async fn add_patient(
         errors.add("Ssn", rules::MRN_TAKEN);
         return Ok(Json(rules::failed(rules::MRN_TAKEN, errors)));
     };
-    let target = Target { target_type: Some("Patient"), target_id: Some(patient_id.to_string()), target_user_id: None };
-    audit::record(&state.db, Actor::from(user), Action::PatientCreated, target, None, Some(json!({"Ssn": mrn, "Location": loc_num})), None)
-        .await?;
+    let target = Target {
+        target_type: Some("Patient"),
+        target_id: Some(patient_id.to_string()),
+        target_user_id: None,
+    };
+    audit::record(
+        &state.db,
+        Actor::from(user),
+        Action::PatientCreated,
+        target,
+        None,
+        Some(json!({"Ssn": mrn, "Location": loc_num})),
+        None,
+    )
+    .await?;
     Ok(Json(rules::created(&mrn, None)))
 }
 
@@ -164,12 +185,35 @@ async fn create_study(
     let day = crate::fmt::local_day_start(now, offset as i32);
     // 11:59 PM local: the whole day (spec 01 §9).
     let starts_at = day + DAY_MS - 60_000;
-    let appointment =
-        store::insert_staff_study(&state.db, patient.id, location_id, &local_date(now, offset), req.description.trim(), starts_at).await?;
-    let target = Target { target_type: Some("Patient"), target_id: Some(patient.id.to_string()), target_user_id: None };
+    let appointment = store::insert_staff_study(
+        &state.db,
+        patient.id,
+        location_id,
+        &local_date(now, offset),
+        req.description.trim(),
+        starts_at,
+    )
+    .await?;
+    let target = Target {
+        target_type: Some("Patient"),
+        target_id: Some(patient.id.to_string()),
+        target_user_id: None,
+    };
     let body = json!({"Ssn": patient.mrn, "Location": loc_num, "AppointmentId": appointment});
-    audit::record(&state.db, Actor::from(user), Action::StudyCreated, target, None, Some(body), None).await?;
-    Ok(Json(rules::created(&patient.mrn, Some(appointment.to_string()))))
+    audit::record(
+        &state.db,
+        Actor::from(user),
+        Action::StudyCreated,
+        target,
+        None,
+        Some(body),
+        None,
+    )
+    .await?;
+    Ok(Json(rules::created(
+        &patient.mrn,
+        Some(appointment.to_string()),
+    )))
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use wasm_core::model::{Role, SurveyIdentity, SurveyStatus};
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, random_token, MaybeUser};
 use crate::db::now_ms;
-use crate::error::{AppError, AppResult, ApiQuery};
+use crate::error::{ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::routes::surveys::{expire_under, fresh_pin, PIN_VALID_MS};
 use crate::store::surveys as store;
@@ -48,11 +48,16 @@ pub const ROUTES: &[RouteDoc] = &[
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/surveyIdentity/getForEmail", get(get_for_email))
-        .route("/api/survey/isAnySurveyAvailable", get(is_any_survey_available))
+        .route(
+            "/api/survey/isAnySurveyAvailable",
+            get(is_any_survey_available),
+        )
 }
 
-pub const INVALID_LINK: &str = "This survey link is not valid. Please use the link from your email.";
-pub const OTHER_PATIENT: &str = "This survey link belongs to another patient. Sign out first to open it.";
+pub const INVALID_LINK: &str =
+    "This survey link is not valid. Please use the link from your email.";
+pub const OTHER_PATIENT: &str =
+    "This survey link belongs to another patient. Sign out first to open it.";
 
 #[derive(Deserialize)]
 struct TokenQuery {
@@ -68,9 +73,13 @@ async fn get_for_email(
     let db = &state.db;
     let key = crate::survey_link::key(db).await?;
     // A forged, cut or empty token: 400, and nothing about any survey.
-    let queue_id = key.verify(q.token.trim()).ok_or_else(|| AppError::BadRequest(INVALID_LINK.to_owned()))?;
+    let queue_id = key
+        .verify(q.token.trim())
+        .ok_or_else(|| AppError::BadRequest(INVALID_LINK.to_owned()))?;
     // A genuine token whose row is gone: 404.
-    let run = store::run_by_queue(db, queue_id).await?.ok_or(AppError::NotFound)?;
+    let run = store::run_by_queue(db, queue_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     // A signed-in patient never opens another patient's survey, with a link or without.
     if let Some(u) = &user {
         if u.role == Role::Patient && u.patient_id != Some(run.patient_id) {
@@ -86,28 +95,57 @@ async fn get_for_email(
         is_survey_completed: status.is_completed(),
         is_email_token_expired: rule.is_expired(status, run.appt_starts_at, now),
         is_user_locked_out: locked_until.is_some(),
-        locked_out_minutes: locked_until.map(|t| ((t - now + 59_999) / 60_000).clamp(1, 100_000) as u32).unwrap_or(0),
+        locked_out_minutes: locked_until
+            .map(|t| ((t - now + 59_999) / 60_000).clamp(1, 100_000) as u32)
+            .unwrap_or(0),
         ..SurveyIdentity::default()
     };
-    let may_start = !identity.is_survey_completed && !identity.is_email_token_expired && !identity.is_user_locked_out;
+    let may_start = !identity.is_survey_completed
+        && !identity.is_email_token_expired
+        && !identity.is_user_locked_out;
     if may_start {
         // The row's live PIN again, or a new one; valid for a visit's length, never past expiry.
         let pin = match store::live_pin_of(db, run.id, now).await? {
             Some(pin) => pin,
             None => fresh_pin(&state, now).await?,
         };
-        let expires_at = run.appt_starts_at.map(|a| rule.expires_at(a)).unwrap_or(i64::MAX).min(now + PIN_VALID_MS);
+        let expires_at = run
+            .appt_starts_at
+            .map(|a| rule.expires_at(a))
+            .unwrap_or(i64::MAX)
+            .min(now + PIN_VALID_MS);
         let token = random_token();
-        store::insert_pin_with_token(db, &pin, run.id, &hash_token(&token), now, expires_at).await?;
+        store::insert_pin_with_token(db, &pin, run.id, &hash_token(&token), now, expires_at)
+            .await?;
         identity.pin = Some(pin);
         identity.survey_data_id = Some(run.id);
         identity.token = Some(token);
     }
     let outcome = wasm_core::survey::link::identity_outcome(&identity);
-    let actor = user.as_ref().map(Actor::from).unwrap_or_else(Actor::anonymous);
-    let target = Target { target_type: Some("SurveyQueue"), target_id: Some(run.id.to_string()), target_user_id: None };
-    let detail = if may_start { "Start".to_owned() } else { outcome.title.clone() };
-    audit::record(db, actor, Action::SurveyLinkOpened, target, None, Some(json!({"Outcome": detail})), None).await?;
+    let actor = user
+        .as_ref()
+        .map(Actor::from)
+        .unwrap_or_else(Actor::anonymous);
+    let target = Target {
+        target_type: Some("SurveyQueue"),
+        target_id: Some(run.id.to_string()),
+        target_user_id: None,
+    };
+    let detail = if may_start {
+        "Start".to_owned()
+    } else {
+        outcome.title.clone()
+    };
+    audit::record(
+        db,
+        actor,
+        Action::SurveyLinkOpened,
+        target,
+        None,
+        Some(json!({"Outcome": detail})),
+        None,
+    )
+    .await?;
     Ok(Json(identity))
 }
 

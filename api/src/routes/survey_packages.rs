@@ -34,12 +34,12 @@ use wasm_core::survey::package::{self, MAX_FILE_BYTES};
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, RoleSet};
+use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
-use crate::error::{json_error, ApiJson, AppError, AppResult, ApiQuery, ApiPath};
+use crate::error::{json_error, ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::store::survey_packages::{self as store, NewSurvey, Written};
 use crate::AppState;
-use crate::client_addr::ClientAddr;
 
 pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
@@ -124,7 +124,10 @@ pub fn router() -> Router<AppState> {
         .route("/api/admin/DeleteUploadedSurveyXml", post(delete))
 }
 
-async fn list(_user: Admin, State(state): State<AppState>) -> AppResult<Json<Vec<SurveyPackageRow>>> {
+async fn list(
+    _user: Admin,
+    State(state): State<AppState>,
+) -> AppResult<Json<Vec<SurveyPackageRow>>> {
     let rows = store::list(&state.db).await?;
     // Parsing is CPU work (up to 512 KB a file): off the async workers.
     let out = tokio::task::spawn_blocking(move || rows.iter().map(row_of).collect::<Vec<_>>())
@@ -159,7 +162,10 @@ struct UploadQuery {
 
 impl UploadQuery {
     fn overwrite(&self) -> bool {
-        matches!(self.over_write.as_deref().map(str::trim), Some("true" | "True" | "1" | "on"))
+        matches!(
+            self.over_write.as_deref().map(str::trim),
+            Some("true" | "True" | "1" | "on")
+        )
     }
 }
 
@@ -172,7 +178,13 @@ fn body_of(body: Result<Bytes, BytesRejection>) -> AppResult<Bytes> {
 
 fn too_large(message: &str) -> Response {
     let body = AppError::PayloadTooLarge.to_api_error(&uuid::Uuid::new_v4().to_string());
-    json_error(StatusCode::PAYLOAD_TOO_LARGE, &wasm_core::model::ApiError { message: message.to_owned(), ..body })
+    json_error(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        &wasm_core::model::ApiError {
+            message: message.to_owned(),
+            ..body
+        },
+    )
 }
 
 fn file_too_large(file_name: &str) -> String {
@@ -185,7 +197,12 @@ fn storable(bytes: &[u8]) -> String {
 }
 
 fn refused(file_name: &str, survey_id: &str, message: String) -> SurveyUploadFile {
-    SurveyUploadFile { file_name: file_name.to_owned(), survey_id: survey_id.to_owned(), status: "Refused".into(), message }
+    SurveyUploadFile {
+        file_name: file_name.to_owned(),
+        survey_id: survey_id.to_owned(),
+        status: "Refused".into(),
+        message,
+    }
 }
 
 /// Who uploads, from where.
@@ -208,7 +225,13 @@ struct FileUpload<'a> {
 /// Stores one file (whole or not at all) and says what happened.
 async fn store_file(by: Uploader<'_>, upload: FileUpload<'_>) -> AppResult<SurveyUploadFile> {
     let Uploader { state, actor, ip } = by;
-    let FileUpload { bytes, file_name, entered_name, overwrite, expected } = upload;
+    let FileUpload {
+        bytes,
+        file_name,
+        entered_name,
+        overwrite,
+        expected,
+    } = upload;
     if bytes.len() > MAX_FILE_BYTES {
         return Ok(refused(file_name, "", file_too_large(file_name)));
     }
@@ -217,7 +240,10 @@ async fn store_file(by: Uploader<'_>, upload: FileUpload<'_>) -> AppResult<Surve
         if row.survey_id != want {
             let message = match &row.error {
                 Some(e) => format!("Survey '{want}' was not replaced: {e}"),
-                None => format!("The file's SurveyId '{}' does not match '{want}'.", row.survey_id),
+                None => format!(
+                    "The file's SurveyId '{}' does not match '{want}'.",
+                    row.survey_id
+                ),
             };
             return Ok(refused(file_name, want, message));
         }
@@ -228,12 +254,19 @@ async fn store_file(by: Uploader<'_>, upload: FileUpload<'_>) -> AppResult<Surve
             return Ok(refused(
                 file_name,
                 &row.survey_id,
-                format!("Survey '{}' already exists. Choose Overwrite to replace it.", row.survey_id),
+                format!(
+                    "Survey '{}' already exists. Choose Overwrite to replace it.",
+                    row.survey_id
+                ),
             ));
         }
         if old.error.is_none() {
             if let Some(e) = &row.error {
-                return Ok(refused(file_name, &row.survey_id, format!("Survey '{}' was not replaced: {e}", row.survey_id)));
+                return Ok(refused(
+                    file_name,
+                    &row.survey_id,
+                    format!("Survey '{}' was not replaced: {e}", row.survey_id),
+                ));
             }
         }
     }
@@ -242,7 +275,12 @@ async fn store_file(by: Uploader<'_>, upload: FileUpload<'_>) -> AppResult<Surve
         None => String::from_utf8_lossy(bytes).into_owned(),
         Some(_) => storable(bytes),
     };
-    let new = NewSurvey { survey_id: &row.survey_id, name: &row.name, xml: &text, error: row.error.as_deref() };
+    let new = NewSurvey {
+        survey_id: &row.survey_id,
+        name: &row.name,
+        xml: &text,
+        error: row.error.as_deref(),
+    };
     let written = store::put(&state.db, &new, existing.as_ref().map(|o| o.id), now_ms()).await?;
     let how = match written {
         Written::Inserted => "Inserted",
@@ -266,7 +304,12 @@ async fn store_file(by: Uploader<'_>, upload: FileUpload<'_>) -> AppResult<Surve
             status: "Uploaded".into(),
             message: MSG_UPLOADED.into(),
         },
-        Some(e) => SurveyUploadFile { file_name: file_name.to_owned(), survey_id: row.survey_id, status: "Invalid".into(), message: e },
+        Some(e) => SurveyUploadFile {
+            file_name: file_name.to_owned(),
+            survey_id: row.survey_id,
+            status: "Invalid".into(),
+            message: e,
+        },
     })
 }
 
@@ -283,9 +326,18 @@ fn single_answer(file: SurveyUploadFile) -> Response {
 }
 
 fn clean_file_name(name: Option<&str>, default: &str) -> String {
-    let base = name.unwrap_or("").rsplit(['/', '\\']).next().unwrap_or("").trim();
+    let base = name
+        .unwrap_or("")
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or("")
+        .trim();
     let cut: String = base.chars().filter(|c| !c.is_control()).take(200).collect();
-    if cut.is_empty() { default.to_owned() } else { cut }
+    if cut.is_empty() {
+        default.to_owned()
+    } else {
+        cut
+    }
 }
 
 async fn upload_xml(
@@ -297,10 +349,27 @@ async fn upload_xml(
 ) -> AppResult<Response> {
     let body = body_of(body)?;
     let file_name = clean_file_name(q.file_name.as_deref(), "survey.xml");
-    let entered: String = q.entered_name.as_deref().unwrap_or("").chars().filter(|c| !c.is_control()).take(200).collect();
+    let entered: String = q
+        .entered_name
+        .as_deref()
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(200)
+        .collect();
     let ip = peer.ip().to_string();
-    let by = Uploader { state: &state, actor: Actor::from(&*user), ip: &ip };
-    let upload = FileUpload { bytes: &body, file_name: &file_name, entered_name: &entered, overwrite: q.overwrite(), expected: None };
+    let by = Uploader {
+        state: &state,
+        actor: Actor::from(&*user),
+        ip: &ip,
+    };
+    let upload = FileUpload {
+        bytes: &body,
+        file_name: &file_name,
+        entered_name: &entered,
+        overwrite: q.overwrite(),
+        expected: None,
+    };
     let file = store_file(by, upload).await?;
     Ok(single_answer(file))
 }
@@ -319,11 +388,24 @@ async fn replace_xml(
     };
     let file_name = clean_file_name(q.file_name.as_deref(), &format!("{survey_id}.xml"));
     // A replace keeps the name the survey is listed under unless a new one is entered.
-    let entered = q.entered_name.clone().filter(|n| !n.trim().is_empty()).unwrap_or(old.name);
+    let entered = q
+        .entered_name
+        .clone()
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or(old.name);
     let ip = peer.ip().to_string();
-    let by = Uploader { state: &state, actor: Actor::from(&*user), ip: &ip };
-    let upload =
-        FileUpload { bytes: &body, file_name: &file_name, entered_name: &entered, overwrite: true, expected: Some(&survey_id) };
+    let by = Uploader {
+        state: &state,
+        actor: Actor::from(&*user),
+        ip: &ip,
+    };
+    let upload = FileUpload {
+        bytes: &body,
+        file_name: &file_name,
+        entered_name: &entered,
+        overwrite: true,
+        expected: Some(&survey_id),
+    };
     let file = store_file(by, upload).await?;
     Ok(single_answer(file))
 }
@@ -334,30 +416,46 @@ pub type PackageFiles = (Vec<(String, Vec<u8>)>, Vec<SurveyUploadFile>);
 /// The XML files of a package, or why the whole package is refused. Sizes are measured while
 /// unpacking (the sizes a zip declares can lie), and nothing is stored before all of it passed.
 pub fn read_package(bytes: &[u8]) -> Result<PackageFiles, String> {
-    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|_| "The file is not a zip package.".to_owned())?;
+    let mut archive = zip::ZipArchive::new(Cursor::new(bytes))
+        .map_err(|_| "The file is not a zip package.".to_owned())?;
     if archive.len() > MAX_PACKAGE_FILES {
-        return Err(format!("The package holds more than {MAX_PACKAGE_FILES} files."));
+        return Err(format!(
+            "The package holds more than {MAX_PACKAGE_FILES} files."
+        ));
     }
     let mut files = Vec::new();
     let mut skipped = Vec::new();
     let mut total = 0usize;
     for i in 0..archive.len() {
-        let entry = archive.by_index(i).map_err(|e| format!("The package is damaged ({e})."))?;
+        let entry = archive
+            .by_index(i)
+            .map_err(|e| format!("The package is damaged ({e})."))?;
         let raw_name = String::from_utf8_lossy(entry.name_raw()).into_owned();
-        let safe = entry.enclosed_name().is_some() && !raw_name.contains('\\') && !raw_name.contains(':');
+        let safe =
+            entry.enclosed_name().is_some() && !raw_name.contains('\\') && !raw_name.contains(':');
         if !safe {
-            return Err(format!("The package has an unsafe file name: '{}'.", raw_name.chars().take(200).collect::<String>()));
+            return Err(format!(
+                "The package has an unsafe file name: '{}'.",
+                raw_name.chars().take(200).collect::<String>()
+            ));
         }
         if entry.is_dir() || raw_name.starts_with("__MACOSX/") {
             continue;
         }
         let name = raw_name.rsplit('/').next().unwrap_or("").to_owned();
         if !name.to_ascii_lowercase().ends_with(".xml") {
-            skipped.push(refused(&raw_name, "", "Only .xml files are read from a package.".to_owned()));
+            skipped.push(refused(
+                &raw_name,
+                "",
+                "Only .xml files are read from a package.".to_owned(),
+            ));
             continue;
         }
         if entry.size() > MAX_FILE_BYTES as u64 {
-            return Err(format!("{} The package was not stored.", file_too_large(&raw_name)));
+            return Err(format!(
+                "{} The package was not stored.",
+                file_too_large(&raw_name)
+            ));
         }
         let mut buf = Vec::new();
         entry
@@ -365,11 +463,17 @@ pub fn read_package(bytes: &[u8]) -> Result<PackageFiles, String> {
             .read_to_end(&mut buf)
             .map_err(|_| format!("The package is damaged: '{raw_name}' cannot be unpacked."))?;
         if buf.len() > MAX_FILE_BYTES {
-            return Err(format!("{} The package was not stored.", file_too_large(&raw_name)));
+            return Err(format!(
+                "{} The package was not stored.",
+                file_too_large(&raw_name)
+            ));
         }
         total += buf.len();
         if total > MAX_PACKAGE_UNPACKED {
-            return Err(format!("The package unpacks to more than {} MB.", MAX_PACKAGE_UNPACKED / (1024 * 1024)));
+            return Err(format!(
+                "The package unpacks to more than {} MB.",
+                MAX_PACKAGE_UNPACKED / (1024 * 1024)
+            ));
         }
         files.push((raw_name, buf));
     }
@@ -392,10 +496,20 @@ async fn upload_package(
         .map_err(AppError::internal)?
         .map_err(AppError::BadRequest)?;
     let ip = peer.ip().to_string();
-    let by = Uploader { state: &state, actor: Actor::from(&*user), ip: &ip };
+    let by = Uploader {
+        state: &state,
+        actor: Actor::from(&*user),
+        ip: &ip,
+    };
     let mut out = Vec::new();
     for (name, bytes) in files {
-        let upload = FileUpload { bytes: &bytes, file_name: &name, entered_name: "", overwrite: q.overwrite(), expected: None };
+        let upload = FileUpload {
+            bytes: &bytes,
+            file_name: &name,
+            entered_name: "",
+            overwrite: q.overwrite(),
+            expected: None,
+        };
         out.push(store_file(by, upload).await?);
     }
     out.append(&mut results);
@@ -412,7 +526,10 @@ fn attachment(bytes: Vec<u8>, content_type: &str, file_name: &str) -> Response {
     (
         [
             (header::CONTENT_TYPE, content_type.to_owned()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file_name}\"")),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file_name}\""),
+            ),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],
         bytes,
@@ -422,22 +539,40 @@ fn attachment(bytes: Vec<u8>, content_type: &str, file_name: &str) -> Response {
 
 /// A survey id as a file name: ids are letters, digits, '_', '-', '.'; anything else becomes '_'.
 fn file_stem(survey_id: &str) -> String {
-    survey_id.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') { c } else { '_' }).collect()
+    survey_id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
-async fn download_xml(_user: Admin, State(state): State<AppState>, ApiQuery(q): ApiQuery<DownloadQuery>) -> AppResult<Response> {
+async fn download_xml(
+    _user: Admin,
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<DownloadQuery>,
+) -> AppResult<Response> {
     let id = q.survey_id.unwrap_or_default();
     let Some(s) = store::find(&state.db, &id).await? else {
         return Err(AppError::NotFound);
     };
-    Ok(attachment(s.xml.into_bytes(), "application/xml; charset=utf-8", &format!("{}.xml", file_stem(&s.survey_id))))
+    Ok(attachment(
+        s.xml.into_bytes(),
+        "application/xml; charset=utf-8",
+        &format!("{}.xml", file_stem(&s.survey_id)),
+    ))
 }
 
 async fn download_package(_user: Admin, State(state): State<AppState>) -> AppResult<Response> {
     let rows = store::list(&state.db).await?;
     let zip = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, zip::result::ZipError> {
         let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
-        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
         for s in &rows {
             w.start_file(format!("{}.xml", file_stem(&s.survey_id)), options)?;
             w.write_all(s.xml.as_bytes())?;
@@ -478,7 +613,11 @@ async fn delete(
         &state.db,
         Actor::from(&*user),
         Action::SurveyDeleted,
-        Target { target_type: Some("SurveyDefinition"), target_id: Some(s.survey_id.clone()), target_user_id: None },
+        Target {
+            target_type: Some("SurveyDefinition"),
+            target_id: Some(s.survey_id.clone()),
+            target_user_id: None,
+        },
         Some(json!({ "SurveyId": s.survey_id, "Name": s.name, "Error": s.error })),
         None,
         Some(peer.ip().to_string()),
@@ -493,7 +632,8 @@ mod tests {
 
     fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
         let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
-        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
         for (name, bytes) in entries {
             w.start_file(*name, options).unwrap();
             w.write_all(bytes).unwrap();
@@ -503,16 +643,36 @@ mod tests {
 
     #[test]
     fn packages_are_read_with_limits() {
-        let (files, skipped) = read_package(&zip_of(&[("a.xml", b"<x/>"), ("notes.txt", b"hi")])).unwrap();
+        let (files, skipped) =
+            read_package(&zip_of(&[("a.xml", b"<x/>"), ("notes.txt", b"hi")])).unwrap();
         assert_eq!(files.len(), 1);
-        assert_eq!(skipped[0].message, "Only .xml files are read from a package.");
+        assert_eq!(
+            skipped[0].message,
+            "Only .xml files are read from a package."
+        );
         let bomb = vec![b' '; MAX_FILE_BYTES + 10];
-        assert!(read_package(&zip_of(&[("big.xml", &bomb)])).unwrap_err().contains("larger than 512 KB"));
-        assert!(read_package(&zip_of(&[("../evil.xml", b"<x/>")])).unwrap_err().contains("unsafe file name"));
-        assert!(read_package(&zip_of(&[("/abs.xml", b"<x/>")])).unwrap_err().contains("unsafe file name"));
-        assert_eq!(read_package(b"PK\x03\x04garbage").unwrap_err(), "The file is not a zip package.");
-        let many: Vec<(String, Vec<u8>)> = (0..=MAX_PACKAGE_FILES).map(|i| (format!("{i}.xml"), b"<x/>".to_vec())).collect();
-        let refs: Vec<(&str, &[u8])> = many.iter().map(|(n, b)| (n.as_str(), b.as_slice())).collect();
-        assert!(read_package(&zip_of(&refs)).unwrap_err().contains("more than 100 files"));
+        assert!(read_package(&zip_of(&[("big.xml", &bomb)]))
+            .unwrap_err()
+            .contains("larger than 512 KB"));
+        assert!(read_package(&zip_of(&[("../evil.xml", b"<x/>")]))
+            .unwrap_err()
+            .contains("unsafe file name"));
+        assert!(read_package(&zip_of(&[("/abs.xml", b"<x/>")]))
+            .unwrap_err()
+            .contains("unsafe file name"));
+        assert_eq!(
+            read_package(b"PK\x03\x04garbage").unwrap_err(),
+            "The file is not a zip package."
+        );
+        let many: Vec<(String, Vec<u8>)> = (0..=MAX_PACKAGE_FILES)
+            .map(|i| (format!("{i}.xml"), b"<x/>".to_vec()))
+            .collect();
+        let refs: Vec<(&str, &[u8])> = many
+            .iter()
+            .map(|(n, b)| (n.as_str(), b.as_slice()))
+            .collect();
+        assert!(read_package(&zip_of(&refs))
+            .unwrap_err()
+            .contains("more than 100 files"));
     }
 }

@@ -6,7 +6,10 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use wasm_core::model::{status_lookup, StatusLookupItem, SurveyQueueRow, SurveyStatus, TableRequest, TableResponse, SortDirection};
+use wasm_core::model::{
+    status_lookup, SortDirection, StatusLookupItem, SurveyQueueRow, SurveyStatus, TableRequest,
+    TableResponse,
+};
 
 use crate::auth::{RequireRole, Staff};
 use crate::db::now_ms;
@@ -123,9 +126,10 @@ pub fn sort_sql(column: &str) -> Option<&'static [&'static str]> {
         "UserDOB" | "UserDOBString" => &["p.dob"],
         "UserEmail" => &["lower(p.email)"],
         "LocationName" => &["l.name"],
-        "AppointmentDate" | "AppointmentDateString" | "AppointmentTime" | "AppointmentTimeString" => {
-            &["sq.appt_starts_at"]
-        }
+        "AppointmentDate"
+        | "AppointmentDateString"
+        | "AppointmentTime"
+        | "AppointmentTimeString" => &["sq.appt_starts_at"],
         "Status" | "StatusKey" => &["sq.status"],
         "SurveyName" => &["sd.name"],
         "SurveyStartedDateString" => &["sq.started_at"],
@@ -141,7 +145,9 @@ pub fn sort_sql(column: &str) -> Option<&'static [&'static str]> {
 /// The sort expressions of a request (default: appointment instant).
 fn sort_exprs(column: Option<&str>) -> Result<&'static [&'static str], AppError> {
     match column.map(str::trim).filter(|c| !c.is_empty()) {
-        Some(c) => sort_sql(c).ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned())),
+        Some(c) => {
+            sort_sql(c).ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned()))
+        }
         None => Ok(&["sq.appt_starts_at"]),
     }
 }
@@ -179,13 +185,22 @@ pub enum Plan {
 /// filtered`), except for a name order under a name search: the matches then sit together in
 /// the name order (all the 'garcia camila's), so a walk from the start could pass most of the
 /// list before the first one.
-pub fn choose_plan(filtered: i64, total: i64, rows_needed: i64, name_order_under_search: bool) -> Plan {
+pub fn choose_plan(
+    filtered: i64,
+    total: i64,
+    rows_needed: i64,
+    name_order_under_search: bool,
+) -> Plan {
     if name_order_under_search {
         return Plan::Gather;
     }
     let walk = i128::from(rows_needed.max(1)) * i128::from(total.max(1));
     let gather = i128::from(filtered) * i128::from(filtered);
-    if walk < gather { Plan::Walk } else { Plan::Gather }
+    if walk < gather {
+        Plan::Walk
+    } else {
+        Plan::Gather
+    }
 }
 
 /// ORDER BY for `Plan::Gather`: the same order, each survey_queue column wrapped in a no-op
@@ -205,8 +220,19 @@ fn order_by_unindexed(exprs: &[&str], direction: SortDirection) -> String {
 /// A gathered search's page: the union of one index range per name form and the MRN's patients,
 /// each carrying its sort key from the index, sorted. Reading 5,000 matches this way is one
 /// contiguous range instead of one index probe per matching patient.
-fn gathered_search_sql(filter: &Filter, search: &SearchForms, key: &str, direction: SortDirection) -> String {
-    let rest: Vec<&String> = filter.conditions.iter().enumerate().filter(|(i, _)| *i != search.at).map(|(_, c)| c).collect();
+fn gathered_search_sql(
+    filter: &Filter,
+    search: &SearchForms,
+    key: &str,
+    direction: SortDirection,
+) -> String {
+    let rest: Vec<&String> = filter
+        .conditions
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != search.at)
+        .map(|(_, c)| c)
+        .collect();
     let branches: Vec<String> = search
         .branches
         .iter()
@@ -214,7 +240,10 @@ fn gathered_search_sql(filter: &Filter, search: &SearchForms, key: &str, directi
             let mut conditions = vec![b];
             conditions.extend(rest.iter().copied());
             let conditions: Vec<&str> = conditions.iter().map(|c| c.as_str()).collect();
-            format!("SELECT sq.id, {key} AS k FROM survey_queue sq WHERE {}", conditions.join(" AND "))
+            format!(
+                "SELECT sq.id, {key} AS k FROM survey_queue sq WHERE {}",
+                conditions.join(" AND ")
+            )
         })
         .collect();
     let dir = sql_dir(direction);
@@ -273,7 +302,11 @@ impl Filter {
     }
 
     fn where_clause(&self) -> String {
-        if self.conditions.is_empty() { String::new() } else { format!("WHERE {}", self.conditions.join(" AND ")) }
+        if self.conditions.is_empty() {
+            String::new()
+        } else {
+            format!("WHERE {}", self.conditions.join(" AND "))
+        }
     }
 
     /// The WHERE clause for a walk along the order's index: the search is tested row by row.
@@ -282,7 +315,11 @@ impl Filter {
         if let Some(search) = &self.search {
             conditions[search.at] = search.walking.clone();
         }
-        if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) }
+        if conditions.is_empty() {
+            String::new()
+        } else {
+            format!("WHERE {}", conditions.join(" AND "))
+        }
     }
 
     /// The status and location conditions alone, when the filter requires exactly one status and
@@ -296,8 +333,14 @@ impl Filter {
         statuses.dedup();
         let [status] = statuses[..] else { return None };
         let mut f = Filter::default();
-        f.push("sq.status = $1".to_owned(), vec![Arg::Text(status.to_owned())]);
-        f.push("sq.location_id = (SELECT id FROM locations WHERE loc_num = $2)".to_owned(), vec![Arg::Text(location)]);
+        f.push(
+            "sq.status = $1".to_owned(),
+            vec![Arg::Text(status.to_owned())],
+        );
+        f.push(
+            "sq.location_id = (SELECT id FROM locations WHERE loc_num = $2)".to_owned(),
+            vec![Arg::Text(location)],
+        );
         Some(f)
     }
 
@@ -395,19 +438,35 @@ fn to_row(r: QueueRow, offset: i32, hide_time: bool) -> SurveyQueueRow {
     let opt = |ms: Option<i64>, f: &dyn Fn(i64) -> String| ms.map(f).unwrap_or_default();
     SurveyQueueRow {
         id: r.id,
-        user_full_name: format!("{} {}", r.first_name, r.last_name).trim().to_owned(),
+        user_full_name: format!("{} {}", r.first_name, r.last_name)
+            .trim()
+            .to_owned(),
         user_identifier_to_show: r.mrn,
-        user_dob_string: r.dob.as_deref().map(fmt::iso_date_to_us).unwrap_or_default(),
+        user_dob_string: r
+            .dob
+            .as_deref()
+            .map(fmt::iso_date_to_us)
+            .unwrap_or_default(),
         user_dob: r.dob,
         user_email: r.email,
-        location_name: r.location_name.as_deref().map(location_display_name).unwrap_or_default(),
+        location_name: r
+            .location_name
+            .as_deref()
+            .map(location_display_name)
+            .unwrap_or_default(),
         appointment_date: r.starts_at.map(fmt::iso_utc),
         appointment_date_string: opt(r.starts_at, &|ms| fmt::appointment(ms, hide_time, offset)),
         appointment_time: r.starts_at.map(|ms| fmt::time_of_day(ms, offset)),
         appointment_time_string: opt(r.starts_at, &|ms| {
-            if hide_time || fmt::is_whole_day(ms, offset) { String::new() } else { fmt::time_of_day(ms, offset) }
+            if hide_time || fmt::is_whole_day(ms, offset) {
+                String::new()
+            } else {
+                fmt::time_of_day(ms, offset)
+            }
         }),
-        status: status.map(|s| s.label().to_owned()).unwrap_or_else(|| r.status.clone()),
+        status: status
+            .map(|s| s.label().to_owned())
+            .unwrap_or_else(|| r.status.clone()),
         status_key: r.status,
         survey_name: r.survey_name,
         survey_started_date_string: opt(r.started_at, &|ms| fmt::date_time(ms, offset)),
@@ -423,20 +482,35 @@ fn to_row(r: QueueRow, offset: i32, hide_time: bool) -> SurveyQueueRow {
 
 fn build_filter(req: &SurveyQueueTableRequest, offset: i32, now: i64) -> AppResult<Filter> {
     let mut f = Filter::default();
-    let text = |o: &Option<String>| o.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+    let text = |o: &Option<String>| {
+        o.as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+    };
 
     if let Some(status) = text(&req.status) {
-        let status = SurveyStatus::parse(&status).ok_or_else(|| AppError::BadRequest("Unknown status".to_owned()))?;
+        let status = SurveyStatus::parse(&status)
+            .ok_or_else(|| AppError::BadRequest("Unknown status".to_owned()))?;
         let n = f.next();
-        f.push(format!("sq.status = ${n}"), vec![Arg::Text(status.key().to_owned())]);
+        f.push(
+            format!("sq.status = ${n}"),
+            vec![Arg::Text(status.key().to_owned())],
+        );
         f.statuses.push(status.key());
     }
     if let Some(loc) = text(&req.location) {
         let n = f.next();
-        f.push(format!("sq.location_id = (SELECT id FROM locations WHERE loc_num = ${n})"), vec![Arg::Text(loc.clone())]);
+        f.push(
+            format!("sq.location_id = (SELECT id FROM locations WHERE loc_num = ${n})"),
+            vec![Arg::Text(loc.clone())],
+        );
         f.location = Some(loc);
     }
-    match text(&req.status_group).map(|g| g.to_ascii_lowercase().replace([' ', '_', '-'], "")).as_deref() {
+    match text(&req.status_group)
+        .map(|g| g.to_ascii_lowercase().replace([' ', '_', '-'], ""))
+        .as_deref()
+    {
         None | Some("all") => {}
         Some("assigned") => {
             f.push("sq.status = 'Assigned'".to_owned(), vec![]);
@@ -447,7 +521,10 @@ fn build_filter(req: &SurveyQueueTableRequest, offset: i32, now: i64) -> AppResu
             f.statuses.push(SurveyStatus::IntermediateSave.key());
         }
         Some("completed") => {
-            let complete: Vec<SurveyStatus> = SurveyStatus::ALL.into_iter().filter(|s| s.is_complete_status()).collect();
+            let complete: Vec<SurveyStatus> = SurveyStatus::ALL
+                .into_iter()
+                .filter(|s| s.is_complete_status())
+                .collect();
             let keys: Vec<String> = complete.iter().map(|s| format!("'{}'", s.key())).collect();
             f.push(format!("sq.status IN ({})", keys.join(", ")), vec![]);
             f.statuses.extend(complete.iter().map(|s| s.key()));
@@ -456,22 +533,30 @@ fn build_filter(req: &SurveyQueueTableRequest, offset: i32, now: i64) -> AppResu
             let start = fmt::local_day_start(now, offset);
             let n = f.next();
             f.push(
-                format!("sq.appt_starts_at >= ${n} AND sq.appt_starts_at < ${}", n + 1),
+                format!(
+                    "sq.appt_starts_at >= ${n} AND sq.appt_starts_at < ${}",
+                    n + 1
+                ),
                 vec![Arg::Int(start), Arg::Int(start + 86_400_000)],
             );
         }
         Some(_) => return Err(AppError::BadRequest("Unknown status group".to_owned())),
     }
     if let Some(from) = text(&req.date_from) {
-        let ms = fmt::parse_instant(&from).ok_or_else(|| AppError::BadRequest("Invalid dateFrom".to_owned()))?;
+        let ms = fmt::parse_instant(&from)
+            .ok_or_else(|| AppError::BadRequest("Invalid dateFrom".to_owned()))?;
         let n = f.next();
         f.push(format!("sq.appt_starts_at >= ${n}"), vec![Arg::Int(ms)]);
     }
     if let Some(to) = text(&req.date_to) {
-        let ms = fmt::parse_instant(&to).ok_or_else(|| AppError::BadRequest("Invalid dateTo".to_owned()))?;
+        let ms = fmt::parse_instant(&to)
+            .ok_or_else(|| AppError::BadRequest("Invalid dateTo".to_owned()))?;
         let n = f.next();
         // dateTo is the start of the last day shown: include that whole day.
-        f.push(format!("sq.appt_starts_at < ${n}"), vec![Arg::Int(ms + 86_400_000)]);
+        f.push(
+            format!("sq.appt_starts_at < ${n}"),
+            vec![Arg::Int(ms + 86_400_000)],
+        );
     }
     Ok(f)
 }
@@ -527,7 +612,13 @@ struct Page {
 /// only in the direction where the engine puts NULLs first (SQLite: ascending, PostgreSQL:
 /// descending) or when the filtered rows hold no NULL key; the page is read in such a direction
 /// (the nearer end when both qualify) and turned round when that is the reverse of the request.
-async fn anchored_ids(db: &crate::db::Db, list: &ListKey<'_>, expr: &str, is_text: bool, page: Page) -> AppResult<Vec<i64>> {
+async fn anchored_ids(
+    db: &crate::db::Db,
+    list: &ListKey<'_>,
+    expr: &str,
+    is_text: bool,
+    page: Page,
+) -> AppResult<Vec<i64>> {
     let nulls_first = match db {
         crate::db::Db::Sqlite(_) => SortDirection::Asc,
         crate::db::Db::Postgres(_) => SortDirection::Desc,
@@ -538,7 +629,10 @@ async fn anchored_ids(db: &crate::db::Db, list: &ListKey<'_>, expr: &str, is_tex
         None => {
             let mut conditions = list.filter.conditions.clone();
             conditions.push(format!("{expr} IS NULL"));
-            let sql = format!("SELECT COUNT(*) FROM (SELECT 1 FROM survey_queue sq WHERE {} LIMIT 1) t", conditions.join(" AND "));
+            let sql = format!(
+                "SELECT COUNT(*) FROM (SELECT 1 FROM survey_queue sq WHERE {} LIMIT 1) t",
+                conditions.join(" AND ")
+            );
             let n = on_db!(db, pool => {
                 let q = bind_all(sqlx::query_as::<_, (i64,)>(&sql), &list.filter.args);
                 q.fetch_one(pool).await.map(|r| r.0)
@@ -549,8 +643,16 @@ async fn anchored_ids(db: &crate::db::Db, list: &ListKey<'_>, expr: &str, is_tex
     };
     let forward_ok = !has_nulls || page.direction == nulls_first;
     let reverse_ok = !has_nulls || opposite(page.direction) == nulls_first;
-    let reverse = if forward_ok && reverse_ok { page.from_end < page.skip } else { !forward_ok };
-    let (direction, pos) = if reverse { (opposite(page.direction), page.from_end) } else { (page.direction, page.skip) };
+    let reverse = if forward_ok && reverse_ok {
+        page.from_end < page.skip
+    } else {
+        !forward_ok
+    };
+    let (direction, pos) = if reverse {
+        (opposite(page.direction), page.from_end)
+    } else {
+        (page.direction, page.skip)
+    };
     let dir = sql_dir(direction);
     let order_key = format!("{}|{expr}|{dir}", list.filter_key);
     let anchor = list_cache::anchor_before(list.db_id, list.revision, &order_key, pos);
@@ -561,7 +663,11 @@ async fn anchored_ids(db: &crate::db::Db, list: &ListKey<'_>, expr: &str, is_tex
     let mut args = list.filter.args.clone();
     if let Some(a) = &anchor {
         let n = args.len() + 1;
-        let cmp = if direction == SortDirection::Asc { ">" } else { "<" };
+        let cmp = if direction == SortDirection::Asc {
+            ">"
+        } else {
+            "<"
+        };
         conditions.push(format!("({expr}, sq.id) {cmp} (${n}, ${})", n + 1));
         args.push(match &a.key {
             list_cache::Key::Int(i) => Arg::Int(*i),
@@ -569,7 +675,11 @@ async fn anchored_ids(db: &crate::db::Db, list: &ListKey<'_>, expr: &str, is_tex
         });
         args.push(Arg::Int(a.id));
     }
-    let where_clause = if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) };
+    let where_clause = if conditions.is_empty() {
+        String::new()
+    } else {
+        format!("WHERE {}", conditions.join(" AND "))
+    };
     let order = format!("{expr} {dir}, sq.id {dir}");
     // The row just before the page comes along (when there is one): it and the page's last
     // row become anchors, so the same page, the next one, or a page near them seeks next time.
@@ -596,12 +706,20 @@ async fn anchored_ids(db: &crate::db::Db, list: &ListKey<'_>, expr: &str, is_tex
     for (i, (id, key)) in rows.iter().enumerate() {
         if (i == 0 && before == 1) || i == last {
             if let Some(key) = key {
-                found.push(list_cache::Anchor { pos: pos - before + i64::try_from(i).unwrap_or(0), key: key.clone(), id: *id });
+                found.push(list_cache::Anchor {
+                    pos: pos - before + i64::try_from(i).unwrap_or(0),
+                    key: key.clone(),
+                    id: *id,
+                });
             }
         }
     }
     list_cache::put_anchors(list.db_id, list.revision, &order_key, found);
-    let mut ids: Vec<i64> = rows.into_iter().skip(usize::try_from(before).unwrap_or(0)).map(|(id, _)| id).collect();
+    let mut ids: Vec<i64> = rows
+        .into_iter()
+        .skip(usize::try_from(before).unwrap_or(0))
+        .map(|(id, _)| id)
+        .collect();
     if reverse {
         ids.reverse();
     }
@@ -609,12 +727,20 @@ async fn anchored_ids(db: &crate::db::Db, list: &ListKey<'_>, expr: &str, is_tex
 }
 
 /// The exact number of rows a filter matches, counted once per list revision (list_cache).
-async fn counted(db: &crate::db::Db, db_id: &str, revision: i64, filter: &Filter) -> AppResult<i64> {
+async fn counted(
+    db: &crate::db::Db,
+    db_id: &str,
+    revision: i64,
+    filter: &Filter,
+) -> AppResult<i64> {
     let key = filter.key();
     if let Some(n) = list_cache::count(db_id, revision, &key) {
         return Ok(n);
     }
-    let sql = format!("SELECT COUNT(*) FROM survey_queue sq {}", filter.where_clause());
+    let sql = format!(
+        "SELECT COUNT(*) FROM survey_queue sq {}",
+        filter.where_clause()
+    );
     let n = on_db!(db, pool => {
         let q = bind_all(sqlx::query_as::<_, (i64,)>(&sql), &filter.args);
         q.fetch_one(pool).await.map(|r| r.0)
@@ -638,7 +764,11 @@ async fn datatable(
     let mut filter = build_filter(&req, offset_minutes, now_ms())?;
     let search = req.table.search.trim();
     if !search.is_empty() {
-        let collate = if matches!(db, crate::db::Db::Postgres(_)) { " COLLATE \"C\"" } else { "" };
+        let collate = if matches!(db, crate::db::Db::Postgres(_)) {
+            " COLLATE \"C\""
+        } else {
+            ""
+        };
         let n = filter.next();
         let (name_lo, name_hi) = prefix_bounds(&search.to_lowercase());
         let (mrn_lo, mrn_hi) = prefix_bounds(search);
@@ -653,7 +783,10 @@ async fn datatable(
         );
         // survey_queue's copies of the two name forms (0014, 0016) are bytewise on both engines.
         let first_last = format!("sq.sort_name >= ${n} AND sq.sort_name < ${n1}", n1 = n + 1);
-        let last_first = format!("sq.sort_name_rev >= ${n} AND sq.sort_name_rev < ${n1}", n1 = n + 1);
+        let last_first = format!(
+            "sq.sort_name_rev >= ${n} AND sq.sort_name_rev < ${n1}",
+            n1 = n + 1
+        );
         let mrn_patients = format!(
             "(SELECT id FROM patients WHERE mrn{collate} >= ${n2} AND mrn{collate} < ${n3})",
             n2 = n + 2,
@@ -661,19 +794,28 @@ async fn datatable(
         );
         filter.search = Some(SearchForms {
             at: filter.conditions.len(),
-            walking: format!("(({first_last}) OR ({last_first}) OR (sq.patient_id + 0) IN {mrn_patients})"),
+            walking: format!(
+                "(({first_last}) OR ({last_first}) OR (sq.patient_id + 0) IN {mrn_patients})"
+            ),
             // Each row in one branch only (UNION ALL needs no de-duplication pass): a later
             // form skips the rows an earlier one already matched. The names are never NULL
             // (patients' names are NOT NULL), so NOT (...) is exact.
             branches: [
                 first_last.clone(),
                 format!("{last_first} AND NOT ({first_last})"),
-                format!("sq.patient_id IN {mrn_patients} AND NOT ({first_last}) AND NOT ({last_first})"),
+                format!(
+                    "sq.patient_id IN {mrn_patients} AND NOT ({first_last}) AND NOT ({last_first})"
+                ),
             ],
         });
         filter.push(
             format!("sq.patient_id IN {patients}"),
-            vec![Arg::Text(name_lo), Arg::Text(name_hi), Arg::Text(mrn_lo), Arg::Text(mrn_hi)],
+            vec![
+                Arg::Text(name_lo),
+                Arg::Text(name_hi),
+                Arg::Text(mrn_lo),
+                Arg::Text(mrn_hi),
+            ],
         );
     }
     let where_clause = filter.where_clause();
@@ -689,21 +831,41 @@ async fn datatable(
     .await)?;
     let db_id = db.identity();
     let filter_key = filter.key();
-    let filtered: i64 = if filter.conditions.is_empty() { total } else { counted(db, &db_id, revision, &filter).await? };
+    let filtered: i64 = if filter.conditions.is_empty() {
+        total
+    } else {
+        counted(db, &db_id, revision, &filter).await?
+    };
 
     let mut ids: Vec<i64> = Vec::new();
     if skip < filtered {
         let take = page_size.min(filtered - skip);
         let from_end = filtered - skip - take;
-        let page = Page { skip, take, from_end, direction: req.table.sort_direction };
-        if let Some((expr, is_text)) = anchorable(exprs).filter(|_| skip.min(from_end) >= list_cache::DEEP_PAGE_ROWS) {
-            let list = ListKey { db_id: &db_id, revision, filter: &filter, filter_key: &filter_key };
+        let page = Page {
+            skip,
+            take,
+            from_end,
+            direction: req.table.sort_direction,
+        };
+        if let Some((expr, is_text)) =
+            anchorable(exprs).filter(|_| skip.min(from_end) >= list_cache::DEEP_PAGE_ROWS)
+        {
+            let list = ListKey {
+                db_id: &db_id,
+                revision,
+                filter: &filter,
+                filter_key: &filter_key,
+            };
             ids = anchored_ids(db, &list, expr, is_text, page).await?;
         } else {
             // From the far end when that skips fewer rows: reverse the order, take the mirrored
             // window, and turn the ids back round.
             let reverse = from_end < skip;
-            let direction = if reverse { opposite(req.table.sort_direction) } else { req.table.sort_direction };
+            let direction = if reverse {
+                opposite(req.table.sort_direction)
+            } else {
+                req.table.sort_direction
+            };
             let window = if reverse { from_end } else { skip };
             let by_name = exprs == ["sq.sort_name"];
             let plan = if filter.conditions.is_empty() {
@@ -712,10 +874,17 @@ async fn datatable(
                 // A name order under one status and one location walks the status + location +
                 // name index (0017): only the rows of that status and location are passed over.
                 let walked = match filter.name_index_prefix() {
-                    Some(prefix) if by_name && filter.search.is_none() => counted(db, &db_id, revision, &prefix).await?,
+                    Some(prefix) if by_name && filter.search.is_none() => {
+                        counted(db, &db_id, revision, &prefix).await?
+                    }
                     _ => total,
                 };
-                choose_plan(filtered, walked, window + take, by_name && filter.search.is_some())
+                choose_plan(
+                    filtered,
+                    walked,
+                    window + take,
+                    by_name && filter.search.is_some(),
+                )
             };
             let order = match plan {
                 Plan::Walk => order_by(req.table.sort_column.as_deref(), direction)?,
@@ -729,18 +898,32 @@ async fn datatable(
             let mut from = String::from("FROM survey_queue sq");
             for (prefix, join) in [
                 ("p.", " JOIN patients p ON p.id = sq.patient_id"),
-                ("sd.", " JOIN survey_definitions sd ON sd.id = sq.survey_definition_id"),
-                ("a.", " LEFT JOIN appointments a ON a.id = sq.appointment_id"),
+                (
+                    "sd.",
+                    " JOIN survey_definitions sd ON sd.id = sq.survey_definition_id",
+                ),
+                (
+                    "a.",
+                    " LEFT JOIN appointments a ON a.id = sq.appointment_id",
+                ),
                 ("l.", " LEFT JOIN locations l ON l.id = sq.location_id"),
             ] {
-                if exprs.iter().any(|e| e.trim_start_matches("lower(").starts_with(prefix)) {
+                if exprs
+                    .iter()
+                    .any(|e| e.trim_start_matches("lower(").starts_with(prefix))
+                {
                     from.push_str(join);
                 }
             }
             let n = filter.next();
             let ids_sql = match (plan, &filter.search, anchorable(exprs)) {
-                (Plan::Gather, Some(search), Some((key, _))) => gathered_search_sql(&filter, search, key, direction),
-                _ => format!("SELECT sq.id {from} {where_clause} ORDER BY {order} LIMIT ${n} OFFSET ${}", n + 1),
+                (Plan::Gather, Some(search), Some((key, _))) => {
+                    gathered_search_sql(&filter, search, key, direction)
+                }
+                _ => format!(
+                    "SELECT sq.id {from} {where_clause} ORDER BY {order} LIMIT ${n} OFFSET ${}",
+                    n + 1
+                ),
             };
             ids = on_db!(db, pool => {
                 let q = bind_all(sqlx::query_as::<_, (i64,)>(&ids_sql), &filter.args).bind(take).bind(window);
@@ -754,7 +937,11 @@ async fn datatable(
 
     let mut rows: Vec<QueueRow> = Vec::new();
     if !ids.is_empty() {
-        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let list = ids
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
         let page_sql = format!(
             "SELECT sq.id, p.first_name, p.last_name, p.mrn, p.dob, p.email, l.name AS location_name,
                     a.starts_at, sq.status, sd.name AS survey_name, sq.started_at, sq.completed_at,
@@ -769,7 +956,10 @@ async fn datatable(
     let history = settings::load(db, settings::HISTORY_PORTAL).await?;
     let hide_time = get_bool(&history, "IsHideAppointmentTimeInHistoryPortal");
     Ok(Json(TableResponse {
-        data: rows.into_iter().map(|r| to_row(r, offset_minutes, hide_time)).collect(),
+        data: rows
+            .into_iter()
+            .map(|r| to_row(r, offset_minutes, hide_time))
+            .collect(),
         total_count: u64::try_from(total).unwrap_or(0),
         filtered_count: u64::try_from(filtered).unwrap_or(0),
         page_index: req.table.page_index,
@@ -788,8 +978,12 @@ mod tests {
         assert!(sort_sql("userfullname").is_none());
         let sql = order_by(Some("UserIdentifierToShow"), SortDirection::Desc).unwrap();
         assert_eq!(sql, "p.mrn DESC, sq.id DESC");
-        assert!(matches!(order_by(Some("Nope"), SortDirection::Asc), Err(AppError::BadRequest(m)) if m == "Unknown sort column"));
-        assert!(order_by(None, SortDirection::Asc).unwrap().ends_with("sq.id ASC"));
+        assert!(
+            matches!(order_by(Some("Nope"), SortDirection::Asc), Err(AppError::BadRequest(m)) if m == "Unknown sort column")
+        );
+        assert!(order_by(None, SortDirection::Asc)
+            .unwrap()
+            .ends_with("sq.id ASC"));
         assert!(order_by(Some(""), SortDirection::Asc).is_ok());
     }
 
@@ -818,8 +1012,20 @@ mod tests {
             false,
         ))
         .unwrap();
-        for name in ["Id", "UserFullName", "UserIdentifierToShow", "UserDOB", "LocationName", "AppointmentDate",
-            "Status", "SurveyName", "LastEmailSentString", "ArrivalStatus", "ReadyForExamCount", "IsCompleted"] {
+        for name in [
+            "Id",
+            "UserFullName",
+            "UserIdentifierToShow",
+            "UserDOB",
+            "LocationName",
+            "AppointmentDate",
+            "Status",
+            "SurveyName",
+            "LastEmailSentString",
+            "ArrivalStatus",
+            "ReadyForExamCount",
+            "IsCompleted",
+        ] {
             assert!(sort_sql(name).is_some(), "{name}");
             assert!(row.get(name).is_some(), "{name}");
         }
@@ -834,26 +1040,58 @@ mod tests {
     fn the_name_index_prefix_needs_exactly_one_status_and_one_location() {
         let prefix = |body: serde_json::Value| {
             let req: SurveyQueueTableRequest = serde_json::from_value(body).unwrap();
-            build_filter(&req, 0, 0).unwrap().name_index_prefix().map(|f| f.key())
+            build_filter(&req, 0, 0)
+                .unwrap()
+                .name_index_prefix()
+                .map(|f| f.key())
         };
         let one = "WHERE sq.status = $1 AND sq.location_id = (SELECT id FROM locations WHERE loc_num = $2) | t\"Completed\",t\"B7\"";
         let base = serde_json::json!({"PageIndex": 0, "PageSize": 10});
         let with = |extra: serde_json::Value| {
             let mut b = base.clone();
-            b.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+            b.as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
             b
         };
-        assert_eq!(prefix(with(serde_json::json!({"Status": "Completed", "Location": "B7"}))).as_deref(), Some(one));
+        assert_eq!(
+            prefix(with(
+                serde_json::json!({"Status": "Completed", "Location": "B7"})
+            ))
+            .as_deref(),
+            Some(one)
+        );
         assert_eq!(
             prefix(with(serde_json::json!({"Status": "Completed", "Location": "B7", "DateFrom": "2026-01-01", "DateTo": "2026-12-31"}))).as_deref(),
             Some(one),
             "the date range is tested on the walked entries"
         );
-        assert!(prefix(with(serde_json::json!({"StatusGroup": "assigned", "Location": "B7"}))).unwrap().contains("t\"Assigned\""));
-        assert!(prefix(with(serde_json::json!({"Status": "Assigned", "StatusGroup": "assigned", "Location": "B7"}))).is_some());
-        assert_eq!(prefix(with(serde_json::json!({"StatusGroup": "completed", "Location": "B7"}))), None, "several statuses");
-        assert_eq!(prefix(with(serde_json::json!({"Status": "Completed"}))), None, "no location");
-        assert_eq!(prefix(with(serde_json::json!({"Location": "B7"}))), None, "no status");
+        assert!(prefix(with(
+            serde_json::json!({"StatusGroup": "assigned", "Location": "B7"})
+        ))
+        .unwrap()
+        .contains("t\"Assigned\""));
+        assert!(prefix(with(
+            serde_json::json!({"Status": "Assigned", "StatusGroup": "assigned", "Location": "B7"})
+        ))
+        .is_some());
+        assert_eq!(
+            prefix(with(
+                serde_json::json!({"StatusGroup": "completed", "Location": "B7"})
+            )),
+            None,
+            "several statuses"
+        );
+        assert_eq!(
+            prefix(with(serde_json::json!({"Status": "Completed"}))),
+            None,
+            "no location"
+        );
+        assert_eq!(
+            prefix(with(serde_json::json!({"Location": "B7"}))),
+            None,
+            "no status"
+        );
     }
 
     #[test]
@@ -875,8 +1113,14 @@ mod tests {
             order_by_unindexed(&["sq.sort_name"], SortDirection::Asc),
             "(sq.sort_name || '') ASC, (sq.id + 0) ASC"
         );
-        assert_eq!(order_by_unindexed(&["sq.appt_starts_at"], SortDirection::Desc), "(sq.appt_starts_at + 0) DESC, (sq.id + 0) DESC");
-        assert_eq!(order_by_unindexed(&["p.mrn"], SortDirection::Asc), "p.mrn ASC, (sq.id + 0) ASC");
+        assert_eq!(
+            order_by_unindexed(&["sq.appt_starts_at"], SortDirection::Desc),
+            "(sq.appt_starts_at + 0) DESC, (sq.id + 0) DESC"
+        );
+        assert_eq!(
+            order_by_unindexed(&["p.mrn"], SortDirection::Asc),
+            "p.mrn ASC, (sq.id + 0) ASC"
+        );
     }
 
     #[test]

@@ -25,9 +25,9 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use wasm_core::model::{
-    AdminPinResponse, GeneratePinRequest, Respondent, RespondentEntitiesRequest, RespondentEntitiesResponse,
-    RespondentEntity, RespondentSearch, RespondentSearchResponse, StartOptions, StartableSurvey, SurveyChoice,
-    SurveyLocation, SurveyStartSettings,
+    AdminPinResponse, GeneratePinRequest, Respondent, RespondentEntitiesRequest,
+    RespondentEntitiesResponse, RespondentEntity, RespondentSearch, RespondentSearchResponse,
+    StartOptions, StartableSurvey, SurveyChoice, SurveyLocation, SurveyStartSettings,
 };
 use wasm_core::survey::staff_start;
 
@@ -35,7 +35,7 @@ use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
 use crate::auth::{hash_token, random_token, MaybeUser, RequireRole, RoleSet};
 use crate::db::{now_ms, Db};
-use crate::error::{ApiJson, AppError, AppResult, ApiQuery};
+use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::routes::configuration::{CORE_MAGVIEW, CORE_SURVEY};
 use crate::settings::{self, get_bool, get_str};
@@ -139,7 +139,8 @@ pub(crate) async fn config(db: &Db) -> AppResult<StartConfig> {
 
 impl StartConfig {
     fn select_mode(&self) -> bool {
-        get_bool(&self.core, "SURVEY_SELECT_PATIENT_MODE") || get_bool(&self.general, "IsSurveySelectPatientMode")
+        get_bool(&self.core, "SURVEY_SELECT_PATIENT_MODE")
+            || get_bool(&self.general, "IsSurveySelectPatientMode")
     }
 
     fn global_pin(&self) -> String {
@@ -166,12 +167,21 @@ impl StartConfig {
 }
 
 /// (the admin PIN that applies to this user, the locations it covers: None = all).
-async fn pin_for_user(db: &Db, cfg: &StartConfig, user_id: i64) -> AppResult<(String, Option<Vec<String>>)> {
+async fn pin_for_user(
+    db: &Db,
+    cfg: &StartConfig,
+    user_id: i64,
+) -> AppResult<(String, Option<Vec<String>>)> {
     if cfg.restrict {
         let (pin, locs) = store::user_pin_and_locations(db, user_id).await?;
         let pin = pin.unwrap_or_default().trim().to_owned();
         let locs: Option<Vec<String>> = locs
-            .map(|l| l.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect::<Vec<_>>())
+            .map(|l| {
+                l.split(',')
+                    .map(|s| s.trim().to_owned())
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+            })
             .filter(|l| !l.is_empty());
         if !pin.is_empty() {
             return Ok((pin, locs));
@@ -181,10 +191,19 @@ async fn pin_for_user(db: &Db, cfg: &StartConfig, user_id: i64) -> AppResult<(St
     Ok((cfg.global_pin(), None))
 }
 
-async fn survey_settings(MaybeUser(user): MaybeUser, State(state): State<AppState>) -> AppResult<Json<SurveyStartSettings>> {
+async fn survey_settings(
+    MaybeUser(user): MaybeUser,
+    State(state): State<AppState>,
+) -> AppResult<Json<SurveyStartSettings>> {
     let cfg = config(&state.db).await?;
     let length = match &user {
-        Some(u) if SurveyStarter::ROLES.contains(&u.role) => pin_for_user(&state.db, &cfg, u.user_id).await?.0.chars().count(),
+        Some(u) if SurveyStarter::ROLES.contains(&u.role) => {
+            pin_for_user(&state.db, &cfg, u.user_id)
+                .await?
+                .0
+                .chars()
+                .count()
+        }
         _ => cfg.global_pin().chars().count(),
     };
     let g = &cfg.general;
@@ -192,10 +211,16 @@ async fn survey_settings(MaybeUser(user): MaybeUser, State(state): State<AppStat
         select_patient_mode: cfg.select_mode(),
         admin_pin_length: length as u32,
         is_disabled_advanced_patients_search: get_bool(g, "IsDisabledAdvancedPatientsSearch"),
-        search_for_patient_using_alternate_user_identifier: get_bool(&cfg.core, "SearchForPatientUsingAlternateUserIdentifier"),
+        search_for_patient_using_alternate_user_identifier: get_bool(
+            &cfg.core,
+            "SearchForPatientUsingAlternateUserIdentifier",
+        ),
         show_start_survey_for_latest_study_only: get_bool(g, "ShowStartSurveyForLatestStudyOnly"),
         is_disabled_start_survey_confirmation: get_bool(g, "IsDisabledStartSurveyConfirmation"),
-        is_disabled_finished_today_surveys_confirmation: get_bool(g, "IsDisabledFinishedTodaySurveysConfirmation"),
+        is_disabled_finished_today_surveys_confirmation: get_bool(
+            g,
+            "IsDisabledFinishedTodaySurveysConfirmation",
+        ),
         is_luminary_one_integration: cfg.luminary,
         layout_survey_title: get_str(g, "LayoutSurveyTitle"),
         luminary_one_patient_details_survey_id: get_str(g, "LuminaryOnePatientDetailsSurveyId"),
@@ -209,7 +234,9 @@ struct AdminPinQuery {
 }
 
 fn refuse_mode() -> AppError {
-    AppError::Forbidden("Starting surveys for patients is turned off (SelectPatientMode).".to_owned())
+    AppError::Forbidden(
+        "Starting surveys for patients is turned off (SelectPatientMode).".to_owned(),
+    )
 }
 
 async fn check_admin_pin(
@@ -228,9 +255,21 @@ async fn check_admin_pin(
     let client = format!("admin:{}", user.user_id);
     let failures = store::pin_failures(&state.db, &client, since).await?;
     let valid = failures < ADMIN_PIN_ATTEMPTS && !expected.is_empty() && q.admin_pin == expected;
-    let target = Target { target_type: Some("User"), target_id: Some(user.user_id.to_string()), target_user_id: Some(user.user_id) };
-    audit::record(&state.db, Actor::from(user), Action::SurveyAdminPinChecked, target, None, Some(json!({"IsValid": valid})), None)
-        .await?;
+    let target = Target {
+        target_type: Some("User"),
+        target_id: Some(user.user_id.to_string()),
+        target_user_id: Some(user.user_id),
+    };
+    audit::record(
+        &state.db,
+        Actor::from(user),
+        Action::SurveyAdminPinChecked,
+        target,
+        None,
+        Some(json!({"IsValid": valid})),
+        None,
+    )
+    .await?;
     if !valid {
         if failures < ADMIN_PIN_ATTEMPTS {
             store::add_pin_failure(&state.db, &client, since, now).await?;
@@ -245,21 +284,48 @@ async fn check_admin_pin(
     store::clear_pin_failures(&state.db, &client).await?;
     let token = random_token();
     let loc_text = locs.as_ref().map(|l| l.join(","));
-    store::insert_admin_grant(&state.db, &hash_token(&token), user.user_id, loc_text.as_deref(), now, now + ADMIN_GRANT_MS).await?;
+    store::insert_admin_grant(
+        &state.db,
+        &hash_token(&token),
+        user.user_id,
+        loc_text.as_deref(),
+        now,
+        now + ADMIN_GRANT_MS,
+    )
+    .await?;
     let locations = store::locations(&state.db)
         .await?
         .into_iter()
         .filter(|(num, _)| locs.as_ref().is_none_or(|l| l.contains(num)))
-        .map(|(id, name)| SurveyLocation { id, location_name: wasm_core::history_portal::location_display_name(&name) })
+        .map(|(id, name)| SurveyLocation {
+            id,
+            location_name: wasm_core::history_portal::location_display_name(&name),
+        })
         .collect();
-    Ok(Json(AdminPinResponse { is_valid: true, locations, message: String::new(), token: Some(token) }))
+    Ok(Json(AdminPinResponse {
+        is_valid: true,
+        locations,
+        message: String::new(),
+        token: Some(token),
+    }))
 }
 
 /// The caller's admin-PIN grant (header X-Survey-Admin): the locations it covers (None = all).
 /// 403 without a valid one.
-pub async fn grant(state: &AppState, user: &SessionUser, headers: &HeaderMap) -> AppResult<Option<Vec<String>>> {
-    let token = headers.get(ADMIN_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let found = if token.is_empty() { None } else { store::admin_grant(&state.db, &hash_token(token), user.user_id, now_ms()).await? };
+pub async fn grant(
+    state: &AppState,
+    user: &SessionUser,
+    headers: &HeaderMap,
+) -> AppResult<Option<Vec<String>>> {
+    let token = headers
+        .get(ADMIN_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let found = if token.is_empty() {
+        None
+    } else {
+        store::admin_grant(&state.db, &hash_token(token), user.user_id, now_ms()).await?
+    };
     match found {
         None => Err(AppError::Forbidden("Enter the admin PIN first.".to_owned())),
         Some(locs) => Ok(locs.map(|l| l.split(',').map(str::to_owned).collect())),
@@ -279,8 +345,15 @@ async fn search_respondents(
     let locs = grant(&state, &staff.0 .0, &headers).await?;
     let cfg = config(&state.db).await?;
     let advanced = !get_bool(&cfg.general, "IsDisabledAdvancedPatientsSearch");
-    let (id, first, last) =
-        if advanced { (req.respondent_id.as_str(), req.first_name.as_str(), req.last_name.as_str()) } else { ("", "", "") };
+    let (id, first, last) = if advanced {
+        (
+            req.respondent_id.as_str(),
+            req.first_name.as_str(),
+            req.last_name.as_str(),
+        )
+    } else {
+        ("", "", "")
+    };
     if let Some(message) = staff_start::search_error(&req.simple_search, id, first, last) {
         return Err(AppError::BadRequest(message.to_owned()));
     }
@@ -290,9 +363,19 @@ async fn search_respondents(
         (_, false) if allowed(&locs, location) => Some(vec![location.to_owned()]),
         _ => Some(Vec::new()),
     };
-    let hits = store::search_patients(&state.db, &req.simple_search, id, first, last, filter.as_deref()).await?;
+    let hits = store::search_patients(
+        &state.db,
+        &req.simple_search,
+        id,
+        first,
+        last,
+        filter.as_deref(),
+    )
+    .await?;
     Ok(Json(RespondentSearchResponse {
-        columns: ["MRN", "First Name", "Last Name", "Date of Birth"].map(str::to_owned).to_vec(),
+        columns: ["MRN", "First Name", "Last Name", "Date of Birth"]
+            .map(str::to_owned)
+            .to_vec(),
         data: hits
             .into_iter()
             .map(|p| Respondent {
@@ -300,7 +383,10 @@ async fn search_respondents(
                     p.mrn.clone(),
                     p.first_name,
                     p.last_name,
-                    p.dob.as_deref().map(crate::fmt::iso_date_to_us).unwrap_or_default(),
+                    p.dob
+                        .as_deref()
+                        .map(crate::fmt::iso_date_to_us)
+                        .unwrap_or_default(),
                 ],
                 respondent_id: p.mrn,
             })
@@ -310,10 +396,20 @@ async fn search_respondents(
 
 /// The patient of a respondent id within the grant's locations (404 otherwise): one with an
 /// appointment there, or created there by staff (survey_create_patient.rs).
-pub(crate) async fn respondent(state: &AppState, locs: &Option<Vec<String>>, mrn: &str) -> AppResult<store::PatientHit> {
-    let patient = store::patient_by_mrn(&state.db, mrn.trim()).await?.ok_or(AppError::NotFound)?;
+pub(crate) async fn respondent(
+    state: &AppState,
+    locs: &Option<Vec<String>>,
+    mrn: &str,
+) -> AppResult<store::PatientHit> {
+    let patient = store::patient_by_mrn(&state.db, mrn.trim())
+        .await?
+        .ok_or(AppError::NotFound)?;
     if let Some(l) = locs {
-        if patient.created_loc_num.as_ref().is_some_and(|c| l.contains(c)) {
+        if patient
+            .created_loc_num
+            .as_ref()
+            .is_some_and(|c| l.contains(c))
+        {
             return Ok(patient);
         }
         let entities = store::entities(&state.db, patient.id).await?;
@@ -388,15 +484,30 @@ async fn target(
     let entity_id = entity_id.trim();
     if cfg.luminary && entity_id.len() == 10 && crate::fmt::parse_instant(entity_id).is_some() {
         let loc_num = location.trim().to_owned();
-        if loc_num.is_empty() || !allowed(locs, &loc_num) || store::location_id(&state.db, &loc_num).await?.is_none() {
+        if loc_num.is_empty()
+            || !allowed(locs, &loc_num)
+            || store::location_id(&state.db, &loc_num).await?.is_none()
+        {
             return Err(AppError::BadRequest("Choose a location.".to_owned()));
         }
-        return Ok(StartTarget { patient, appointment: None, loc_num });
+        return Ok(StartTarget {
+            patient,
+            appointment: None,
+            loc_num,
+        });
     }
-    let id: i64 = entity_id.parse().map_err(|_| AppError::BadRequest("Choose a study.".to_owned()))?;
-    let e = store::entity(&state.db, id).await?.filter(|e| e.patient_id == patient.id && allowed(locs, &e.loc_num));
+    let id: i64 = entity_id
+        .parse()
+        .map_err(|_| AppError::BadRequest("Choose a study.".to_owned()))?;
+    let e = store::entity(&state.db, id)
+        .await?
+        .filter(|e| e.patient_id == patient.id && allowed(locs, &e.loc_num));
     let e = e.ok_or(AppError::NotFound)?;
-    Ok(StartTarget { patient, loc_num: e.loc_num.clone(), appointment: Some(e) })
+    Ok(StartTarget {
+        patient,
+        loc_num: e.loc_num.clone(),
+        appointment: Some(e),
+    })
 }
 
 async fn start_options(
@@ -407,21 +518,42 @@ async fn start_options(
 ) -> AppResult<Json<StartOptions>> {
     let locs = grant(&state, &staff.0 .0, &headers).await?;
     let cfg = config(&state.db).await?;
-    let t = target(&state, &cfg, &locs, &req.respondent_id, &req.respondent_entity_id, &req.location).await?;
+    let t = target(
+        &state,
+        &cfg,
+        &locs,
+        &req.respondent_id,
+        &req.respondent_entity_id,
+        &req.location,
+    )
+    .await?;
     let (surveys, choice) = choice_for(&state, &cfg, &t).await?;
     let now = now_ms();
     let day = crate::fmt::local_day_start(now, offset_of(&req));
-    let finished_today =
-        store::finished_between(&state.db, t.patient.id, t.appointment.as_ref().map(|a| a.id), day, day + DAY_MS).await?;
+    let finished_today = store::finished_between(
+        &state.db,
+        t.patient.id,
+        t.appointment.as_ref().map(|a| a.id),
+        day,
+        day + DAY_MS,
+    )
+    .await?;
     Ok(Json(StartOptions {
-        surveys: surveys.into_iter().map(|(_, survey_id, name)| StartableSurvey { survey_id, name }).collect(),
+        surveys: surveys
+            .into_iter()
+            .map(|(_, survey_id, name)| StartableSurvey { survey_id, name })
+            .collect(),
         choice,
         finished_today,
     }))
 }
 
 /// The startable surveys (definition id, survey id, name) and the lookup of the choice order.
-async fn choice_for(state: &AppState, cfg: &StartConfig, t: &StartTarget) -> AppResult<(Vec<(i64, String, String)>, SurveyChoice)> {
+async fn choice_for(
+    state: &AppState,
+    cfg: &StartConfig,
+    t: &StartTarget,
+) -> AppResult<(Vec<(i64, String, String)>, SurveyChoice)> {
     let surveys = store::startable_surveys(&state.db).await?;
     let per_study = match &t.appointment {
         Some(a) => store::survey_of_appointment(&state.db, a.id).await?,
@@ -448,33 +580,66 @@ pub async fn survey_for_location(db: &Db, loc_num: &str) -> AppResult<Option<i64
         survey_per_location: cfg.survey_per_location(loc_num.trim()),
         default_survey: Some(cfg.default_survey.clone()).filter(|s| !s.trim().is_empty()),
     };
-    Ok(staff_start::choose_survey(&choice).and_then(|id| surveys.iter().find(|s| s.1 == id).map(|s| s.0)))
+    Ok(staff_start::choose_survey(&choice)
+        .and_then(|id| surveys.iter().find(|s| s.1 == id).map(|s| s.0)))
 }
 
 /// generatePin for the staff start flow: the survey is found or assigned for the respondent's
 /// study, then the caller makes the PIN. Returns the queue row id.
-pub async fn start_for_respondent(state: &AppState, user: &SessionUser, headers: &HeaderMap, req: &GeneratePinRequest) -> AppResult<i64> {
+pub async fn start_for_respondent(
+    state: &AppState,
+    user: &SessionUser,
+    headers: &HeaderMap,
+    req: &GeneratePinRequest,
+) -> AppResult<i64> {
     if !SurveyStarter::ROLES.contains(&user.role) {
-        return Err(AppError::Forbidden("You do not have permission to do this.".to_owned()));
+        return Err(AppError::Forbidden(
+            "You do not have permission to do this.".to_owned(),
+        ));
     }
     let locs = grant(state, user, headers).await?;
     let cfg = config(&state.db).await?;
     let mrn = req.respondent_id.as_deref().unwrap_or("");
     let entity = req.respondent_entity_id.as_deref().unwrap_or("");
-    let t = target(state, &cfg, &locs, mrn, entity, req.location.as_deref().unwrap_or("")).await?;
+    let t = target(
+        state,
+        &cfg,
+        &locs,
+        mrn,
+        entity,
+        req.location.as_deref().unwrap_or(""),
+    )
+    .await?;
     let (surveys, choice) = choice_for(state, &cfg, &t).await?;
     if surveys.is_empty() {
-        return Err(AppError::BadRequest(wasm_core::survey::start::NO_SURVEYS.to_owned()));
+        return Err(AppError::BadRequest(
+            wasm_core::survey::start::NO_SURVEYS.to_owned(),
+        ));
     }
     // The survey the user picked, else the one the choice order gives; else the user must pick.
-    let wanted = req.survey_id.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
-    let id = wanted.or_else(|| staff_start::choose_survey(&choice)).ok_or_else(|| AppError::BadRequest("Choose a survey.".to_owned()))?;
-    let definition = surveys.iter().find(|s| s.1 == id).ok_or_else(|| AppError::BadRequest(format!("Unknown survey '{id}'.")))?;
+    let wanted = req
+        .survey_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned);
+    let id = wanted
+        .or_else(|| staff_start::choose_survey(&choice))
+        .ok_or_else(|| AppError::BadRequest("Choose a survey.".to_owned()))?;
+    let definition = surveys
+        .iter()
+        .find(|s| s.1 == id)
+        .ok_or_else(|| AppError::BadRequest(format!("Unknown survey '{id}'.")))?;
     // The start check of the one expiry rule: no new assignment for a study whose surveys have
     // already expired (it would only be refused when opened).
     if let Some(a) = &t.appointment {
-        if crate::settings::expiry_rule(&state.db).await?.time_passed(Some(a.starts_at), now_ms()) {
-            return Err(AppError::BadRequest(wasm_core::survey::start::EXPIRED_MESSAGE.to_owned()));
+        if crate::settings::expiry_rule(&state.db)
+            .await?
+            .time_passed(Some(a.starts_at), now_ms())
+        {
+            return Err(AppError::BadRequest(
+                wasm_core::survey::start::EXPIRED_MESSAGE.to_owned(),
+            ));
         }
     }
     let location_id = match &t.appointment {

@@ -14,8 +14,8 @@ use rand::Rng;
 use serde::Deserialize;
 use serde_json::json;
 use wasm_core::model::{
-    Answers, GeneratePinRequest, GeneratePinResponse, PinCheckResponse, SaveAnswersRequest, SaveAnswersResponse,
-    SurveyDefinition, SurveyRunState, SurveyStatus,
+    Answers, GeneratePinRequest, GeneratePinResponse, PinCheckResponse, SaveAnswersRequest,
+    SaveAnswersResponse, SurveyDefinition, SurveyRunState, SurveyStatus,
 };
 use wasm_core::survey::summary::summary;
 use wasm_core::survey::{self, expiry, start};
@@ -26,12 +26,12 @@ use crate::auth::{hash_token, random_token, CurrentUser, MaybeUser, RequireRole,
 use crate::client_addr::ClientAddr;
 use crate::cookies::{self, CSRF_COOKIE};
 use crate::db::now_ms;
-use crate::error::{ApiJson, AppError, AppResult, ApiQuery, ApiPath};
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
+use crate::pdf;
 use crate::settings::{self, get_bool, get_i64, get_str};
 use crate::store::surveys::{self as store, QueueRun};
 use crate::summary_pdf::{self, Alignment, PageNumbers, SummaryPdf};
-use crate::pdf;
 use crate::AppState;
 
 pub const TOKEN_HEADER: &str = "x-survey-token";
@@ -118,9 +118,12 @@ pub fn router() -> Router<AppState> {
 }
 
 fn definition(run: &QueueRun) -> AppResult<SurveyDefinition> {
-    survey::parse_survey(&run.xml)
-        .survey
-        .ok_or_else(|| AppError::internal(format!("survey definition of queue row {} does not parse", run.id)))
+    survey::parse_survey(&run.xml).survey.ok_or_else(|| {
+        AppError::internal(format!(
+            "survey definition of queue row {} does not parse",
+            run.id
+        ))
+    })
 }
 
 fn status_of(run: &QueueRun) -> SurveyStatus {
@@ -128,11 +131,19 @@ fn status_of(run: &QueueRun) -> SurveyStatus {
 }
 
 fn stored_answers(run: &QueueRun) -> Answers {
-    run.answers.as_deref().and_then(|a| serde_json::from_str(a).ok()).unwrap_or_default()
+    run.answers
+        .as_deref()
+        .and_then(|a| serde_json::from_str(a).ok())
+        .unwrap_or_default()
 }
 
 /// 404 for a run the caller may not open (401 when nobody is signed in and no token is sent).
-async fn authorize(state: &AppState, user: &Option<SessionUser>, headers: &HeaderMap, run: &QueueRun) -> AppResult<()> {
+async fn authorize(
+    state: &AppState,
+    user: &Option<SessionUser>,
+    headers: &HeaderMap,
+    run: &QueueRun,
+) -> AppResult<()> {
     if let Some(u) = user {
         if u.role.is_staff() || u.patient_id == Some(run.patient_id) {
             return Ok(());
@@ -143,10 +154,19 @@ async fn authorize(state: &AppState, user: &Option<SessionUser>, headers: &Heade
             return Ok(());
         }
     }
-    Err(if user.is_none() && headers.get(TOKEN_HEADER).is_none() { AppError::Unauthorized } else { AppError::NotFound })
+    Err(if user.is_none() && headers.get(TOKEN_HEADER).is_none() {
+        AppError::Unauthorized
+    } else {
+        AppError::NotFound
+    })
 }
 
-async fn open(state: &AppState, user: &Option<SessionUser>, headers: &HeaderMap, run: Option<QueueRun>) -> AppResult<QueueRun> {
+async fn open(
+    state: &AppState,
+    user: &Option<SessionUser>,
+    headers: &HeaderMap,
+    run: Option<QueueRun>,
+) -> AppResult<QueueRun> {
     let run = run.ok_or(AppError::NotFound)?;
     authorize(state, user, headers, &run).await?;
     Ok(run)
@@ -155,7 +175,11 @@ async fn open(state: &AppState, user: &Option<SessionUser>, headers: &HeaderMap,
 /// The start check of the one expiry rule (wasm-core survey::expiry): an unfinished survey whose
 /// expiry instant has passed is expired here and now, as the job would on its next pass, so it
 /// is refused ('Survey Expired') even when no job has run yet.
-pub(crate) async fn expire_if_due(state: &AppState, run: QueueRun, now: i64) -> AppResult<QueueRun> {
+pub(crate) async fn expire_if_due(
+    state: &AppState,
+    run: QueueRun,
+    now: i64,
+) -> AppResult<QueueRun> {
     if expiry::expired_status(&run.status).is_none() {
         return Ok(run);
     }
@@ -164,13 +188,22 @@ pub(crate) async fn expire_if_due(state: &AppState, run: QueueRun, now: i64) -> 
 }
 
 /// [`expire_if_due`] for a caller that already holds the clinic's rule.
-pub(crate) async fn expire_under(db: &crate::db::Db, rule: &expiry::ExpiryRule, run: QueueRun, now: i64) -> AppResult<QueueRun> {
-    let Some(to) = expiry::expired_status(&run.status) else { return Ok(run) };
+pub(crate) async fn expire_under(
+    db: &crate::db::Db,
+    rule: &expiry::ExpiryRule,
+    run: QueueRun,
+    now: i64,
+) -> AppResult<QueueRun> {
+    let Some(to) = expiry::expired_status(&run.status) else {
+        return Ok(run);
+    };
     if !rule.time_passed(run.appt_starts_at, now) {
         return Ok(run);
     }
     store::expire_row(db, run.id, &run.status, to, now).await?;
-    store::run_by_queue(db, run.id).await?.ok_or(AppError::NotFound)
+    store::run_by_queue(db, run.id)
+        .await?
+        .ok_or(AppError::NotFound)
 }
 
 fn run_state(run: &QueueRun, view: bool, has_summary: bool) -> AppResult<SurveyRunState> {
@@ -182,8 +215,16 @@ fn run_state(run: &QueueRun, view: bool, has_summary: bool) -> AppResult<SurveyR
         survey_log_id: run.log_id,
         status_key: status.key().to_owned(),
         read_only: view,
-        definition: if refused { None } else { Some(definition(run)?) },
-        answers: if refused { Answers::new() } else { stored_answers(run) },
+        definition: if refused {
+            None
+        } else {
+            Some(definition(run)?)
+        },
+        answers: if refused {
+            Answers::new()
+        } else {
+            stored_answers(run)
+        },
         revision: run.revision.unwrap_or(0),
         page_id: run.page_id.clone(),
         decision,
@@ -207,7 +248,13 @@ async fn load_run(
     ApiPath(id): ApiPath<i64>,
     ApiQuery(q): ApiQuery<RunQuery>,
 ) -> AppResult<Json<SurveyRunState>> {
-    let run = open(&state, &user, &headers, store::run_by_queue(&state.db, id).await?).await?;
+    let run = open(
+        &state,
+        &user,
+        &headers,
+        store::run_by_queue(&state.db, id).await?,
+    )
+    .await?;
     let now = now_ms();
     let mut run = expire_if_due(&state, run, now).await?;
     if q.modify && run.status != "IntermediateSave" {
@@ -221,8 +268,12 @@ async fn load_run(
             run.id,
             run.log_id,
         );
-        if button.action == wasm_core::model::SurveyAction::Modify && store::reopen(&state.db, id, &run.status, now).await? {
-            run = store::run_by_queue(&state.db, id).await?.ok_or(AppError::NotFound)?;
+        if button.action == wasm_core::model::SurveyAction::Modify
+            && store::reopen(&state.db, id, &run.status, now).await?
+        {
+            run = store::run_by_queue(&state.db, id)
+                .await?
+                .ok_or(AppError::NotFound)?;
         }
     }
     Ok(Json(run_state(&run, false, false)?))
@@ -234,7 +285,13 @@ async fn load_log(
     headers: HeaderMap,
     ApiPath(id): ApiPath<i64>,
 ) -> AppResult<Json<SurveyRunState>> {
-    let run = open(&state, &user, &headers, store::run_by_log(&state.db, id).await?).await?;
+    let run = open(
+        &state,
+        &user,
+        &headers,
+        store::run_by_log(&state.db, id).await?,
+    )
+    .await?;
     // The report link is for signed-in readers (staff, the patient), not for a kiosk token.
     let has_summary = user.is_some() && store::summary_of_queue(&state.db, run.id).await?.is_some();
     Ok(Json(run_state(&run, true, has_summary)?))
@@ -251,9 +308,17 @@ async fn write(
     submit: bool,
 ) -> AppResult<SaveAnswersResponse> {
     if req.change_id.is_empty() || req.change_id.len() > 64 {
-        return Err(AppError::BadRequest("ChangeId must be 1-64 characters.".to_owned()));
+        return Err(AppError::BadRequest(
+            "ChangeId must be 1-64 characters.".to_owned(),
+        ));
     }
-    let run = open(state, user, headers, store::run_by_queue(&state.db, id).await?).await?;
+    let run = open(
+        state,
+        user,
+        headers,
+        store::run_by_queue(&state.db, id).await?,
+    )
+    .await?;
     let current = run.revision.unwrap_or(0);
     let respond = |run: &QueueRun| SaveAnswersResponse {
         revision: run.revision.unwrap_or(0),
@@ -268,7 +333,10 @@ async fn write(
     let run = expire_if_due(state, run, now_ms()).await?;
     let decision = start::start_decision(status_of(&run), run.completed_at.is_some(), false);
     if decision.kind == start::StartKind::Refused {
-        return Err(AppError::Conflict(format!("{}: {}", decision.title, decision.message)));
+        return Err(AppError::Conflict(format!(
+            "{}: {}",
+            decision.title, decision.message
+        )));
     }
     if req.base_revision != current {
         return Err(AppError::Conflict(format!(
@@ -290,7 +358,11 @@ async fn write(
         }
     }
     let text = serde_json::to_string(&kept).map_err(AppError::internal)?;
-    let status = if submit { SurveyStatus::Completed } else { SurveyStatus::IntermediateSave };
+    let status = if submit {
+        SurveyStatus::Completed
+    } else {
+        SurveyStatus::IntermediateSave
+    };
     let now = now_ms();
     let written = store::save_answers(
         &state.db,
@@ -304,14 +376,33 @@ async fn write(
     )
     .await?;
     if !written {
-        return Err(AppError::Conflict("The survey was saved elsewhere. Reload it.".to_owned()));
+        return Err(AppError::Conflict(
+            "The survey was saved elsewhere. Reload it.".to_owned(),
+        ));
     }
-    let saved = store::run_by_queue(&state.db, id).await?.ok_or(AppError::NotFound)?;
+    let saved = store::run_by_queue(&state.db, id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     if submit {
-        let actor = user.as_ref().map(Actor::from).unwrap_or_else(Actor::anonymous);
-        let target = Target { target_type: Some("SurveyQueue"), target_id: Some(id.to_string()), target_user_id: None };
-        audit::record(&state.db, actor, Action::SurveySubmitted, target, None, Some(json!({"Questions": kept.len()})), None)
-            .await?;
+        let actor = user
+            .as_ref()
+            .map(Actor::from)
+            .unwrap_or_else(Actor::anonymous);
+        let target = Target {
+            target_type: Some("SurveyQueue"),
+            target_id: Some(id.to_string()),
+            target_user_id: None,
+        };
+        audit::record(
+            &state.db,
+            actor,
+            Action::SurveySubmitted,
+            target,
+            None,
+            Some(json!({"Questions": kept.len()})),
+            None,
+        )
+        .await?;
         // The summary report is made after the answers are committed, in the background: the
         // patient's submission never waits for (or fails because of) the PDF.
         let state = state.clone();
@@ -353,35 +444,65 @@ pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
     if !get_bool(&general, "GenerateSummaryReport") {
         return Ok(false);
     }
-    let run = store::run_by_queue(db, queue_id).await?.ok_or(AppError::NotFound)?;
-    let facts = store::summary_facts(db, queue_id).await?.ok_or(AppError::NotFound)?;
+    let run = store::run_by_queue(db, queue_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let facts = store::summary_facts(db, queue_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let def = definition(&run)?;
     let answers = stored_answers(&run);
     let core = settings::load(db, settings::CORE_PORTAL).await?;
     let clinic = get_str(&core, "ClientName");
-    let completed_at = facts.completed_at.or(run.completed_at).unwrap_or_else(now_ms);
+    let completed_at = facts
+        .completed_at
+        .or(run.completed_at)
+        .unwrap_or_else(now_ms);
     let lang = facts.language.clone();
     let survey_name = {
         let local = survey::local_text(&def.name, &lang);
-        if pdf::fits_win_ansi(&local) { local } else { survey::local_text(&def.name, "en") }
+        if pdf::fits_win_ansi(&local) {
+            local
+        } else {
+            survey::local_text(&def.name, "en")
+        }
     };
     let page_numbers = get_bool(&general, "IsAddPageNumberToSummaryPdf").then(|| PageNumbers {
-        font_size: get_i64(&general, "PdfPageNumberFontSize").unwrap_or(9).clamp(6, 24) as f32,
+        font_size: get_i64(&general, "PdfPageNumberFontSize")
+            .unwrap_or(9)
+            .clamp(6, 24) as f32,
         alignment: Alignment::parse(&get_str(&general, "PdfPageNumberAlignment")),
     });
-    let ymd = crate::fmt::iso_utc(completed_at).get(..10).unwrap_or_default().replace('-', "");
+    let ymd = crate::fmt::iso_utc(completed_at)
+        .get(..10)
+        .unwrap_or_default()
+        .replace('-', "");
     let file_name = summary_pdf::file_name("", &facts.mrn, &ymd, &uuid::Uuid::new_v4().to_string());
     let report = SummaryPdf {
-        clinic_name: if clinic.trim().is_empty() { "Breast Imaging Center".to_owned() } else { clinic },
+        clinic_name: if clinic.trim().is_empty() {
+            "Breast Imaging Center".to_owned()
+        } else {
+            clinic
+        },
         header_text: get_str(&general, "SummaryPdfHeaderText"),
         header_on_all_pages: get_bool(&general, "IsAddHeaderToAllPagesToSummaryPdf"),
         page_numbers,
         survey_name,
-        patient_name: format!("{} {}", facts.first_name, facts.last_name).trim().to_owned(),
+        patient_name: format!("{} {}", facts.first_name, facts.last_name)
+            .trim()
+            .to_owned(),
         patient_mrn: facts.mrn.clone(),
-        patient_dob: facts.dob.as_deref().map(crate::fmt::iso_date_to_us).unwrap_or_default(),
+        patient_dob: facts
+            .dob
+            .as_deref()
+            .map(crate::fmt::iso_date_to_us)
+            .unwrap_or_default(),
         completed: format!("{} UTC", crate::fmt::date_time(completed_at, 0)),
-        study_date: facts.study_date.as_deref().map(crate::fmt::iso_date_to_us).unwrap_or_default(),
+        study_date: facts
+            .study_date
+            .as_deref()
+            .map(crate::fmt::iso_date_to_us)
+            .unwrap_or_default(),
         study_desc: facts.study_desc.clone().unwrap_or_default(),
         location: facts.location_name.clone().unwrap_or_default(),
         sections: Vec::new(),
@@ -393,7 +514,17 @@ pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
     })
     .await
     .map_err(AppError::internal)?;
-    store::save_summary(db, queue_id, facts.patient_id, facts.study_id, &random_token(), &file_name, &bytes, now_ms()).await?;
+    store::save_summary(
+        db,
+        queue_id,
+        facts.patient_id,
+        facts.study_id,
+        &random_token(),
+        &file_name,
+        &bytes,
+        now_ms(),
+    )
+    .await?;
     Ok(true)
 }
 
@@ -409,15 +540,26 @@ async fn summary_pdf(
     if !(user.role.is_staff() || user.patient_id == Some(run.patient_id)) {
         return Err(AppError::NotFound);
     }
-    let (letter_id, file_name) = store::summary_of_queue(db, run.id).await?.ok_or(AppError::NotFound)?;
-    let pdf = crate::store::documents::stored_pdf(db, letter_id).await?.ok_or(AppError::NotFound)?;
-    let target = Target { target_type: Some("Letter"), target_id: Some(letter_id.to_string()), target_user_id: None };
+    let (letter_id, file_name) = store::summary_of_queue(db, run.id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let pdf = crate::store::documents::stored_pdf(db, letter_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let target = Target {
+        target_type: Some("Letter"),
+        target_id: Some(letter_id.to_string()),
+        target_user_id: None,
+    };
     audit::record(db, Actor::from(&*user), Action::LetterViewed, target, None,
         Some(json!({"LetterType": store::SUMMARY_LETTER_TYPE, "PatientId": run.patient_id, "SurveyLogId": id})), None).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("inline; filename=\"{file_name}\"")),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"{file_name}\""),
+            ),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],
         pdf,
@@ -440,7 +582,9 @@ async fn check_pin(
     let now = now_ms();
     let since = now - PIN_WINDOW_MS;
     // The browser's CSRF cookie identifies the kiosk (set on its first page load).
-    let client = cookies::get(&headers, CSRF_COOKIE).map(|c| format!("csrf:{}", hash_token(c))).unwrap_or_else(|| "anonymous".to_owned());
+    let client = cookies::get(&headers, CSRF_COOKIE)
+        .map(|c| format!("csrf:{}", hash_token(c)))
+        .unwrap_or_else(|| "anonymous".to_owned());
     let address = format!("addr:{}", hash_token(&peer.ip().to_string()));
     let failures = store::pin_failures(&state.db, &client, since).await?;
     let address_failures = store::pin_failures(&state.db, &address, since).await?;
@@ -456,14 +600,27 @@ async fn check_pin(
         return Ok(Json(fail(0, start::pin_wrong_message(0))));
     }
     let valid_shape = q.pin.len() == 4 && q.pin.bytes().all(|b| b.is_ascii_digit());
-    let rows = if valid_shape { store::pins(&state.db, &q.pin, now - PIN_EXPIRED_KEPT_MS).await? } else { Vec::new() };
+    let rows = if valid_shape {
+        store::pins(&state.db, &q.pin, now - PIN_EXPIRED_KEPT_MS).await?
+    } else {
+        Vec::new()
+    };
     let live: Vec<_> = rows.iter().filter(|r| r.2 > now).collect();
     if live.is_empty() {
         // An expired PIN costs an attempt too: with many recently expired numbers, free
         // 'expired' answers would let a kiosk try every number.
         store::add_pin_failure(&state.db, &client, since, now).await?;
         store::add_pin_failure(&state.db, &address, since, now).await?;
-        audit::record(&state.db, Actor::anonymous(), Action::SurveyPinFailed, Target::none(), None, None, None).await?;
+        audit::record(
+            &state.db,
+            Actor::anonymous(),
+            Action::SurveyPinFailed,
+            Target::none(),
+            None,
+            None,
+            None,
+        )
+        .await?;
         if !rows.is_empty() {
             return Ok(Json(fail(-1, start::PIN_EXPIRED.to_owned())));
         }
@@ -473,7 +630,10 @@ async fn check_pin(
     // Several live rows of one number are a duplicate only when they name different surveys (an
     // emailed link's start re-issues the row's PIN; the newest row then takes the token).
     if live.iter().any(|r| r.1 != live[0].1) {
-        let mut r = fail((PIN_ATTEMPTS - failures) as i32, "Pin number is duplicated. Please contact administrator.".to_owned());
+        let mut r = fail(
+            (PIN_ATTEMPTS - failures) as i32,
+            "Pin number is duplicated. Please contact administrator.".to_owned(),
+        );
         r.is_duplicated = true;
         return Ok(Json(r));
     }
@@ -512,7 +672,9 @@ pub(crate) async fn fresh_pin(state: &AppState, now: i64) -> AppResult<String> {
             return Ok(candidate);
         }
     }
-    Err(AppError::Conflict("No free PIN; try again later.".to_owned()))
+    Err(AppError::Conflict(
+        "No free PIN; try again later.".to_owned(),
+    ))
 }
 
 async fn generate_pin(
@@ -523,17 +685,50 @@ async fn generate_pin(
 ) -> AppResult<Json<GeneratePinResponse>> {
     let user = &staff.0;
     let queue_id = match req.survey_queue_id {
-        Some(id) => store::run_by_queue(&state.db, id).await?.ok_or(AppError::NotFound)?.id,
+        Some(id) => {
+            store::run_by_queue(&state.db, id)
+                .await?
+                .ok_or(AppError::NotFound)?
+                .id
+        }
         // The kiosk's staff start (admin PIN, respondent, study, survey).
-        None => crate::routes::survey_start::start_for_respondent(&state, &user.0, &headers, &req).await?,
+        None => {
+            crate::routes::survey_start::start_for_respondent(&state, &user.0, &headers, &req)
+                .await?
+        }
     };
     let now = now_ms();
     let expires_at = now + PIN_VALID_MS;
     let pin = fresh_pin(&state, now).await?;
-    store::insert_pin(&state.db, &pin, queue_id, Some(user.user_id), now, expires_at).await?;
-    let target = Target { target_type: Some("SurveyQueue"), target_id: Some(queue_id.to_string()), target_user_id: None };
-    audit::record(&state.db, Actor::from(&user.0), Action::SurveyPinGenerated, target, None, None, None).await?;
-    Ok(Json(GeneratePinResponse { pin, expires_at: crate::fmt::iso_utc(expires_at), survey_queue_id: queue_id }))
+    store::insert_pin(
+        &state.db,
+        &pin,
+        queue_id,
+        Some(user.user_id),
+        now,
+        expires_at,
+    )
+    .await?;
+    let target = Target {
+        target_type: Some("SurveyQueue"),
+        target_id: Some(queue_id.to_string()),
+        target_user_id: None,
+    };
+    audit::record(
+        &state.db,
+        Actor::from(&user.0),
+        Action::SurveyPinGenerated,
+        target,
+        None,
+        None,
+        None,
+    )
+    .await?;
+    Ok(Json(GeneratePinResponse {
+        pin,
+        expires_at: crate::fmt::iso_utc(expires_at),
+        survey_queue_id: queue_id,
+    }))
 }
 
 #[cfg(test)]

@@ -15,8 +15,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use wasm_core::membership::{self, PATIENT_ROLE};
 use wasm_core::model::{
-    AdminChangePassword, ChangePasswordResult, Role, RoleForm, RoleRow, SortDirection, TableRequest, TableResponse,
-    UserForm, UserRow,
+    AdminChangePassword, ChangePasswordResult, Role, RoleForm, RoleRow, SortDirection,
+    TableRequest, TableResponse, UserForm, UserRow,
 };
 use wasm_core::password;
 use wasm_core::ValidationErrors;
@@ -26,11 +26,11 @@ use crate::auth::extract::RoleSet;
 use crate::auth::{password as hashing, session, CurrentUser, RequireRole};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
-use crate::error::{ApiJson, AppError, AppResult, ApiQuery, ApiPath};
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::routes::password::password_requirements;
-use crate::store::like_pattern;
 use crate::settings::{self, get_bool};
+use crate::store::like_pattern;
 use crate::{cookies, on_db, AppState};
 
 /// ClientAdmin and ProgramManager (the Users menu, spec 02 §6).
@@ -77,12 +77,18 @@ pub fn router() -> Router<AppState> {
         .route("/api/user/changePassword", put(change_password))
         .route("/api/user/{id}/impersonate", post(impersonate))
         .route("/api/staffUser/CanImpersonate", get(can_impersonate))
-        .route("/api/staffUser/cancelImpersonation", get(cancel_impersonation))
+        .route(
+            "/api/staffUser/cancelImpersonation",
+            get(cancel_impersonation),
+        )
         .route("/api/user/configuration", get(user_configuration))
         .route("/api/historyPortal/demoResetUser", post(demo_reset_user))
         .route("/api/role", get(list_roles))
         .route("/api/role/postRole", post(post_role))
-        .route("/api/role/{id}", get(get_role).put(put_role).delete(delete_role))
+        .route(
+            "/api/role/{id}",
+            get(get_role).put(put_role).delete(delete_role),
+        )
 }
 
 fn ip(peer: &ClientAddr) -> Option<String> {
@@ -133,7 +139,16 @@ struct UserRecord {
 
 impl UserRecord {
     fn row(self) -> UserRow {
-        UserRow { id: self.id, ssn: self.ssn, first_name: self.first_name, last_name: self.last_name, username: self.username, email: self.email, is_active: self.is_active, role: self.role }
+        UserRow {
+            id: self.id,
+            ssn: self.ssn,
+            first_name: self.first_name,
+            last_name: self.last_name,
+            username: self.username,
+            email: self.email,
+            is_active: self.is_active,
+            role: self.role,
+        }
     }
 
     fn form(self) -> UserForm {
@@ -166,16 +181,33 @@ async fn datatable(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<UserTableRequest>,
 ) -> AppResult<Json<TableResponse<UserRow>>> {
-    let role = req.selected_role.clone().unwrap_or_else(|| PATIENT_ROLE.to_owned());
+    let role = req
+        .selected_role
+        .clone()
+        .unwrap_or_else(|| PATIENT_ROLE.to_owned());
     let role = role.trim().to_owned();
     let search = req.table.search.trim().to_owned();
     let pattern = like_pattern(&search);
-    let dir = match req.table.sort_direction { SortDirection::Asc => "ASC", SortDirection::Desc => "DESC" };
-    let sort = match req.table.sort_column.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
-        Some(c) => sort_sql(c).ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned()))?,
+    let dir = match req.table.sort_direction {
+        SortDirection::Asc => "ASC",
+        SortDirection::Desc => "DESC",
+    };
+    let sort = match req
+        .table
+        .sort_column
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        Some(c) => {
+            sort_sql(c).ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned()))?
+        }
         None => "lower(u.last_name)",
     };
-    let demo_mode = get_bool(&settings::load(&state.db, settings::USER_MANAGEMENT).await?, "EnableDemoMode");
+    let demo_mode = get_bool(
+        &settings::load(&state.db, settings::USER_MANAGEMENT).await?,
+        "EnableDemoMode",
+    );
     let demo_filter = match (demo_mode, req.view_mode.as_deref().map(str::trim)) {
         (false, _) => "",
         (true, Some("Demo")) => " AND u.is_demo = TRUE",
@@ -210,15 +242,25 @@ async fn datatable(
 
 async fn find_user(state: &AppState, id: i64) -> AppResult<UserRecord> {
     let sql = format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id = $1");
-    on_db!(&state.db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)?.ok_or(AppError::NotFound)
+    on_db!(&state.db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)?
+        .ok_or(AppError::NotFound)
 }
 
-async fn get_user(_user: RequireRole<UserAdmins>, State(state): State<AppState>, ApiPath(id): ApiPath<i64>) -> AppResult<Json<UserForm>> {
+async fn get_user(
+    _user: RequireRole<UserAdmins>,
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> AppResult<Json<UserForm>> {
     Ok(Json(find_user(&state, id).await?.form()))
 }
 
 fn the_role(form: &UserForm) -> String {
-    form.roles.iter().map(|r| r.trim()).find(|r| !r.is_empty()).unwrap_or_default().to_owned()
+    form.roles
+        .iter()
+        .map(|r| r.trim())
+        .find(|r| !r.is_empty())
+        .unwrap_or_default()
+        .to_owned()
 }
 
 async fn role_exists(state: &AppState, name: &str) -> AppResult<bool> {
@@ -275,7 +317,10 @@ async fn put_user(
         return Err(invalid("Username", USERNAME_TAKEN));
     }
     if id == user.user_id && (!form.is_active || role != old.role) {
-        return Err(invalid("Roles", "You cannot deactivate yourself or change your own role"));
+        return Err(invalid(
+            "Roles",
+            "You cannot deactivate yourself or change your own role",
+        ));
     }
     on_db!(&state.db, pool => sqlx::query(
         "UPDATE users SET username = $2, email = $3, first_name = $4, last_name = $5, role = $6, is_active = $7,
@@ -289,7 +334,16 @@ async fn put_user(
         on_db!(&state.db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(pool).await.map(|_| ()))?;
     }
     let new = find_user(&state, id).await?;
-    audit::record(&state.db, Actor::from(&*user), Action::UserUpdated, Target::user(id), Some(old.audit_value()), Some(new.audit_value()), ip(&peer)).await?;
+    audit::record(
+        &state.db,
+        Actor::from(&*user),
+        Action::UserUpdated,
+        Target::user(id),
+        Some(old.audit_value()),
+        Some(new.audit_value()),
+        ip(&peer),
+    )
+    .await?;
     Ok(Json(new.form()))
 }
 
@@ -303,7 +357,9 @@ async fn admin_pin_length(state: &AppState) -> AppResult<u32> {
 }
 
 async fn location_numbers(state: &AppState) -> AppResult<Vec<String>> {
-    Ok(on_db!(&state.db, pool => sqlx::query_scalar("SELECT loc_num FROM locations ORDER BY loc_num").fetch_all(pool).await)?)
+    Ok(
+        on_db!(&state.db, pool => sqlx::query_scalar("SELECT loc_num FROM locations ORDER BY loc_num").fetch_all(pool).await)?,
+    )
 }
 
 /// SurveyPin and LocNums are a Program manager's, edited only with the restriction setting on.
@@ -312,15 +368,27 @@ async fn admin_restrictions_apply(state: &AppState, role: &str) -> AppResult<boo
     Ok(role == "ProgramManager" && get_bool(&um, "IsAdminPinAndLocationsRestrictionsEnabled"))
 }
 
-async fn admin_restriction_errors(state: &AppState, role: &str, form: &UserForm) -> AppResult<ValidationErrors> {
+async fn admin_restriction_errors(
+    state: &AppState,
+    role: &str,
+    form: &UserForm,
+) -> AppResult<ValidationErrors> {
     if !admin_restrictions_apply(state, role).await? {
         return Ok(ValidationErrors::new());
     }
-    Ok(membership::validate_admin_restrictions(form, admin_pin_length(state).await?, &location_numbers(state).await?))
+    Ok(membership::validate_admin_restrictions(
+        form,
+        admin_pin_length(state).await?,
+        &location_numbers(state).await?,
+    ))
 }
 
 /// Refuses an invalid PIN or location list (wasm-core rule); stores the list normalised.
-async fn check_admin_restrictions(state: &AppState, role: &str, form: &mut UserForm) -> AppResult<()> {
+async fn check_admin_restrictions(
+    state: &AppState,
+    role: &str,
+    form: &mut UserForm,
+) -> AppResult<()> {
     if !admin_restrictions_apply(state, role).await? {
         return Ok(());
     }
@@ -332,7 +400,10 @@ async fn check_admin_restrictions(state: &AppState, role: &str, form: &mut UserF
     Ok(())
 }
 
-async fn user_configuration(_user: RequireRole<UserAdmins>, State(state): State<AppState>) -> AppResult<Json<Value>> {
+async fn user_configuration(
+    _user: RequireRole<UserAdmins>,
+    State(state): State<AppState>,
+) -> AppResult<Json<Value>> {
     let um = settings::load(&state.db, settings::USER_MANAGEMENT).await?;
     let view_mode = settings::get_str(&um, "UserManagementViewMode");
     Ok(Json(json!({
@@ -353,7 +424,11 @@ struct DemoResetRequest {
     #[serde(alias = "UserId", rename = "userId")]
     user_id: i64,
     /// The browser's now with its offset (ISO 8601); recorded with the reset.
-    #[serde(default, alias = "ClientDateTimeOffsetNow", rename = "clientDateTimeOffsetNow")]
+    #[serde(
+        default,
+        alias = "ClientDateTimeOffsetNow",
+        rename = "clientDateTimeOffsetNow"
+    )]
     client_now: String,
 }
 
@@ -365,7 +440,10 @@ async fn demo_reset_user(
     peer: ClientAddr,
     ApiJson(body): ApiJson<DemoResetRequest>,
 ) -> AppResult<Json<Value>> {
-    if !get_bool(&settings::load(&state.db, settings::USER_MANAGEMENT).await?, "EnableDemoMode") {
+    if !get_bool(
+        &settings::load(&state.db, settings::USER_MANAGEMENT).await?,
+        "EnableDemoMode",
+    ) {
         return Err(AppError::BadRequest(DEMO_MODE_OFF.to_owned()));
     }
     let found: Option<(bool, Option<i64>)> = on_db!(&state.db, pool => sqlx::query_as(
@@ -400,7 +478,9 @@ async fn demo_reset_user(
     let client_now: String = body.client_now.chars().take(40).collect();
     audit::record(&state.db, Actor::from(&*user), Action::DemoUserReset, Target::user(body.user_id), None,
         Some(json!({"Surveys": surveys, "Letters": letters, "Arrivals": arrivals, "ClientDateTimeOffsetNow": client_now})), ip(&peer)).await?;
-    Ok(Json(json!({"IsSuccess": true, "Surveys": surveys, "Letters": letters, "Arrivals": arrivals})))
+    Ok(Json(
+        json!({"IsSuccess": true, "Surveys": surveys, "Letters": letters, "Arrivals": arrivals}),
+    ))
 }
 
 #[derive(Debug, Deserialize)]
@@ -422,7 +502,11 @@ async fn post_user(
     let mut errors = membership::validate_user(&form).errors;
     errors.merge(admin_restriction_errors(&state, &role, &form).await?);
     let rules = password_requirements(&state.db).await?;
-    errors.merge(password::validate_password("Password", &body.password, &rules));
+    errors.merge(password::validate_password(
+        "Password",
+        &body.password,
+        &rules,
+    ));
     if !errors.is_valid() {
         return Err(AppError::Validation(errors));
     }
@@ -442,7 +526,11 @@ async fn post_user(
         let (pid, f, l) = found.ok_or_else(|| invalid("Ssn", NO_PATIENT_WITH_MRN))?;
         (Some(pid), f, l)
     } else {
-        (None, form.first_name.trim().to_owned(), form.last_name.trim().to_owned())
+        (
+            None,
+            form.first_name.trim().to_owned(),
+            form.last_name.trim().to_owned(),
+        )
     };
     let hash = hashing::hash(body.password.clone()).await?;
     let now = now_ms();
@@ -456,7 +544,16 @@ async fn post_user(
     .bind(opt(&form.loc_nums)).bind(now)
     .fetch_one(pool).await)?;
     let new = find_user(&state, id).await?;
-    audit::record(&state.db, Actor::from(&*user), Action::UserCreated, Target::user(id), None, Some(new.audit_value()), ip(&peer)).await?;
+    audit::record(
+        &state.db,
+        Actor::from(&*user),
+        Action::UserCreated,
+        Target::user(id),
+        None,
+        Some(new.audit_value()),
+        ip(&peer),
+    )
+    .await?;
     Ok(Json(new.form()))
 }
 
@@ -473,7 +570,9 @@ async fn validate_password(
 ) -> AppResult<Json<Value>> {
     let rules = password_requirements(&state.db).await?;
     let check = password::check_password(&body.password, &rules);
-    Ok(Json(json!({"Success": check.is_valid, "Errors": check.errors})))
+    Ok(Json(
+        json!({"Success": check.is_valid, "Errors": check.errors}),
+    ))
 }
 
 async fn change_password(
@@ -485,21 +584,41 @@ async fn change_password(
     let target = find_user(&state, body.user_id).await?;
     let rules = password_requirements(&state.db).await?;
     let mut errors = password::validate_password("NewPassword", &body.new_password, &rules);
-    errors.merge(password::validate_password_repeat(&body.new_password, &body.new_password_repeat));
+    errors.merge(password::validate_password_repeat(
+        &body.new_password,
+        &body.new_password_repeat,
+    ));
     if !errors.is_valid() {
         return Err(AppError::Validation(errors));
     }
     let hash = hashing::hash(body.new_password.clone()).await?;
     crate::store::membership::set_password_hash(&state.db, target.id, &hash, now_ms()).await?;
     // The user signs in again with the new password (unless it is the caller's own session).
-    let ended = crate::store::membership::end_other_sessions(&state.db, target.id, &user.token_hash).await?;
-    audit::record(&state.db, Actor::from(&*user), Action::PasswordChanged, Target::user(target.id), None,
-        Some(json!({"Result": "ChangedByAdmin", "SessionsEnded": ended})), ip(&peer)).await?;
-    Ok(Json(ChangePasswordResult { is_success: true, error_messages: vec![] }))
+    let ended =
+        crate::store::membership::end_other_sessions(&state.db, target.id, &user.token_hash)
+            .await?;
+    audit::record(
+        &state.db,
+        Actor::from(&*user),
+        Action::PasswordChanged,
+        Target::user(target.id),
+        None,
+        Some(json!({"Result": "ChangedByAdmin", "SessionsEnded": ended})),
+        ip(&peer),
+    )
+    .await?;
+    Ok(Json(ChangePasswordResult {
+        is_success: true,
+        error_messages: vec![],
+    }))
 }
 
 /// Why `target` may not be impersonated by `caller`, if anything stops it.
-async fn impersonation_refusal(state: &AppState, caller: &session::SessionUser, target: &UserRecord) -> AppResult<Option<&'static str>> {
+async fn impersonation_refusal(
+    state: &AppState,
+    caller: &session::SessionUser,
+    target: &UserRecord,
+) -> AppResult<Option<&'static str>> {
     let doc = settings::load(&state.db, settings::USER_MANAGEMENT).await?;
     Ok(if !get_bool(&doc, "IsImpersonationEnabled") {
         Some("Impersonation is not enabled.")
@@ -528,13 +647,18 @@ async fn can_impersonate(
 ) -> AppResult<Json<Value>> {
     let target = find_user(&state, q.id).await?;
     let refusal = impersonation_refusal(&state, &user, &target).await?;
-    Ok(Json(json!({"CanImpersonate": refusal.is_none(), "Message": refusal.unwrap_or("")})))
+    Ok(Json(
+        json!({"CanImpersonate": refusal.is_none(), "Message": refusal.unwrap_or("")}),
+    ))
 }
 
 fn with_session_cookie(body: Value, token: &str, headers: &HeaderMap) -> AppResult<Response> {
     let mut response = Json(body).into_response();
     let cookie = cookies::session_cookie(token, cookies::is_secure(headers));
-    response.headers_mut().append(header::SET_COOKIE, HeaderValue::from_str(&cookie).map_err(AppError::internal)?);
+    response.headers_mut().append(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&cookie).map_err(AppError::internal)?,
+    );
     Ok(response)
 }
 
@@ -552,8 +676,19 @@ async fn impersonate(
     // A new session id for the impersonated identity; the manager's own session ends.
     session::delete(&state.db, &user.token_hash).await?;
     let token = session::create(&state.db, target.id, Some(user.user_id)).await?;
-    audit::record(&state.db, Actor { user_id: Some(target.id), impersonator_user_id: Some(user.user_id) },
-        Action::ImpersonationStarted, Target::user(target.id), None, Some(json!({"Username": target.username})), ip(&peer)).await?;
+    audit::record(
+        &state.db,
+        Actor {
+            user_id: Some(target.id),
+            impersonator_user_id: Some(user.user_id),
+        },
+        Action::ImpersonationStarted,
+        Target::user(target.id),
+        None,
+        Some(json!({"Username": target.username})),
+        ip(&peer),
+    )
+    .await?;
     with_session_cookie(json!({"IsSuccess": true}), &token, &headers)
 }
 
@@ -568,7 +703,16 @@ async fn cancel_impersonation(
     };
     session::delete(&state.db, &user.token_hash).await?;
     let token = session::create(&state.db, real, None).await?;
-    audit::record(&state.db, Actor::from(&user.0), Action::ImpersonationEnded, Target::user(user.user_id), None, None, ip(&peer)).await?;
+    audit::record(
+        &state.db,
+        Actor::from(&user.0),
+        Action::ImpersonationEnded,
+        Target::user(user.user_id),
+        None,
+        None,
+        ip(&peer),
+    )
+    .await?;
     with_session_cookie(json!({"IsSuccess": true}), &token, &headers)
 }
 
@@ -579,11 +723,19 @@ async fn load_roles(state: &AppState, name: Option<&str>) -> AppResult<Vec<RoleR
     ).bind(name.unwrap_or("")).fetch_all(pool).await)?;
     Ok(rows
         .into_iter()
-        .map(|(name, description, user_count)| RoleRow { is_built_in: BUILT_IN_ROLES.contains(&name.as_str()), name, description, user_count })
+        .map(|(name, description, user_count)| RoleRow {
+            is_built_in: BUILT_IN_ROLES.contains(&name.as_str()),
+            name,
+            description,
+            user_count,
+        })
         .collect())
 }
 
-async fn list_roles(_user: RequireRole<UserAdmins>, State(state): State<AppState>) -> AppResult<Json<Vec<RoleRow>>> {
+async fn list_roles(
+    _user: RequireRole<UserAdmins>,
+    State(state): State<AppState>,
+) -> AppResult<Json<Vec<RoleRow>>> {
     Ok(Json(load_roles(&state, None).await?))
 }
 
@@ -591,10 +743,18 @@ async fn one_role(state: &AppState, name: &str) -> AppResult<RoleRow> {
     if name.trim().is_empty() {
         return Err(AppError::NotFound);
     }
-    load_roles(state, Some(name)).await?.into_iter().next().ok_or(AppError::NotFound)
+    load_roles(state, Some(name))
+        .await?
+        .into_iter()
+        .next()
+        .ok_or(AppError::NotFound)
 }
 
-async fn get_role(_user: RequireRole<UserAdmins>, State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> AppResult<Json<RoleRow>> {
+async fn get_role(
+    _user: RequireRole<UserAdmins>,
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> AppResult<Json<RoleRow>> {
     Ok(Json(one_role(&state, &id).await?))
 }
 
@@ -614,8 +774,20 @@ async fn post_role(
     }
     on_db!(&state.db, pool => sqlx::query("INSERT INTO roles (name, description) VALUES ($1, $2)")
         .bind(&name).bind(form.description.trim()).execute(pool).await.map(|_| ()))?;
-    audit::record(&state.db, Actor::from(&*user), Action::RoleCreated, Target { target_type: Some("Role"), target_id: Some(name.clone()), target_user_id: None },
-        None, Some(json!({"Name": name, "Description": form.description.trim()})), ip(&peer)).await?;
+    audit::record(
+        &state.db,
+        Actor::from(&*user),
+        Action::RoleCreated,
+        Target {
+            target_type: Some("Role"),
+            target_id: Some(name.clone()),
+            target_user_id: None,
+        },
+        None,
+        Some(json!({"Name": name, "Description": form.description.trim()})),
+        ip(&peer),
+    )
+    .await?;
     Ok(Json(one_role(&state, &name).await?))
 }
 
@@ -637,7 +809,9 @@ async fn put_role(
             return Err(invalid("Name", "A built-in role keeps its name"));
         }
         if old.user_count > 0 {
-            return Err(AppError::Conflict("A role in use cannot be renamed".to_owned()));
+            return Err(AppError::Conflict(
+                "A role in use cannot be renamed".to_owned(),
+            ));
         }
         if role_exists(&state, &name).await? {
             return Err(invalid("Name", "A role with this name exists"));
@@ -645,8 +819,20 @@ async fn put_role(
     }
     on_db!(&state.db, pool => sqlx::query("UPDATE roles SET name = $2, description = $3 WHERE name = $1")
         .bind(&old.name).bind(&name).bind(form.description.trim()).execute(pool).await.map(|_| ()))?;
-    audit::record(&state.db, Actor::from(&*user), Action::RoleUpdated, Target { target_type: Some("Role"), target_id: Some(name.clone()), target_user_id: None },
-        Some(json!({"Name": old.name, "Description": old.description})), Some(json!({"Name": name, "Description": form.description.trim()})), ip(&peer)).await?;
+    audit::record(
+        &state.db,
+        Actor::from(&*user),
+        Action::RoleUpdated,
+        Target {
+            target_type: Some("Role"),
+            target_id: Some(name.clone()),
+            target_user_id: None,
+        },
+        Some(json!({"Name": old.name, "Description": old.description})),
+        Some(json!({"Name": name, "Description": form.description.trim()})),
+        ip(&peer),
+    )
+    .await?;
     Ok(Json(one_role(&state, &name).await?))
 }
 
@@ -658,13 +844,29 @@ async fn delete_role(
 ) -> AppResult<Json<Value>> {
     let old = one_role(&state, &id).await?;
     if old.is_built_in {
-        return Err(AppError::BadRequest("A built-in role cannot be deleted".to_owned()));
+        return Err(AppError::BadRequest(
+            "A built-in role cannot be deleted".to_owned(),
+        ));
     }
     if old.user_count > 0 {
-        return Err(AppError::Conflict("A role in use cannot be deleted".to_owned()));
+        return Err(AppError::Conflict(
+            "A role in use cannot be deleted".to_owned(),
+        ));
     }
     on_db!(&state.db, pool => sqlx::query("DELETE FROM roles WHERE name = $1").bind(&old.name).execute(pool).await.map(|_| ()))?;
-    audit::record(&state.db, Actor::from(&*user), Action::RoleDeleted, Target { target_type: Some("Role"), target_id: Some(old.name.clone()), target_user_id: None },
-        Some(json!({"Name": old.name, "Description": old.description})), None, ip(&peer)).await?;
+    audit::record(
+        &state.db,
+        Actor::from(&*user),
+        Action::RoleDeleted,
+        Target {
+            target_type: Some("Role"),
+            target_id: Some(old.name.clone()),
+            target_user_id: None,
+        },
+        Some(json!({"Name": old.name, "Description": old.description})),
+        None,
+        ip(&peer),
+    )
+    .await?;
     Ok(Json(json!({"Deleted": true})))
 }

@@ -28,7 +28,10 @@ impl RoleSet for ProgramManagers {
 }
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/admin/GetPortalVersionInformation", get(version_information))
+    Router::new().route(
+        "/api/admin/GetPortalVersionInformation",
+        get(version_information),
+    )
 }
 
 /// The COM bridge version this portal expects.
@@ -55,12 +58,19 @@ pub fn information() -> PortalVersionInformation {
         survey_version: wasm_core::VERSION.to_owned(),
         techpad_version: NOT_INSTALLED.to_owned(),
         expected_com_version: EXPECTED_COM_VERSION.to_owned(),
-        com_compatible: if installed == EXPECTED_COM_VERSION { "True" } else { "False" }.to_owned(),
+        com_compatible: if installed == EXPECTED_COM_VERSION {
+            "True"
+        } else {
+            "False"
+        }
+        .to_owned(),
         installed_com_version: installed,
         expected_luminary_one_version: NOT_INSTALLED.to_owned(),
     }
 }
 
-async fn version_information(_user: RequireRole<ProgramManagers>) -> Json<PortalVersionInformation> {
+async fn version_information(
+    _user: RequireRole<ProgramManagers>,
+) -> Json<PortalVersionInformation> {
     Json(information())
 }

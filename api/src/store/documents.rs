@@ -38,7 +38,9 @@ pub struct LetterRow {
 
 impl LetterRow {
     pub fn patient_name(&self) -> String {
-        format!("{} {}", self.first_name, self.last_name).trim().to_owned()
+        format!("{} {}", self.first_name, self.last_name)
+            .trim()
+            .to_owned()
     }
 }
 
@@ -52,20 +54,30 @@ const SELECT: &str = "SELECT l.id, l.patient_id, l.access_token, l.letter_type, 
     LEFT JOIN locations loc ON loc.id = s.location_id";
 
 /// A patient's letters, newest first (`descending` false: oldest first).
-pub async fn letters_of_patient(db: &Db, patient_id: i64, descending: bool) -> AppResult<Vec<LetterRow>> {
+pub async fn letters_of_patient(
+    db: &Db,
+    patient_id: i64,
+    descending: bool,
+) -> AppResult<Vec<LetterRow>> {
     let order = if descending { "DESC" } else { "ASC" };
     let sql = format!("{SELECT} WHERE l.patient_id = $1 ORDER BY l.sent_at {order}, l.id {order}");
-    Ok(on_db!(db, pool => sqlx::query_as::<_, LetterRow>(&sql).bind(patient_id).fetch_all(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, LetterRow>(&sql).bind(patient_id).fetch_all(pool).await)?,
+    )
 }
 
 pub async fn letter_by_token(db: &Db, token: &str) -> AppResult<Option<LetterRow>> {
     let sql = format!("{SELECT} WHERE l.access_token = $1");
-    Ok(on_db!(db, pool => sqlx::query_as::<_, LetterRow>(&sql).bind(token).fetch_optional(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, LetterRow>(&sql).bind(token).fetch_optional(pool).await)?,
+    )
 }
 
 pub async fn letter_by_id(db: &Db, id: i64) -> AppResult<Option<LetterRow>> {
     let sql = format!("{SELECT} WHERE l.id = $1");
-    Ok(on_db!(db, pool => sqlx::query_as::<_, LetterRow>(&sql).bind(id).fetch_optional(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, LetterRow>(&sql).bind(id).fetch_optional(pool).await)?,
+    )
 }
 
 /// The stored PDF of a letter, if one is attached.
@@ -78,10 +90,12 @@ pub async fn stored_pdf(db: &Db, id: i64) -> AppResult<Option<Vec<u8>>> {
 }
 
 pub async fn patient_id_by_mrn(db: &Db, mrn: &str) -> AppResult<Option<i64>> {
-    Ok(on_db!(db, pool => sqlx::query_scalar("SELECT id FROM patients WHERE mrn = $1")
+    Ok(
+        on_db!(db, pool => sqlx::query_scalar("SELECT id FROM patients WHERE mrn = $1")
         .bind(mrn.trim())
         .fetch_optional(pool)
-        .await)?)
+        .await)?,
+    )
 }
 
 /// Sets read_at once (the first read counts); returns the stored value.
@@ -136,7 +150,10 @@ pub async fn record_site_usage(
 }
 
 /// (Key, Details, FieldUpdated) of the audit rows about these letters, oldest first.
-pub async fn trace_of(db: &Db, letter_ids: &[i64]) -> AppResult<Vec<(String, i64, String, Option<String>, Option<String>)>> {
+pub async fn trace_of(
+    db: &Db,
+    letter_ids: &[i64],
+) -> AppResult<Vec<(String, i64, String, Option<String>, Option<String>)>> {
     if letter_ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -156,7 +173,11 @@ pub async fn trace_of(db: &Db, letter_ids: &[i64]) -> AppResult<Vec<(String, i64
 
 /// Whether a letter counts as a referring-physician letter (spec 03 §3 letter types).
 pub fn is_referring_physician(letter_type: &str) -> bool {
-    let t: String = letter_type.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_ascii_lowercase();
+    let t: String = letter_type
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
     t.contains("referringphysician")
 }
 
@@ -165,7 +186,9 @@ fn business_days_between(from_ms: i64, to_ms: i64) -> i64 {
     let day = 86_400_000;
     let (from, to) = (from_ms.div_euclid(day), to_ms.div_euclid(day));
     // 1970-01-01 was a Thursday (weekday 3 with Monday = 0).
-    (from + 1..=to).filter(|d| (d + 3).rem_euclid(7) < 5).count() as i64
+    (from + 1..=to)
+        .filter(|d| (d + 3).rem_euclid(7) < 5)
+        .count() as i64
 }
 
 /// One BI-RADS rule of a letter type.
@@ -212,7 +235,10 @@ impl HidingRules {
                                         days: get_i64(b, "HideLetDays"),
                                         biz_days: get_i64(b, "HideLetBizDays"),
                                         forever: get_bool(b, "HideLetForever"),
-                                        allow_ack: b.get("AllowAck").is_some().then(|| get_bool(b, "AllowAck")),
+                                        allow_ack: b
+                                            .get("AllowAck")
+                                            .is_some()
+                                            .then(|| get_bool(b, "AllowAck")),
                                     })
                                     .collect()
                             })
@@ -232,7 +258,13 @@ impl HidingRules {
     }
 
     /// What the rules say about one letter at `now`: (hidden from the patient, may be acknowledged).
-    pub fn apply(&self, letter_type: &str, bi_rads: Option<&str>, sent_at: i64, now: i64) -> (bool, bool) {
+    pub fn apply(
+        &self,
+        letter_type: &str,
+        bi_rads: Option<&str>,
+        sent_at: i64,
+        now: i64,
+    ) -> (bool, bool) {
         let day = 86_400_000;
         let age_days = (now - sent_at).div_euclid(day);
         let older = |days: Option<i64>, biz: Option<i64>, forever: bool| {
@@ -246,7 +278,11 @@ impl HidingRules {
             hidden |= older(self.rp_days, self.rp_biz_days, self.rp_forever);
         }
         let bi_rads = bi_rads.map(str::trim);
-        for (_, rules) in self.types.iter().filter(|(t, _)| t.eq_ignore_ascii_case(letter_type)) {
+        for (_, rules) in self
+            .types
+            .iter()
+            .filter(|(t, _)| t.eq_ignore_ascii_case(letter_type))
+        {
             for b in rules.iter().filter(|b| bi_rads == Some(b.birad.as_str())) {
                 hidden |= older(b.days, b.biz_days, b.forever);
                 if let Some(allow) = b.allow_ack {
@@ -259,7 +295,13 @@ impl HidingRules {
 }
 
 /// What the hiding rules say about one letter at `now`: (hidden from the patient, may be acknowledged).
-pub fn hiding(doc: &Value, letter_type: &str, bi_rads: Option<&str>, sent_at: i64, now: i64) -> (bool, bool) {
+pub fn hiding(
+    doc: &Value,
+    letter_type: &str,
+    bi_rads: Option<&str>,
+    sent_at: i64,
+    now: i64,
+) -> (bool, bool) {
     HidingRules::new(doc).apply(letter_type, bi_rads, sent_at, now)
 }
 
@@ -276,7 +318,16 @@ mod tests {
     #[test]
     fn nothing_hidden_by_default() {
         let doc = json!({"HideRPLetDays": 0, "HideRPLetForever": false, "HideAllLettersPriorThisDate": ""});
-        assert_eq!(hiding(&doc, "Referring Physician", Some("1"), MONDAY - 400 * DAY, MONDAY), (false, true));
+        assert_eq!(
+            hiding(
+                &doc,
+                "Referring Physician",
+                Some("1"),
+                MONDAY - 400 * DAY,
+                MONDAY
+            ),
+            (false, true)
+        );
     }
 
     #[test]
@@ -285,19 +336,55 @@ mod tests {
         let days = json!({"HideRPLetDays": 3});
         assert!(!hiding(&days, rp, None, MONDAY - 2 * DAY, MONDAY).0);
         assert!(hiding(&days, rp, None, MONDAY - 3 * DAY, MONDAY).0);
-        assert!(!hiding(&days, "Patient Result Letter", None, MONDAY - 30 * DAY, MONDAY).0);
+        assert!(
+            !hiding(
+                &days,
+                "Patient Result Letter",
+                None,
+                MONDAY - 30 * DAY,
+                MONDAY
+            )
+            .0
+        );
         // Friday to Monday is one business day.
         let biz = json!({"HideRPLetBizDays": 2});
         assert!(!hiding(&biz, rp, None, MONDAY - 3 * DAY, MONDAY).0);
         assert!(hiding(&biz, rp, None, MONDAY - 4 * DAY, MONDAY).0);
-        assert!(hiding(&json!({"HideRPLetForever": true}), "ReferringPhysician", None, MONDAY, MONDAY).0);
+        assert!(
+            hiding(
+                &json!({"HideRPLetForever": true}),
+                "ReferringPhysician",
+                None,
+                MONDAY,
+                MONDAY
+            )
+            .0
+        );
     }
 
     #[test]
     fn letters_before_a_date_are_hidden() {
         let doc = json!({"HideAllLettersPriorThisDate": "2026-03-01"});
-        assert!(hiding(&doc, "Patient Result Letter", None, MONDAY - 2 * DAY, MONDAY).0);
-        assert!(!hiding(&doc, "Patient Result Letter", None, MONDAY - DAY / 2, MONDAY).0);
+        assert!(
+            hiding(
+                &doc,
+                "Patient Result Letter",
+                None,
+                MONDAY - 2 * DAY,
+                MONDAY
+            )
+            .0
+        );
+        assert!(
+            !hiding(
+                &doc,
+                "Patient Result Letter",
+                None,
+                MONDAY - DAY / 2,
+                MONDAY
+            )
+            .0
+        );
     }
 
     #[test]
@@ -306,9 +393,33 @@ mod tests {
             {"Birad": 4, "HideLetForever": true, "AllowAck": false},
             {"Birad": "1", "HideLetDays": 10, "AllowAck": true}
         ]}]});
-        assert_eq!(hiding(&doc, "Patient Result Letter", Some("4"), MONDAY, MONDAY), (true, false));
-        assert_eq!(hiding(&doc, "Patient Result Letter", Some("1"), MONDAY - 5 * DAY, MONDAY), (false, true));
-        assert_eq!(hiding(&doc, "Patient Result Letter", Some("1"), MONDAY - 10 * DAY, MONDAY), (true, true));
-        assert_eq!(hiding(&doc, "Screening Reminder", Some("4"), MONDAY, MONDAY), (false, true));
+        assert_eq!(
+            hiding(&doc, "Patient Result Letter", Some("4"), MONDAY, MONDAY),
+            (true, false)
+        );
+        assert_eq!(
+            hiding(
+                &doc,
+                "Patient Result Letter",
+                Some("1"),
+                MONDAY - 5 * DAY,
+                MONDAY
+            ),
+            (false, true)
+        );
+        assert_eq!(
+            hiding(
+                &doc,
+                "Patient Result Letter",
+                Some("1"),
+                MONDAY - 10 * DAY,
+                MONDAY
+            ),
+            (true, true)
+        );
+        assert_eq!(
+            hiding(&doc, "Screening Reminder", Some("4"), MONDAY, MONDAY),
+            (false, true)
+        );
     }
 }

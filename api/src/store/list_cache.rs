@@ -53,13 +53,19 @@ fn with<R>(db: &str, revision: i64, f: impl FnOnce(&mut Entries) -> R) -> Option
     let mut map = all().lock().unwrap_or_else(|e| e.into_inner());
     let entries = map.entry(db.to_owned()).or_default();
     if revision > entries.revision {
-        *entries = Entries { revision, ..Entries::default() };
+        *entries = Entries {
+            revision,
+            ..Entries::default()
+        };
     }
     if revision < entries.revision {
         return None;
     }
     if entries.counts.len() + entries.has_nulls.len() + entries.anchors.len() > MAX_KEYS {
-        *entries = Entries { revision, ..Entries::default() };
+        *entries = Entries {
+            revision,
+            ..Entries::default()
+        };
     }
     Some(f(entries))
 }
@@ -83,7 +89,12 @@ pub fn put_has_nulls(db: &str, revision: i64, key: &str, value: bool) {
 /// The nearest known anchor before position `pos` (its position is at most `pos - 1`).
 pub fn anchor_before(db: &str, revision: i64, order: &str, pos: i64) -> Option<Anchor> {
     with(db, revision, |e| {
-        e.anchors.get(order).and_then(|list| list.iter().filter(|a| a.pos < pos).max_by_key(|a| a.pos).cloned())
+        e.anchors.get(order).and_then(|list| {
+            list.iter()
+                .filter(|a| a.pos < pos)
+                .max_by_key(|a| a.pos)
+                .cloned()
+        })
     })
     .flatten()
 }
@@ -129,7 +140,11 @@ mod tests {
     #[test]
     fn nearest_anchor_before_a_position() {
         let db = "test-nearest-anchor";
-        let a = |pos| Anchor { pos, key: Key::Int(pos * 10), id: pos };
+        let a = |pos| Anchor {
+            pos,
+            key: Key::Int(pos * 10),
+            id: pos,
+        };
         put_anchors(db, 1, "o", vec![a(999), a(1999), a(2999)]);
         put_anchors(db, 1, "o", vec![a(1999), a(3999)]);
         assert_eq!(anchor_before(db, 1, "o", 999), None);

@@ -29,12 +29,14 @@ pub async fn set_password_hash(db: &Db, user_id: i64, hash: &str, now: i64) -> A
 
 /// Ends every session of `user_id` except `keep` (a token hash); returns how many ended.
 pub async fn end_other_sessions(db: &Db, user_id: i64, keep: &str) -> AppResult<u64> {
-    Ok(on_db!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
+    Ok(
+        on_db!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
         .bind(user_id)
         .bind(keep)
         .execute(pool)
         .await
-        .map(|r| r.rows_affected()))?)
+        .map(|r| r.rows_affected()))?,
+    )
 }
 
 /// Consecutive failed sign-ins and the end of a lockout, if any.

@@ -2,12 +2,12 @@
 
 pub mod documents;
 pub mod list_cache;
-pub mod users;
 pub mod membership;
 pub mod recovery;
-pub mod surveys;
 pub mod registration;
 pub mod survey_packages;
+pub mod surveys;
+pub mod users;
 
 /// A LIKE pattern matching `text` anywhere, lower-cased, with `%`, `_` and `\` escaped (the SQL
 /// adds `ESCAPE '\'`), so a search is always literal.

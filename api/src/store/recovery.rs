@@ -32,14 +32,17 @@ pub struct Account {
     pub patient_dob: Option<String>,
 }
 
-const ACCOUNT_SELECT: &str = "SELECT u.id, u.username, u.email, u.first_name, u.role, u.is_active, u.patient_id,
+const ACCOUNT_SELECT: &str =
+    "SELECT u.id, u.username, u.email, u.first_name, u.role, u.is_active, u.patient_id,
         p.phone AS patient_phone, p.email AS patient_email, p.dob AS patient_dob
     FROM users u LEFT JOIN patients p ON p.id = u.patient_id";
 
 /// Accounts whose username or e-mail is `login` (case-insensitive), oldest first, at most `limit`.
 pub async fn accounts_by_login(db: &Db, login: &str, limit: i64) -> AppResult<Vec<Account>> {
     let sql = format!("{ACCOUNT_SELECT} WHERE lower(u.username) = lower($1) OR lower(u.email) = lower($1) ORDER BY u.id LIMIT $2");
-    Ok(on_db!(db, pool => sqlx::query_as(&sql).bind(login.trim()).bind(limit).fetch_all(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_as(&sql).bind(login.trim()).bind(limit).fetch_all(pool).await)?,
+    )
 }
 
 pub async fn account(db: &Db, user_id: i64) -> AppResult<Option<Account>> {
@@ -94,12 +97,14 @@ pub async fn key_by_hash(db: &Db, token_hash: &str) -> AppResult<Option<KeyRow>>
 
 /// Spends a key once: false when it was already used (a concurrent request won).
 pub async fn spend_key(db: &Db, key_id: i64, now: i64) -> AppResult<bool> {
-    Ok(on_db!(db, pool => sqlx::query("UPDATE membership_keys SET used_at = $2 WHERE id = $1 AND used_at IS NULL")
+    Ok(
+        on_db!(db, pool => sqlx::query("UPDATE membership_keys SET used_at = $2 WHERE id = $1 AND used_at IS NULL")
         .bind(key_id)
         .bind(now)
         .execute(pool)
         .await
-        .map(|r| r.rows_affected() == 1))?)
+        .map(|r| r.rows_affected() == 1))?,
+    )
 }
 
 /// Marks the key's phone verified and drops its code.
@@ -134,7 +139,13 @@ pub async fn code(db: &Db, key_id: i64) -> AppResult<Option<CodeRow>> {
 
 /// Stores a new code for the key, counting the request. `seen_requests` is the count the
 /// decision was made on (None: no row yet); false when another request got in first.
-pub async fn store_code(db: &Db, key_id: i64, code_hash: &str, now: i64, seen_requests: Option<i64>) -> AppResult<bool> {
+pub async fn store_code(
+    db: &Db,
+    key_id: i64,
+    code_hash: &str,
+    now: i64,
+    seen_requests: Option<i64>,
+) -> AppResult<bool> {
     let done = match seen_requests {
         None => on_db!(db, pool => sqlx::query(
             "INSERT INTO phone_codes (key_id, code_hash, generated_at, requests, attempts) VALUES ($1, $2, $3, 1, 0)
@@ -163,21 +174,25 @@ pub async fn store_code(db: &Db, key_id: i64, code_hash: &str, now: i64, seen_re
 
 /// Counts one wrong code, if the count is still `seen` (false: a concurrent guess got in first).
 pub async fn count_wrong_code(db: &Db, key_id: i64, seen: i64) -> AppResult<bool> {
-    Ok(on_db!(db, pool => sqlx::query("UPDATE phone_codes SET attempts = attempts + 1 WHERE key_id = $1 AND attempts = $2")
+    Ok(
+        on_db!(db, pool => sqlx::query("UPDATE phone_codes SET attempts = attempts + 1 WHERE key_id = $1 AND attempts = $2")
         .bind(key_id)
         .bind(seen)
         .execute(pool)
         .await
-        .map(|r| r.rows_affected() == 1))?)
+        .map(|r| r.rows_affected() == 1))?,
+    )
 }
 
 /// Ends every session of a user (after a reset nobody who had the old password stays in).
 pub async fn end_all_sessions(db: &Db, user_id: i64) -> AppResult<u64> {
-    Ok(on_db!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+    Ok(
+        on_db!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1")
         .bind(user_id)
         .execute(pool)
         .await
-        .map(|r| r.rows_affected()))?)
+        .map(|r| r.rows_affected()))?,
+    )
 }
 
 /// Failed date-of-birth answers recorded against one key (audit rows), to spend it after a few.

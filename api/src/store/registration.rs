@@ -25,10 +25,12 @@ pub async fn patient(db: &Db, patient_id: i64) -> AppResult<Option<PatientForReg
 }
 
 pub async fn patient_of_queue_row(db: &Db, survey_queue_id: i64) -> AppResult<Option<i64>> {
-    Ok(on_db!(db, pool => sqlx::query_scalar("SELECT patient_id FROM survey_queue WHERE id = $1")
+    Ok(
+        on_db!(db, pool => sqlx::query_scalar("SELECT patient_id FROM survey_queue WHERE id = $1")
         .bind(survey_queue_id)
         .fetch_optional(pool)
-        .await)?)
+        .await)?,
+    )
 }
 
 /// The patients with this email address (case-insensitive), oldest first.
@@ -164,9 +166,9 @@ pub async fn create_patient_user(db: &Db, u: &NewPatientUser<'_>) -> AppResult<O
     .await);
     match result {
         Ok(id) => Ok(id),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-            Err(AppError::Conflict(wasm_core::membership::USERNAME_TAKEN.to_owned()))
-        }
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(AppError::Conflict(
+            wasm_core::membership::USERNAME_TAKEN.to_owned(),
+        )),
         Err(e) => Err(e.into()),
     }
 }
@@ -174,10 +176,12 @@ pub async fn create_patient_user(db: &Db, u: &NewPatientUser<'_>) -> AppResult<O
 // --- online survey registration -------------------------------------------------------------
 
 pub async fn location_id(db: &Db, loc_num: &str) -> AppResult<Option<i64>> {
-    Ok(on_db!(db, pool => sqlx::query_scalar("SELECT id FROM locations WHERE loc_num = $1")
+    Ok(
+        on_db!(db, pool => sqlx::query_scalar("SELECT id FROM locations WHERE loc_num = $1")
         .bind(loc_num.trim())
         .fetch_optional(pool)
-        .await)?)
+        .await)?,
+    )
 }
 
 /// The patient's newest open (Assigned or IntermediateSave) survey-queue row, and how many of
@@ -227,7 +231,13 @@ pub async fn insert_patient(db: &Db, p: &NewSurveyPatient<'_>) -> AppResult<i64>
 }
 
 /// A survey-queue row in status Assigned (no appointment: the patient asked for the survey).
-pub async fn assign_survey(db: &Db, patient_id: i64, location_id: i64, definition_id: i64, now: i64) -> AppResult<i64> {
+pub async fn assign_survey(
+    db: &Db,
+    patient_id: i64,
+    location_id: i64,
+    definition_id: i64,
+    now: i64,
+) -> AppResult<i64> {
     Ok(on_db!(db, pool => sqlx::query_scalar(
         "INSERT INTO survey_queue (patient_id, location_id, survey_definition_id, status, created_at, updated_at)
          VALUES ($1, $2, $3, 'Assigned', $4, $4) RETURNING id",
@@ -244,10 +254,12 @@ pub async fn assign_survey(db: &Db, patient_id: i64, location_id: i64, definitio
 
 /// Marks the patient unsubscribed; false when there is no such patient.
 pub async fn unsubscribe(db: &Db, patient_id: i64, now: i64) -> AppResult<bool> {
-    Ok(on_db!(db, pool => sqlx::query("UPDATE patients SET unsubscribed = TRUE, updated_at = $2 WHERE id = $1")
+    Ok(
+        on_db!(db, pool => sqlx::query("UPDATE patients SET unsubscribed = TRUE, updated_at = $2 WHERE id = $1")
         .bind(patient_id)
         .bind(now)
         .execute(pool)
         .await
-        .map(|r| r.rows_affected() == 1))?)
+        .map(|r| r.rows_affected() == 1))?,
+    )
 }

@@ -47,13 +47,20 @@ pub async fn list(db: &Db) -> AppResult<Vec<StoredSurvey>> {
 
 pub async fn find(db: &Db, survey_id: &str) -> AppResult<Option<StoredSurvey>> {
     let sql = format!("{SELECT} AND d.survey_id = $1");
-    Ok(on_db!(db, pool => sqlx::query_as::<_, StoredSurvey>(&sql).bind(survey_id).fetch_optional(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, StoredSurvey>(&sql).bind(survey_id).fetch_optional(pool).await)?,
+    )
 }
 
 /// Inserts `new`, or replaces the current row with the same survey id (`replace`, which the
 /// caller has checked may be replaced). Assignments are counted inside the transaction, so a
 /// survey assigned meanwhile is versioned rather than changed under its assignment.
-pub async fn put(db: &Db, new: &NewSurvey<'_>, replace: Option<i64>, now: i64) -> AppResult<Written> {
+pub async fn put(
+    db: &Db,
+    new: &NewSurvey<'_>,
+    replace: Option<i64>,
+    now: i64,
+) -> AppResult<Written> {
     let written = on_db!(db, pool => {
         let mut tx = pool.begin().await?;
         let mut written = Written::Inserted;
@@ -89,9 +96,10 @@ pub async fn put(db: &Db, new: &NewSurvey<'_>, replace: Option<i64>, now: i64) -
     });
     written.map_err(|e| match &e {
         // Two uploads of a new id at once: the second meets the UNIQUE survey_id.
-        sqlx::Error::Database(d) if d.is_unique_violation() => {
-            AppError::Conflict(format!("Survey '{}' was uploaded at the same time by someone else. Try again.", new.survey_id))
-        }
+        sqlx::Error::Database(d) if d.is_unique_violation() => AppError::Conflict(format!(
+            "Survey '{}' was uploaded at the same time by someone else. Try again.",
+            new.survey_id
+        )),
         _ => AppError::from(e),
     })
 }

@@ -20,7 +20,8 @@ pub struct QueueRun {
     pub appt_starts_at: Option<i64>,
 }
 
-const RUN_SELECT: &str = "SELECT q.id, q.patient_id, q.status, d.xml, l.id AS log_id, l.answers, l.revision,
+const RUN_SELECT: &str =
+    "SELECT q.id, q.patient_id, q.status, d.xml, l.id AS log_id, l.answers, l.revision,
         l.page_id, l.last_change_id, l.completed_at, q.appt_starts_at
      FROM survey_queue q
      JOIN survey_definitions d ON d.id = q.survey_definition_id
@@ -28,12 +29,16 @@ const RUN_SELECT: &str = "SELECT q.id, q.patient_id, q.status, d.xml, l.id AS lo
 
 pub async fn run_by_queue(db: &Db, queue_id: i64) -> AppResult<Option<QueueRun>> {
     let sql = format!("{RUN_SELECT} WHERE q.id = $1");
-    Ok(on_db!(db, pool => sqlx::query_as::<_, QueueRun>(&sql).bind(queue_id).fetch_optional(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, QueueRun>(&sql).bind(queue_id).fetch_optional(pool).await)?,
+    )
 }
 
 pub async fn run_by_log(db: &Db, log_id: i64) -> AppResult<Option<QueueRun>> {
     let sql = format!("{RUN_SELECT} WHERE l.id = $1");
-    Ok(on_db!(db, pool => sqlx::query_as::<_, QueueRun>(&sql).bind(log_id).fetch_optional(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, QueueRun>(&sql).bind(log_id).fetch_optional(pool).await)?,
+    )
 }
 
 /// Writes the answers when `base_revision` is still current; `false` when another write came
@@ -118,7 +123,12 @@ pub async fn pins(db: &Db, pin: &str, expired_since: i64) -> AppResult<Vec<(i64,
 
 /// Deletes PIN rows that expired at or before `pins_expired_by`, failure counts whose window
 /// began at or before `failures_since`, and admin grants expired by `now`. Returns the rows deleted.
-pub async fn purge_spent_pins(db: &Db, pins_expired_by: i64, failures_since: i64, now: i64) -> AppResult<u64> {
+pub async fn purge_spent_pins(
+    db: &Db,
+    pins_expired_by: i64,
+    failures_since: i64,
+    now: i64,
+) -> AppResult<u64> {
     Ok(on_db!(db, pool => async {
         let mut n = sqlx::query("DELETE FROM survey_pins WHERE expires_at <= $1").bind(pins_expired_by).execute(pool).await?.rows_affected();
         n += sqlx::query("DELETE FROM survey_pin_failures WHERE first_failure_at <= $1")
@@ -142,7 +152,14 @@ pub async fn pin_in_use(db: &Db, pin: &str, now: i64) -> AppResult<bool> {
     Ok(n > 0)
 }
 
-pub async fn insert_pin(db: &Db, pin: &str, queue_id: i64, user_id: Option<i64>, now: i64, expires_at: i64) -> AppResult<()> {
+pub async fn insert_pin(
+    db: &Db,
+    pin: &str,
+    queue_id: i64,
+    user_id: Option<i64>,
+    now: i64,
+    expires_at: i64,
+) -> AppResult<()> {
     on_db!(db, pool => sqlx::query(
         "INSERT INTO survey_pins (pin, survey_queue_id, created_by_user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
     )
@@ -161,7 +178,14 @@ pub async fn live_pin_of(db: &Db, queue_id: i64, now: i64) -> AppResult<Option<S
 }
 
 /// A PIN row that already carries its survey token (the emailed link's start).
-pub async fn insert_pin_with_token(db: &Db, pin: &str, queue_id: i64, token_hash: &str, now: i64, expires_at: i64) -> AppResult<()> {
+pub async fn insert_pin_with_token(
+    db: &Db,
+    pin: &str,
+    queue_id: i64,
+    token_hash: &str,
+    now: i64,
+    expires_at: i64,
+) -> AppResult<()> {
     on_db!(db, pool => sqlx::query(
         "INSERT INTO survey_pins (pin, survey_queue_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
     )
@@ -217,7 +241,10 @@ pub async fn clear_pin_failures(db: &Db, client_key: &str) -> AppResult<()> {
 // ---- Staff start (spec 01 §2.5) -------------------------------------------------------------
 
 /// (SurveyPin, LocNums) of a user.
-pub async fn user_pin_and_locations(db: &Db, user_id: i64) -> AppResult<(Option<String>, Option<String>)> {
+pub async fn user_pin_and_locations(
+    db: &Db,
+    user_id: i64,
+) -> AppResult<(Option<String>, Option<String>)> {
     let row: Option<(Option<String>, Option<String>)> = on_db!(db, pool => sqlx::query_as(
         "SELECT survey_pin, loc_nums FROM users WHERE id = $1",
     )
@@ -225,7 +252,14 @@ pub async fn user_pin_and_locations(db: &Db, user_id: i64) -> AppResult<(Option<
     Ok(row.unwrap_or((None, None)))
 }
 
-pub async fn insert_admin_grant(db: &Db, token_hash: &str, user_id: i64, loc_nums: Option<&str>, now: i64, expires_at: i64) -> AppResult<()> {
+pub async fn insert_admin_grant(
+    db: &Db,
+    token_hash: &str,
+    user_id: i64,
+    loc_nums: Option<&str>,
+    now: i64,
+    expires_at: i64,
+) -> AppResult<()> {
     on_db!(db, pool => sqlx::query(
         "INSERT INTO survey_admin_grants (token_hash, user_id, loc_nums, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
     )
@@ -236,7 +270,12 @@ pub async fn insert_admin_grant(db: &Db, token_hash: &str, user_id: i64, loc_num
 
 /// The grant of this user with this token while it is valid: `Some(loc_nums)` (inner `None`
 /// for all locations).
-pub async fn admin_grant(db: &Db, token_hash: &str, user_id: i64, now: i64) -> AppResult<Option<Option<String>>> {
+pub async fn admin_grant(
+    db: &Db,
+    token_hash: &str,
+    user_id: i64,
+    now: i64,
+) -> AppResult<Option<Option<String>>> {
     let row: Option<(Option<String>,)> = on_db!(db, pool => sqlx::query_as(
         "SELECT loc_nums FROM survey_admin_grants WHERE token_hash = $1 AND user_id = $2 AND expires_at > $3",
     )
@@ -247,8 +286,10 @@ pub async fn admin_grant(db: &Db, token_hash: &str, user_id: i64, now: i64) -> A
 
 /// (loc_num, name) of every location, by number.
 pub async fn locations(db: &Db) -> AppResult<Vec<(String, String)>> {
-    Ok(on_db!(db, pool => sqlx::query_as("SELECT loc_num, name FROM locations ORDER BY loc_num")
-        .fetch_all(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_as("SELECT loc_num, name FROM locations ORDER BY loc_num")
+        .fetch_all(pool).await)?,
+    )
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -262,12 +303,17 @@ pub struct PatientHit {
     pub created_loc_num: Option<String>,
 }
 
-const PATIENT_SELECT: &str = "SELECT p.id, p.mrn, p.first_name, p.last_name, p.dob, pl.loc_num AS created_loc_num
+const PATIENT_SELECT: &str =
+    "SELECT p.id, p.mrn, p.first_name, p.last_name, p.dob, pl.loc_num AS created_loc_num
      FROM patients p LEFT JOIN locations pl ON pl.id = p.location_id";
 
 /// LIKE pattern text with %, _ and \ escaped (used with ESCAPE '\').
 pub fn like_escape(s: &str) -> String {
-    s.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+    s.trim()
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_")
 }
 
 /// Patients matching a staff search: `simple` against MRN prefix and names (contains);
@@ -296,7 +342,11 @@ pub async fn search_patients(
                    OR lower(p.last_name || ' ' || p.first_name) LIKE {b} ESCAPE '\\')"
         );
     }
-    for (value, column) in [(mrn, "p.mrn"), (first, "p.first_name"), (last, "p.last_name")] {
+    for (value, column) in [
+        (mrn, "p.mrn"),
+        (first, "p.first_name"),
+        (last, "p.last_name"),
+    ] {
         if !value.trim().is_empty() {
             let a = next(format!("{}%", like_escape(value)), &mut binds);
             sql += &format!(" AND lower({column}) LIKE {a} ESCAPE '\\'");
@@ -325,7 +375,9 @@ pub async fn search_patients(
 
 pub async fn patient_by_mrn(db: &Db, mrn: &str) -> AppResult<Option<PatientHit>> {
     let sql = format!("{PATIENT_SELECT} WHERE p.mrn = $1");
-    Ok(on_db!(db, pool => sqlx::query_as::<_, PatientHit>(&sql).bind(mrn).fetch_optional(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, PatientHit>(&sql).bind(mrn).fetch_optional(pool).await)?,
+    )
 }
 
 /// A patient created by staff on the kiosk (spec 01 §2.5); text fields already checked by
@@ -402,12 +454,16 @@ const ENTITY_SELECT: &str = "SELECT a.id, a.patient_id, a.study_id, a.location_i
 /// The patient's appointments that are not canceled, newest first.
 pub async fn entities(db: &Db, patient_id: i64) -> AppResult<Vec<EntityRow>> {
     let sql = format!("{ENTITY_SELECT} WHERE a.patient_id = $1 AND a.status <> 'Canceled' ORDER BY a.starts_at DESC, a.id DESC");
-    Ok(on_db!(db, pool => sqlx::query_as::<_, EntityRow>(&sql).bind(patient_id).fetch_all(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, EntityRow>(&sql).bind(patient_id).fetch_all(pool).await)?,
+    )
 }
 
 pub async fn entity(db: &Db, appointment_id: i64) -> AppResult<Option<EntityRow>> {
     let sql = format!("{ENTITY_SELECT} WHERE a.id = $1");
-    Ok(on_db!(db, pool => sqlx::query_as::<_, EntityRow>(&sql).bind(appointment_id).fetch_optional(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_as::<_, EntityRow>(&sql).bind(appointment_id).fetch_optional(pool).await)?,
+    )
 }
 
 /// (definition id, survey id, name) of the surveys that can be started (stored without error).
@@ -428,7 +484,13 @@ pub async fn survey_of_appointment(db: &Db, appointment_id: i64) -> AppResult<Op
 }
 
 /// Surveys of this patient and appointment (None: started without one) submitted in [from, to).
-pub async fn finished_between(db: &Db, patient_id: i64, appointment_id: Option<i64>, from: i64, to: i64) -> AppResult<bool> {
+pub async fn finished_between(
+    db: &Db,
+    patient_id: i64,
+    appointment_id: Option<i64>,
+    from: i64,
+    to: i64,
+) -> AppResult<bool> {
     let n: i64 = on_db!(db, pool => sqlx::query_scalar(
         "SELECT COUNT(*) FROM survey_queue WHERE patient_id = $1
             AND ((appointment_id IS NULL AND CAST($2 AS BIGINT) IS NULL) OR appointment_id = $2)
@@ -470,8 +532,10 @@ pub async fn find_or_assign(
 }
 
 pub async fn location_id(db: &Db, loc_num: &str) -> AppResult<Option<i64>> {
-    Ok(on_db!(db, pool => sqlx::query_scalar("SELECT id FROM locations WHERE loc_num = $1")
-        .bind(loc_num).fetch_optional(pool).await)?)
+    Ok(
+        on_db!(db, pool => sqlx::query_scalar("SELECT id FROM locations WHERE loc_num = $1")
+        .bind(loc_num).fetch_optional(pool).await)?,
+    )
 }
 
 // ---- Expiry without the notifications engine (issue 5 part 3) -------------------------------

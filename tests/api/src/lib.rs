@@ -45,11 +45,31 @@ pub struct Account {
     pub is_staff: bool,
 }
 
-pub const MANAGER: Account = Account { username: "manager", role: "ProgramManager", is_staff: true };
-pub const CLIENT_ADMIN: Account = Account { username: "clientadmin", role: "ClientAdmin", is_staff: true };
-pub const FRONT_DESK: Account = Account { username: "frontdesk", role: "FrontDesk", is_staff: true };
-pub const JANE: Account = Account { username: "jane.doe", role: "Patient", is_staff: false };
-pub const MARIA: Account = Account { username: "maria.garcia", role: "Patient", is_staff: false };
+pub const MANAGER: Account = Account {
+    username: "manager",
+    role: "ProgramManager",
+    is_staff: true,
+};
+pub const CLIENT_ADMIN: Account = Account {
+    username: "clientadmin",
+    role: "ClientAdmin",
+    is_staff: true,
+};
+pub const FRONT_DESK: Account = Account {
+    username: "frontdesk",
+    role: "FrontDesk",
+    is_staff: true,
+};
+pub const JANE: Account = Account {
+    username: "jane.doe",
+    role: "Patient",
+    is_staff: false,
+};
+pub const MARIA: Account = Account {
+    username: "maria.garcia",
+    role: "Patient",
+    is_staff: false,
+};
 
 pub const STAFF_ACCOUNTS: [Account; 3] = [MANAGER, CLIENT_ADMIN, FRONT_DESK];
 pub const DEMO_ACCOUNTS: [Account; 5] = [MANAGER, CLIENT_ADMIN, FRONT_DESK, JANE, MARIA];
@@ -88,12 +108,20 @@ pub struct ServerOptions {
 impl ServerOptions {
     /// The demo clinic (configured, demo accounts).
     pub fn demo() -> Self {
-        ServerOptions { demo: true, dev: false, trusted_proxies: None }
+        ServerOptions {
+            demo: true,
+            dev: false,
+            trusted_proxies: None,
+        }
     }
 
     /// A fresh, unconfigured database.
     pub fn fresh() -> Self {
-        ServerOptions { demo: false, dev: false, trusted_proxies: None }
+        ServerOptions {
+            demo: false,
+            dev: false,
+            trusted_proxies: None,
+        }
     }
 
     pub fn dev(mut self) -> Self {
@@ -138,7 +166,10 @@ impl TestServer {
     }
 
     pub async fn start(options: ServerOptions) -> TestServer {
-        let dir = tempfile::Builder::new().prefix("portal-api-test-").tempdir().expect("temp dir");
+        let dir = tempfile::Builder::new()
+            .prefix("portal-api-test-")
+            .tempdir()
+            .expect("temp dir");
         let web_dir = write_web_dir(dir.path());
         let (database, database_url) = match std::env::var("TEST_DATABASE_URL") {
             Ok(admin_url) if !admin_url.trim().is_empty() => {
@@ -268,7 +299,9 @@ impl TestServer {
         self.child = Some(child);
         let prefix = "listening on http://127.0.0.1:";
         match first_line.as_deref().map(str::trim_end) {
-            Some(line) if line.starts_with(prefix) && line[prefix.len()..].parse::<u16>().is_ok() => {
+            Some(line)
+                if line.starts_with(prefix) && line[prefix.len()..].parse::<u16>().is_ok() =>
+            {
                 self.base_url = line["listening on ".len()..].to_owned();
             }
             other => {
@@ -293,8 +326,13 @@ impl TestServer {
         use sqlx::{Connection, Executor};
         match &self.database {
             TestDatabase::Postgres { .. } => {
-                let mut connection = sqlx::PgConnection::connect(&self.database_url).await.expect("connect to the test database");
-                connection.execute(sql).await.unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
+                let mut connection = sqlx::PgConnection::connect(&self.database_url)
+                    .await
+                    .expect("connect to the test database");
+                connection
+                    .execute(sql)
+                    .await
+                    .unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
                 let _ = connection.close().await;
                 // The server's settings cache drops a write made behind its back when the
                 // NOTIFY arrives (api/src/settings.rs), a moment after the commit: let it land.
@@ -303,8 +341,13 @@ impl TestServer {
                 }
             }
             TestDatabase::Sqlite => {
-                let mut connection = sqlx::SqliteConnection::connect(&self.database_url).await.expect("open the test database");
-                connection.execute(sql).await.unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
+                let mut connection = sqlx::SqliteConnection::connect(&self.database_url)
+                    .await
+                    .expect("open the test database");
+                connection
+                    .execute(sql)
+                    .await
+                    .unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
                 let _ = connection.close().await;
             }
         }
@@ -315,14 +358,24 @@ impl TestServer {
         use sqlx::Connection;
         match &self.database {
             TestDatabase::Postgres { .. } => {
-                let mut connection = sqlx::PgConnection::connect(&self.database_url).await.expect("connect to the test database");
-                let count: i64 = sqlx::query_scalar(sql).fetch_one(&mut connection).await.unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
+                let mut connection = sqlx::PgConnection::connect(&self.database_url)
+                    .await
+                    .expect("connect to the test database");
+                let count: i64 = sqlx::query_scalar(sql)
+                    .fetch_one(&mut connection)
+                    .await
+                    .unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
                 let _ = connection.close().await;
                 count
             }
             TestDatabase::Sqlite => {
-                let mut connection = sqlx::SqliteConnection::connect(&self.database_url).await.expect("open the test database");
-                let count: i64 = sqlx::query_scalar(sql).fetch_one(&mut connection).await.unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
+                let mut connection = sqlx::SqliteConnection::connect(&self.database_url)
+                    .await
+                    .expect("open the test database");
+                let count: i64 = sqlx::query_scalar(sql)
+                    .fetch_one(&mut connection)
+                    .await
+                    .unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
                 let _ = connection.close().await;
                 count
             }
@@ -368,7 +421,12 @@ impl TestServer {
             self.stderr()
         );
         let response = self.client().get("/api/health").await;
-        assert_eq!(response.status, StatusCode::OK, "health after a bad request: {}", response.text());
+        assert_eq!(
+            response.status,
+            StatusCode::OK,
+            "health after a bad request: {}",
+            response.text()
+        );
         assert_eq!(response.json(), json!({"Status": "ok"}));
     }
 
@@ -378,15 +436,21 @@ impl TestServer {
         use std::io::Write;
         let address = self.base_url.trim_start_matches("http://");
         let mut stream = std::net::TcpStream::connect(address).expect("connect to the server");
-        stream.set_read_timeout(Some(REQUEST_TIMEOUT)).expect("read timeout");
-        stream.write_all(request.as_bytes()).expect("send the raw request");
+        stream
+            .set_read_timeout(Some(REQUEST_TIMEOUT))
+            .expect("read timeout");
+        stream
+            .write_all(request.as_bytes())
+            .expect("send the raw request");
         let mut response = Vec::new();
         let _ = stream.read_to_end(&mut response);
         String::from_utf8_lossy(&response).into_owned()
     }
 
     fn child_running(&self) -> bool {
-        let Some(child) = &self.child else { return false };
+        let Some(child) = &self.child else {
+            return false;
+        };
         // try_wait needs &mut; a look at the process table is enough here (Linux).
         Path::new(&format!("/proc/{}", child.id())).exists()
             && !std::fs::read_to_string(format!("/proc/{}/stat", child.id()))
@@ -399,7 +463,11 @@ impl Drop for TestServer {
     fn drop(&mut self) {
         self.stop();
         if std::thread::panicking() {
-            eprintln!("--- portal-api stderr ({}) ---\n{}", self.base_url, self.stderr());
+            eprintln!(
+                "--- portal-api stderr ({}) ---\n{}",
+                self.base_url,
+                self.stderr()
+            );
         }
         drop_database(&self.database);
     }
@@ -429,7 +497,11 @@ fn write_web_dir(root: &Path) -> PathBuf {
         format!("<!doctype html><html><head><title>Portal</title></head><body><!-- {INDEX_MARKER} --><div id=\"root\"></div><script src=\"/assets/app.js\"></script></body></html>\n"),
     )
     .expect("index.html");
-    std::fs::write(web.join("assets/app.js"), format!("console.log(\"{APP_JS_MARKER}\");\n")).expect("app.js");
+    std::fs::write(
+        web.join("assets/app.js"),
+        format!("console.log(\"{APP_JS_MARKER}\");\n"),
+    )
+    .expect("app.js");
     std::fs::write(root.join("secret.txt"), format!("{OUTSIDE_MARKER}\n")).expect("secret.txt");
     web
 }
@@ -437,7 +509,12 @@ fn write_web_dir(root: &Path) -> PathBuf {
 fn unique_database_name() -> String {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u128(SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default().as_nanos());
+    hasher.write_u128(
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos(),
+    );
     format!(
         "portal_test_{}_{}_{:08x}",
         std::process::id(),
@@ -453,7 +530,10 @@ fn database_url_for(admin_url: &str, name: &str) -> String {
         None => (admin_url, None),
     };
     let scheme_end = base.find("://").map(|i| i + 3).unwrap_or(0);
-    let authority_end = base[scheme_end..].find('/').map(|i| scheme_end + i).unwrap_or(base.len());
+    let authority_end = base[scheme_end..]
+        .find('/')
+        .map(|i| scheme_end + i)
+        .unwrap_or(base.len());
     let mut url = format!("{}/{}", &base[..authority_end], name);
     if let Some(query) = query {
         url.push('?');
@@ -473,10 +553,12 @@ async fn create_postgres_database(admin_url: &str, name: &str) {
         .unwrap_or_else(|e| panic!("cannot create the test database {name}: {e}"));
     // A throwaway database need not survive a crash: skipping the flush at every commit makes
     // the demo load and each test several times faster.
-    sqlx::query(&format!("ALTER DATABASE \"{name}\" SET synchronous_commit = off"))
-        .execute(&mut connection)
-        .await
-        .unwrap_or_else(|e| panic!("cannot tune the test database {name}: {e}"));
+    sqlx::query(&format!(
+        "ALTER DATABASE \"{name}\" SET synchronous_commit = off"
+    ))
+    .execute(&mut connection)
+    .await
+    .unwrap_or_else(|e| panic!("cannot tune the test database {name}: {e}"));
     let _ = connection.close().await;
 }
 
@@ -505,7 +587,10 @@ fn drop_database(database: &TestDatabase) {
     };
     let (admin_url, name) = (admin_url.clone(), name.clone());
     let dropper = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
         runtime.block_on(drop_postgres_database(&admin_url, &name));
     });
     WAIT_AT_EXIT.call_once(|| {
@@ -546,13 +631,18 @@ async fn sweep_stale_databases(admin_url: &str) {
     let Ok(mut connection) = sqlx::PgConnection::connect(admin_url).await else {
         return;
     };
-    let names: Vec<String> = sqlx::query_scalar("SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_test\\_%'")
-        .fetch_all(&mut connection)
-        .await
-        .unwrap_or_default();
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_test\\_%'",
+    )
+    .fetch_all(&mut connection)
+    .await
+    .unwrap_or_default();
     let _ = connection.close().await;
     for name in names {
-        let pid = name.strip_prefix("portal_test_").and_then(|rest| rest.split('_').next()).and_then(|p| p.parse::<u32>().ok());
+        let pid = name
+            .strip_prefix("portal_test_")
+            .and_then(|rest| rest.split('_').next())
+            .and_then(|p| p.parse::<u32>().ok());
         if pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
             drop_postgres_database(admin_url, &name).await;
         }
@@ -587,12 +677,18 @@ impl Response {
     /// The body as JSON; panics with the body when it is not JSON.
     pub fn json(&self) -> Value {
         serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!("expected a JSON body (status {}): {e}; body: {:?}", self.status, self.text())
+            panic!(
+                "expected a JSON body (status {}): {e}; body: {:?}",
+                self.status,
+                self.text()
+            )
         })
     }
 
     pub fn header(&self, name: &str) -> Option<String> {
-        self.headers.get(name).map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+        self.headers
+            .get(name)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
     }
 
     pub fn content_type(&self) -> String {
@@ -610,19 +706,32 @@ impl Response {
 
     /// The Set-Cookie header for `name`, if this response sets it.
     pub fn set_cookie(&self, name: &str) -> Option<SetCookie> {
-        self.set_cookies().iter().filter_map(|h| SetCookie::parse(h)).find(|c| c.name == name)
+        self.set_cookies()
+            .iter()
+            .filter_map(|h| SetCookie::parse(h))
+            .find(|c| c.name == name)
     }
 
     /// Asserts the status and returns the JSON body.
     pub fn expect(&self, status: StatusCode) -> Value {
-        assert_eq!(self.status, status, "unexpected status; body: {}", self.text());
+        assert_eq!(
+            self.status,
+            status,
+            "unexpected status; body: {}",
+            self.text()
+        );
         self.json()
     }
 
     /// Asserts the status and the error shape of spec 01 §8 (`Title`, `Message`, `ErrorId` as
     /// non-empty strings; `StackTrace` never outside --dev 500s) and returns the body.
     pub fn expect_error(&self, status: StatusCode) -> Value {
-        assert_eq!(self.status, status, "unexpected status; body: {}", self.text());
+        assert_eq!(
+            self.status,
+            status,
+            "unexpected status; body: {}",
+            self.text()
+        );
         assert!(
             self.content_type().starts_with("application/json"),
             "an error from /api must be JSON, got content-type {:?}; body: {:?}",
@@ -637,7 +746,10 @@ impl Response {
                 "error body lacks a non-empty string {field}: {body}"
             );
         }
-        assert!(body.get("StackTrace").is_none(), "StackTrace outside --dev: {body}");
+        assert!(
+            body.get("StackTrace").is_none(),
+            "StackTrace outside --dev: {body}"
+        );
         body
     }
 }
@@ -661,21 +773,30 @@ impl SetCookie {
                 None => (part.trim().to_ascii_lowercase(), String::new()),
             })
             .collect();
-        Some(SetCookie { name: name.trim().to_owned(), value: value.trim().trim_matches('"').to_owned(), attributes })
+        Some(SetCookie {
+            name: name.trim().to_owned(),
+            value: value.trim().trim_matches('"').to_owned(),
+            attributes,
+        })
     }
 
     pub fn has(&self, attribute: &str) -> bool {
-        self.attributes.contains_key(&attribute.to_ascii_lowercase())
+        self.attributes
+            .contains_key(&attribute.to_ascii_lowercase())
     }
 
     pub fn attribute(&self, attribute: &str) -> Option<&str> {
-        self.attributes.get(&attribute.to_ascii_lowercase()).map(String::as_str)
+        self.attributes
+            .get(&attribute.to_ascii_lowercase())
+            .map(String::as_str)
     }
 
     /// Whether this header tells the browser to forget the cookie.
     pub fn is_removal(&self) -> bool {
         self.value.is_empty()
-            || self.attribute("max-age").is_some_and(|v| v.parse::<i64>().is_ok_and(|age| age <= 0))
+            || self
+                .attribute("max-age")
+                .is_some_and(|v| v.parse::<i64>().is_ok_and(|age| age <= 0))
             || self.attribute("expires").is_some_and(expires_in_the_past)
     }
 }
@@ -683,7 +804,12 @@ impl SetCookie {
 /// `Expires` dates are IMF-fixdate (`Thu, 01 Jan 1970 00:00:00 GMT`); only the year is needed
 /// to tell "long ago" from a real expiry.
 fn expires_in_the_past(value: &str) -> bool {
-    let now_year = 1970 + SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default().as_secs() / 31_556_952;
+    let now_year = 1970
+        + SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_secs()
+            / 31_556_952;
     value
         .split_whitespace()
         .find_map(|word| word.parse::<u64>().ok().filter(|n| *n >= 1900))
@@ -704,7 +830,11 @@ impl Client {
             .timeout(REQUEST_TIMEOUT)
             .build()
             .expect("http client");
-        Client { http, base_url: base_url.to_owned(), cookies: BTreeMap::new() }
+        Client {
+            http,
+            base_url: base_url.to_owned(),
+            cookies: BTreeMap::new(),
+        }
     }
 
     pub fn cookie(&self, name: &str) -> Option<String> {
@@ -731,16 +861,24 @@ impl Client {
         let is_unsafe = !matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
         if is_unsafe && csrf == Csrf::Auto && !self.cookies.contains_key("portal_csrf") {
             // Like the web app: the first page load brings the CSRF cookie.
-            let primer = Box::pin(self.send(Method::GET, "/api/health", None, Csrf::Omit, &[])).await;
+            let primer =
+                Box::pin(self.send(Method::GET, "/api/health", None, Csrf::Omit, &[])).await;
             assert!(
                 self.cookies.contains_key("portal_csrf"),
                 "GET /api/health did not set the portal_csrf cookie (Set-Cookie: {:?})",
                 primer.set_cookies()
             );
         }
-        let mut request = self.http.request(method.clone(), format!("{}{}", self.base_url, path));
+        let mut request = self
+            .http
+            .request(method.clone(), format!("{}{}", self.base_url, path));
         if !self.cookies.is_empty() {
-            let header = self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+            let header = self
+                .cookies
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join("; ");
             request = request.header("cookie", header);
         }
         if is_unsafe {
@@ -769,12 +907,21 @@ impl Client {
             .await
             .unwrap_or_else(|e| panic!("{method} {path}: cannot read the response body: {e}"))
             .to_vec();
-        let response = Response { status, headers, body };
-        for cookie in response.set_cookies().iter().filter_map(|h| SetCookie::parse(h)) {
+        let response = Response {
+            status,
+            headers,
+            body,
+        };
+        for cookie in response
+            .set_cookies()
+            .iter()
+            .filter_map(|h| SetCookie::parse(h))
+        {
             if cookie.is_removal() {
                 self.cookies.remove(&cookie.name);
             } else {
-                self.cookies.insert(cookie.name.clone(), cookie.value.clone());
+                self.cookies
+                    .insert(cookie.name.clone(), cookie.value.clone());
             }
         }
         response
@@ -795,27 +942,54 @@ impl Client {
 
     pub async fn post_json_with(&mut self, path: &str, body: &Value, csrf: Csrf) -> Response {
         let bytes = serde_json::to_vec(body).expect("json");
-        self.send(Method::POST, path, Some((bytes, "application/json")), csrf, &[]).await
+        self.send(
+            Method::POST,
+            path,
+            Some((bytes, "application/json")),
+            csrf,
+            &[],
+        )
+        .await
     }
 
     /// POST with a raw body and content type (CSRF token sent as usual).
-    pub async fn post_raw(&mut self, path: &str, body: impl Into<Vec<u8>>, content_type: &str) -> Response {
-        self.send(Method::POST, path, Some((body.into(), content_type)), Csrf::Auto, &[]).await
+    pub async fn post_raw(
+        &mut self,
+        path: &str,
+        body: impl Into<Vec<u8>>,
+        content_type: &str,
+    ) -> Response {
+        self.send(
+            Method::POST,
+            path,
+            Some((body.into(), content_type)),
+            Csrf::Auto,
+            &[],
+        )
+        .await
     }
 
     /// POST a LoginRequest to a login endpoint.
     pub async fn login(&mut self, path: &str, username: &str, password: &str) -> Response {
-        self.post_json(path, &json!({"usernameOrEmail": username, "password": password})).await
+        self.post_json(
+            path,
+            &json!({"usernameOrEmail": username, "password": password}),
+        )
+        .await
     }
 
     /// Signs in at the patient door; returns the LoginResponse (status 200 asserted).
     pub async fn sign_in_patient(&mut self, username: &str, password: &str) -> Value {
-        self.login("/api/patientUser/login", username, password).await.expect(StatusCode::OK)
+        self.login("/api/patientUser/login", username, password)
+            .await
+            .expect(StatusCode::OK)
     }
 
     /// Signs in at the staff door; returns the LoginResponse (status 200 asserted).
     pub async fn sign_in_staff(&mut self, username: &str, password: &str) -> Value {
-        self.login("/api/staffUser/login", username, password).await.expect(StatusCode::OK)
+        self.login("/api/staffUser/login", username, password)
+            .await
+            .expect(StatusCode::OK)
     }
 
     /// Signs a demo account in at its own door and asserts it worked.
@@ -825,8 +999,17 @@ impl Client {
         } else {
             self.sign_in_patient(account.username, DEMO_PASSWORD).await
         };
-        assert_eq!(body["IsValid"], json!(true), "sign-in of {} failed: {body}", account.username);
-        assert!(self.cookies.contains_key("portal_session"), "sign-in of {} set no portal_session", account.username);
+        assert_eq!(
+            body["IsValid"],
+            json!(true),
+            "sign-in of {} failed: {body}",
+            account.username
+        );
+        assert!(
+            self.cookies.contains_key("portal_session"),
+            "sign-in of {} set no portal_session",
+            account.username
+        );
     }
 }
 
@@ -838,13 +1021,21 @@ pub fn parse_iso_utc(value: &str) -> Option<i64> {
         .or_else(|| value.strip_suffix("+00:00"))?;
     let (date, time) = rest.split_once('T')?;
     let mut d = date.split('-');
-    let (year, month, day): (i64, i64, i64) = (d.next()?.parse().ok()?, d.next()?.parse().ok()?, d.next()?.parse().ok()?);
+    let (year, month, day): (i64, i64, i64) = (
+        d.next()?.parse().ok()?,
+        d.next()?.parse().ok()?,
+        d.next()?.parse().ok()?,
+    );
     if d.next().is_some() || !(1..=12).contains(&month) || !(1..=31).contains(&day) {
         return None;
     }
     let time = time.split('.').next()?;
     let mut t = time.split(':');
-    let (hour, minute, second): (i64, i64, i64) = (t.next()?.parse().ok()?, t.next()?.parse().ok()?, t.next()?.parse().ok()?);
+    let (hour, minute, second): (i64, i64, i64) = (
+        t.next()?.parse().ok()?,
+        t.next()?.parse().ok()?,
+        t.next()?.parse().ok()?,
+    );
     if t.next().is_some() || hour > 23 || minute > 59 || second > 60 {
         return None;
     }
@@ -861,7 +1052,10 @@ pub fn parse_iso_utc(value: &str) -> Option<i64> {
 
 /// Seconds since the Unix epoch, now.
 pub fn now_unix() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default().as_secs() as i64
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs() as i64
 }
 
 #[cfg(test)]
@@ -871,8 +1065,14 @@ mod tests {
     #[test]
     fn parses_iso_instants() {
         assert_eq!(parse_iso_utc("1970-01-01T00:00:00Z"), Some(0));
-        assert_eq!(parse_iso_utc("2026-11-22T20:40:00.123Z"), Some(1_795_380_000));
-        assert_eq!(parse_iso_utc("2026-11-22T20:40:00+00:00"), Some(1_795_380_000));
+        assert_eq!(
+            parse_iso_utc("2026-11-22T20:40:00.123Z"),
+            Some(1_795_380_000)
+        );
+        assert_eq!(
+            parse_iso_utc("2026-11-22T20:40:00+00:00"),
+            Some(1_795_380_000)
+        );
         assert_eq!(parse_iso_utc("2026-11-22T20:40:00-05:00"), None);
         assert_eq!(parse_iso_utc("11/22/2026"), None);
     }
@@ -880,17 +1080,33 @@ mod tests {
     #[test]
     fn parses_set_cookie_headers() {
         let c = SetCookie::parse("portal_session=abc; HttpOnly; SameSite=Lax; Path=/").unwrap();
-        assert_eq!((c.name.as_str(), c.value.as_str()), ("portal_session", "abc"));
+        assert_eq!(
+            (c.name.as_str(), c.value.as_str()),
+            ("portal_session", "abc")
+        );
         assert!(c.has("httponly") && c.attribute("samesite") == Some("Lax") && !c.is_removal());
         assert!(SetCookie::parse("a=; Path=/").unwrap().is_removal());
         assert!(SetCookie::parse("a=x; Max-Age=0").unwrap().is_removal());
-        assert!(SetCookie::parse("a=x; Expires=Thu, 01 Jan 1970 00:00:00 GMT").unwrap().is_removal());
+        assert!(
+            SetCookie::parse("a=x; Expires=Thu, 01 Jan 1970 00:00:00 GMT")
+                .unwrap()
+                .is_removal()
+        );
     }
 
     #[test]
     fn swaps_the_database_name() {
-        assert_eq!(database_url_for("postgres://postgres@127.0.0.1:5432/postgres", "t1"), "postgres://postgres@127.0.0.1:5432/t1");
-        assert_eq!(database_url_for("postgres://u:p@h/db?sslmode=disable", "t2"), "postgres://u:p@h/t2?sslmode=disable");
-        assert_eq!(database_url_for("postgres://h:5432", "t3"), "postgres://h:5432/t3");
+        assert_eq!(
+            database_url_for("postgres://postgres@127.0.0.1:5432/postgres", "t1"),
+            "postgres://postgres@127.0.0.1:5432/t1"
+        );
+        assert_eq!(
+            database_url_for("postgres://u:p@h/db?sslmode=disable", "t2"),
+            "postgres://u:p@h/t2?sslmode=disable"
+        );
+        assert_eq!(
+            database_url_for("postgres://h:5432", "t3"),
+            "postgres://h:5432/t3"
+        );
     }
 }

@@ -19,7 +19,9 @@ impl SmsSink {
         let seen = requests.clone();
         tokio::spawn(async move {
             loop {
-                let Ok((mut socket, _)) = listener.accept().await else { return };
+                let Ok((mut socket, _)) = listener.accept().await else {
+                    return;
+                };
                 let mut buffer = Vec::new();
                 let mut chunk = [0u8; 4096];
                 loop {
@@ -32,14 +34,20 @@ impl SmsSink {
                     if let Some(head_end) = text.find("\r\n\r\n") {
                         let length = text[..head_end]
                             .lines()
-                            .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap_or(0)))
+                            .find_map(|l| {
+                                l.to_ascii_lowercase()
+                                    .strip_prefix("content-length:")
+                                    .map(|v| v.trim().parse::<usize>().unwrap_or(0))
+                            })
                             .unwrap_or(0);
                         if buffer.len() >= head_end + 4 + length {
                             break;
                         }
                     }
                 }
-                seen.lock().unwrap().push(String::from_utf8_lossy(&buffer).to_string());
+                seen.lock()
+                    .unwrap()
+                    .push(String::from_utf8_lossy(&buffer).to_string());
                 let body = r#"{"sid":"SM1"}"#;
                 let reply = format!(
                     "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",

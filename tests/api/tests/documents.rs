@@ -7,12 +7,21 @@ const LOAD: &str = "/api/documents/loadDocuments";
 
 async fn put_json(client: &mut Client, path: &str, body: &Value) -> Response {
     client
-        .send(Method::PUT, path, Some((body.to_string().into_bytes(), "application/json")), Csrf::Auto, &[])
+        .send(
+            Method::PUT,
+            path,
+            Some((body.to_string().into_bytes(), "application/json")),
+            Csrf::Auto,
+            &[],
+        )
         .await
 }
 
 async fn load(client: &mut Client) -> Value {
-    let body = client.post_json(LOAD, &json!({"TimezoneOffset": 0})).await.expect(StatusCode::OK);
+    let body = client
+        .post_json(LOAD, &json!({"TimezoneOffset": 0}))
+        .await
+        .expect(StatusCode::OK);
     for key in ["list", "unread", "other"] {
         assert!(body[key].is_array(), "{key} missing: {body}");
     }
@@ -34,7 +43,9 @@ fn token(letter: &Value) -> String {
 }
 
 async fn pdf(client: &mut Client, token: &str) -> Response {
-    client.get(&format!("/api/documents/letterPdf?accessToken={token}")).await
+    client
+        .get(&format!("/api/documents/letterPdf?accessToken={token}"))
+        .await
 }
 
 #[tokio::test]
@@ -44,14 +55,24 @@ async fn jane_lists_her_letters_with_unread_and_other() {
     let body = load(&mut jane).await;
     let list = body["list"].as_array().unwrap();
     assert!(list.len() >= 3, "{body}");
-    assert!(list.iter().all(|l| l["PatientName"] == "Jane Doe" && l["SSN"] == "100001"), "{body}");
+    assert!(
+        list.iter()
+            .all(|l| l["PatientName"] == "Jane Doe" && l["SSN"] == "100001"),
+        "{body}"
+    );
     // Unread = the list's letters that are not read, with the spec's texts.
     let unread = body["unread"].as_array().unwrap();
-    assert_eq!(unread.len(), list.iter().filter(|l| l["IsAlreadyRead"] == false).count());
+    assert_eq!(
+        unread.len(),
+        list.iter().filter(|l| l["IsAlreadyRead"] == false).count()
+    );
     for l in unread {
         assert_eq!(l["AlreadyRead"], "Not Read");
         assert_eq!(l["AlreadyAcked"], "No");
-        assert_eq!(l["IsAckBtnDisabled"], true, "ack is disabled until read: {l}");
+        assert_eq!(
+            l["IsAckBtnDisabled"], true,
+            "ack is disabled until read: {l}"
+        );
     }
     // Newest first by default; the stored report is an other document.
     let dates: Vec<&str> = list.iter().map(|l| l["Date"].as_str().unwrap()).collect();
@@ -60,7 +81,10 @@ async fn jane_lists_her_letters_with_unread_and_other() {
     assert_eq!(dates, sorted);
     assert_eq!(body["other"][0]["Type"], "Radiology Report", "{body}");
     let date_string = list[0]["DateString"].as_str().unwrap();
-    assert!(date_string.contains(", 20"), "LongDate 'EEEE, MMMM d, y': {date_string}");
+    assert!(
+        date_string.contains(", 20"),
+        "LongDate 'EEEE, MMMM d, y': {date_string}"
+    );
 }
 
 #[tokio::test]
@@ -75,8 +99,19 @@ async fn settings_groups_have_their_defaults() {
     assert_eq!(s["AckOnViewDelay"], 5);
     assert_eq!(s["IsTraceEnabled"], false);
     let mut manager = server.signed_in(MANAGER).await;
-    assert_eq!(manager.get_json("/api/documents/documentsSettings").await["IsTraceEnabled"], true, "trace always on for program managers");
-    assert_eq!(server.client().get("/api/documents/documentsSettings").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        manager.get_json("/api/documents/documentsSettings").await["IsTraceEnabled"],
+        true,
+        "trace always on for program managers"
+    );
+    assert_eq!(
+        server
+            .client()
+            .get("/api/documents/documentsSettings")
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
@@ -91,13 +126,25 @@ async fn the_pdf_is_served_to_its_patient_and_marks_it_read() {
     assert_eq!(response.content_type(), "application/pdf");
     assert!(response.body.starts_with(b"%PDF-"), "not a PDF");
     // Two pages: the page tree says /Count 2.
-    assert!(String::from_utf8_lossy(&response.body).contains("/Count 2"), "the long letter has two pages");
+    assert!(
+        String::from_utf8_lossy(&response.body).contains("/Count 2"),
+        "the long letter has two pages"
+    );
     let after = load(&mut jane).await;
     let read = letter(&after, "Breast Density Notification");
     assert_eq!(read["IsAlreadyRead"], true);
-    assert!(read["AlreadyRead"].as_str().unwrap().starts_with("On "), "{read}");
-    assert_eq!(read["IsAckBtnDisabled"], false, "read letters can be acknowledged: {read}");
-    assert_eq!(after["unread"].as_array().unwrap().len() + 1, before["unread"].as_array().unwrap().len());
+    assert!(
+        read["AlreadyRead"].as_str().unwrap().starts_with("On "),
+        "{read}"
+    );
+    assert_eq!(
+        read["IsAckBtnDisabled"], false,
+        "read letters can be acknowledged: {read}"
+    );
+    assert_eq!(
+        after["unread"].as_array().unwrap().len() + 1,
+        before["unread"].as_array().unwrap().len()
+    );
     let id = density["Id"].as_i64().unwrap();
     assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM audit_log WHERE action = 'LetterViewed' AND target_id = '{id}'")).await, 1);
     assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM site_usage_events WHERE event_type = 13 AND target_id = '{id}'")).await, 1);
@@ -117,17 +164,42 @@ async fn another_patient_gets_404_and_an_audit_row() {
     let response = pdf(&mut maria, &token(&density)).await;
     let error = response.expect_error(StatusCode::NOT_FOUND);
     assert_eq!(error["Message"], "404 Not Found");
-    let ack = put_json(&mut maria, "/api/documents/acknowledge", &json!({"AccessToken": token(&density)})).await;
+    let ack = put_json(
+        &mut maria,
+        "/api/documents/acknowledge",
+        &json!({"AccessToken": token(&density)}),
+    )
+    .await;
     ack.expect_error(StatusCode::NOT_FOUND);
-    pdf(&mut maria, "no-such-token").await.expect_error(StatusCode::NOT_FOUND);
-    assert_eq!(server.count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'LetterAccessDenied'").await, 3);
+    pdf(&mut maria, "no-such-token")
+        .await
+        .expect_error(StatusCode::NOT_FOUND);
+    assert_eq!(
+        server
+            .count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'LetterAccessDenied'")
+            .await,
+        3
+    );
     // Maria's own list has none of Jane's letters.
     let marias = load(&mut maria).await;
-    assert!(marias["list"].as_array().unwrap().iter().all(|l| l["SSN"] == "100002"), "{marias}");
+    assert!(
+        marias["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["SSN"] == "100002"),
+        "{marias}"
+    );
     // Jane's letter is still unread: the refused view changed nothing.
-    assert_eq!(letter(&load(&mut jane).await, "Breast Density Notification")["IsAlreadyRead"], false);
+    assert_eq!(
+        letter(&load(&mut jane).await, "Breast Density Notification")["IsAlreadyRead"],
+        false
+    );
     // Signed out: 401.
-    assert_eq!(pdf(&mut server.client(), &token(&density)).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        pdf(&mut server.client(), &token(&density)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
@@ -138,18 +210,38 @@ async fn acknowledge_only_after_reading_and_only_once() {
     let density = letter(&body, "Breast Density Notification").clone();
     let req = json!({"AccessToken": token(&density), "TimezoneOffset": 0});
     let early = put_json(&mut jane, "/api/documents/acknowledge", &req).await;
-    assert_eq!(early.expect_error(StatusCode::CONFLICT)["Message"], "Read the letter before acknowledging it.");
-    assert_eq!(pdf(&mut jane, &token(&density)).await.status, StatusCode::OK);
-    let acked = put_json(&mut jane, "/api/documents/acknowledge", &req).await.expect(StatusCode::OK);
-    assert!(acked["AlreadyAcked"].as_str().unwrap().starts_with("On "), "{acked}");
+    assert_eq!(
+        early.expect_error(StatusCode::CONFLICT)["Message"],
+        "Read the letter before acknowledging it."
+    );
+    assert_eq!(
+        pdf(&mut jane, &token(&density)).await.status,
+        StatusCode::OK
+    );
+    let acked = put_json(&mut jane, "/api/documents/acknowledge", &req)
+        .await
+        .expect(StatusCode::OK);
+    assert!(
+        acked["AlreadyAcked"].as_str().unwrap().starts_with("On "),
+        "{acked}"
+    );
     assert_eq!(acked["IsAckBtnDisabled"], true);
     let again = put_json(&mut jane, "/api/documents/acknowledge", &req).await;
-    assert_eq!(again.expect_error(StatusCode::CONFLICT)["Message"], "This letter is already acknowledged.");
+    assert_eq!(
+        again.expect_error(StatusCode::CONFLICT)["Message"],
+        "This letter is already acknowledged."
+    );
     let id = density["Id"].as_i64().unwrap();
     assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM audit_log WHERE action = 'LetterAcknowledged' AND target_id = '{id}'")).await, 1);
     // Without the CSRF header: 403.
     let no_csrf = jane
-        .send(Method::PUT, "/api/documents/acknowledge", Some((req.to_string().into_bytes(), "application/json")), Csrf::Omit, &[])
+        .send(
+            Method::PUT,
+            "/api/documents/acknowledge",
+            Some((req.to_string().into_bytes(), "application/json")),
+            Csrf::Omit,
+            &[],
+        )
         .await;
     assert_eq!(no_csrf.status, StatusCode::FORBIDDEN);
 }
@@ -161,16 +253,24 @@ async fn read_and_acknowledge_only_for_ack_on_view_letters() {
     let body = load(&mut jane).await;
     let reminder = letter(&body, "Annual Screening Reminder").clone();
     assert_eq!(reminder["IsAckOnView"], true);
-    let done = put_json(&mut jane, "/api/documents/readAndAcknowledge", &json!({"AccessToken": token(&reminder)}))
-        .await
-        .expect(StatusCode::OK);
+    let done = put_json(
+        &mut jane,
+        "/api/documents/readAndAcknowledge",
+        &json!({"AccessToken": token(&reminder)}),
+    )
+    .await
+    .expect(StatusCode::OK);
     assert_eq!(done["IsAlreadyRead"], true);
     assert!(done["AlreadyAcked"].as_str().unwrap().starts_with("On "));
     let density = letter(&body, "Breast Density Notification").clone();
     assert_eq!(density["IsAckOnView"], false);
-    put_json(&mut jane, "/api/documents/readAndAcknowledge", &json!({"AccessToken": token(&density)}))
-        .await
-        .expect_error(StatusCode::CONFLICT);
+    put_json(
+        &mut jane,
+        "/api/documents/readAndAcknowledge",
+        &json!({"AccessToken": token(&density)}),
+    )
+    .await
+    .expect_error(StatusCode::CONFLICT);
 }
 
 #[tokio::test]
@@ -180,22 +280,59 @@ async fn staff_cannot_acknowledge_and_only_the_manager_lists_by_mrn() {
     let density = letter(&load(&mut jane).await, "Breast Density Notification").clone();
     let mut manager = server.signed_in(MANAGER).await;
     // Staff may open the PDF; it does not become read for the patient.
-    assert_eq!(pdf(&mut manager, &token(&density)).await.status, StatusCode::OK);
-    assert_eq!(letter(&load(&mut jane).await, "Breast Density Notification")["IsAlreadyRead"], false);
-    let ack = put_json(&mut manager, "/api/documents/acknowledge", &json!({"AccessToken": token(&density)})).await;
+    assert_eq!(
+        pdf(&mut manager, &token(&density)).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        letter(&load(&mut jane).await, "Breast Density Notification")["IsAlreadyRead"],
+        false
+    );
+    let ack = put_json(
+        &mut manager,
+        "/api/documents/acknowledge",
+        &json!({"AccessToken": token(&density)}),
+    )
+    .await;
     ack.expect_error(StatusCode::FORBIDDEN);
-    let listed = manager.post_json(LOAD, &json!({"ssn": "100001"})).await.expect(StatusCode::OK);
+    let listed = manager
+        .post_json(LOAD, &json!({"ssn": "100001"}))
+        .await
+        .expect(StatusCode::OK);
     let found = letter(&listed, "Breast Density Notification");
-    assert_eq!(found["IsAckBtnDisabled"], true, "program managers never acknowledge");
-    assert!(found["Trace"].as_array().unwrap().iter().any(|t| t["Key"] == "LetterViewed"), "trace lists the view: {found}");
-    let none = manager.post_json(LOAD, &json!({})).await.expect(StatusCode::OK);
+    assert_eq!(
+        found["IsAckBtnDisabled"], true,
+        "program managers never acknowledge"
+    );
+    assert!(
+        found["Trace"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["Key"] == "LetterViewed"),
+        "trace lists the view: {found}"
+    );
+    let none = manager
+        .post_json(LOAD, &json!({}))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(none["list"].as_array().unwrap().len(), 0);
     let mut front = server.signed_in(FRONT_DESK).await;
-    front.post_json(LOAD, &json!({"ssn": "100001"})).await.expect_error(StatusCode::FORBIDDEN);
+    front
+        .post_json(LOAD, &json!({"ssn": "100001"}))
+        .await
+        .expect_error(StatusCode::FORBIDDEN);
     let mut jane_other = server.signed_in(JANE).await;
     // A patient's ssn field is ignored: always her own letters.
-    let own = jane_other.post_json(LOAD, &json!({"ssn": "100002"})).await.expect(StatusCode::OK);
-    assert!(own["list"].as_array().unwrap().iter().all(|l| l["SSN"] == "100001"));
+    let own = jane_other
+        .post_json(LOAD, &json!({"ssn": "100002"}))
+        .await
+        .expect(StatusCode::OK);
+    assert!(own["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|l| l["SSN"] == "100001"));
 }
 
 #[tokio::test]
@@ -204,10 +341,23 @@ async fn not_completed_letters_are_the_unread_ones() {
     let mut jane = server.signed_in(JANE).await;
     let body = load(&mut jane).await;
     let pending = jane.get_json("/api/documents/GetNotCompletedLetter").await;
-    let unread_all = body["list"].as_array().unwrap().iter().chain(body["other"].as_array().unwrap()).filter(|l| l["IsAlreadyRead"] == false).count();
-    assert_eq!(pending["Count"].as_u64().unwrap() as usize, unread_all, "{pending}");
+    let unread_all = body["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(body["other"].as_array().unwrap())
+        .filter(|l| l["IsAlreadyRead"] == false)
+        .count();
+    assert_eq!(
+        pending["Count"].as_u64().unwrap() as usize,
+        unread_all,
+        "{pending}"
+    );
     let mut manager = server.signed_in(MANAGER).await;
-    manager.get("/api/documents/GetNotCompletedLetter").await.expect_error(StatusCode::FORBIDDEN);
+    manager
+        .get("/api/documents/GetNotCompletedLetter")
+        .await
+        .expect_error(StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
@@ -220,5 +370,12 @@ async fn hiding_rules_remove_letters_from_the_patient_list() {
         .await;
     let mut jane = server.signed_in(JANE).await;
     let body = load(&mut jane).await;
-    assert!(body["list"].as_array().unwrap().iter().all(|l| l["Type"] != "Breast Density Notification"), "{body}");
+    assert!(
+        body["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["Type"] != "Breast Density Notification"),
+        "{body}"
+    );
 }

@@ -5,12 +5,27 @@ use api_tests::*;
 #[tokio::test]
 async fn message_by_error_id_and_no_go_back_by_default() {
     let server = TestServer::demo().await;
-    let body = server.client().get_json("/api/userApi/EmbedError?mode=sso&id=client7&errorId=TokenExpired").await;
-    assert!(body["Message"].as_str().unwrap().contains("Your link has expired."), "{body}");
+    let body = server
+        .client()
+        .get_json("/api/userApi/EmbedError?mode=sso&id=client7&errorId=TokenExpired")
+        .await;
+    assert!(
+        body["Message"]
+            .as_str()
+            .unwrap()
+            .contains("Your link has expired."),
+        "{body}"
+    );
     assert_eq!(body["ShowBackToMainMenuInSSO"], false);
     assert_eq!(body["GoBackSectionLink"], "");
-    let general = server.client().get_json("/api/userApi/EmbedError?mode=other&id=1").await;
-    assert!(general["Message"].as_str().unwrap().contains("Something went wrong."));
+    let general = server
+        .client()
+        .get_json("/api/userApi/EmbedError?mode=other&id=1")
+        .await;
+    assert!(general["Message"]
+        .as_str()
+        .unwrap()
+        .contains("Something went wrong."));
 }
 
 #[tokio::test]
@@ -19,7 +34,10 @@ async fn go_back_link_from_the_sso_configuration_and_only_web_addresses() {
     server
         .execute_sql("INSERT INTO settings (group_name, version, body, updated_at) VALUES ('SsoConfiguration', 1, '{\"ShowBackToMainMenuInSSO\":true,\"ShowBackToMainMenuAsLinkInSSO\":true,\"ShowIconInBackToMainMenuInSSO\":true,\"ReturnURL\":\"https://ehr.example.com/menu\"}', 0)")
         .await;
-    let body = server.client().get_json("/api/userApi/EmbedError?mode=sso&id=c&errorId=x").await;
+    let body = server
+        .client()
+        .get_json("/api/userApi/EmbedError?mode=sso&id=c&errorId=x")
+        .await;
     assert_eq!(body["ShowBackToMainMenuInSSO"], true);
     assert_eq!(body["ShowBackToMainMenuAsLinkInSSO"], true);
     assert_eq!(body["ShowIconInBackToMainMenuInSSO"], true);
@@ -28,7 +46,10 @@ async fn go_back_link_from_the_sso_configuration_and_only_web_addresses() {
     server
         .execute_sql("UPDATE settings SET body = '{\"ShowBackToMainMenuInSSO\":true,\"ShowBackToMainMenuAsLinkInSSO\":true,\"ReturnURL\":\"javascript:alert(1)\"}' WHERE group_name = 'SsoConfiguration'")
         .await;
-    let hostile = server.client().get_json("/api/userApi/EmbedError?mode=sso&id=c&errorId=x").await;
+    let hostile = server
+        .client()
+        .get_json("/api/userApi/EmbedError?mode=sso&id=c&errorId=x")
+        .await;
     assert_eq!(hostile["ShowBackToMainMenuAsLinkInSSO"], false);
     assert_eq!(hostile["ReturnUrl"], "");
     assert_eq!(hostile["GoBackSectionLink"], "", "{hostile}");

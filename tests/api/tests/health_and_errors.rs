@@ -6,7 +6,11 @@ use api_tests::*;
 async fn health_answers_status_ok() {
     let server = TestServer::fresh().await;
     let response = server.client().get("/api/health").await;
-    assert!(response.content_type().starts_with("application/json"), "content-type {:?}", response.content_type());
+    assert!(
+        response.content_type().starts_with("application/json"),
+        "content-type {:?}",
+        response.content_type()
+    );
     assert_eq!(response.expect(StatusCode::OK), json!({"Status": "ok"}));
 }
 
@@ -15,8 +19,14 @@ async fn openapi_document_lists_every_contract_route() {
     let server = TestServer::fresh().await;
     let doc = server.client().get_json("/api/openapi.json").await;
     let version = doc["openapi"].as_str().unwrap_or_default();
-    assert!(version.starts_with("3.1"), "OpenAPI version must be 3.1.x, got {:?}", doc["openapi"]);
-    let paths = doc["paths"].as_object().unwrap_or_else(|| panic!("no paths object in {doc}"));
+    assert!(
+        version.starts_with("3.1"),
+        "OpenAPI version must be 3.1.x, got {:?}",
+        doc["openapi"]
+    );
+    let paths = doc["paths"]
+        .as_object()
+        .unwrap_or_else(|| panic!("no paths object in {doc}"));
     let expected = [
         ("get", "/api/health"),
         ("get", "/api/TestInit/isPortalConfigured"),
@@ -38,18 +48,34 @@ async fn openapi_document_lists_every_contract_route() {
     ];
     let missing: Vec<String> = expected
         .iter()
-        .filter(|(method, path)| paths.get(*path).and_then(|item| item.get(*method)).is_none())
+        .filter(|(method, path)| {
+            paths
+                .get(*path)
+                .and_then(|item| item.get(*method))
+                .is_none()
+        })
         .map(|(method, path)| format!("{} {path}", method.to_uppercase()))
         .collect();
-    assert!(missing.is_empty(), "routes missing from openapi.json: {missing:?}; paths: {:?}", paths.keys().collect::<Vec<_>>());
+    assert!(
+        missing.is_empty(),
+        "routes missing from openapi.json: {missing:?}; paths: {:?}",
+        paths.keys().collect::<Vec<_>>()
+    );
 }
 
 #[tokio::test]
 async fn malformed_json_is_400_in_the_error_shape() {
     let server = TestServer::demo().await;
     let mut client = server.client();
-    for body in [r#"{"usernameOrEmail": "manager", "password": "#, "not json at all", "", "[1, 2"] {
-        let response = client.post_raw("/api/staffUser/login", body, "application/json").await;
+    for body in [
+        r#"{"usernameOrEmail": "manager", "password": "#,
+        "not json at all",
+        "",
+        "[1, 2",
+    ] {
+        let response = client
+            .post_raw("/api/staffUser/login", body, "application/json")
+            .await;
         response.expect_error(StatusCode::BAD_REQUEST);
         server.assert_alive().await;
     }
@@ -59,9 +85,16 @@ async fn malformed_json_is_400_in_the_error_shape() {
 async fn wrong_types_are_400_in_the_error_shape() {
     let server = TestServer::demo().await;
     let mut anonymous = server.client();
-    let response = anonymous.post_json("/api/staffUser/login", &json!({"usernameOrEmail": 5, "password": true})).await;
+    let response = anonymous
+        .post_json(
+            "/api/staffUser/login",
+            &json!({"usernameOrEmail": 5, "password": true}),
+        )
+        .await;
     response.expect_error(StatusCode::BAD_REQUEST);
-    let response = anonymous.post_json("/api/staffUser/login", &json!(["manager", DEMO_PASSWORD])).await;
+    let response = anonymous
+        .post_json("/api/staffUser/login", &json!(["manager", DEMO_PASSWORD]))
+        .await;
     response.expect_error(StatusCode::BAD_REQUEST);
     server.assert_alive().await;
 
@@ -75,7 +108,12 @@ async fn wrong_types_are_400_in_the_error_shape() {
     ];
     for table in bad_tables {
         let response = staff.post_json("/api/surveyQueue/datatable", &table).await;
-        assert_eq!(response.status, StatusCode::BAD_REQUEST, "request {table}: {}", response.text());
+        assert_eq!(
+            response.status,
+            StatusCode::BAD_REQUEST,
+            "request {table}: {}",
+            response.text()
+        );
         response.expect_error(StatusCode::BAD_REQUEST);
         server.assert_alive().await;
     }
@@ -85,9 +123,18 @@ async fn wrong_types_are_400_in_the_error_shape() {
 async fn missing_fields_are_400_in_the_error_shape() {
     let server = TestServer::demo().await;
     let mut client = server.client();
-    for body in [json!({}), json!({"password": DEMO_PASSWORD}), json!({"usernameOrEmail": "manager"})] {
+    for body in [
+        json!({}),
+        json!({"password": DEMO_PASSWORD}),
+        json!({"usernameOrEmail": "manager"}),
+    ] {
         let response = client.post_json("/api/staffUser/login", &body).await;
-        assert_eq!(response.status, StatusCode::BAD_REQUEST, "request {body}: {}", response.text());
+        assert_eq!(
+            response.status,
+            StatusCode::BAD_REQUEST,
+            "request {body}: {}",
+            response.text()
+        );
         response.expect_error(StatusCode::BAD_REQUEST);
         server.assert_alive().await;
     }
@@ -105,7 +152,10 @@ async fn malformed_path_and_query_parameters_are_400_in_the_error_shape() {
         "/api/surveyQueue/isExpired",
     ] {
         let error = desk.get(path).await.expect_error(StatusCode::BAD_REQUEST);
-        assert!(!error["Message"].as_str().unwrap_or("").is_empty(), "{path}: {error}");
+        assert!(
+            !error["Message"].as_str().unwrap_or("").is_empty(),
+            "{path}: {error}"
+        );
         server.assert_alive().await;
     }
 }
@@ -117,14 +167,18 @@ async fn body_over_one_mebibyte_is_413() {
     let padding = "a".repeat(1024 * 1024);
     let body = format!(r#"{{"usernameOrEmail":"{padding}","password":"x"}}"#);
     assert!(body.len() > 1024 * 1024);
-    let response = client.post_raw("/api/staffUser/login", body, "application/json").await;
+    let response = client
+        .post_raw("/api/staffUser/login", body, "application/json")
+        .await;
     response.expect_error(StatusCode::PAYLOAD_TOO_LARGE);
     server.assert_alive().await;
 
     // Just under the limit is read (and refused only as a failed sign-in).
     let padding = "a".repeat(1000 * 1000);
     let body = format!(r#"{{"usernameOrEmail":"{padding}","password":"x"}}"#);
-    let response = client.post_raw("/api/staffUser/login", body, "application/json").await;
+    let response = client
+        .post_raw("/api/staffUser/login", body, "application/json")
+        .await;
     let login = response.expect(StatusCode::OK);
     assert_eq!(login["IsValid"], json!(false));
     server.assert_alive().await;
@@ -134,16 +188,34 @@ async fn body_over_one_mebibyte_is_413() {
 async fn wrong_content_type_is_415_in_the_error_shape() {
     let server = TestServer::demo().await;
     let mut client = server.client();
-    let body = serde_json::to_vec(&json!({"usernameOrEmail": "manager", "password": DEMO_PASSWORD})).unwrap();
-    for content_type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
-        let response = client.post_raw("/api/staffUser/login", body.clone(), content_type).await;
-        assert_eq!(response.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "content type {content_type}: {}", response.text());
+    let body =
+        serde_json::to_vec(&json!({"usernameOrEmail": "manager", "password": DEMO_PASSWORD}))
+            .unwrap();
+    for content_type in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+    ] {
+        let response = client
+            .post_raw("/api/staffUser/login", body.clone(), content_type)
+            .await;
+        assert_eq!(
+            response.status,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "content type {content_type}: {}",
+            response.text()
+        );
         response.expect_error(StatusCode::UNSUPPORTED_MEDIA_TYPE);
-        assert!(client.cookie("portal_session").is_none(), "a refused request must not sign in");
+        assert!(
+            client.cookie("portal_session").is_none(),
+            "a refused request must not sign in"
+        );
         server.assert_alive().await;
     }
     // No content type at all is "not JSON" too.
-    let response = client.send(Method::POST, "/api/staffUser/login", None, Csrf::Auto, &[]).await;
+    let response = client
+        .send(Method::POST, "/api/staffUser/login", None, Csrf::Auto, &[])
+        .await;
     response.expect_error(StatusCode::UNSUPPORTED_MEDIA_TYPE);
     server.assert_alive().await;
 }
@@ -152,10 +224,18 @@ async fn wrong_content_type_is_415_in_the_error_shape() {
 async fn unknown_api_route_is_404_with_message_404_not_found() {
     let server = TestServer::fresh().await;
     let mut client = server.client();
-    for path in ["/api/nope", "/api/accountApi/nope", "/api/surveyQueue/datatable/extra"] {
+    for path in [
+        "/api/nope",
+        "/api/accountApi/nope",
+        "/api/surveyQueue/datatable/extra",
+    ] {
         let response = client.get(path).await;
         let body = response.expect_error(StatusCode::NOT_FOUND);
-        assert_eq!(body["Message"], json!("404 Not Found"), "GET {path}: {body}");
+        assert_eq!(
+            body["Message"],
+            json!("404 Not Found"),
+            "GET {path}: {body}"
+        );
     }
     let response = client.post_json("/api/nope", &json!({})).await;
     let body = response.expect_error(StatusCode::NOT_FOUND);
@@ -171,9 +251,13 @@ async fn wrong_method_is_405_in_the_error_shape() {
     response.expect_error(StatusCode::METHOD_NOT_ALLOWED);
     let response = client.get("/api/surveyQueue/datatable").await;
     response.expect_error(StatusCode::METHOD_NOT_ALLOWED);
-    let response = client.send(Method::DELETE, "/api/health", None, Csrf::Auto, &[]).await;
+    let response = client
+        .send(Method::DELETE, "/api/health", None, Csrf::Auto, &[])
+        .await;
     response.expect_error(StatusCode::METHOD_NOT_ALLOWED);
-    let response = client.post_json("/api/TestInit/isPortalConfigured", &json!({})).await;
+    let response = client
+        .post_json("/api/TestInit/isPortalConfigured", &json!({}))
+        .await;
     response.expect_error(StatusCode::METHOD_NOT_ALLOWED);
     server.assert_alive().await;
 }
@@ -182,9 +266,18 @@ async fn wrong_method_is_405_in_the_error_shape() {
 async fn error_ids_are_unique_per_error() {
     let server = TestServer::fresh().await;
     let mut client = server.client();
-    let first = client.get("/api/nope").await.expect_error(StatusCode::NOT_FOUND);
-    let second = client.get("/api/nope").await.expect_error(StatusCode::NOT_FOUND);
-    assert_ne!(first["ErrorId"], second["ErrorId"], "each error gets its own ErrorId");
+    let first = client
+        .get("/api/nope")
+        .await
+        .expect_error(StatusCode::NOT_FOUND);
+    let second = client
+        .get("/api/nope")
+        .await
+        .expect_error(StatusCode::NOT_FOUND);
+    assert_ne!(
+        first["ErrorId"], second["ErrorId"],
+        "each error gets its own ErrorId"
+    );
 }
 
 #[tokio::test]
@@ -193,30 +286,51 @@ async fn hostile_strings_and_nesting_never_cause_a_500() {
     let mut client = server.client();
     // PostgreSQL refuses NUL in text: the server must not turn that into a 500.
     for username in ["jane\u{0}doe", "\u{0}", "ja\u{301}ne", "' OR 1=1 --", "🙂"] {
-        let response = client.login("/api/patientUser/login", username, DEMO_PASSWORD).await;
+        let response = client
+            .login("/api/patientUser/login", username, DEMO_PASSWORD)
+            .await;
         match response.status {
-            StatusCode::OK => assert_eq!(response.json()["IsValid"], json!(false), "username {username:?}"),
+            StatusCode::OK => assert_eq!(
+                response.json()["IsValid"],
+                json!(false),
+                "username {username:?}"
+            ),
             StatusCode::BAD_REQUEST => {
                 response.expect_error(StatusCode::BAD_REQUEST);
             }
-            other => panic!("username {username:?}: status {other}, body {}", response.text()),
+            other => panic!(
+                "username {username:?}: status {other}, body {}",
+                response.text()
+            ),
         }
         server.assert_alive().await;
     }
     let mut staff = server.signed_in(MANAGER).await;
     for search in ["\u{0}", "a\u{0}b", "🙂", &"x".repeat(10_000)] {
-        let table = json!({"PageIndex": 0, "PageSize": 10, "SortDirection": "asc", "Search": search});
+        let table =
+            json!({"PageIndex": 0, "PageSize": 10, "SortDirection": "asc", "Search": search});
         let response = staff.post_json("/api/surveyQueue/datatable", &table).await;
         match response.status {
-            StatusCode::OK => assert_eq!(response.json()["FilteredCount"], json!(0), "search {:?}", &search[..search.len().min(20)]),
+            StatusCode::OK => assert_eq!(
+                response.json()["FilteredCount"],
+                json!(0),
+                "search {:?}",
+                &search[..search.len().min(20)]
+            ),
             StatusCode::BAD_REQUEST => {
                 response.expect_error(StatusCode::BAD_REQUEST);
             }
-            other => panic!("search {:?}: status {other}, body {}", &search[..search.len().min(20)], response.text()),
+            other => panic!(
+                "search {:?}: status {other}, body {}",
+                &search[..search.len().min(20)],
+                response.text()
+            ),
         }
     }
     let nested = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
-    let response = client.post_raw("/api/staffUser/login", nested, "application/json").await;
+    let response = client
+        .post_raw("/api/staffUser/login", nested, "application/json")
+        .await;
     response.expect_error(StatusCode::BAD_REQUEST);
     server.assert_alive().await;
 }
@@ -224,7 +338,9 @@ async fn hostile_strings_and_nesting_never_cause_a_500() {
 /// Breaks the History Portal list behind the server's back and asks for it.
 async fn provoke_a_500(server: &TestServer) -> Response {
     let mut staff = server.signed_in(MANAGER).await;
-    server.execute_sql("ALTER TABLE survey_queue RENAME TO survey_queue_gone").await;
+    server
+        .execute_sql("ALTER TABLE survey_queue RENAME TO survey_queue_gone")
+        .await;
     let table = json!({"PageIndex": 0, "PageSize": 10, "SortDirection": "asc", "Search": ""});
     staff.post_json("/api/surveyQueue/datatable", &table).await
 }
@@ -235,8 +351,20 @@ async fn internal_errors_are_500_with_a_safe_message_and_a_logged_error_id() {
     let response = provoke_a_500(&server).await;
     let body = response.expect_error(StatusCode::INTERNAL_SERVER_ERROR);
     let text = response.text().to_lowercase();
-    for leak in ["survey_queue", "no such table", "relation", "select ", "sqlx", "sqlite", "postgres", "panicked"] {
-        assert!(!text.contains(leak), "a 500 body must not say {leak:?}: {body}");
+    for leak in [
+        "survey_queue",
+        "no such table",
+        "relation",
+        "select ",
+        "sqlx",
+        "sqlite",
+        "postgres",
+        "panicked",
+    ] {
+        assert!(
+            !text.contains(leak),
+            "a 500 body must not say {leak:?}: {body}"
+        );
     }
     let error_id = body["ErrorId"].as_str().unwrap().to_owned();
     // The log line carrying the id may trail the response by a moment.
@@ -248,7 +376,10 @@ async fn internal_errors_are_500_with_a_safe_message_and_a_logged_error_id() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-    assert!(logged, "the ErrorId {error_id} of a 500 must be in the server log");
+    assert!(
+        logged,
+        "the ErrorId {error_id} of a 500 must be in the server log"
+    );
     server.assert_alive().await;
 }
 
@@ -256,17 +387,35 @@ async fn internal_errors_are_500_with_a_safe_message_and_a_logged_error_id() {
 async fn dev_mode_500_carries_a_stack_trace() {
     let server = TestServer::start(ServerOptions::demo().dev()).await;
     let response = provoke_a_500(&server).await;
-    assert_eq!(response.status, StatusCode::INTERNAL_SERVER_ERROR, "{}", response.text());
+    assert_eq!(
+        response.status,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "{}",
+        response.text()
+    );
     let body = response.json();
     for field in ["Title", "Message", "ErrorId", "StackTrace"] {
-        assert!(body[field].as_str().is_some_and(|v| !v.trim().is_empty()), "--dev 500 lacks {field}: {body}");
+        assert!(
+            body[field].as_str().is_some_and(|v| !v.trim().is_empty()),
+            "--dev 500 lacks {field}: {body}"
+        );
     }
     // Client errors never carry one, even in --dev.
     let mut client = server.client();
     let not_found = client.get("/api/nope").await;
     assert_eq!(not_found.status, StatusCode::NOT_FOUND);
-    assert!(not_found.json().get("StackTrace").is_none(), "--dev 404 with a StackTrace: {}", not_found.text());
-    let bad = client.post_raw("/api/staffUser/login", "{", "application/json").await;
+    assert!(
+        not_found.json().get("StackTrace").is_none(),
+        "--dev 404 with a StackTrace: {}",
+        not_found.text()
+    );
+    let bad = client
+        .post_raw("/api/staffUser/login", "{", "application/json")
+        .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
-    assert!(bad.json().get("StackTrace").is_none(), "--dev 400 with a StackTrace: {}", bad.text());
+    assert!(
+        bad.json().get("StackTrace").is_none(),
+        "--dev 400 with a StackTrace: {}",
+        bad.text()
+    );
 }

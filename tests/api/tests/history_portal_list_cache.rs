@@ -9,16 +9,31 @@ const DATATABLE: &str = "/api/surveyQueue/datatable";
 
 async fn page(client: &mut Client, body: Value) -> Value {
     let response = client.post_json(DATATABLE, &body).await;
-    assert_eq!(response.status, StatusCode::OK, "{body}: {}", response.text());
+    assert_eq!(
+        response.status,
+        StatusCode::OK,
+        "{body}: {}",
+        response.text()
+    );
     response.json()
 }
 
 fn ids(page: &Value) -> Vec<i64> {
-    page["Data"].as_array().unwrap().iter().map(|r| r["Id"].as_i64().unwrap()).collect()
+    page["Data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["Id"].as_i64().unwrap())
+        .collect()
 }
 
 fn names(page: &Value) -> Vec<String> {
-    page["Data"].as_array().unwrap().iter().map(|r| r["UserFullName"].as_str().unwrap().to_owned()).collect()
+    page["Data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["UserFullName"].as_str().unwrap().to_owned())
+        .collect()
 }
 
 /// Copies every demo queue row `times` times (same patient, appointment, status), plus
@@ -48,24 +63,43 @@ async fn grow(server: &TestServer, times: i64, without_appointment: i64) {
 /// The id at 0-based `position` of the list in the order the API promises (the engine's own
 /// ORDER BY on the same columns, NULLs where the engine puts them).
 async fn id_at(server: &TestServer, order: &str, position: i64) -> i64 {
-    server.count_sql(&format!("SELECT id FROM survey_queue ORDER BY {order} LIMIT 1 OFFSET {position}")).await
+    server
+        .count_sql(&format!(
+            "SELECT id FROM survey_queue ORDER BY {order} LIMIT 1 OFFSET {position}"
+        ))
+        .await
 }
 
 #[tokio::test]
 async fn renaming_a_patient_moves_their_rows_in_the_name_order_and_in_search() {
     let server = TestServer::demo().await;
     let mut staff = server.signed_in(FRONT_DESK).await;
-    let patient = server.count_sql("SELECT MAX(patient_id) FROM survey_queue").await;
-    let rows = server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue WHERE patient_id = {patient}")).await;
+    let patient = server
+        .count_sql("SELECT MAX(patient_id) FROM survey_queue")
+        .await;
+    let rows = server
+        .count_sql(&format!(
+            "SELECT COUNT(*) FROM survey_queue WHERE patient_id = {patient}"
+        ))
+        .await;
     assert!(rows >= 1);
 
     let first = page(&mut staff, json!({"PageIndex": 0, "PageSize": 100, "SortColumn": "UserFullName", "SortDirection": "asc"})).await;
-    assert!(!names(&first).iter().any(|n| n == "Aaaaa Aardvark-Zed"), "{first}");
+    assert!(
+        !names(&first).iter().any(|n| n == "Aaaaa Aardvark-Zed"),
+        "{first}"
+    );
     server.execute_sql(&format!("UPDATE patients SET first_name = 'Aaaaa', last_name = 'Aardvark-Zed' WHERE id = {patient}")).await;
 
     let after = page(&mut staff, json!({"PageIndex": 0, "PageSize": 100, "SortColumn": "UserFullName", "SortDirection": "asc"})).await;
-    let renamed: Vec<String> = names(&after).into_iter().take(usize::try_from(rows).unwrap()).collect();
-    assert!(renamed.iter().all(|n| n == "Aaaaa Aardvark-Zed"), "the renamed patient's rows now sort first: {renamed:?}");
+    let renamed: Vec<String> = names(&after)
+        .into_iter()
+        .take(usize::try_from(rows).unwrap())
+        .collect();
+    assert!(
+        renamed.iter().all(|n| n == "Aaaaa Aardvark-Zed"),
+        "the renamed patient's rows now sort first: {renamed:?}"
+    );
     // The copy itself, for every row of the patient.
     assert_eq!(
         server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue WHERE patient_id = {patient} AND sort_name = 'aaaaa aardvark-zed'")).await,
@@ -73,16 +107,44 @@ async fn renaming_a_patient_moves_their_rows_in_the_name_order_and_in_search() {
     );
 
     // Search is case-insensitive, on 'first last' and 'last first', and its count is exact.
-    for search in ["aaaaa aard", "AAAAA AARDVARK-ZED", "Aardvark-zed Aa", "aArDvArK"] {
-        let found = page(&mut staff, json!({"PageIndex": 0, "PageSize": 100, "Search": search})).await;
-        assert_eq!(found["FilteredCount"].as_i64(), Some(rows), "search {search:?}: {found}");
-        assert!(names(&found).iter().all(|n| n == "Aaaaa Aardvark-Zed"), "search {search:?}: {found}");
+    for search in [
+        "aaaaa aard",
+        "AAAAA AARDVARK-ZED",
+        "Aardvark-zed Aa",
+        "aArDvArK",
+    ] {
+        let found = page(
+            &mut staff,
+            json!({"PageIndex": 0, "PageSize": 100, "Search": search}),
+        )
+        .await;
+        assert_eq!(
+            found["FilteredCount"].as_i64(),
+            Some(rows),
+            "search {search:?}: {found}"
+        );
+        assert!(
+            names(&found).iter().all(|n| n == "Aaaaa Aardvark-Zed"),
+            "search {search:?}: {found}"
+        );
     }
     // The old name finds nothing any more, although that count was remembered before.
-    server.execute_sql(&format!("UPDATE patients SET first_name = 'Zoe', last_name = 'Zzyzx' WHERE id = {patient}")).await;
-    let old = page(&mut staff, json!({"PageIndex": 0, "PageSize": 10, "Search": "aaaaa aard"})).await;
+    server
+        .execute_sql(&format!(
+            "UPDATE patients SET first_name = 'Zoe', last_name = 'Zzyzx' WHERE id = {patient}"
+        ))
+        .await;
+    let old = page(
+        &mut staff,
+        json!({"PageIndex": 0, "PageSize": 10, "Search": "aaaaa aard"}),
+    )
+    .await;
     assert_eq!(old["FilteredCount"], json!(0), "{old}");
-    let new = page(&mut staff, json!({"PageIndex": 0, "PageSize": 10, "Search": "ZZYZX"})).await;
+    let new = page(
+        &mut staff,
+        json!({"PageIndex": 0, "PageSize": 10, "Search": "ZZYZX"}),
+    )
+    .await;
     assert_eq!(new["FilteredCount"].as_i64(), Some(rows), "{new}");
 
     // A new queue row of the patient gets the copy from its insert trigger.
@@ -93,21 +155,38 @@ async fn renaming_a_patient_moves_their_rows_in_the_name_order_and_in_search() {
              FROM survey_queue WHERE id = (SELECT MIN(id) FROM survey_queue)"
         ))
         .await;
-    let grown = page(&mut staff, json!({"PageIndex": 0, "PageSize": 10, "Search": "zoe zz"})).await;
+    let grown = page(
+        &mut staff,
+        json!({"PageIndex": 0, "PageSize": 10, "Search": "zoe zz"}),
+    )
+    .await;
     assert_eq!(grown["FilteredCount"].as_i64(), Some(rows + 1), "{grown}");
     // Moving a row to another patient moves its name too.
     let newest = server.count_sql("SELECT MAX(id) FROM survey_queue").await;
-    let other = server.count_sql(&format!("SELECT MIN(patient_id) FROM survey_queue WHERE patient_id <> {patient}")).await;
-    server.execute_sql(&format!("UPDATE survey_queue SET patient_id = {other} WHERE id = {newest}")).await;
-    assert_eq!(
-        server.count_sql(&format!(
-            "SELECT COUNT(*) FROM survey_queue sq JOIN patients p ON p.id = sq.patient_id
-             WHERE sq.id = {newest} AND sq.sort_name = lower(p.first_name || ' ' || p.last_name)"
+    let other = server
+        .count_sql(&format!(
+            "SELECT MIN(patient_id) FROM survey_queue WHERE patient_id <> {patient}"
         ))
-        .await,
+        .await;
+    server
+        .execute_sql(&format!(
+            "UPDATE survey_queue SET patient_id = {other} WHERE id = {newest}"
+        ))
+        .await;
+    assert_eq!(
+        server
+            .count_sql(&format!(
+                "SELECT COUNT(*) FROM survey_queue sq JOIN patients p ON p.id = sq.patient_id
+             WHERE sq.id = {newest} AND sq.sort_name = lower(p.first_name || ' ' || p.last_name)"
+            ))
+            .await,
         1
     );
-    let moved = page(&mut staff, json!({"PageIndex": 0, "PageSize": 10, "Search": "zoe zz"})).await;
+    let moved = page(
+        &mut staff,
+        json!({"PageIndex": 0, "PageSize": 10, "Search": "zoe zz"}),
+    )
+    .await;
     assert_eq!(moved["FilteredCount"].as_i64(), Some(rows), "{moved}");
 }
 
@@ -121,7 +200,11 @@ async fn remembered_filtered_counts_follow_every_change() {
 
     let before = page(&mut staff, filter.clone()).await;
     assert_eq!(count(&before), truth().await);
-    assert_eq!(count(&page(&mut staff, filter.clone()).await), count(&before), "asked again: the same");
+    assert_eq!(
+        count(&page(&mut staff, filter.clone()).await),
+        count(&before),
+        "asked again: the same"
+    );
 
     // Insert, status change, delete, an appointment moved, a location renumbered: each is seen.
     grow(&server, 1, 0).await;
@@ -136,21 +219,58 @@ async fn remembered_filtered_counts_follow_every_change() {
 
     let loc_num: String = {
         let locations = staff.get_json("/api/survey/GetAllLocations").await;
-        locations.as_object().unwrap().keys().next().unwrap().clone()
+        locations
+            .as_object()
+            .unwrap()
+            .keys()
+            .next()
+            .unwrap()
+            .clone()
     };
     let by_location = json!({"PageIndex": 0, "PageSize": 10, "Location": loc_num});
     let at_location = count(&page(&mut staff, by_location.clone()).await);
     assert!(at_location > 0);
-    server.execute_sql(&format!("UPDATE locations SET loc_num = 'RENUMBERED' WHERE loc_num = '{loc_num}'")).await;
-    assert_eq!(count(&page(&mut staff, by_location).await), 0, "the old number filters nothing");
-    assert_eq!(count(&page(&mut staff, json!({"PageIndex": 0, "PageSize": 10, "Location": "RENUMBERED"})).await), at_location);
+    server
+        .execute_sql(&format!(
+            "UPDATE locations SET loc_num = 'RENUMBERED' WHERE loc_num = '{loc_num}'"
+        ))
+        .await;
+    assert_eq!(
+        count(&page(&mut staff, by_location).await),
+        0,
+        "the old number filters nothing"
+    );
+    assert_eq!(
+        count(
+            &page(
+                &mut staff,
+                json!({"PageIndex": 0, "PageSize": 10, "Location": "RENUMBERED"})
+            )
+            .await
+        ),
+        at_location
+    );
 
     let range = json!({"PageIndex": 0, "PageSize": 10, "DateFrom": "2001-01-01T00:00:00.000Z", "DateTo": "2001-01-01T00:00:00.000Z"});
     assert_eq!(count(&page(&mut staff, range.clone()).await), 0);
-    let appointment = server.count_sql("SELECT MIN(appointment_id) FROM survey_queue").await;
-    let rows = server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue WHERE appointment_id = {appointment}")).await;
-    server.execute_sql(&format!("UPDATE appointments SET starts_at = 978350400000 WHERE id = {appointment}")).await;
-    assert_eq!(count(&page(&mut staff, range).await), rows, "a moved appointment moves its rows into the range");
+    let appointment = server
+        .count_sql("SELECT MIN(appointment_id) FROM survey_queue")
+        .await;
+    let rows = server
+        .count_sql(&format!(
+            "SELECT COUNT(*) FROM survey_queue WHERE appointment_id = {appointment}"
+        ))
+        .await;
+    server
+        .execute_sql(&format!(
+            "UPDATE appointments SET starts_at = 978350400000 WHERE id = {appointment}"
+        ))
+        .await;
+    assert_eq!(
+        count(&page(&mut staff, range).await),
+        rows,
+        "a moved appointment moves its rows into the range"
+    );
 }
 
 #[tokio::test]
@@ -171,7 +291,7 @@ async fn deep_pages_seek_from_anchors_and_stay_exact_after_changes() {
     ] {
         let body = |index: i64| json!({"PageIndex": index, "PageSize": 10, "SortColumn": column, "SortDirection": dir});
         let deep = total / 20; // a page in the middle
-        // Cold, again (from the anchors the first request left), the next page and the one before.
+                               // Cold, again (from the anchors the first request left), the next page and the one before.
         for index in [deep, deep, deep + 1, deep - 1, deep + 40, deep + 2] {
             let got = ids(&page(&mut staff, body(index)).await);
             let mut want = Vec::new();
@@ -200,8 +320,15 @@ async fn deep_pages_seek_from_anchors_and_stay_exact_after_changes() {
     // Filtered deep pages (an appointment range: rows without an appointment drop out) agree
     // with the engine's own order too.
     let in_range = "appt_starts_at >= 946684800000 AND appt_starts_at < 4102531200000";
-    let range_rows = server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue WHERE {in_range}")).await;
-    assert!(range_rows > 2000 && range_rows < total, "{range_rows} of {total}");
+    let range_rows = server
+        .count_sql(&format!(
+            "SELECT COUNT(*) FROM survey_queue WHERE {in_range}"
+        ))
+        .await;
+    assert!(
+        range_rows > 2000 && range_rows < total,
+        "{range_rows} of {total}"
+    );
     let deep = range_rows / 20;
     for index in [deep, deep, deep + 1] {
         let body = json!({"PageIndex": index, "PageSize": 10, "SortColumn": "AppointmentDate", "SortDirection": "desc",
@@ -234,15 +361,31 @@ async fn searches_read_the_same_rows_whichever_plan_is_picked() {
     let mut staff = server.signed_in(MANAGER).await;
     grow(&server, 40, 0).await;
     // A patient matching 'ann' as 'first last' and as 'last first' ('ann annby' / 'annby ann').
-    let patient = server.count_sql("SELECT MIN(patient_id) FROM survey_queue").await;
-    server.execute_sql(&format!("UPDATE patients SET first_name = 'Ann', last_name = 'Annby' WHERE id = {patient}")).await;
+    let patient = server
+        .count_sql("SELECT MIN(patient_id) FROM survey_queue")
+        .await;
+    server
+        .execute_sql(&format!(
+            "UPDATE patients SET first_name = 'Ann', last_name = 'Annby' WHERE id = {patient}"
+        ))
+        .await;
     let total = server.count_sql("SELECT COUNT(*) FROM survey_queue").await;
-    let mrn = server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue WHERE patient_id = {patient}")).await;
+    let mrn = server
+        .count_sql(&format!(
+            "SELECT COUNT(*) FROM survey_queue WHERE patient_id = {patient}"
+        ))
+        .await;
     assert!(mrn > 0 && total > 2000, "{mrn} of {total}");
     let mrn_prefix: String = {
-        let id = server.count_sql("SELECT MAX(patient_id) FROM survey_queue").await;
+        let id = server
+            .count_sql("SELECT MAX(patient_id) FROM survey_queue")
+            .await;
         // The MRN of another patient, by its first 4 characters (digits in the demo).
-        let digits = server.count_sql(&format!("SELECT CAST(substr(mrn, 1, 4) AS BIGINT) FROM patients WHERE id = {id}")).await;
+        let digits = server
+            .count_sql(&format!(
+                "SELECT CAST(substr(mrn, 1, 4) AS BIGINT) FROM patients WHERE id = {id}"
+            ))
+            .await;
         digits.to_string()
     };
     let matches = |s: &str| {
@@ -255,7 +398,14 @@ async fn searches_read_the_same_rows_whichever_plan_is_picked() {
             m = s.chars().count()
         )
     };
-    for search in ["a", "ann", "Annby A", "gar", mrn_prefix.as_str(), "zz-nobody"] {
+    for search in [
+        "a",
+        "ann",
+        "Annby A",
+        "gar",
+        mrn_prefix.as_str(),
+        "zz-nobody",
+    ] {
         let want_count = server
             .count_sql(&format!("SELECT COUNT(*) FROM survey_queue sq JOIN patients p ON p.id = sq.patient_id WHERE {}", matches(search)))
             .await;
@@ -263,11 +413,19 @@ async fn searches_read_the_same_rows_whichever_plan_is_picked() {
             ("UserFullName", "asc", "sq.sort_name ASC, sq.id ASC"),
             ("UserFullName", "desc", "sq.sort_name DESC, sq.id DESC"),
             ("AppointmentDate", "asc", "sq.appt_starts_at ASC, sq.id ASC"),
-            ("AppointmentDate", "desc", "sq.appt_starts_at DESC, sq.id DESC"),
+            (
+                "AppointmentDate",
+                "desc",
+                "sq.appt_starts_at DESC, sq.id DESC",
+            ),
         ] {
             for index in [0, 1, 7] {
                 let got = page(&mut staff, json!({"PageIndex": index, "PageSize": 10, "SortColumn": column, "SortDirection": dir, "Search": search})).await;
-                assert_eq!(got["FilteredCount"].as_i64(), Some(want_count), "{search:?} {column} {dir}: {got}");
+                assert_eq!(
+                    got["FilteredCount"].as_i64(),
+                    Some(want_count),
+                    "{search:?} {column} {dir}: {got}"
+                );
                 let mut want = Vec::new();
                 for i in 0..10 {
                     let position = index * 10 + i;
@@ -288,7 +446,11 @@ async fn searches_read_the_same_rows_whichever_plan_is_picked() {
         }
     }
     // The patient matching both name forms is listed once per row.
-    let both = page(&mut staff, json!({"PageIndex": 0, "PageSize": 100, "SortColumn": "UserFullName", "Search": "ann"})).await;
+    let both = page(
+        &mut staff,
+        json!({"PageIndex": 0, "PageSize": 100, "SortColumn": "UserFullName", "Search": "ann"}),
+    )
+    .await;
     let mut seen = ids(&both);
     let listed = seen.len();
     seen.sort_unstable();
@@ -307,8 +469,14 @@ async fn one_status_and_location_by_name_reads_the_same_rows_walked_or_gathered(
     let server = TestServer::demo().await;
     let mut staff = server.signed_in(MANAGER).await;
     grow(&server, 40, 0).await;
-    let location = server.count_sql("SELECT MIN(location_id) FROM survey_queue").await;
-    server.execute_sql(&format!("UPDATE locations SET loc_num = 'WALK1' WHERE id = {location}")).await;
+    let location = server
+        .count_sql("SELECT MIN(location_id) FROM survey_queue")
+        .await;
+    server
+        .execute_sql(&format!(
+            "UPDATE locations SET loc_num = 'WALK1' WHERE id = {location}"
+        ))
+        .await;
     // Two rows in three at that location and Completed; the rest elsewhere or in other statuses.
     server
         .execute_sql(&format!("UPDATE survey_queue SET status = 'Completed', location_id = {location} WHERE id % 3 <> 0"))
@@ -321,21 +489,42 @@ async fn one_status_and_location_by_name_reads_the_same_rows_walked_or_gathered(
     let one_day = portal_api::fmt::iso_utc(day_start);
     let filters = [
         (json!({}), String::new()),
-        (json!({"DateFrom": "2000-01-01T00:00:00.000Z", "DateTo": "2100-01-01T00:00:00.000Z"}), " AND sq.appt_starts_at >= 946684800000 AND sq.appt_starts_at < 4102531200000".to_owned()),
-        (json!({"DateFrom": one_day, "DateTo": one_day}), format!(" AND sq.appt_starts_at >= {day_start} AND sq.appt_starts_at < {}", day_start + 86_400_000)),
+        (
+            json!({"DateFrom": "2000-01-01T00:00:00.000Z", "DateTo": "2100-01-01T00:00:00.000Z"}),
+            " AND sq.appt_starts_at >= 946684800000 AND sq.appt_starts_at < 4102531200000"
+                .to_owned(),
+        ),
+        (
+            json!({"DateFrom": one_day, "DateTo": one_day}),
+            format!(
+                " AND sq.appt_starts_at >= {day_start} AND sq.appt_starts_at < {}",
+                day_start + 86_400_000
+            ),
+        ),
     ];
     for (dates, condition) in filters {
-        let want_count = server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue sq WHERE {base}{condition}")).await;
+        let want_count = server
+            .count_sql(&format!(
+                "SELECT COUNT(*) FROM survey_queue sq WHERE {base}{condition}"
+            ))
+            .await;
         assert!(want_count > 0, "{dates}");
         let last_page = (want_count - 1) / 10;
-        for (dir, order) in [("asc", "sq.sort_name ASC, sq.id ASC"), ("desc", "sq.sort_name DESC, sq.id DESC")] {
+        for (dir, order) in [
+            ("asc", "sq.sort_name ASC, sq.id ASC"),
+            ("desc", "sq.sort_name DESC, sq.id DESC"),
+        ] {
             for index in [0, 1, 7, last_page] {
                 let mut body = json!({"PageIndex": index, "PageSize": 10, "SortColumn": "UserFullName", "SortDirection": dir, "Status": "Completed", "Location": "WALK1"});
                 for (k, v) in dates.as_object().unwrap() {
                     body[k] = v.clone();
                 }
                 let got = page(&mut staff, body).await;
-                assert_eq!(got["FilteredCount"].as_i64(), Some(want_count), "{dates} {dir}: {got}");
+                assert_eq!(
+                    got["FilteredCount"].as_i64(),
+                    Some(want_count),
+                    "{dates} {dir}: {got}"
+                );
                 let mut want = Vec::new();
                 for position in (index * 10)..(index * 10 + 10).min(want_count) {
                     want.push(
@@ -358,19 +547,37 @@ async fn settings_changes_are_seen_whoever_writes_them() {
     let mut desk = server.signed_in(FRONT_DESK).await;
     let mut admin = server.signed_in(CLIENT_ADMIN).await;
     let max = |doc: Value| doc["HistoryPortalMaxReadyForExamEmail"].as_i64();
-    assert_eq!(max(desk.get_json("/api/historyPortal/listSettings").await), Some(-1));
-    assert_eq!(max(desk.get_json("/api/historyPortal/listSettings").await), Some(-1), "read twice (cached on PostgreSQL)");
+    assert_eq!(
+        max(desk.get_json("/api/historyPortal/listSettings").await),
+        Some(-1)
+    );
+    assert_eq!(
+        max(desk.get_json("/api/historyPortal/listSettings").await),
+        Some(-1),
+        "read twice (cached on PostgreSQL)"
+    );
 
     // Through the API: the next read sees it.
-    let doc = admin.get_json("/api/configuration/GetHistoryPortalSettings").await;
+    let doc = admin
+        .get_json("/api/configuration/GetHistoryPortalSettings")
+        .await;
     let mut next = doc["Settings"].as_object().unwrap().clone();
     next.insert("HistoryPortalMaxReadyForExamEmail".into(), json!(4));
     let bytes = serde_json::to_vec(&json!({"Version": doc["Version"], "Settings": next})).unwrap();
     admin
-        .send(Method::PUT, "/api/configurationForm/HistoryPortal", Some((bytes, "application/json")), Csrf::Auto, &[])
+        .send(
+            Method::PUT,
+            "/api/configurationForm/HistoryPortal",
+            Some((bytes, "application/json")),
+            Csrf::Auto,
+            &[],
+        )
         .await
         .expect(StatusCode::OK);
-    assert_eq!(max(desk.get_json("/api/historyPortal/listSettings").await), Some(4));
+    assert_eq!(
+        max(desk.get_json("/api/historyPortal/listSettings").await),
+        Some(4)
+    );
 
     // By SQL from another process (as another API instance would write): seen once the
     // settings trigger's notification arrives, which takes well under a second.
@@ -387,5 +594,9 @@ async fn settings_changes_are_seen_whoever_writes_them() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    assert_eq!(seen, Some(6), "a change written behind the API's back is seen within 2 s");
+    assert_eq!(
+        seen,
+        Some(6),
+        "a change written behind the API's back is seen within 2 s"
+    );
 }

@@ -13,10 +13,18 @@ async fn all_rows(client: &mut Client, extra: Value) -> (Vec<Value>, u64, u64) {
     let mut rows = Vec::new();
     loop {
         let response = client.post_json(DATATABLE, &body).await;
-        assert_eq!(response.status, StatusCode::OK, "{body}: {}", response.text());
+        assert_eq!(
+            response.status,
+            StatusCode::OK,
+            "{body}: {}",
+            response.text()
+        );
         let page = response.json();
         let data = page["Data"].as_array().unwrap().clone();
-        let (filtered, total) = (page["FilteredCount"].as_u64().unwrap(), page["TotalCount"].as_u64().unwrap());
+        let (filtered, total) = (
+            page["FilteredCount"].as_u64().unwrap(),
+            page["TotalCount"].as_u64().unwrap(),
+        );
         let done = data.len() < 100;
         rows.extend(data);
         if done || rows.len() as u64 >= filtered {
@@ -61,12 +69,36 @@ async fn status_groups_hold_only_their_statuses() {
     let mut staff = server.signed_in(FRONT_DESK).await;
     let (all, total, _) = all_rows(&mut staff, json!({})).await;
     assert!(total >= 10);
-    let keys = |rows: &[Value]| rows.iter().map(|r| r["StatusKey"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    let keys = |rows: &[Value]| {
+        rows.iter()
+            .map(|r| r["StatusKey"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
     for (group, allowed) in [
-        ("All", vec!["Assigned", "IntermediateSave", "Completed", "Reviewed", "Expired", "PartiallyCompleteExpired", "IntermediateSaveExpired"]),
+        (
+            "All",
+            vec![
+                "Assigned",
+                "IntermediateSave",
+                "Completed",
+                "Reviewed",
+                "Expired",
+                "PartiallyCompleteExpired",
+                "IntermediateSaveExpired",
+            ],
+        ),
         ("Assigned", vec!["Assigned"]),
         ("InProgress", vec!["IntermediateSave"]),
-        ("Completed", vec!["Completed", "Reviewed", "Expired", "PartiallyCompleteExpired", "IntermediateSaveExpired"]),
+        (
+            "Completed",
+            vec![
+                "Completed",
+                "Reviewed",
+                "Expired",
+                "PartiallyCompleteExpired",
+                "IntermediateSaveExpired",
+            ],
+        ),
     ] {
         let (rows, filtered, t) = all_rows(&mut staff, json!({"StatusGroup": group})).await;
         assert_eq!(t, total, "TotalCount ignores filters");
@@ -74,10 +106,15 @@ async fn status_groups_hold_only_their_statuses() {
         for key in keys(&rows) {
             assert!(allowed.contains(&key.as_str()), "{group} holds {key}");
         }
-        let expected = keys(&all).iter().filter(|k| allowed.contains(&k.as_str())).count();
+        let expected = keys(&all)
+            .iter()
+            .filter(|k| allowed.contains(&k.as_str()))
+            .count();
         assert_eq!(rows.len(), expected, "{group}: every matching row, no more");
     }
-    let bad = staff.post_json(DATATABLE, &json!({"StatusGroup": "Nope"})).await;
+    let bad = staff
+        .post_json(DATATABLE, &json!({"StatusGroup": "Nope"}))
+        .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
 }
 
@@ -92,19 +129,36 @@ async fn status_and_location_filters_match_exactly() {
         let (rows, _, _) = all_rows(&mut staff, json!({"Location": num})).await;
         let shown = name.as_str().unwrap().replace('_', " ").to_lowercase();
         for row in &rows {
-            assert_eq!(row["LocationName"].as_str().unwrap().to_lowercase(), shown, "location {num}");
+            assert_eq!(
+                row["LocationName"].as_str().unwrap().to_lowercase(),
+                shown,
+                "location {num}"
+            );
         }
-        let expected = all.iter().filter(|r| r["LocationName"].as_str().unwrap().to_lowercase() == shown).count();
+        let expected = all
+            .iter()
+            .filter(|r| r["LocationName"].as_str().unwrap().to_lowercase() == shown)
+            .count();
         assert_eq!(rows.len(), expected, "location {num}");
         seen_some |= !rows.is_empty();
     }
     assert!(seen_some);
-    let (rows, _, _) = all_rows(&mut staff, json!({"Status": "Assigned", "StatusGroup": "All"})).await;
+    let (rows, _, _) = all_rows(
+        &mut staff,
+        json!({"Status": "Assigned", "StatusGroup": "All"}),
+    )
+    .await;
     assert!(!rows.is_empty());
     assert!(rows.iter().all(|r| r["StatusKey"] == "Assigned"));
     let (none, filtered, _) = all_rows(&mut staff, json!({"Location": "no-such-location"})).await;
     assert!(none.is_empty() && filtered == 0);
-    assert_eq!(staff.post_json(DATATABLE, &json!({"Status": "Sleeping"})).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        staff
+            .post_json(DATATABLE, &json!({"Status": "Sleeping"}))
+            .await
+            .status,
+        StatusCode::BAD_REQUEST
+    );
 }
 
 #[tokio::test]
@@ -112,32 +166,66 @@ async fn the_appointment_range_includes_the_whole_last_day_in_the_viewers_zone()
     let server = TestServer::demo().await;
     let mut staff = server.signed_in(FRONT_DESK).await;
     let (all, _, _) = all_rows(&mut staff, json!({})).await;
-    let dated: Vec<i64> = all.iter().filter_map(|r| r["AppointmentDate"].as_str().map(ms)).collect();
+    let dated: Vec<i64> = all
+        .iter()
+        .filter_map(|r| r["AppointmentDate"].as_str().map(ms))
+        .collect();
     assert!(dated.len() >= 3);
     let offset_minutes: i64 = -300;
     for &pick in &dated {
         // The local day (UTC-5) of the appointment, as the picker's DateFrom = DateTo.
-        let local_midnight = (pick + offset_minutes * 60_000).div_euclid(86_400_000) * 86_400_000 - offset_minutes * 60_000;
-        let day = iso(local_midnight).replace("T00:00:00.000Z", &format!("T{:02}:00:00.000Z", (-offset_minutes) / 60));
-        let (rows, _, _) = all_rows(&mut staff, json!({"DateFrom": day, "DateTo": day, "TimezoneOffset": offset_minutes})).await;
-        let expected = dated.iter().filter(|&&t| t >= local_midnight && t < local_midnight + 86_400_000).count();
+        let local_midnight = (pick + offset_minutes * 60_000).div_euclid(86_400_000) * 86_400_000
+            - offset_minutes * 60_000;
+        let day = iso(local_midnight).replace(
+            "T00:00:00.000Z",
+            &format!("T{:02}:00:00.000Z", (-offset_minutes) / 60),
+        );
+        let (rows, _, _) = all_rows(
+            &mut staff,
+            json!({"DateFrom": day, "DateTo": day, "TimezoneOffset": offset_minutes}),
+        )
+        .await;
+        let expected = dated
+            .iter()
+            .filter(|&&t| t >= local_midnight && t < local_midnight + 86_400_000)
+            .count();
         assert_eq!(rows.len(), expected, "day {day}");
-        assert!(rows.iter().any(|r| r["AppointmentDate"].as_str().map(ms) == Some(pick)));
+        assert!(rows
+            .iter()
+            .any(|r| r["AppointmentDate"].as_str().map(ms) == Some(pick)));
     }
     // A range that covers everything, and one before everything.
     let (min, max) = (*dated.iter().min().unwrap(), *dated.iter().max().unwrap());
-    let (rows, _, _) = all_rows(&mut staff, json!({"DateFrom": iso(min), "DateTo": iso(max)})).await;
+    let (rows, _, _) = all_rows(
+        &mut staff,
+        json!({"DateFrom": iso(min), "DateTo": iso(max)}),
+    )
+    .await;
     assert_eq!(rows.len(), dated.len());
-    let (rows, _, _) = all_rows(&mut staff, json!({"DateFrom": iso(min - 10 * 86_400_000), "DateTo": iso(min - 86_400_000 * 2)})).await;
+    let (rows, _, _) = all_rows(
+        &mut staff,
+        json!({"DateFrom": iso(min - 10 * 86_400_000), "DateTo": iso(min - 86_400_000 * 2)}),
+    )
+    .await;
     assert!(rows.is_empty());
-    assert_eq!(staff.post_json(DATATABLE, &json!({"DateFrom": "yesterday"})).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        staff
+            .post_json(DATATABLE, &json!({"DateFrom": "yesterday"}))
+            .await
+            .status,
+        StatusCode::BAD_REQUEST
+    );
 }
 
 #[tokio::test]
 async fn deep_pages_read_from_the_far_end_agree_with_forward_paging() {
     let server = TestServer::demo().await;
     let mut staff = server.signed_in(MANAGER).await;
-    for (sort, dir) in [("Id", "asc"), ("AppointmentDate", "desc"), ("UserFullName", "asc")] {
+    for (sort, dir) in [
+        ("Id", "asc"),
+        ("AppointmentDate", "desc"),
+        ("UserFullName", "asc"),
+    ] {
         let mut forward = Vec::new();
         let mut index = 0;
         loop {
@@ -152,9 +240,16 @@ async fn deep_pages_read_from_the_far_end_agree_with_forward_paging() {
             forward.extend(data.iter().map(|r| r["Id"].as_i64().unwrap()));
             index += 1;
         }
-        let (one, _, _) = all_rows(&mut staff, json!({"SortColumn": sort, "SortDirection": dir})).await;
+        let (one, _, _) = all_rows(
+            &mut staff,
+            json!({"SortColumn": sort, "SortDirection": dir}),
+        )
+        .await;
         let one: Vec<i64> = one.iter().map(|r| r["Id"].as_i64().unwrap()).collect();
-        assert_eq!(forward, one, "{sort} {dir}: pages of 10 (the later ones read backwards) equal one page of 100");
+        assert_eq!(
+            forward, one,
+            "{sort} {dir}: pages of 10 (the later ones read backwards) equal one page of 100"
+        );
     }
 }
 
@@ -165,8 +260,18 @@ async fn list_settings_are_for_staff() {
     let doc = staff.get_json("/api/historyPortal/listSettings").await;
     assert_eq!(doc["IsHideAppointmentTimeInHistoryPortal"], json!(false));
     let mut patient = server.signed_in(JANE).await;
-    assert_eq!(patient.get("/api/historyPortal/listSettings").await.status, StatusCode::FORBIDDEN);
-    assert_eq!(server.client().get("/api/historyPortal/listSettings").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        patient.get("/api/historyPortal/listSettings").await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        server
+            .client()
+            .get("/api/historyPortal/listSettings")
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
@@ -174,7 +279,10 @@ async fn total_count_follows_inserts_and_deletes() {
     let server = TestServer::demo().await;
     let mut staff = server.signed_in(FRONT_DESK).await;
     let (_, _, total) = all_rows(&mut staff, json!({})).await;
-    assert_eq!(total as i64, server.count_sql("SELECT COUNT(*) FROM survey_queue").await);
+    assert_eq!(
+        total as i64,
+        server.count_sql("SELECT COUNT(*) FROM survey_queue").await
+    );
     server
         .execute_sql(
             "INSERT INTO survey_queue (patient_id, appointment_id, study_id, location_id, survey_definition_id, status, created_at, updated_at, revision)
@@ -192,7 +300,9 @@ async fn total_count_follows_inserts_and_deletes() {
         server.count_sql(&format!("SELECT COUNT(*) FROM survey_queue sq JOIN appointments a ON a.id = sq.appointment_id WHERE sq.id = {newest} AND sq.appt_starts_at = a.starts_at")).await,
         1
     );
-    server.execute_sql(&format!("DELETE FROM survey_queue WHERE id = {newest}")).await;
+    server
+        .execute_sql(&format!("DELETE FROM survey_queue WHERE id = {newest}"))
+        .await;
     let (_, _, back) = all_rows(&mut staff, json!({})).await;
     assert_eq!(back, total);
 }

@@ -21,13 +21,22 @@ async fn prepare(server: &TestServer, token: &str, hours_from_now: i64, status: 
 async fn arrival_is_recorded_once() {
     let server = TestServer::demo().await;
     let id = prepare(&server, "test-arrive", 1, "Scheduled").await;
-    let body = server.client().get_json(&format!("{PATH}test-arrive")).await;
+    let body = server
+        .client()
+        .get_json(&format!("{PATH}test-arrive"))
+        .await;
     assert_eq!(body["Mode"], "IamHere", "{body}");
     assert!(!body["PatientName"].as_str().unwrap().is_empty());
-    assert!(parse_iso_utc(body["AppointmentDate"].as_str().unwrap()).is_some(), "{body}");
+    assert!(
+        parse_iso_utc(body["AppointmentDate"].as_str().unwrap()).is_some(),
+        "{body}"
+    );
     assert!(!body["Message"].as_str().unwrap().is_empty());
     assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM appointments WHERE id = {id} AND arrival_status = 'PatientArrived'")).await, 1);
-    let again = server.client().get_json(&format!("{PATH}test-arrive")).await;
+    let again = server
+        .client()
+        .get_json(&format!("{PATH}test-arrive"))
+        .await;
     assert_eq!(again["Mode"], "IamHere");
     assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM audit_log WHERE action = 'PatientArrived' AND target_id = '{id}'")).await, 1);
 }
@@ -36,17 +45,58 @@ async fn arrival_is_recorded_once() {
 async fn modes_for_rescheduled_canceled_expired_and_unknown() {
     let server = TestServer::demo().await;
     let id = prepare(&server, "test-resched", 30, "Rescheduled").await;
-    assert_eq!(server.client().get_json(&format!("{PATH}test-resched")).await["Mode"], "RescheduledAppointment");
-    server.execute_sql(&format!("UPDATE appointments SET status = 'Canceled' WHERE id = {id}")).await;
-    assert_eq!(server.client().get_json(&format!("{PATH}test-resched")).await["Mode"], "CanceledAppointment");
+    assert_eq!(
+        server
+            .client()
+            .get_json(&format!("{PATH}test-resched"))
+            .await["Mode"],
+        "RescheduledAppointment"
+    );
+    server
+        .execute_sql(&format!(
+            "UPDATE appointments SET status = 'Canceled' WHERE id = {id}"
+        ))
+        .await;
+    assert_eq!(
+        server
+            .client()
+            .get_json(&format!("{PATH}test-resched"))
+            .await["Mode"],
+        "CanceledAppointment"
+    );
     // Started three hours ago: past the default two-hour window.
-    server.execute_sql(&format!("UPDATE appointments SET status = 'Scheduled', starts_at = {} WHERE id = {id}", (now_unix() - 3 * 3600) * 1000)).await;
-    assert_eq!(server.client().get_json(&format!("{PATH}test-resched")).await["Mode"], "AppointmentExpired");
-    assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM appointments WHERE id = {id} AND arrival_status IS NOT NULL")).await, 0, "no arrival outside IamHere mode");
-    let unknown = server.client().get_json(&format!("{PATH}no-such-token")).await;
+    server
+        .execute_sql(&format!(
+            "UPDATE appointments SET status = 'Scheduled', starts_at = {} WHERE id = {id}",
+            (now_unix() - 3 * 3600) * 1000
+        ))
+        .await;
+    assert_eq!(
+        server
+            .client()
+            .get_json(&format!("{PATH}test-resched"))
+            .await["Mode"],
+        "AppointmentExpired"
+    );
+    assert_eq!(
+        server
+            .count_sql(&format!(
+                "SELECT COUNT(*) FROM appointments WHERE id = {id} AND arrival_status IS NOT NULL"
+            ))
+            .await,
+        0,
+        "no arrival outside IamHere mode"
+    );
+    let unknown = server
+        .client()
+        .get_json(&format!("{PATH}no-such-token"))
+        .await;
     assert_eq!(unknown["Mode"], "IamHereError");
     assert!(unknown["Message"].as_str().unwrap().contains("not valid"));
-    assert_eq!(unknown["PatientName"], "", "an unknown token reveals nobody");
+    assert_eq!(
+        unknown["PatientName"], "",
+        "an unknown token reveals nobody"
+    );
 }
 
 #[tokio::test]
@@ -59,7 +109,14 @@ async fn disabled_answers_an_error_and_records_nothing() {
     let body = server.client().get_json(&format!("{PATH}test-off")).await;
     assert_eq!(body["Mode"], "IamHereError");
     assert_eq!(body["PatientName"], "");
-    assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM appointments WHERE id = {id} AND arrival_status IS NOT NULL")).await, 0);
+    assert_eq!(
+        server
+            .count_sql(&format!(
+                "SELECT COUNT(*) FROM appointments WHERE id = {id} AND arrival_status IS NOT NULL"
+            ))
+            .await,
+        0
+    );
 }
 
 #[tokio::test]

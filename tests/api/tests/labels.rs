@@ -3,18 +3,47 @@
 
 use api_tests::*;
 
-const LANGUAGES: [&str; 6] = ["english", "spanish", "chinese", "cambodian", "vietnamese", "tagalog"];
+const LANGUAGES: [&str; 6] = [
+    "english",
+    "spanish",
+    "chinese",
+    "cambodian",
+    "vietnamese",
+    "tagalog",
+];
 
 #[tokio::test]
 async fn every_label_has_six_languages_and_english_defaults() {
     let server = TestServer::demo().await;
-    let labels = server.client().get_json("/api/Configuration/LoadLabels").await;
+    let labels = server
+        .client()
+        .get_json("/api/Configuration/LoadLabels")
+        .await;
     let labels = labels.as_array().unwrap();
-    for key in ["MedicalHistory_SurveyExpired_Title", "Home_PendingSurvey", "Home_UnreadLetter", "Documents_UnreadTab"] {
-        let label = labels.iter().find(|l| l["Key"] == key).unwrap_or_else(|| panic!("{key} missing"));
-        let languages: Vec<&str> = label["Translations"].as_array().unwrap().iter().map(|t| t["Language"].as_str().unwrap()).collect();
+    for key in [
+        "MedicalHistory_SurveyExpired_Title",
+        "Home_PendingSurvey",
+        "Home_UnreadLetter",
+        "Documents_UnreadTab",
+    ] {
+        let label = labels
+            .iter()
+            .find(|l| l["Key"] == key)
+            .unwrap_or_else(|| panic!("{key} missing"));
+        let languages: Vec<&str> = label["Translations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["Language"].as_str().unwrap())
+            .collect();
         assert_eq!(languages, LANGUAGES, "{label}");
-        assert!(!label["Translations"][0]["Value"].as_str().unwrap().is_empty(), "English default for {key}");
+        assert!(
+            !label["Translations"][0]["Value"]
+                .as_str()
+                .unwrap()
+                .is_empty(),
+            "English default for {key}"
+        );
     }
 }
 
@@ -22,18 +51,28 @@ async fn every_label_has_six_languages_and_english_defaults() {
 async fn values_follow_the_language_with_english_fallback() {
     let server = TestServer::demo().await;
     let mut client = server.client();
-    let en = client.get_json("/api/Configuration/LoadLabelValues?language=english").await;
+    let en = client
+        .get_json("/api/Configuration/LoadLabelValues?language=english")
+        .await;
     assert_eq!(en["Home_PendingSurvey"], "pending survey");
     assert_eq!(en["Home_UnreadLetter"], "unread letter");
     assert_eq!(en["MedicalHistory_SurveyExpired_Title"], "Survey Expired");
-    let es = client.get_json("/api/Configuration/LoadLabelValues?language=es").await;
+    let es = client
+        .get_json("/api/Configuration/LoadLabelValues?language=es")
+        .await;
     assert_eq!(es["Home_PendingSurvey"], "encuesta pendiente");
     assert_eq!(es["MedicalHistory_SurveyExpired_Title"], "Encuesta vencida");
     // Cambodian has no demo translation of this key: English.
-    let km = client.get_json("/api/Configuration/LoadLabelValues?language=cambodian").await;
+    let km = client
+        .get_json("/api/Configuration/LoadLabelValues?language=cambodian")
+        .await;
     assert_eq!(km["Home_PendingSurvey"], "pending survey");
-    let vi = client.get_json("/api/Configuration/LoadLabelValues?language=vietnamese").await;
+    let vi = client
+        .get_json("/api/Configuration/LoadLabelValues?language=vietnamese")
+        .await;
     assert_eq!(vi["Home_PendingActions"], "Việc cần làm");
-    let unknown = client.get_json("/api/Configuration/LoadLabelValues?language=klingon").await;
+    let unknown = client
+        .get_json("/api/Configuration/LoadLabelValues?language=klingon")
+        .await;
     assert_eq!(unknown, en);
 }

@@ -18,7 +18,11 @@ fn staff_calls() -> Vec<(Method, &'static str, Option<Value>)> {
 async fn call(client: &mut Client, method: &Method, path: &str, body: &Option<Value>) -> Response {
     match body {
         Some(body) => client.post_json(path, body).await,
-        None => client.send(method.clone(), path, None, Csrf::Auto, &[]).await,
+        None => {
+            client
+                .send(method.clone(), path, None, Csrf::Auto, &[])
+                .await
+        }
     }
 }
 
@@ -27,10 +31,19 @@ async fn anonymous_gets_401_on_staff_and_patient_endpoints() {
     let server = TestServer::demo().await;
     let mut client = server.client();
     let mut calls = staff_calls();
-    calls.push((Method::POST, "/api/surveyApi/GetNextAppointmentsForUser", Some(json!({"TimezoneOffset": 0}))));
+    calls.push((
+        Method::POST,
+        "/api/surveyApi/GetNextAppointmentsForUser",
+        Some(json!({"TimezoneOffset": 0})),
+    ));
     for (method, path, body) in &calls {
         let response = call(&mut client, method, path, body).await;
-        assert_eq!(response.status, StatusCode::UNAUTHORIZED, "anonymous {method} {path}: {}", response.text());
+        assert_eq!(
+            response.status,
+            StatusCode::UNAUTHORIZED,
+            "anonymous {method} {path}: {}",
+            response.text()
+        );
         let error = response.expect_error(StatusCode::UNAUTHORIZED);
         assert_eq!(error["Title"], json!("Unauthorized"), "{method} {path}");
     }
@@ -43,9 +56,20 @@ async fn patients_get_403_on_staff_endpoints() {
         let mut client = server.signed_in(account).await;
         for (method, path, body) in &staff_calls() {
             let response = call(&mut client, method, path, body).await;
-            assert_eq!(response.status, StatusCode::FORBIDDEN, "{} {method} {path}: {}", account.username, response.text());
+            assert_eq!(
+                response.status,
+                StatusCode::FORBIDDEN,
+                "{} {method} {path}: {}",
+                account.username,
+                response.text()
+            );
             let error = response.expect_error(StatusCode::FORBIDDEN);
-            assert_eq!(error["Title"], json!("Forbidden"), "{} {method} {path}", account.username);
+            assert_eq!(
+                error["Title"],
+                json!("Forbidden"),
+                "{} {method} {path}",
+                account.username
+            );
         }
     }
 }
@@ -55,8 +79,19 @@ async fn staff_get_403_on_the_patient_appointments() {
     let server = TestServer::demo().await;
     for account in STAFF_ACCOUNTS {
         let mut client = server.signed_in(account).await;
-        let response = client.post_json("/api/surveyApi/GetNextAppointmentsForUser", &json!({"TimezoneOffset": 0})).await;
-        assert_eq!(response.status, StatusCode::FORBIDDEN, "{}: {}", account.username, response.text());
+        let response = client
+            .post_json(
+                "/api/surveyApi/GetNextAppointmentsForUser",
+                &json!({"TimezoneOffset": 0}),
+            )
+            .await;
+        assert_eq!(
+            response.status,
+            StatusCode::FORBIDDEN,
+            "{}: {}",
+            account.username,
+            response.text()
+        );
         let error = response.expect_error(StatusCode::FORBIDDEN);
         assert_eq!(error["Title"], json!("Forbidden"), "{}", account.username);
     }
@@ -69,7 +104,13 @@ async fn each_staff_role_gets_200_on_staff_endpoints() {
         let mut client = server.signed_in(account).await;
         for (method, path, body) in &staff_calls() {
             let response = call(&mut client, method, path, body).await;
-            assert_eq!(response.status, StatusCode::OK, "{} {method} {path}: {}", account.username, response.text());
+            assert_eq!(
+                response.status,
+                StatusCode::OK,
+                "{} {method} {path}: {}",
+                account.username,
+                response.text()
+            );
             response.json();
         }
     }
@@ -80,9 +121,18 @@ async fn patients_get_200_on_their_appointments() {
     let server = TestServer::demo().await;
     for account in [JANE, MARIA] {
         let mut client = server.signed_in(account).await;
-        let response = client.post_json("/api/surveyApi/GetNextAppointmentsForUser", &json!({"TimezoneOffset": 0})).await;
+        let response = client
+            .post_json(
+                "/api/surveyApi/GetNextAppointmentsForUser",
+                &json!({"TimezoneOffset": 0}),
+            )
+            .await;
         let body = response.expect(StatusCode::OK);
-        assert!(body["nextAppointments"].is_array(), "{}: {body}", account.username);
+        assert!(
+            body["nextAppointments"].is_array(),
+            "{}: {body}",
+            account.username
+        );
     }
 }
 
@@ -90,7 +140,16 @@ async fn patients_get_200_on_their_appointments() {
 async fn a_signed_out_staff_member_loses_access() {
     let server = TestServer::demo().await;
     let mut client = server.signed_in(FRONT_DESK).await;
-    client.get("/api/survey/GetAllLocations").await.expect(StatusCode::OK);
-    client.get("/api/accountApi/logout").await.expect(StatusCode::OK);
-    client.get("/api/survey/GetAllLocations").await.expect_error(StatusCode::UNAUTHORIZED);
+    client
+        .get("/api/survey/GetAllLocations")
+        .await
+        .expect(StatusCode::OK);
+    client
+        .get("/api/accountApi/logout")
+        .await
+        .expect(StatusCode::OK);
+    client
+        .get("/api/survey/GetAllLocations")
+        .await
+        .expect_error(StatusCode::UNAUTHORIZED);
 }

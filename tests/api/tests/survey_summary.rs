@@ -9,7 +9,9 @@ use api_tests::*;
 
 /// An Assigned BIH-001 row of Jane's.
 async fn janes_history_row(server: &TestServer) -> i64 {
-    let jane = server.count_sql("SELECT patient_id FROM users WHERE username = 'jane.doe'").await;
+    let jane = server
+        .count_sql("SELECT patient_id FROM users WHERE username = 'jane.doe'")
+        .await;
     let id = server
         .count_sql(&format!(
             "SELECT COALESCE(MIN(q.id), 0) FROM survey_queue q JOIN survey_definitions d ON d.id = q.survey_definition_id
@@ -27,7 +29,11 @@ async fn janes_history_row(server: &TestServer) -> i64 {
             )
             .await;
         assert!(any > 0, "the demo has an Assigned BIH-001 row");
-        server.execute_sql(&format!("UPDATE survey_queue SET patient_id = {jane} WHERE id = {any}")).await;
+        server
+            .execute_sql(&format!(
+                "UPDATE survey_queue SET patient_id = {jane} WHERE id = {any}"
+            ))
+            .await;
         any
     };
     id
@@ -36,14 +42,31 @@ async fn janes_history_row(server: &TestServer) -> i64 {
 /// Jane's MRN, as her documents list shows it (Ssn).
 async fn jane_mrn(server: &TestServer) -> String {
     let mut jane = server.signed_in(JANE).await;
-    let docs = jane.post_json("/api/documents/loadDocuments", &json!({"TimezoneOffset": 0})).await.expect(StatusCode::OK);
-    let any = docs["list"].as_array().into_iter().chain(docs["other"].as_array()).flatten().next().expect("Jane has letters in the demo").clone();
+    let docs = jane
+        .post_json(
+            "/api/documents/loadDocuments",
+            &json!({"TimezoneOffset": 0}),
+        )
+        .await
+        .expect(StatusCode::OK);
+    let any = docs["list"]
+        .as_array()
+        .into_iter()
+        .chain(docs["other"].as_array())
+        .flatten()
+        .next()
+        .expect("Jane has letters in the demo")
+        .clone();
     any["SSN"].as_str().unwrap().to_owned()
 }
 
 async fn set_summary_settings(server: &TestServer, body: &Value) {
     let text = body.to_string().replace('\'', "''");
-    server.execute_sql(&format!("UPDATE settings SET body = '{text}' WHERE group_name = 'SurveyGeneral'")).await;
+    server
+        .execute_sql(&format!(
+            "UPDATE settings SET body = '{text}' WHERE group_name = 'SurveyGeneral'"
+        ))
+        .await;
 }
 
 /// Answers to BIH-001: no symptoms and no biopsy (their follow-up questions are skipped), a prior
@@ -72,7 +95,13 @@ async fn submit(server: &TestServer, queue: i64, answers: &Value) {
     let mut staff = server.signed_in(FRONT_DESK).await;
     let body = json!({"ChangeId": "summary-1", "BaseRevision": 0, "Answers": answers, "PageId": "implants"});
     let r = staff
-        .send(Method::POST, &format!("/api/surveyRun/{queue}/submit"), Some((body.to_string().into_bytes(), "application/json")), Csrf::Auto, &[])
+        .send(
+            Method::POST,
+            &format!("/api/surveyRun/{queue}/submit"),
+            Some((body.to_string().into_bytes(), "application/json")),
+            Csrf::Auto,
+            &[],
+        )
         .await;
     let done = r.expect(StatusCode::OK);
     assert_eq!(done["StatusKey"], "Completed", "{done}");
@@ -80,7 +109,8 @@ async fn submit(server: &TestServer, queue: i64, answers: &Value) {
 
 /// Waits for the background summary of a queue row (at most 15 s); its count.
 async fn wait_for_summary(server: &TestServer, queue: i64) -> i64 {
-    let sql = format!("SELECT COUNT(*) FROM letters WHERE survey_queue_id = {queue} AND pdf IS NOT NULL");
+    let sql =
+        format!("SELECT COUNT(*) FROM letters WHERE survey_queue_id = {queue} AND pdf IS NOT NULL");
     for _ in 0..150 {
         let n = server.count_sql(&sql).await;
         if n > 0 {
@@ -92,7 +122,11 @@ async fn wait_for_summary(server: &TestServer, queue: i64) -> i64 {
 }
 
 async fn log_of(server: &TestServer, queue: i64) -> i64 {
-    server.count_sql(&format!("SELECT id FROM survey_logs WHERE survey_queue_id = {queue}")).await
+    server
+        .count_sql(&format!(
+            "SELECT id FROM survey_logs WHERE survey_queue_id = {queue}"
+        ))
+        .await
 }
 
 /// The text of each page (pdftotext -raw keeps the drawing order: a question's lines, then its
@@ -101,8 +135,17 @@ fn pages_text(pdf: &[u8]) -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("summary.pdf");
     std::fs::write(&path, pdf).unwrap();
-    let out = std::process::Command::new("pdftotext").arg("-raw").arg(&path).arg("-").output().expect("pdftotext (poppler-utils) runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = std::process::Command::new("pdftotext")
+        .arg("-raw")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     text.split('\u{c}')
         .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
@@ -113,7 +156,9 @@ fn pages_text(pdf: &[u8]) -> Vec<String> {
 fn is_guid(s: &str) -> bool {
     let parts: Vec<&str> = s.split('-').collect();
     parts.iter().map(|p| p.len()).collect::<Vec<_>>() == [8, 4, 4, 4, 12]
-        && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_hexdigit()))
+        && parts
+            .iter()
+            .all(|p| p.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 #[tokio::test]
@@ -133,19 +178,32 @@ async fn a_submitted_survey_has_a_summary_of_the_questions_shown_for_staff_and_i
     let mrn = jane_mrn(&server).await;
     // Twenty relatives: the report runs over more than one page.
     submit(&server, queue, &answers(20)).await;
-    assert_eq!(wait_for_summary(&server, queue).await, 1, "one summary after the submission");
+    assert_eq!(
+        wait_for_summary(&server, queue).await,
+        1,
+        "one summary after the submission"
+    );
     let log = log_of(&server, queue).await;
 
     // Staff open it from the View of the survey.
     let mut staff = server.signed_in(FRONT_DESK).await;
     let view = staff.get_json(&format!("/api/surveyRun/log/{log}")).await;
     assert_eq!(view["HasSummaryPdf"], true, "{view}");
-    let r = staff.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await;
+    let r = staff
+        .get(&format!("/api/surveyRun/log/{log}/summaryPdf"))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert_eq!(r.content_type(), "application/pdf");
     let disposition = r.header("content-disposition").unwrap();
-    let name = disposition.split("filename=\"").nth(1).unwrap().trim_end_matches('"').to_owned();
-    let stem = name.strip_suffix(".pdf").unwrap_or_else(|| panic!("{name}"));
+    let name = disposition
+        .split("filename=\"")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('"')
+        .to_owned();
+    let stem = name
+        .strip_suffix(".pdf")
+        .unwrap_or_else(|| panic!("{name}"));
     let parts: Vec<&str> = stem.splitn(4, '_').collect();
     assert_eq!(parts.len(), 4, "{name}");
     assert_eq!(parts[0], "Summary");
@@ -195,18 +253,39 @@ async fn a_submitted_survey_has_a_summary_of_the_questions_shown_for_staff_and_i
         "Implant type",
         "These questions help the radiologist",
     ] {
-        assert!(!all.contains(skipped), "skipped question {skipped:?} is in the report");
+        assert!(
+            !all.contains(skipped),
+            "skipped question {skipped:?} is in the report"
+        );
     }
     let total = pages.len();
     for (i, page) in pages.iter().enumerate() {
-        assert!(page.contains("Breast Imaging Medical History - Confidential"), "header on page {}: {page}", i + 1);
-        assert!(page.contains(&format!("Page {} of {total}", i + 1)), "page number on page {}", i + 1);
-        assert!(page.contains(&format!("Patient ID {mrn}")), "patient on page {}", i + 1);
+        assert!(
+            page.contains("Breast Imaging Medical History - Confidential"),
+            "header on page {}: {page}",
+            i + 1
+        );
+        assert!(
+            page.contains(&format!("Page {} of {total}", i + 1)),
+            "page number on page {}",
+            i + 1
+        );
+        assert!(
+            page.contains(&format!("Patient ID {mrn}")),
+            "patient on page {}",
+            i + 1
+        );
     }
 
     // Jane finds it among her documents and opens it by its access token.
     let mut jane = server.signed_in(JANE).await;
-    let docs = jane.post_json("/api/documents/loadDocuments", &json!({"TimezoneOffset": 0})).await.expect(StatusCode::OK);
+    let docs = jane
+        .post_json(
+            "/api/documents/loadDocuments",
+            &json!({"TimezoneOffset": 0}),
+        )
+        .await
+        .expect(StatusCode::OK);
     let summary = docs["other"]
         .as_array()
         .unwrap()
@@ -215,20 +294,38 @@ async fn a_submitted_survey_has_a_summary_of_the_questions_shown_for_staff_and_i
         .unwrap_or_else(|| panic!("no Survey Summary in {docs}"))
         .clone();
     let token = summary["AccessToken"].as_str().unwrap().to_owned();
-    let r = jane.get(&format!("/api/documents/letterPdf?accessToken={token}")).await;
+    let r = jane
+        .get(&format!("/api/documents/letterPdf?accessToken={token}"))
+        .await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.body, pdf, "the same PDF");
-    assert!(r.header("content-disposition").unwrap().contains(&name), "{:?}", r.header("content-disposition"));
-    let r = jane.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await;
+    assert!(
+        r.header("content-disposition").unwrap().contains(&name),
+        "{:?}",
+        r.header("content-disposition")
+    );
+    let r = jane
+        .get(&format!("/api/surveyRun/log/{log}/summaryPdf"))
+        .await;
     assert_eq!((r.status, r.body == pdf), (StatusCode::OK, true));
 
     // Another patient: 404 by either way; nobody signed in: 401.
     let mut maria = server.signed_in(MARIA).await;
-    maria.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await.expect_error(StatusCode::NOT_FOUND);
-    maria.get(&format!("/api/documents/letterPdf?accessToken={token}")).await.expect_error(StatusCode::NOT_FOUND);
+    maria
+        .get(&format!("/api/surveyRun/log/{log}/summaryPdf"))
+        .await
+        .expect_error(StatusCode::NOT_FOUND);
+    maria
+        .get(&format!("/api/documents/letterPdf?accessToken={token}"))
+        .await
+        .expect_error(StatusCode::NOT_FOUND);
     let view = maria.get(&format!("/api/surveyRun/log/{log}")).await;
     assert_eq!(view.status, StatusCode::NOT_FOUND);
-    server.client().get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await.expect_error(StatusCode::UNAUTHORIZED);
+    server
+        .client()
+        .get(&format!("/api/surveyRun/log/{log}/summaryPdf"))
+        .await
+        .expect_error(StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
@@ -250,13 +347,18 @@ async fn header_on_the_first_page_only_no_page_numbers_and_the_patients_language
     assert_eq!(wait_for_summary(&server, queue).await, 1);
     let log = log_of(&server, queue).await;
     let mut staff = server.signed_in(MANAGER).await;
-    let r = staff.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await;
+    let r = staff
+        .get(&format!("/api/surveyRun/log/{log}/summaryPdf"))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     let pages = pages_text(&r.body);
     assert!(pages.len() >= 2);
     assert!(pages[0].contains("Historial confidencial"));
     for page in &pages[1..] {
-        assert!(!page.contains("Historial confidencial"), "header only on the first page: {page}");
+        assert!(
+            !page.contains("Historial confidencial"),
+            "header only on the first page: {page}"
+        );
         assert!(page.contains("(continued)"), "{page}");
     }
     let all = pages.join(" ");
@@ -282,10 +384,20 @@ async fn a_language_the_pdf_fonts_cannot_show_falls_back_to_english() {
     assert_eq!(wait_for_summary(&server, queue).await, 1);
     let log = log_of(&server, queue).await;
     let mut staff = server.signed_in(MANAGER).await;
-    let r = staff.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await;
+    let r = staff
+        .get(&format!("/api/surveyRun/log/{log}/summaryPdf"))
+        .await;
     let all = pages_text(&r.body).join(" ");
-    assert!(all.contains("Breast Imaging History"), "the survey's English name: {all}");
-    assert!(all.contains("Has a blood relative had breast, ovarian, pancreatic or prostate cancer? Yes"), "{all}");
+    assert!(
+        all.contains("Breast Imaging History"),
+        "the survey's English name: {all}"
+    );
+    assert!(
+        all.contains(
+            "Has a blood relative had breast, ovarian, pancreatic or prostate cancer? Yes"
+        ),
+        "{all}"
+    );
     assert!(!all.contains("??"), "no unreadable text: {all}");
 }
 
@@ -297,13 +409,29 @@ async fn no_summary_when_generate_summary_report_is_off() {
     submit(&server, queue, &answers(1)).await;
     // The summary would be made within milliseconds; give it ample time to show it is not.
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM letters WHERE survey_queue_id = {queue}")).await, 0);
+    assert_eq!(
+        server
+            .count_sql(&format!(
+                "SELECT COUNT(*) FROM letters WHERE survey_queue_id = {queue}"
+            ))
+            .await,
+        0
+    );
     let log = log_of(&server, queue).await;
     let mut staff = server.signed_in(FRONT_DESK).await;
     let view = staff.get_json(&format!("/api/surveyRun/log/{log}")).await;
     assert_eq!(view["HasSummaryPdf"], false);
-    staff.get(&format!("/api/surveyRun/log/{log}/summaryPdf")).await.expect_error(StatusCode::NOT_FOUND);
+    staff
+        .get(&format!("/api/surveyRun/log/{log}/summaryPdf"))
+        .await
+        .expect_error(StatusCode::NOT_FOUND);
     let mut jane = server.signed_in(JANE).await;
-    let docs = jane.post_json("/api/documents/loadDocuments", &json!({"TimezoneOffset": 0})).await.expect(StatusCode::OK);
+    let docs = jane
+        .post_json(
+            "/api/documents/loadDocuments",
+            &json!({"TimezoneOffset": 0}),
+        )
+        .await
+        .expect(StatusCode::OK);
     assert!(!docs.to_string().contains("Survey Summary"));
 }

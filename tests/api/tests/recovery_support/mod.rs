@@ -26,7 +26,13 @@ pub struct Sinks {
 }
 
 fn wall_ms() -> i64 {
-    i64::try_from(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis()).unwrap()
+    i64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis(),
+    )
+    .unwrap()
 }
 
 /// Points the server's mail and SMS at loopback sinks and its links at http://portal.test.
@@ -40,9 +46,21 @@ pub async fn wire(server: &TestServer) -> Sinks {
         "TwilioAccSid": "AC123", "TwilioAuthToken": "tok456", "TwilioFrom": "+15550001111", "AzureTwilioEndpoint": sms_base
     });
     set_group(server, "CoreNotifications", &body).await;
-    patch_group(server, "CorePortal", "PublicWebAddress", json!("http://portal.test")).await;
-    let db = Db::open(server.database_url()).await.expect("open the server's database");
-    Sinks { smtp, sms_requests, db }
+    patch_group(
+        server,
+        "CorePortal",
+        "PublicWebAddress",
+        json!("http://portal.test"),
+    )
+    .await;
+    let db = Db::open(server.database_url())
+        .await
+        .expect("open the server's database");
+    Sinks {
+        smtp,
+        sms_requests,
+        db,
+    }
 }
 
 pub async fn set_group(server: &TestServer, group: &str, body: &Value) {
@@ -86,7 +104,10 @@ impl Sinks {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        panic!("expected {n} SMS, got {:?}", self.sms_requests.lock().unwrap());
+        panic!(
+            "expected {n} SMS, got {:?}",
+            self.sms_requests.lock().unwrap()
+        );
     }
 
     /// Gives the server's own delivery a moment too, then the number of emails that arrived.
@@ -127,8 +148,13 @@ pub fn mail_text(raw: &str) -> String {
 /// The (key, id, path) of the reset link in an email.
 pub fn reset_link(raw: &str) -> (String, String, String) {
     let text = mail_text(raw);
-    let start = text.find("http://portal.test/").unwrap_or_else(|| panic!("no link in {text}"));
-    let link: String = text[start..].chars().take_while(|c| !c.is_whitespace()).collect();
+    let start = text
+        .find("http://portal.test/")
+        .unwrap_or_else(|| panic!("no link in {text}"));
+    let link: String = text[start..]
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .collect();
     let path = link.trim_start_matches("http://portal.test").to_owned();
     let query = link.split_once('?').unwrap().1;
     let mut key = String::new();
@@ -146,36 +172,78 @@ pub fn reset_link(raw: &str) -> (String, String, String) {
 
 /// The emails sent to `to`.
 pub fn to(mail: &[String], to: &str) -> Vec<String> {
-    mail.iter().filter(|m| m.contains(&format!("To: {to}"))).cloned().collect()
+    mail.iter()
+        .filter(|m| m.contains(&format!("To: {to}")))
+        .cloned()
+        .collect()
 }
 
 /// The 6-digit code in an SMS provider request (form field Body).
 pub fn sms_code(request: &str) -> String {
     let body = request.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    let text = body.split('&').find_map(|p| p.strip_prefix("Body=")).unwrap_or("").replace('+', " ");
-    let start = text.find("is%20").map(|i| i + 5).or_else(|| text.find("is ").map(|i| i + 3)).unwrap_or_else(|| panic!("{request}"));
+    let text = body
+        .split('&')
+        .find_map(|p| p.strip_prefix("Body="))
+        .unwrap_or("")
+        .replace('+', " ");
+    let start = text
+        .find("is%20")
+        .map(|i| i + 5)
+        .or_else(|| text.find("is ").map(|i| i + 3))
+        .unwrap_or_else(|| panic!("{request}"));
     let code: String = text[start..].chars().take(6).collect();
     assert!(code.chars().all(|c| c.is_ascii_digit()), "{request}");
     code
 }
 
 pub async fn forgot(client: &mut Client, staff: bool, login: &str, recovery: &str) -> Value {
-    let path = if staff { "/api/staffUser/forgotPassword" } else { "/api/patientUser/forgotPassword" };
-    client.post_json(path, &json!({"login": login, "phoneOrSecondEmail": recovery})).await.expect(StatusCode::OK)
+    let path = if staff {
+        "/api/staffUser/forgotPassword"
+    } else {
+        "/api/patientUser/forgotPassword"
+    };
+    client
+        .post_json(
+            path,
+            &json!({"login": login, "phoneOrSecondEmail": recovery}),
+        )
+        .await
+        .expect(StatusCode::OK)
 }
 
 pub async fn put_json(client: &mut Client, path: &str, body: &Value) -> Response {
-    client.send(Method::PUT, path, Some((body.to_string().into_bytes(), "application/json")), Csrf::Auto, &[]).await
+    client
+        .send(
+            Method::PUT,
+            path,
+            Some((body.to_string().into_bytes(), "application/json")),
+            Csrf::Auto,
+            &[],
+        )
+        .await
 }
 
 /// Asks for a reset of `login` and returns the newly emailed (key, id, path).
-pub async fn reset_key_for(server: &TestServer, sinks: &Sinks, staff: bool, login: &str, email: &str) -> (String, String, String) {
-    let known: Vec<String> = to(&sinks.smtp.messages(), email).iter().map(|m| reset_link(m).0).collect();
+pub async fn reset_key_for(
+    server: &TestServer,
+    sinks: &Sinks,
+    staff: bool,
+    login: &str,
+    email: &str,
+) -> (String, String, String) {
+    let known: Vec<String> = to(&sinks.smtp.messages(), email)
+        .iter()
+        .map(|m| reset_link(m).0)
+        .collect();
     let answer = forgot(&mut server.client(), staff, login, "").await;
     assert_eq!(answer["IsValid"], json!(true));
     for _ in 0..50 {
         let mail = to(&sinks.emails(1).await, email);
-        if let Some(new) = mail.iter().map(|m| reset_link(m)).find(|l| !known.contains(&l.0)) {
+        if let Some(new) = mail
+            .iter()
+            .map(|m| reset_link(m))
+            .find(|l| !known.contains(&l.0))
+        {
             return new;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
