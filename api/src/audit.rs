@@ -4,9 +4,9 @@
 use serde_json::Value;
 
 use crate::auth::session::SessionUser;
-use crate::db::{now_ms, Db};
+use crate::db::{now_ms, Db, Tx};
 use crate::error::AppResult;
-use crate::on_db;
+use crate::on_tx;
 
 /// Who acted: the signed-in user and, when impersonating, the real user behind them.
 #[derive(Debug, Clone, Copy, Default)]
@@ -194,8 +194,10 @@ impl Action {
     }
 }
 
+/// Writes one audit row inside `tx`, the transaction of the change it records, so the change
+/// and its row are stored together or not at all.
 pub async fn record(
-    db: &Db,
+    tx: &mut Tx,
     actor: Actor,
     action: Action,
     target: Target,
@@ -205,11 +207,7 @@ pub async fn record(
 ) -> AppResult<()> {
     let old = old.map(|v| v.to_string());
     let new = new.map(|v| v.to_string());
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO audit_log (created_at, user_id, impersonator_user_id, action, category,
-                                target_type, target_id, target_user_id, old_values, new_values, ip)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-    )
+    on_tx!(tx, conn => sqlx::query(INSERT_SQL)
     .bind(now_ms())
     .bind(actor.user_id)
     .bind(actor.impersonator_user_id)
@@ -221,7 +219,29 @@ pub async fn record(
     .bind(&old)
     .bind(&new)
     .bind(&ip)
-    .execute(pool)
+    .execute(&mut **conn)
     .await.map(|_| ()))?;
     Ok(())
 }
+
+/// An audit row that records no change of its own (a sign-in attempt, a refused access, a read
+/// of patient data with nothing else written): its own one-statement transaction.
+pub async fn record_alone(
+    db: &Db,
+    actor: Actor,
+    action: Action,
+    target: Target,
+    old: Option<Value>,
+    new: Option<Value>,
+    ip: Option<String>,
+) -> AppResult<()> {
+    let mut tx = db.begin().await?;
+    record(&mut tx, actor, action, target, old, new, ip).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+const INSERT_SQL: &str =
+    "INSERT INTO audit_log (created_at, user_id, impersonator_user_id, action, category,
+                                target_type, target_id, target_user_id, old_values, new_values, ip)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";

@@ -34,6 +34,39 @@ macro_rules! on_db {
     };
 }
 
+/// A transaction on either engine. Writes that belong together, a change and its audit row above
+/// all, go through one: `let mut tx = db.begin().await?; ...; tx.commit().await?`. Dropped
+/// without `commit`, it rolls back.
+pub enum Tx {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// Runs `$body` with `$conn` bound to the transaction's connection (`&mut *$conn` is the
+/// executor); the block is compiled once per engine, like [`on_db!`].
+///
+/// ```text
+/// on_tx!(tx, conn => sqlx::query("UPDATE ...").execute(&mut **conn).await)?;
+/// ```
+#[macro_export]
+macro_rules! on_tx {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match $tx {
+            $crate::db::Tx::Sqlite($conn) => $body,
+            $crate::db::Tx::Postgres($conn) => $body,
+        }
+    };
+}
+
+impl Tx {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        match self {
+            Tx::Sqlite(tx) => tx.commit().await,
+            Tx::Postgres(tx) => tx.commit().await,
+        }
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum DbOpenError {
     #[error("unsupported database URL (expected sqlite:// or postgres://): {0}")]
@@ -99,6 +132,14 @@ impl Db {
                 )
             }
         }
+    }
+
+    /// Starts a transaction (see [`Tx`]).
+    pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        Ok(match self {
+            Db::Sqlite(pool) => Tx::Sqlite(pool.begin().await?),
+            Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+        })
     }
 
     pub async fn close(&self) {

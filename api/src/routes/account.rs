@@ -252,7 +252,7 @@ async fn login(
     let now = now_ms();
     // Too many failures for this account or from this address: refused before any password check.
     if throttle::is_throttled(db, &login, &address, now).await? {
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::LoginFailed,
@@ -298,7 +298,7 @@ async fn login(
             .into_response());
         }
         throttle::record_failure(db, &login, &address, now).await?;
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::LoginFailed,
@@ -317,7 +317,7 @@ async fn login(
         let (_, locked_until) = membership_store::lock_state(db, u.id).await?;
         if locked_until.is_some_and(|t| t > now) {
             throttle::record_failure(db, &login, &address, now).await?;
-            audit::record(
+            audit::record_alone(
                 db,
                 Actor::anonymous(),
                 Action::LoginFailed,
@@ -337,7 +337,7 @@ async fn login(
     .await?;
     let Some(user) = user else {
         throttle::record_failure(db, &login, &address, now).await?;
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::LoginFailed,
@@ -374,7 +374,7 @@ async fn login(
                 locked = true;
             }
         }
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::LoginFailed,
@@ -398,7 +398,7 @@ async fn login(
         session::delete_token(db, old).await?;
     }
     let token = session::create(db, user.id, None).await?;
-    audit::record(
+    audit::record_alone(
         db,
         Actor::user(user.id),
         Action::LoginSucceeded,
@@ -431,7 +431,7 @@ async fn logout(
 ) -> AppResult<Response> {
     if let Some(user) = &user {
         session::delete(&state.db, &user.token_hash).await?;
-        audit::record(
+        audit::record_alone(
             &state.db,
             Actor::from(user),
             Action::Logout,

@@ -611,7 +611,7 @@ async fn save_configuration(
         .as_ref()
         .map(Actor::from)
         .unwrap_or_else(Actor::anonymous);
-    audit::record(
+    audit::record_alone(
         &state.db,
         actor,
         Action::ConfigurationSaved,
@@ -623,7 +623,7 @@ async fn save_configuration(
     )
     .await?;
     if let (Some(id), Some((form, _))) = (manager_id, &manager) {
-        audit::record(
+        audit::record_alone(
             &state.db,
             actor,
             Action::UserCreated,

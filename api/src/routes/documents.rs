@@ -415,7 +415,7 @@ async fn owned_letter(
                 .unwrap_or_else(Target::none);
             // The token itself is a secret of its owner: only a short prefix goes to the log.
             let prefix: String = token.chars().take(6).collect();
-            audit::record(
+            audit::record_alone(
                 &state.db,
                 Actor::from(user),
                 Action::LetterAccessDenied,
@@ -454,7 +454,7 @@ async fn letter_pdf(
     if marks_read {
         store::mark_read(db, row.id, now_ms()).await?;
     }
-    audit::record(db, Actor::from(&*user), Action::LetterViewed, letter_target(row.id), None,
+    audit::record_alone(db, Actor::from(&*user), Action::LetterViewed, letter_target(row.id), None,
         Some(json!({"LetterType": row.letter_type, "PatientId": row.patient_id, "MarkedRead": marks_read})), ip(peer)).await?;
     store::record_site_usage(
         db,
@@ -593,7 +593,7 @@ async fn acknowledge_common(
             "This letter is already acknowledged.".to_owned(),
         ));
     }
-    audit::record(
+    audit::record_alone(
         db,
         Actor::from(user),
         Action::LetterAcknowledged,

@@ -282,7 +282,7 @@ async fn resend_assign_mail(
         .execute(pool)
         .await
         .map(|_| ()))?;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&*user),
         Action::SurveyNotificationResent,
@@ -379,7 +379,7 @@ async fn ready_for_exam(
         .await?;
     }
     let count = row.ready_for_exam_count.unwrap_or(0) + 1;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&*user),
         Action::ReadyForExamSent,

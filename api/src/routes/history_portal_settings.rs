@@ -221,7 +221,7 @@ async fn save_settings(
             "The settings were changed by someone else. Reload and try again.".to_owned(),
         ));
     }
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&*user),
         Action::HistoryPortalSettingsSaved,

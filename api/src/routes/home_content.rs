@@ -200,7 +200,7 @@ async fn store(
     .map(|_| ()))?;
     settings::invalidate(&state.db);
     let keys: Vec<&str> = changes.iter().map(|(k, _)| *k).collect();
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(user),
         Action::SettingChanged,

@@ -97,7 +97,7 @@ async fn process(
         .execute(pool)
         .await
         .map(|_| ()))?;
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::PatientArrived,

@@ -206,7 +206,7 @@ async fn upload(
     .execute(pool)
     .await
     .map(|_| ()))?;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(user),
         Action::LogoChanged,
@@ -231,7 +231,7 @@ async fn remove(
         .await
         .map(|r| r.rows_affected()))?;
     if removed > 0 {
-        audit::record(
+        audit::record_alone(
             &state.db,
             Actor::from(user),
             Action::LogoChanged,

@@ -92,7 +92,7 @@ async fn change_my_password(
     let ip = Some(peer.ip().to_string());
     let stored = store::password_hash(&state.db, user.user_id).await?;
     if !password::verify(req.old_password.clone(), stored).await? {
-        audit::record(
+        audit::record_alone(
             &state.db,
             Actor::from(&user.0),
             Action::PasswordChanged,
@@ -110,7 +110,7 @@ async fn change_my_password(
     let hash = password::hash(req.new_password.clone()).await?;
     store::set_password_hash(&state.db, user.user_id, &hash, now_ms()).await?;
     let ended = store::end_other_sessions(&state.db, user.user_id, &user.token_hash).await?;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&user.0),
         Action::PasswordChanged,

@@ -337,7 +337,7 @@ async fn forgot_password(
             OutboundMessage::email(to, "Change password request", &text, "ForgotPassword");
         message.patient_id = a.patient_id;
         outbox::enqueue(db, message).await?;
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::PasswordResetRequested,
@@ -350,7 +350,7 @@ async fn forgot_password(
         sent += 1;
     }
     if sent == 0 {
-        audit::record(db, Actor::anonymous(), Action::PasswordResetRequested, Target::none(), None,
+        audit::record_alone(db, Actor::anonymous(), Action::PasswordResetRequested, Target::none(), None,
             Some(json!({"Door": format!("{door:?}"), "Login": req.login.trim(), "Result": "NoMatch"})), ip(peer)).await?;
     }
     // The same answer whether or not an account matched.
@@ -400,7 +400,7 @@ async fn recover_username(
             OutboundMessage::email(to, "Your portal username", &text, "ForgotAccount");
         message.patient_id = a.patient_id;
         outbox::enqueue(db, message).await?;
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::UsernameRecoveryRequested,
@@ -413,7 +413,7 @@ async fn recover_username(
         sent += 1;
     }
     if sent == 0 {
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::UsernameRecoveryRequested,
@@ -544,7 +544,7 @@ async fn change_password_by_reset_token(
         && validation.is_password_need_reset
         && !validation.is_link_epired;
     let (Some(key), Some(account), true) = (key, account, usable) else {
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::PasswordReset,
@@ -557,7 +557,7 @@ async fn change_password_by_reset_token(
         return Ok(refused(LINK_USED_OR_EXPIRED));
     };
     if !door.admits(&account.role) {
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::PasswordReset,
@@ -583,7 +583,7 @@ async fn change_password_by_reset_token(
             req.day.unwrap_or(0),
         );
         if !recovery::dob_matches(stored, y, m, d) {
-            audit::record(
+            audit::record_alone(
                 db,
                 Actor::anonymous(),
                 Action::PasswordReset,
@@ -607,7 +607,7 @@ async fn change_password_by_reset_token(
     let hash = password::hash(req.new_password.clone()).await?;
     crate::store::membership::set_password_hash(db, account.id, &hash, now).await?;
     let ended = store::end_all_sessions(db, account.id).await?;
-    audit::record(
+    audit::record_alone(
         db,
         Actor::anonymous(),
         Action::PasswordReset,
@@ -723,7 +723,7 @@ async fn request_code(
         let existing = store::code(db, key.id).await?;
         let decision = recovery::code_request(&limits, existing.as_ref().map(code_state).as_ref());
         if decision == CodeRequestDecision::Exceeded {
-            audit::record(
+            audit::record_alone(
                 db,
                 Actor::anonymous(),
                 Action::PhoneVerification,
@@ -773,7 +773,7 @@ async fn request_code(
             OutboundMessage::sms(&format!("+1{digits}"), &text, "PhoneVerificationCode"),
         )
         .await?;
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::PhoneVerification,
@@ -839,7 +839,7 @@ async fn verify_code(
         if check == CodeCheck::Valid {
             store::set_phone_verified(db, key.id, now).await?;
         }
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::PhoneVerification,

@@ -293,7 +293,7 @@ async fn send_registration_email(
     );
     message.patient_id = Some(patient.id);
     outbox::enqueue(db, message).await?;
-    audit::record(
+    audit::record_alone(
         db,
         Actor::from(&*user),
         Action::RegistrationInvitationSent,
@@ -492,7 +492,7 @@ async fn create(
         if entered.is_none() || entered != on_record {
             errors.add("Dob", DOB_MISMATCH);
             let failures = store::add_dob_failure(db, row.id).await?;
-            audit::record(
+            audit::record_alone(
                 db,
                 Actor::anonymous(),
                 Action::RegistrationFailed,
@@ -552,7 +552,7 @@ async fn create(
         }
         Err(e) => return Err(e),
     };
-    audit::record(db, Actor::anonymous(), Action::UserCreated, Target::user(user_id), None,
+    audit::record_alone(db, Actor::anonymous(), Action::UserCreated, Target::user(user_id), None,
         Some(json!({"Username": req.username.trim(), "Role": "Patient", "PatientId": row.patient_id, "Via": "SelfRegistration"})), ip).await?;
     Ok(Json(membership::create_user_result(
         &ValidationErrors::new(),
@@ -632,7 +632,7 @@ async fn existing_patient(
         (None, _) => return Ok(check(true, false, ALREADY_COMPLETED)),
     };
     send_survey_email(db, patient, queue_id).await?;
-    audit::record(
+    audit::record_alone(
         db,
         Actor::anonymous(),
         Action::SurveyRegistrationRequested,
@@ -735,7 +735,7 @@ async fn request_registration(
         .await?
         .ok_or(AppError::NotFound)?;
     send_survey_email(db, &patient, queue_id).await?;
-    audit::record(
+    audit::record_alone(
         db,
         Actor::anonymous(),
         Action::SurveyRegistrationRequested,
@@ -769,7 +769,7 @@ async fn unsubscribe_patient(
         None => None,
     };
     if let Some(patient_id) = done {
-        audit::record(
+        audit::record_alone(
             db,
             Actor::anonymous(),
             Action::PatientUnsubscribed,

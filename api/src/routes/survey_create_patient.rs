@@ -150,7 +150,7 @@ async fn add_patient(
         target_id: Some(patient_id.to_string()),
         target_user_id: None,
     };
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(user),
         Action::PatientCreated,
@@ -200,7 +200,7 @@ async fn create_study(
         target_user_id: None,
     };
     let body = json!({"Ssn": patient.mrn, "Location": loc_num, "AppointmentId": appointment});
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(user),
         Action::StudyCreated,

@@ -136,7 +136,7 @@ async fn get_for_email(
     } else {
         outcome.title.clone()
     };
-    audit::record(
+    audit::record_alone(
         db,
         actor,
         Action::SurveyLinkOpened,

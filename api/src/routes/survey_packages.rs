@@ -287,7 +287,7 @@ async fn store_file(by: Uploader<'_>, upload: FileUpload<'_>) -> AppResult<Surve
         Written::Replaced => "Replaced",
         Written::Versioned => "Versioned",
     };
-    audit::record(
+    audit::record_alone(
         &state.db,
         actor,
         Action::SurveyUploaded,
@@ -609,7 +609,7 @@ async fn delete(
     if s.assigned > 0 || !store::delete_unassigned(&state.db, s.id).await? {
         return Err(in_use());
     }
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&*user),
         Action::SurveyDeleted,

@@ -260,7 +260,7 @@ async fn check_admin_pin(
         target_id: Some(user.user_id.to_string()),
         target_user_id: Some(user.user_id),
     };
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(user),
         Action::SurveyAdminPinChecked,

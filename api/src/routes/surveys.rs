@@ -393,7 +393,7 @@ async fn write(
             target_id: Some(id.to_string()),
             target_user_id: None,
         };
-        audit::record(
+        audit::record_alone(
             &state.db,
             actor,
             Action::SurveySubmitted,
@@ -551,7 +551,7 @@ async fn summary_pdf(
         target_id: Some(letter_id.to_string()),
         target_user_id: None,
     };
-    audit::record(db, Actor::from(&*user), Action::LetterViewed, target, None,
+    audit::record_alone(db, Actor::from(&*user), Action::LetterViewed, target, None,
         Some(json!({"LetterType": store::SUMMARY_LETTER_TYPE, "PatientId": run.patient_id, "SurveyLogId": id})), None).await?;
     Ok((
         [
@@ -611,7 +611,7 @@ async fn check_pin(
         // 'expired' answers would let a kiosk try every number.
         store::add_pin_failure(&state.db, &client, since, now).await?;
         store::add_pin_failure(&state.db, &address, since, now).await?;
-        audit::record(
+        audit::record_alone(
             &state.db,
             Actor::anonymous(),
             Action::SurveyPinFailed,
@@ -714,7 +714,7 @@ async fn generate_pin(
         target_id: Some(queue_id.to_string()),
         target_user_id: None,
     };
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&user.0),
         Action::SurveyPinGenerated,

@@ -334,7 +334,7 @@ async fn put_user(
         on_db!(&state.db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(pool).await.map(|_| ()))?;
     }
     let new = find_user(&state, id).await?;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&*user),
         Action::UserUpdated,
@@ -476,7 +476,7 @@ async fn demo_reset_user(
         Ok::<_, sqlx::Error>(counts)
     }.await)?;
     let client_now: String = body.client_now.chars().take(40).collect();
-    audit::record(&state.db, Actor::from(&*user), Action::DemoUserReset, Target::user(body.user_id), None,
+    audit::record_alone(&state.db, Actor::from(&*user), Action::DemoUserReset, Target::user(body.user_id), None,
         Some(json!({"Surveys": surveys, "Letters": letters, "Arrivals": arrivals, "ClientDateTimeOffsetNow": client_now})), ip(&peer)).await?;
     Ok(Json(
         json!({"IsSuccess": true, "Surveys": surveys, "Letters": letters, "Arrivals": arrivals}),
@@ -544,7 +544,7 @@ async fn post_user(
     .bind(opt(&form.loc_nums)).bind(now)
     .fetch_one(pool).await)?;
     let new = find_user(&state, id).await?;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&*user),
         Action::UserCreated,
@@ -597,7 +597,7 @@ async fn change_password(
     let ended =
         crate::store::membership::end_other_sessions(&state.db, target.id, &user.token_hash)
             .await?;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&*user),
         Action::PasswordChanged,
@@ -676,7 +676,7 @@ async fn impersonate(
     // A new session id for the impersonated identity; the manager's own session ends.
     session::delete(&state.db, &user.token_hash).await?;
     let token = session::create(&state.db, target.id, Some(user.user_id)).await?;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor {
             user_id: Some(target.id),
@@ -703,7 +703,7 @@ async fn cancel_impersonation(
     };
     session::delete(&state.db, &user.token_hash).await?;
     let token = session::create(&state.db, real, None).await?;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&user.0),
         Action::ImpersonationEnded,
@@ -774,7 +774,7 @@ async fn post_role(
     }
     on_db!(&state.db, pool => sqlx::query("INSERT INTO roles (name, description) VALUES ($1, $2)")
         .bind(&name).bind(form.description.trim()).execute(pool).await.map(|_| ()))?;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&*user),
         Action::RoleCreated,
@@ -819,7 +819,7 @@ async fn put_role(
     }
     on_db!(&state.db, pool => sqlx::query("UPDATE roles SET name = $2, description = $3 WHERE name = $1")
         .bind(&old.name).bind(&name).bind(form.description.trim()).execute(pool).await.map(|_| ()))?;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&*user),
         Action::RoleUpdated,
@@ -854,7 +854,7 @@ async fn delete_role(
         ));
     }
     on_db!(&state.db, pool => sqlx::query("DELETE FROM roles WHERE name = $1").bind(&old.name).execute(pool).await.map(|_| ()))?;
-    audit::record(
+    audit::record_alone(
         &state.db,
         Actor::from(&*user),
         Action::RoleDeleted,
