@@ -48,6 +48,10 @@ log "wasm-pack build wasm-core"
 # Bundler target: vite-plugin-wasm imports the .wasm as an ES module. The wasm-release profile
 # (root Cargo.toml) optimises for size without slowing the API's native release build.
 (cd wasm-core && wasm-pack --quiet build --target bundler --out-dir pkg --profile wasm-release -- --features wasm)
+# The settings groups' rules for the admin pages: a second package, loaded only by those pages.
+log "wasm-pack build wasm-core (settings package)"
+(cd wasm-core && wasm-pack --quiet build --target bundler --out-dir pkg-settings --out-name wasm_core_settings \
+  --profile wasm-release -- --features wasm-settings)
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 for dir in web tests/e2e; do

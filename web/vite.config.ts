@@ -30,6 +30,6 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}", "sw/**/*.test.ts"],
     setupFiles: ["src/test/setup.ts"],
-    server: { deps: { inline: ["wasm-core"] } },
+    server: { deps: { inline: ["wasm-core", "wasm-core-settings"] } },
   },
 });

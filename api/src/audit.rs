@@ -86,6 +86,7 @@ pub enum Action {
     LetterAccessDenied,
     /// A portal value (e.g. Home_Page_Content) was changed.
     SettingChanged,
+    SettingsSaved,
     /// A logo was uploaded or removed.
     LogoChanged,
     /// The I Am Here link recorded a patient's arrival.
@@ -137,6 +138,7 @@ impl Action {
             Action::LetterAcknowledged => "LetterAcknowledged",
             Action::LetterAccessDenied => "LetterAccessDenied",
             Action::SettingChanged => "SettingChanged",
+            Action::SettingsSaved => "SettingsSaved",
             Action::LogoChanged => "LogoChanged",
             Action::PatientArrived => "PatientArrived",
             Action::SurveySubmitted => "SurveySubmitted",
@@ -173,7 +175,7 @@ impl Action {
             Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => {
                 "Documents"
             }
-            Action::SettingChanged | Action::LogoChanged => "Settings",
+            Action::SettingChanged | Action::SettingsSaved | Action::LogoChanged => "Settings",
             Action::PatientArrived => "Appointments",
             Action::RegistrationInvitationSent
             | Action::RegistrationFailed

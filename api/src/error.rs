@@ -44,6 +44,13 @@ pub enum AppError {
     MethodNotAllowed,
     #[error("conflict: {0}")]
     Conflict(String),
+    /// A write at a version someone else replaced: 409 with the current record as `Current`, so
+    /// the client can show it instead of overwriting it.
+    #[error("stale: {message}")]
+    Stale {
+        message: String,
+        current: Box<serde_json::Value>,
+    },
     #[error("payload too large")]
     PayloadTooLarge,
     #[error("unsupported media type: {0}")]
@@ -74,7 +81,7 @@ impl AppError {
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Conflict(_) | AppError::Stale { .. } => StatusCode::CONFLICT,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
@@ -105,7 +112,9 @@ impl AppError {
                 None,
                 None,
             ),
-            AppError::Conflict(m) => ("Conflict", m.clone(), None, None),
+            AppError::Conflict(m) | AppError::Stale { message: m, .. } => {
+                ("Conflict", m.clone(), None, None)
+            }
             AppError::PayloadTooLarge => (
                 "Payload Too Large",
                 "The request body is larger than 1 MiB.".to_owned(),
@@ -136,6 +145,17 @@ impl IntoResponse for AppError {
         let error_id = uuid::Uuid::new_v4().to_string();
         if let AppError::Internal { message, .. } = &self {
             tracing::error!(error_id = %error_id, error = %message, "internal error");
+        }
+        if let AppError::Stale { current, .. } = &self {
+            let mut body = serde_json::to_value(self.to_api_error(&error_id)).unwrap_or_default();
+            body["Current"] = (**current).clone();
+            let bytes = serde_json::to_vec(&body).unwrap_or_else(|_| b"{}".to_vec());
+            return (
+                self.status(),
+                [(header::CONTENT_TYPE, "application/json")],
+                bytes,
+            )
+                .into_response();
         }
         json_error(self.status(), &self.to_api_error(&error_id))
     }

@@ -13,13 +13,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::Value;
 use wasm_core::notify_schedule::{self as rules, BusinessWindow};
+use wasm_core::settings::core_portal::CorePortal;
+use wasm_core::settings::history_portal::HistoryPortal;
 
 use crate::db::Db;
 use crate::error::AppResult;
 use crate::outbox::{self, Channel, Clock, OutboundMessage};
-use crate::settings::{self, get_bool, get_str};
+use crate::settings;
 use crate::{fmt, on_db};
 
 /// Where the clinic is (business days and hours are local to it).
@@ -64,23 +65,13 @@ struct Candidate {
     iam_here_token: Option<String>,
 }
 
-fn num(doc: &Value, key: &str, default: f64) -> f64 {
-    match doc.get(key) {
-        Some(Value::Number(n)) => n.as_f64().unwrap_or(default),
-        Some(Value::String(s)) => s.trim().parse().unwrap_or(default),
-        _ => default,
-    }
-}
-
-fn channels(doc: &Value, master: &str, email: &str, sms: &str) -> Vec<Channel> {
-    if !get_bool(doc, master) {
-        return Vec::new();
-    }
+/// The channels of a notification block: none while its master switch is off.
+fn channels(master: bool, email: bool, sms: bool) -> Vec<Channel> {
     let mut out = Vec::new();
-    if get_bool(doc, email) {
+    if master && email {
         out.push(Channel::Email);
     }
-    if get_bool(doc, sms) {
+    if master && sms {
         out.push(Channel::Sms);
     }
     out
@@ -88,15 +79,10 @@ fn channels(doc: &Value, master: &str, email: &str, sms: &str) -> Vec<Channel> {
 
 /// One pass at `now`.
 pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<EngineReport> {
-    let mut doc = Value::Object(crate::routes::history_portal_settings::full_defaults());
-    if let (Value::Object(d), Value::Object(stored)) = (
-        &mut doc,
-        settings::load(db, settings::HISTORY_PORTAL).await?,
-    ) {
-        d.extend(stored);
-    }
-    let core = settings::load(db, settings::CORE_PORTAL).await?;
-    let base = get_str(&core, "PublicWebAddress")
+    let hp: HistoryPortal = settings::get(db).await?;
+    let core: CorePortal = settings::get(db).await?;
+    let base = core
+        .public_web_address
         .trim()
         .trim_end_matches('/')
         .to_owned();
@@ -104,7 +90,7 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
 
     // Expiries first: nothing is sent for a survey or link that has just expired.
     // The one expiry rule (wasm-core survey::expiry): expires_at(appt) <= now <=> appt <= now - offset.
-    let cutoff = now - crate::settings::expiry_rule_of(&doc).offset_ms();
+    let cutoff = now - settings::expiry_rule(db).await?.offset_ms();
     report.expired_surveys = on_db!(db, pool => sqlx::query(
         "UPDATE survey_queue SET status = CASE status WHEN 'Assigned' THEN 'Expired' ELSE 'IntermediateSaveExpired' END,
                                  updated_at = $1
@@ -115,11 +101,8 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     .execute(pool)
     .await
     .map(|r| r.rows_affected()))?;
-    let after_ms = (num(
-        &doc,
-        "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment",
-        4.0,
-    ) * 3_600_000.0) as i64;
+    let after_ms = (hp.history_portal_expire_i_am_here_button_in_x_hours_after_appointment
+        * 3_600_000.0) as i64;
     report.expired_iam_here = on_db!(db, pool => sqlx::query(
         "UPDATE appointments SET iam_here_expired = TRUE WHERE iam_here_expired = FALSE AND starts_at < $1",
     )
@@ -129,40 +112,29 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     .map(|r| r.rows_affected()))?;
 
     let survey_channels = channels(
-        &doc,
-        "EnableSendingHistoryPortalNotifications",
-        "EnableHistoryPortalNotificationsByEmail",
-        "EnableHistoryPortalNotificationsBySms",
+        hp.enable_sending_history_portal_notifications,
+        hp.enable_history_portal_notifications_by_email,
+        hp.enable_history_portal_notifications_by_sms,
     );
-    let iam_channels = if get_bool(&doc, "IsDisabledIamHere") {
-        Vec::new()
-    } else {
-        channels(
-            &doc,
-            "EnableSendingIamHereNotifications",
-            "EnableIamHereNotificationsByEmail",
-            "EnableIamHereNotificationsBySms",
-        )
-    };
+    let iam_channels = channels(
+        hp.enable_sending_iam_here_notifications && !hp.is_disabled_iam_here,
+        hp.enable_iam_here_notifications_by_email,
+        hp.enable_iam_here_notifications_by_sms,
+    );
     if survey_channels.is_empty() && iam_channels.is_empty() {
         return Ok(report);
     }
-    let days = rules::parse_days(&get_str(&doc, "HistoryPortalRemindXDaysBeforeAppt"));
-    let until_hours = num(&doc, "HistoryPortalRemindUntilXHoursBeforeAppt", 12.0);
-    let iam_hours = num(&doc, "HistoryPortalSendIAmHereXHoursBeforeAppointment", 2.0);
+    let days = rules::parse_days(&hp.history_portal_remind_x_days_before_appt);
+    let until_hours = hp.history_portal_remind_until_x_hours_before_appt;
+    let iam_hours = hp.history_portal_send_i_am_here_x_hours_before_appointment;
     let mut business = [false; 7];
-    if let Some(list) = doc
-        .get("HistoryPortalBusinessDays")
-        .and_then(Value::as_array)
-    {
-        for (i, d) in list.iter().take(7).enumerate() {
-            business[i] = d.as_bool().unwrap_or(false);
-        }
+    for (i, d) in hp.history_portal_business_days.iter().take(7).enumerate() {
+        business[i] = *d;
     }
     let window = BusinessWindow {
         days: business,
-        start_hour: num(&doc, "HistoryPortalSurveyReminderStartTime", 8.0),
-        end_hour: num(&doc, "HistoryPortalSurveyReminderEndTime", 18.0),
+        start_hour: hp.history_portal_survey_reminder_start_time,
+        end_hour: hp.history_portal_survey_reminder_end_time,
         offset_minutes: config.clinic_offset_minutes,
     };
     let in_window = window.contains(now);

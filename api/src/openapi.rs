@@ -19,6 +19,8 @@ pub enum Access {
     SurveyStarter,
     /// ClientAdmin and ProgramManager (logos, spec 02 §6).
     LogoEditors,
+    /// ClientAdmin and ProgramManager (settings groups, spec 03 §6).
+    SettingsAdmins,
 }
 
 impl Access {
@@ -30,7 +32,7 @@ impl Access {
             Access::Patient => &["Patient"],
             Access::SurveyStarter => &["FrontDesk", "ProgramManager"],
             Access::ProgramManager | Access::SetupOrProgramManager => &["ProgramManager"],
-            Access::LogoEditors => &["ClientAdmin", "ProgramManager"],
+            Access::LogoEditors | Access::SettingsAdmins => &["ClientAdmin", "ProgramManager"],
         }
     }
 
@@ -45,7 +47,7 @@ impl Access {
             Access::SetupOrProgramManager => {
                 "anyone while the portal is not configured, then ProgramManager"
             }
-            Access::LogoEditors => "ClientAdmin or ProgramManager",
+            Access::LogoEditors | Access::SettingsAdmins => "ClientAdmin or ProgramManager",
         }
     }
 }
@@ -69,7 +71,7 @@ pub fn all_routes() -> Vec<RouteDoc> {
         survey_queue::ROUTES,
         history_portal::ROUTES,
         version_info::ROUTES,
-        history_portal_settings::ROUTES,
+        settings_groups::ROUTES,
         notification_history::ROUTES,
         appointments::ROUTES,
         configuration::ROUTES,

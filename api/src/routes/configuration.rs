@@ -586,7 +586,7 @@ async fn save_configuration(
             return Ok::<_, sqlx::Error>(None);
         }
         for (group, body) in &bodies {
-            sqlx::query(settings::UPSERT_SQL).bind(*group).bind(body).bind(now).execute(&mut *tx).await?;
+            sqlx::query(crate::store::settings::UPSERT_SQL).bind(*group).bind(body).bind(now).execute(&mut *tx).await?;
         }
         let mut id = None;
         if let Some((form, hash)) = &manager {

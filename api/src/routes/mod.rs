@@ -7,7 +7,6 @@ pub mod documents;
 pub mod embed;
 pub mod health;
 pub mod history_portal;
-pub mod history_portal_settings;
 pub mod home_content;
 pub mod iam_here;
 pub mod labels;
@@ -18,6 +17,7 @@ pub mod password;
 pub mod recovery;
 pub mod registration;
 pub mod session_timer;
+pub mod settings_groups;
 pub mod survey_create_patient;
 pub mod survey_link;
 pub mod survey_packages;
@@ -51,7 +51,7 @@ pub fn router() -> Router<AppState> {
         .merge(survey_queue::router())
         .merge(history_portal::router())
         .merge(version_info::router())
-        .merge(history_portal_settings::router())
+        .merge(settings_groups::router())
         .merge(notification_history::router())
         .merge(appointments::router())
         .merge(configuration::router())

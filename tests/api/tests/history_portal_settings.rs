@@ -91,7 +91,7 @@ async fn every_field_is_read_and_a_valid_form_saves_with_a_new_version_and_an_au
     assert_eq!(again["Settings"], saved["Settings"]);
     assert_eq!(
         server
-            .count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'HistoryPortalSettingsSaved'")
+            .count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'SettingsSaved' AND target_id = 'HistoryPortal'")
             .await,
         1
     );

@@ -35,6 +35,7 @@ use crate::ValidationErrors;
 mod membership;
 mod recovery;
 mod session_timer;
+#[cfg(feature = "wasm-settings")]
 mod settings;
 mod setup;
 

@@ -38,3 +38,5 @@ pub mod survey_package;
 pub use survey_package::*;
 pub mod logo;
 pub use logo::*;
+pub mod settings;
+pub use settings::*;

@@ -1,0 +1,155 @@
+//! Settings groups by name (issue 13 §1; spec 03 §7 "Settings groups": GET and PUT
+//! /api/configurationForm/{sectionName}, the PUT's body the full settings object). The spec's
+//! other names for the same groups are aliases of the same two handlers. Client admins and
+//! program managers; every save goes through `settings::engine::save` (validated by the group's
+//! wasm-core rules, 409 with the current document on a stale version, audited field by field in
+//! the same transaction).
+
+use axum::extract::State;
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{Map, Value};
+use wasm_core::model::{Role, SettingsEnvelope, SettingsSave};
+
+use crate::audit::Actor;
+use crate::auth::{RequireRole, RoleSet};
+use crate::client_addr::ClientAddr;
+use crate::error::{ApiJson, ApiPath, AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::settings::engine::{self, Def};
+use crate::AppState;
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "GET",
+        path: "/api/configurationForm/{name}",
+        summary: "A settings group by name: the whole document with its Version (also the ETag); secrets answered empty and named in StoredSecrets; 404 for an unknown group",
+        access: Access::SettingsAdmins,
+        request: None,
+        response: "SettingsEnvelope",
+    },
+    RouteDoc {
+        method: "PUT",
+        path: "/api/configurationForm/{name}",
+        summary: "Saves a settings group: {Version, Settings} with the whole document; 400 with field messages (nothing stored), 409 with the current document as Current when someone saved after Version; an empty secret keeps the stored one",
+        access: Access::SettingsAdmins,
+        request: Some("SettingsSave"),
+        response: "SettingsEnvelope",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/configuration/GetHistoryPortalSettings",
+        summary: "Alias of GET /api/configurationForm/HistoryPortal",
+        access: Access::SettingsAdmins,
+        request: None,
+        response: "SettingsEnvelope",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveySettings/generalSettings",
+        summary: "Alias of GET /api/configurationForm/SurveyGeneral",
+        access: Access::SettingsAdmins,
+        request: None,
+        response: "SettingsEnvelope",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/surveySettings/generalSettings",
+        summary: "Alias of PUT /api/configurationForm/SurveyGeneral",
+        access: Access::SettingsAdmins,
+        request: Some("SettingsSave"),
+        response: "SettingsEnvelope",
+    },
+];
+
+/// Who edits settings groups (spec 03 §6: administration pages).
+pub struct SettingsAdmins;
+impl RoleSet for SettingsAdmins {
+    const ROLES: &'static [Role] = &[Role::ClientAdmin, Role::ProgramManager];
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/configurationForm/{name}",
+            get(get_named).put(put_named),
+        )
+        .route(
+            "/api/configuration/GetHistoryPortalSettings",
+            get(|u, s| get_group(u, s, "HistoryPortal")),
+        )
+        .route(
+            "/api/surveySettings/generalSettings",
+            get(|u, s| get_group(u, s, "SurveyGeneral"))
+                .post(|u, s, a, b| put_group(u, s, a, "SurveyGeneral", b)),
+        )
+}
+
+type Envelope = SettingsEnvelope<Map<String, Value>>;
+
+fn group(name: &str) -> AppResult<&'static Def> {
+    engine::def(name).ok_or(AppError::NotFound)
+}
+
+/// The envelope with its version as the ETag.
+fn answer(envelope: Envelope) -> Response {
+    let etag = HeaderValue::from_str(&format!("\"{}\"", envelope.version)).ok();
+    let mut response = Json(envelope).into_response();
+    if let Some(etag) = etag {
+        response.headers_mut().insert(header::ETAG, etag);
+    }
+    response
+}
+
+async fn get_named(
+    user: RequireRole<SettingsAdmins>,
+    state: State<AppState>,
+    ApiPath(name): ApiPath<String>,
+) -> AppResult<Response> {
+    let def = group(&name)?;
+    get_group(user, state, def.name).await
+}
+
+async fn get_group(
+    _user: RequireRole<SettingsAdmins>,
+    State(state): State<AppState>,
+    name: &'static str,
+) -> AppResult<Response> {
+    let def = group(name)?;
+    let (version, doc) = engine::read(&state.db, def).await?;
+    Ok(answer(def.envelope(version, doc)))
+}
+
+async fn put_named(
+    user: RequireRole<SettingsAdmins>,
+    state: State<AppState>,
+    peer: ClientAddr,
+    ApiPath(name): ApiPath<String>,
+    body: ApiJson<SettingsSave<Map<String, Value>>>,
+) -> AppResult<Response> {
+    let def = group(&name)?;
+    put_group(user, state, peer, def.name, body).await
+}
+
+async fn put_group(
+    user: RequireRole<SettingsAdmins>,
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    name: &'static str,
+    ApiJson(body): ApiJson<SettingsSave<Map<String, Value>>>,
+) -> AppResult<Response> {
+    let def = group(name)?;
+    let saved = engine::save(
+        &state.db,
+        &state.secrets,
+        Actor::from(&*user),
+        Some(peer.ip().to_string()),
+        def,
+        body.version,
+        body.settings,
+    )
+    .await?;
+    Ok(answer(saved))
+}

@@ -1,0 +1,337 @@
+//! The one path every settings group is read and written through (issue 13 §1): each group is a
+//! typed struct in wasm-core (`wasm_core::settings`); here it is stored as one JSON document with a
+//! version, read completed with its defaults, and saved only at the version it was read at
+//! (409 with the current document otherwise), validated by the group's own rules, with secrets
+//! encrypted at rest and a field-by-field audit row in the same transaction.
+
+use std::sync::OnceLock;
+
+use serde_json::{Map, Value};
+use wasm_core::model::SettingsEnvelope;
+use wasm_core::settings::SettingsGroup;
+use wasm_core::ValidationErrors;
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::db::{now_ms, Db};
+use crate::error::{AppError, AppResult};
+use crate::secrets::SecretBox;
+use crate::store;
+
+/// What the engine needs of a group, without its type.
+pub struct Def {
+    pub name: &'static str,
+    pub secrets: &'static [&'static str],
+    /// Every field with its default.
+    defaults: fn() -> Map<String, Value>,
+    /// Whether `doc` reads as the group (every field of the right type).
+    reads: fn(&Map<String, Value>) -> bool,
+    /// The group's derived rules and checks: the document to store, or the field messages.
+    check: fn(Value) -> Result<Value, ValidationErrors>,
+}
+
+fn defaults_of<T: SettingsGroup>() -> Map<String, Value> {
+    match serde_json::to_value(T::default()) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    }
+}
+
+fn reads_as<T: SettingsGroup>(doc: &Map<String, Value>) -> bool {
+    serde_json::from_value::<T>(Value::Object(doc.clone())).is_ok()
+}
+
+fn check_as<T: SettingsGroup>(doc: Value) -> Result<Value, ValidationErrors> {
+    let mut group: T = serde_json::from_value(doc).map_err(|_| {
+        let mut e = ValidationErrors::new();
+        e.add("", "The settings could not be read");
+        e
+    })?;
+    group.normalize();
+    let errors = group.validate();
+    if !errors.is_valid() {
+        return Err(errors);
+    }
+    serde_json::to_value(group).map_err(|_| ValidationErrors::new())
+}
+
+macro_rules! defs {
+    ($($t:ty),* $(,)?) => {
+        vec![$(Def {
+            name: <$t as SettingsGroup>::NAME,
+            secrets: <$t as SettingsGroup>::SECRETS,
+            defaults: defaults_of::<$t>,
+            reads: reads_as::<$t>,
+            check: check_as::<$t>,
+        }),*]
+    };
+}
+
+fn all() -> &'static [Def] {
+    static ALL: OnceLock<Vec<Def>> = OnceLock::new();
+    ALL.get_or_init(|| wasm_core::for_each_group!(defs))
+}
+
+/// The group called `name` (the spec's spelling, exactly).
+pub fn def(name: &str) -> Option<&'static Def> {
+    all().iter().find(|d| d.name == name)
+}
+
+/// Every group, for start-up and tests.
+pub fn defs() -> &'static [Def] {
+    all()
+}
+
+impl Def {
+    pub fn defaults(&self) -> Map<String, Value> {
+        (self.defaults)()
+    }
+
+    /// A stored document completed: unknown keys dropped, missing fields their default, and a
+    /// stored value of the wrong type (written by an older version or by hand) its default too,
+    /// field by field, so one bad value never hides the others.
+    pub fn complete(&self, stored: Option<&str>) -> Map<String, Value> {
+        let mut doc = self.defaults();
+        let Some(Ok(Value::Object(stored))) = stored.map(serde_json::from_str::<Value>) else {
+            return doc;
+        };
+        let mut all_at_once = doc.clone();
+        for (key, value) in &stored {
+            if let Some(slot) = all_at_once.get_mut(key) {
+                *slot = value.clone();
+            }
+        }
+        if (self.reads)(&all_at_once) {
+            return all_at_once;
+        }
+        for (key, value) in stored {
+            if !doc.contains_key(&key) {
+                continue;
+            }
+            let before = doc.insert(key.clone(), value);
+            if !(self.reads)(&doc) {
+                if let Some(v) = before {
+                    doc.insert(key, v);
+                }
+            }
+        }
+        doc
+    }
+
+    /// The envelope a browser gets: secrets answered empty, the stored ones named.
+    pub fn envelope(
+        &self,
+        version: i64,
+        mut doc: Map<String, Value>,
+    ) -> SettingsEnvelope<Map<String, Value>> {
+        let mut stored_secrets = Vec::new();
+        for secret in self.secrets {
+            if let Some(v) = doc.get_mut(*secret) {
+                if v.as_str().is_some_and(|s| !s.is_empty()) {
+                    stored_secrets.push((*secret).to_owned());
+                }
+                *v = Value::String(String::new());
+            }
+        }
+        SettingsEnvelope {
+            name: self.name.to_owned(),
+            version,
+            settings: doc,
+            stored_secrets,
+        }
+    }
+}
+
+/// The stored version (0: never saved) and completed document of a group.
+pub async fn read(db: &Db, def: &Def) -> AppResult<(i64, Map<String, Value>)> {
+    let row = store::settings::read(db, def.name).await?;
+    let version = row.as_ref().map_or(0, |(v, _)| *v);
+    Ok((version, def.complete(row.as_ref().map(|(_, b)| b.as_str()))))
+}
+
+/// Stands in for a kept secret while the document is checked (its ciphertext is not what the
+/// user typed, and length rules must not see it).
+const KEPT_SECRET: &str = "********";
+pub const STALE_MESSAGE: &str =
+    "Someone else saved these settings after you opened them. Reload to see their changes.";
+
+/// Saves `incoming` (the whole document; keys it lacks keep their stored value, unknown keys are
+/// dropped) as group `def` if its stored version is still `version`. Validation failures are
+/// 400 with field messages and store nothing; a stale version is 409 with the current envelope.
+pub async fn save(
+    db: &Db,
+    secrets: &SecretBox,
+    actor: Actor,
+    ip: Option<String>,
+    def: &Def,
+    version: i64,
+    incoming: Map<String, Value>,
+) -> AppResult<SettingsEnvelope<Map<String, Value>>> {
+    let mut tx = db.begin().await?;
+    let row = store::settings::read_in(&mut tx, def.name).await?;
+    let current_version = row.as_ref().map_or(0, |(v, _)| *v);
+    let current = def.complete(row.as_ref().map(|(_, b)| b.as_str()));
+    if version != current_version {
+        return Err(stale(def, current_version, current));
+    }
+
+    let mut candidate = current.clone();
+    for (key, value) in incoming.iter() {
+        if candidate.contains_key(key) && !def.secrets.contains(&key.as_str()) {
+            candidate.insert(key.clone(), value.clone());
+        }
+    }
+    // Secrets: a typed value replaces the stored one; empty keeps it.
+    let mut typed_secrets = Vec::new();
+    for secret in def.secrets {
+        let typed = incoming
+            .get(*secret)
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let stored = current
+            .get(*secret)
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let shown = if !typed.is_empty() {
+            typed_secrets.push(*secret);
+            typed
+        } else if !stored.is_empty() {
+            KEPT_SECRET
+        } else {
+            ""
+        };
+        candidate.insert((*secret).to_owned(), Value::String(shown.to_owned()));
+    }
+    let Value::Object(mut next) =
+        (def.check)(Value::Object(candidate)).map_err(AppError::Validation)?
+    else {
+        return Err(AppError::internal(
+            "a settings group did not serialise to an object",
+        ));
+    };
+    for secret in def.secrets {
+        let value = if typed_secrets.contains(secret) {
+            let plain = next
+                .get(*secret)
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            Value::String(secrets.encrypt(plain))
+        } else {
+            current
+                .get(*secret)
+                .cloned()
+                .unwrap_or(Value::String(String::new()))
+        };
+        next.insert((*secret).to_owned(), value);
+    }
+
+    let (old, new) = changes(def, &current, &next, &typed_secrets);
+    let body = Value::Object(next.clone()).to_string();
+    if !store::settings::write_at(&mut tx, def.name, current_version, &body, now_ms()).await? {
+        drop(tx);
+        let (v, doc) = read(db, def).await?;
+        return Err(stale(def, v, doc));
+    }
+    if !new.is_empty() {
+        audit::record(
+            &mut tx,
+            actor,
+            Action::SettingsSaved,
+            Target {
+                target_type: Some("SettingsGroup"),
+                target_id: Some(def.name.to_owned()),
+                target_user_id: None,
+            },
+            Some(Value::Object(old)),
+            Some(Value::Object(new)),
+            ip,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    super::invalidate(db);
+    Ok(def.envelope(current_version + 1, next))
+}
+
+fn stale(def: &Def, version: i64, doc: Map<String, Value>) -> AppError {
+    AppError::Stale {
+        message: STALE_MESSAGE.to_owned(),
+        current: Box::new(serde_json::to_value(def.envelope(version, doc)).unwrap_or_default()),
+    }
+}
+
+/// The fields that changed, old and new values side by side (spec 01 §3 "Portal audit entry");
+/// a secret is named with no value.
+fn changes(
+    def: &Def,
+    old: &Map<String, Value>,
+    new: &Map<String, Value>,
+    typed_secrets: &[&str],
+) -> (Map<String, Value>, Map<String, Value>) {
+    let mut before = Map::new();
+    let mut after = Map::new();
+    for (key, value) in new {
+        if def.secrets.contains(&key.as_str()) {
+            if typed_secrets.contains(&key.as_str()) {
+                before.insert(key.clone(), Value::String("(secret)".into()));
+                after.insert(key.clone(), Value::String("(changed)".into()));
+            }
+            continue;
+        }
+        let was = old.get(key).cloned().unwrap_or(Value::Null);
+        if &was != value {
+            before.insert(key.clone(), was);
+            after.insert(key.clone(), value.clone());
+        }
+    }
+    (before, after)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_group_is_registered_once() {
+        let names: Vec<_> = defs().iter().map(|d| d.name).collect();
+        assert_eq!(names, wasm_core::settings::GROUP_NAMES);
+    }
+
+    #[test]
+    fn a_stored_value_of_the_wrong_type_takes_its_default_alone() {
+        let def = def("HistoryPortal").unwrap();
+        let doc = def.complete(Some(
+            r#"{"HistoryPortalBusinessDays": "weekdays", "HrsAppointmentTimeValue": 6, "Gone": 1}"#,
+        ));
+        assert_eq!(doc["HrsAppointmentTimeValue"], 6);
+        assert_eq!(
+            doc["HistoryPortalBusinessDays"],
+            def.defaults()["HistoryPortalBusinessDays"]
+        );
+        assert!(!doc.contains_key("Gone"));
+        assert_eq!(def.complete(Some("not json")), def.defaults());
+    }
+
+    #[test]
+    fn secrets_are_answered_empty_and_named() {
+        let def = def("CorePortal").unwrap();
+        let mut doc = def.defaults();
+        doc.insert("PortalSqlUserPwd".into(), Value::String("enc:xyz".into()));
+        let env = def.envelope(3, doc);
+        assert_eq!(env.settings["PortalSqlUserPwd"], "");
+        assert_eq!(env.stored_secrets, ["PortalSqlUserPwd"]);
+    }
+
+    #[test]
+    fn changes_list_only_changed_fields_and_no_secret_values() {
+        let def = def("CorePortal").unwrap();
+        let old = def.defaults();
+        let mut new = old.clone();
+        new.insert("ClientName".into(), Value::String("New".into()));
+        new.insert("PortalSqlUserPwd".into(), Value::String("enc:abc".into()));
+        let (before, after) = changes(def, &old, &new, &["PortalSqlUserPwd"]);
+        assert_eq!(after["ClientName"], "New");
+        assert_eq!(before["ClientName"], "Demo Breast Imaging");
+        assert_eq!(after["PortalSqlUserPwd"], "(changed)");
+        assert_eq!(after.len(), 2);
+    }
+}

@@ -1,0 +1,328 @@
+//! Named settings groups (spec 03 §3, spec 04 §3), one JSON document each with a version.
+//! Typed groups (wasm-core `settings`) are read and written through [`engine`]: read completed
+//! with their defaults, typed with [`get`]; saved only through `engine::save`. The few groups
+//! not typed yet keep a default document here until they are.
+
+use serde::de::DeserializeOwned;
+use serde_json::{json, Map, Value};
+
+use wasm_core::settings::core_portal::CorePortal;
+use wasm_core::settings::history_portal::HistoryPortal;
+use wasm_core::settings::SettingsGroup;
+use wasm_core::survey::expiry::ExpiryRule;
+
+use crate::db::{now_ms, Db};
+use crate::error::AppResult;
+use crate::store;
+
+pub const CORE_PORTAL: &str = "CorePortal";
+pub const LICENSE: &str = "License";
+pub const HISTORY_PORTAL: &str = "HistoryPortal";
+pub const USER_ACCOUNT_PASSWORD: &str = "UserAccountPassword";
+pub const CORE_NOTIFICATIONS: &str = "CoreNotifications";
+/// User administration options (spec 02 §3 "Configuration").
+pub const USER_MANAGEMENT: &str = "UserManagement";
+pub const DOCUMENTS_ESSENTIAL: &str = "DocumentsEssential";
+pub const DOCUMENTS_COLUMN_TITLE: &str = "DocumentsColumnTitle";
+pub const DOCUMENTS_OTHER: &str = "DocumentsOther";
+pub const DOCUMENTS_HIDING: &str = "DocumentsHidingEmailNotSending";
+/// Spec 03 §3: phone verification limits (0 = no limit / never expires, spec 03 §9).
+pub const USER_ACCOUNT_VERIFICATION: &str = "UserAccountUserAccountVerification";
+pub const USER_ACCOUNT_PATIENT_PORTAL_OPTIONS: &str = "UserAccountPatientPortalOptions";
+/// Survey general settings (spec 04 §3; GET/POST /api/surveySettings/generalSettings).
+pub const SURVEY_GENERAL: &str = "SurveyGeneral";
+
+pub use wasm_core::settings::core_portal::DEFAULT_SESSION_TIMEOUT_MINUTES;
+
+pub fn defaults() -> Vec<(&'static str, Value)> {
+    vec![
+        (
+            USER_MANAGEMENT,
+            json!({
+                "UserManagementViewMode": "Regular",
+                "IsImpersonationEnabled": true,
+                "EnableDemoMode": false,
+                "IsAdminPinAndLocationsRestrictionsEnabled": false
+            }),
+        ),
+        (
+            LICENSE,
+            json!({ "Module_Documents": true, "Module_Appointments": true, "Module_MedicalHistory": true }),
+        ),
+        (
+            // Spec 03 "Notifications settings form": outbound email (SMTP) and SMS (Twilio-style).
+            CORE_NOTIFICATIONS,
+            json!({
+                "EmailFrom": "",
+                "EmailFromName": "",
+                "UseSMTPServer": true,
+                "SMTPServer": "",
+                "SMTPServerCertificate": "",
+                "SMTPUseSSL": false,
+                "UseAltSmtpAcct": false,
+                "UserName": "",
+                "Password": "",
+                "Port": 25,
+                "Timeout": 30,
+                "IsErrorEmailEnabled": false,
+                "EmailToSendError": "",
+                "TwilioAccSid": "",
+                "TwilioAuthToken": "",
+                "TwilioFrom": "",
+                "TwilioCallbackUrl": "",
+                "AzureTwilioEndpoint": ""
+            }),
+        ),
+        (
+            USER_ACCOUNT_PASSWORD,
+            json!({
+                "UseComplexityRequirements": true,
+                "LenNeeded": 8,
+                "NumNeeded": 1,
+                "UcaseNeeded": 1,
+                "SymNeeded": 1,
+                "IDFailMax": 5,
+                "IDFailureURL": "",
+                "ResetKeyExpirationInSeconds": 3600,
+                "NewPasswordString": "New password",
+                "NewPasswordAgainString": "Repeat new password",
+                "ResetPasswordRedirectUrl": "",
+                "DisableChangePasswordMenu": false
+            }),
+        ),
+        (
+            USER_ACCOUNT_VERIFICATION,
+            json!({
+                "VerificationAttemptsMax": 5,
+                "VerificationCodeRequestsMax": 5,
+                "VerificationCodeTimeoutInMinutes": 10,
+                // Off until the clinic turns it on: with no SMS provider configured, a required
+                // phone check would stop every self-registration.
+                "IsPhoneNumberPatientVerificationEnabled": false,
+                "IsPhoneNumberVerificationRequiredForResetPassword": false
+            }),
+        ),
+        (
+            USER_ACCOUNT_PATIENT_PORTAL_OPTIONS,
+            json!({ "RequireDOB": true, "ForgotPasswordValidateDOB": true }),
+        ),
+        // spec 03 §3 documents groups; spec 01 §2.3 default texts.
+        (
+            DOCUMENTS_ESSENTIAL,
+            json!({
+                "ShowOtherDocumentsTab": true,
+                "ShowDoctorLettersToPatients": false,
+                "ShowReferringPhysicianLettersWithOtherDocuments": false,
+                "DisableRSeqRDateGrouping": false,
+                "DocumentsIsShowRSeqWithDocType": false,
+                "ACKOnView": false,
+                "AckOnViewDelay": 5,
+                "DisabledResultsPortalLocations": [],
+                "CombineDocViewAndReadColumns": false,
+                "ShowReadColumn": true,
+                "ShowAckWhenDisabled": true,
+                "ShowPatNameColumn": false,
+                "ShowStudyDescColumn": true,
+                "ShowNotifTypeColumn": false,
+                "ShowAckColumn": true,
+                "ShowStudyDateColumn": true,
+                "ShowDateWhenSentColumn": true,
+                "IsTraceEnabled": false,
+                "UCSDMode": false,
+                "CompactViewDocumentsDescription": ""
+            }),
+        ),
+        (
+            DOCUMENTS_COLUMN_TITLE,
+            json!({
+                "DocPatNameColumnTitle": "Patient Name",
+                "DocViewColumnTitle": "View",
+                "DocViewWhenColumnTitle": "Date Sent",
+                "DocStudyDateColTitle": "Study Date",
+                "DocStudyDescColTitle": "Study Description",
+                "DocTypeColumnTitle": "Letter Type",
+                "DocNotifTypeColumnTitle": "Sent By",
+                "DocReadColumnTitle": "Read",
+                "DocAckColumnTitle": "Acknowledged",
+                "OtherDocDateColTitle": "Date"
+            }),
+        ),
+        (
+            DOCUMENTS_OTHER,
+            json!({
+                "DocViewDateFormat": "EEEE, MMMM d, y",
+                "DocViewBtnText": "View",
+                "DocAckBtnText": "Acknowledge",
+                "UnreadTabLabel": "Unread Letters"
+            }),
+        ),
+        // spec 04 §3 survey general settings: the summary report and survey choice fields so far.
+        (
+            DOCUMENTS_HIDING,
+            json!({
+                "HideRPLetDays": 0,
+                "HideRPLetBizDays": 0,
+                "HideRPLetForever": false,
+                "HideAllLettersPriorThisDate": "",
+                "LetterTypesBiradSettings": [],
+                "DelayEmailMultiplier": 0,
+                "DelayEmailSendValue": 0
+            }),
+        ),
+    ]
+}
+
+/// Stores each group that is not stored yet with its defaults (existing documents are never
+/// touched), so that every group has a row and a version from the start.
+pub async fn ensure_defaults(db: &Db) -> AppResult<()> {
+    let now = now_ms();
+    for def in engine::defs() {
+        let body = Value::Object(def.defaults()).to_string();
+        store::settings::insert_if_missing(db, def.name, &body, now).await?;
+    }
+    for (group, body) in defaults() {
+        store::settings::insert_if_missing(db, group, &body.to_string(), now).await?;
+    }
+    invalidate(db);
+    Ok(())
+}
+
+/// The document of a group: typed groups completed with their defaults, others as stored (or
+/// their default, or `{}`). On PostgreSQL the documents are kept in memory (see [`cache`]);
+/// SQLite reads the row (an in-process lookup).
+pub async fn load(db: &Db, group: &str) -> AppResult<Value> {
+    let cached = cache::begin(db, group);
+    if let cache::Lookup::Hit(doc) = cached {
+        return Ok(doc);
+    }
+    let row = store::settings::read(db, group).await?;
+    let doc = document(group, row.map(|(_, body)| body).as_deref());
+    if let cache::Lookup::Miss(ticket) = cached {
+        cache::put(ticket, group, &doc);
+    }
+    Ok(doc)
+}
+
+/// A typed group, as stored (its defaults where nothing is stored).
+pub async fn get<T: SettingsGroup + DeserializeOwned>(db: &Db) -> AppResult<T> {
+    Ok(serde_json::from_value(load(db, T::NAME).await?).unwrap_or_default())
+}
+
+/// Forgets the cached documents of `db`: call after writing the settings table (the PostgreSQL
+/// trigger of 0014 tells the other instances, and this one, a moment later).
+pub fn invalidate(db: &Db) {
+    cache::invalidate(db);
+}
+
+fn document(group: &str, stored: Option<&str>) -> Value {
+    if let Some(def) = engine::def(group) {
+        return Value::Object(def.complete(stored));
+    }
+    stored
+        .and_then(|b| serde_json::from_str::<Value>(b).ok())
+        .or_else(|| {
+            defaults()
+                .into_iter()
+                .find(|(g, _)| *g == group)
+                .map(|(_, v)| v)
+        })
+        .unwrap_or_else(|| json!({}))
+}
+
+/// Several groups in one query, in the order asked (each as [`load`] gives it).
+pub async fn load_many(db: &Db, groups: &[&str]) -> AppResult<Vec<Value>> {
+    let rows = store::settings::read_many(db, groups).await?;
+    Ok(groups
+        .iter()
+        .map(|group| {
+            let stored = rows
+                .iter()
+                .find(|(g, ..)| g == group)
+                .map(|(_, _, b)| b.as_str());
+            document(group, stored)
+        })
+        .collect())
+}
+
+/// Sets fields of an untyped group outside any form (the demo loader); typed groups are saved
+/// through `engine::save`.
+pub async fn save_patch(db: &Db, group: &str, patch: &Map<String, Value>) -> AppResult<()> {
+    let mut doc = load(db, group).await?;
+    if let Value::Object(obj) = &mut doc {
+        for (k, v) in patch {
+            obj.insert(k.clone(), v.clone());
+        }
+    }
+    store::settings::upsert(db, group, &doc.to_string(), now_ms()).await?;
+    invalidate(db);
+    Ok(())
+}
+
+pub fn get_bool(doc: &Value, key: &str) -> bool {
+    match doc.get(key) {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => s.eq_ignore_ascii_case("true"),
+        Some(Value::Number(n)) => n.as_i64().is_some_and(|n| n != 0),
+        _ => false,
+    }
+}
+
+pub fn get_i64(doc: &Value, key: &str) -> Option<i64> {
+    match doc.get(key) {
+        Some(Value::Number(n)) => n.as_i64(),
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+pub fn get_str(doc: &Value, key: &str) -> String {
+    doc.get(key)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// CorePortal SessionTimeoutMinutes, at least 1 minute.
+pub async fn session_timeout_minutes(db: &Db) -> AppResult<i64> {
+    Ok(get::<CorePortal>(db).await?.session_minutes())
+}
+
+/// The clinic's survey expiry rule (HistoryPortal HrsAppointmentTimeType / Value), which the
+/// emailed link, the start checks, the expiry job and the notifications engine share.
+pub async fn expiry_rule(db: &Db) -> AppResult<ExpiryRule> {
+    let h = get::<HistoryPortal>(db).await?;
+    Ok(ExpiryRule::new(
+        &h.hrs_appointment_time_type,
+        Some(h.hrs_appointment_time_value),
+    ))
+}
+
+mod cache;
+pub mod engine;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readers_accept_loose_types() {
+        let doc = json!({"a": true, "b": "True", "c": 1, "n": "25", "m": 7, "s": "x"});
+        assert!(get_bool(&doc, "a") && get_bool(&doc, "b") && get_bool(&doc, "c"));
+        assert!(!get_bool(&doc, "missing"));
+        assert_eq!(get_i64(&doc, "n"), Some(25));
+        assert_eq!(get_i64(&doc, "m"), Some(7));
+        assert_eq!(get_str(&doc, "s"), "x");
+    }
+
+    #[test]
+    fn defaults_hold_the_password_values() {
+        let all = defaults();
+        let pw = &all
+            .iter()
+            .find(|(g, _)| *g == USER_ACCOUNT_PASSWORD)
+            .unwrap()
+            .1;
+        assert_eq!(pw["LenNeeded"], 8);
+        assert_eq!(pw["UseComplexityRequirements"], true);
+    }
+}

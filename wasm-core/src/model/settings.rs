@@ -1,0 +1,24 @@
+//! Settings groups on the wire (issue 13; spec 03 §7 "Settings groups": GET and PUT
+//! /api/configurationForm/{sectionName}, the body of the PUT the full settings object).
+
+use crate::wire;
+
+wire! {
+    /// A group as the API answers it: the whole document with the version it was read at.
+    /// Secret fields are answered empty; the ones the server holds are named in StoredSecrets
+    /// (an empty secret on save keeps the stored one).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SettingsEnvelope<T> {
+        pub name: String,
+        pub version: i64,
+        pub settings: T,
+        pub stored_secrets: Vec<String>,
+    }
+
+    /// A save: the whole document and the version it was read at (409 when it is stale).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SettingsSave<T> {
+        pub version: i64,
+        pub settings: T,
+    }
+}
