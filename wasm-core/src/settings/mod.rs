@@ -16,12 +16,20 @@ pub mod core_portal;
 pub mod history_portal;
 pub mod survey_general;
 
+pub mod survey_actions;
+pub mod survey_integrations;
+pub mod survey_maglink_integrations;
+pub mod survey_powerscribe_integrations;
+pub mod survey_themes_settings;
+pub mod survey_webhook_integration;
+
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::ValidationErrors;
 
 pub use checks::*;
+pub use survey_integrations::{survey_integration_group, SURVEY_INTEGRATION_CATEGORIES};
 
 /// A settings group: one document, fetched and saved by [`SettingsGroup::NAME`].
 pub trait SettingsGroup:
@@ -50,6 +58,11 @@ macro_rules! for_each_group {
             $crate::settings::core_portal::CorePortal,
             $crate::settings::history_portal::HistoryPortal,
             $crate::settings::survey_general::SurveyGeneral,
+            $crate::settings::survey_actions::SurveyActions,
+            $crate::settings::survey_maglink_integrations::SurveyMaglinkIntegrations,
+            $crate::settings::survey_powerscribe_integrations::SurveyPowerscribeIntegrations,
+            $crate::settings::survey_webhook_integration::SurveyWebhookIntegration,
+            $crate::settings::survey_themes_settings::SurveyThemesSettings,
         }
     };
 }
