@@ -16,12 +16,22 @@ pub mod core_portal;
 pub mod history_portal;
 pub mod survey_general;
 
+pub mod survey_actions;
+pub mod survey_integrations;
+pub mod survey_maglink_integrations;
+pub mod survey_powerscribe_integrations;
+pub mod survey_themes_settings;
+pub mod survey_webhook_integration;
+pub mod techpad;
+
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::ValidationErrors;
 
 pub use checks::*;
+pub use survey_integrations::{survey_integration_group, SURVEY_INTEGRATION_CATEGORIES};
+pub use techpad::{techpad_group, TECHPAD_CATEGORIES};
 
 /// A settings group: one document, fetched and saved by [`SettingsGroup::NAME`].
 pub trait SettingsGroup:
@@ -50,6 +60,24 @@ macro_rules! for_each_group {
             $crate::settings::core_portal::CorePortal,
             $crate::settings::history_portal::HistoryPortal,
             $crate::settings::survey_general::SurveyGeneral,
+            $crate::settings::survey_actions::SurveyActions,
+            $crate::settings::survey_maglink_integrations::SurveyMaglinkIntegrations,
+            $crate::settings::survey_powerscribe_integrations::SurveyPowerscribeIntegrations,
+            $crate::settings::survey_webhook_integration::SurveyWebhookIntegration,
+            $crate::settings::survey_themes_settings::SurveyThemesSettings,
+            $crate::settings::techpad::general::TechpadGeneral,
+            $crate::settings::techpad::maglink_events::TechpadMaglinkEvents,
+            $crate::settings::techpad::exam_actions::TechpadExamActions,
+            $crate::settings::techpad::comments_settings::TechpadCommentsSettings,
+            $crate::settings::techpad::diagram_settings::TechpadDiagramSettings,
+            $crate::settings::techpad::worklist_sorting::TechpadWorklistSorting,
+            $crate::settings::techpad::perform_exam_button_aliases::TechpadDynamicLabelsPerformExamButtonAliases,
+            $crate::settings::techpad::exam_tabs_aliases::TechpadDynamicLabelsExamTabsAliases,
+            $crate::settings::techpad::status_aliases::TechpadStatusAliases,
+            $crate::settings::techpad::tags::TechpadTags,
+            $crate::settings::techpad::resources::TechpadResources,
+            $crate::settings::techpad::exam_dynamic_labels::TechpadExamDynamicLabels,
+            $crate::settings::techpad::canned_notes::TechpadCannedNotes,
         }
     };
 }
