@@ -12,6 +12,8 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{Map, Value};
 use wasm_core::model::{Role, SettingsEnvelope, SettingsSave};
+use wasm_core::settings::survey_integrations::survey_integration_group;
+use wasm_core::settings::techpad::techpad_group;
 
 use crate::audit::Actor;
 use crate::auth::{RequireRole, RoleSet};
@@ -62,6 +64,54 @@ pub const ROUTES: &[RouteDoc] = &[
         request: Some("SettingsSave"),
         response: "SettingsEnvelope",
     },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveySettings/actionsSettings",
+        summary: "Alias of GET /api/configurationForm/SurveyActions",
+        access: Access::SettingsAdmins,
+        request: None,
+        response: "SettingsEnvelope",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/surveySettings/actionsSettings",
+        summary: "Alias of PUT /api/configurationForm/SurveyActions",
+        access: Access::SettingsAdmins,
+        request: Some("SettingsSave"),
+        response: "SettingsEnvelope",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveySettings/integrations/{category}",
+        summary: "A survey integration group by category (SurveyMaglinkIntegrations, SurveyPowerscribeIntegrations, SurveyWebhookIntegration; spec 04 §7 names no path)",
+        access: Access::SettingsAdmins,
+        request: None,
+        response: "SettingsEnvelope",
+    },
+    RouteDoc {
+        method: "PUT",
+        path: "/api/surveySettings/integrations/{category}",
+        summary: "Saves a survey integration group by category (as PUT /api/configurationForm/{name})",
+        access: Access::SettingsAdmins,
+        request: Some("SettingsSave"),
+        response: "SettingsEnvelope",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/techpadSettings/{category}",
+        summary: "A techpad settings group by the spec's category (General, MaglinkEvents, ExamActions, CommentsSettings, DiagramSettings, WorklistSorting, DynamicLabelsPerformExamButtonAliases, DynamicLabelsExamTabsAliases, StatusAliases, Tags, Resources, ExamDynamicLabels, CannedNotes); group Techpad{category}",
+        access: Access::SettingsAdmins,
+        request: None,
+        response: "SettingsEnvelope",
+    },
+    RouteDoc {
+        method: "PUT",
+        path: "/api/techpadSettings/{category}",
+        summary: "Saves a techpad settings group by category (as PUT /api/configurationForm/{name})",
+        access: Access::SettingsAdmins,
+        request: Some("SettingsSave"),
+        response: "SettingsEnvelope",
+    },
 ];
 
 /// Who edits settings groups (spec 03 §6: administration pages).
@@ -85,6 +135,82 @@ pub fn router() -> Router<AppState> {
             get(|u, s| get_group(u, s, "SurveyGeneral"))
                 .post(|u, s, a, b| put_group(u, s, a, "SurveyGeneral", b)),
         )
+        .route(
+            "/api/surveySettings/actionsSettings",
+            get(|u, s| get_group(u, s, "SurveyActions"))
+                .post(|u, s, a, b| put_group(u, s, a, "SurveyActions", b)),
+        )
+        .route(
+            "/api/surveySettings/integrations/{category}",
+            get(get_survey_integration).put(put_survey_integration),
+        )
+        .route(
+            "/api/techpadSettings/{category}",
+            get(get_techpad).put(put_techpad),
+        )
+}
+
+/// The group of a category path segment (unknown: 404).
+fn by_category(
+    lookup: fn(&str) -> Option<&'static str>,
+    category: &str,
+) -> AppResult<&'static str> {
+    lookup(category).ok_or(AppError::NotFound)
+}
+
+async fn get_techpad(
+    user: RequireRole<SettingsAdmins>,
+    state: State<AppState>,
+    ApiPath(category): ApiPath<String>,
+) -> AppResult<Response> {
+    get_group(user, state, by_category(techpad_group, &category)?).await
+}
+
+async fn put_techpad(
+    user: RequireRole<SettingsAdmins>,
+    state: State<AppState>,
+    peer: ClientAddr,
+    ApiPath(category): ApiPath<String>,
+    body: ApiJson<SettingsSave<Map<String, Value>>>,
+) -> AppResult<Response> {
+    put_group(
+        user,
+        state,
+        peer,
+        by_category(techpad_group, &category)?,
+        body,
+    )
+    .await
+}
+
+async fn get_survey_integration(
+    user: RequireRole<SettingsAdmins>,
+    state: State<AppState>,
+    ApiPath(category): ApiPath<String>,
+) -> AppResult<Response> {
+    get_group(
+        user,
+        state,
+        by_category(survey_integration_group, &category)?,
+    )
+    .await
+}
+
+async fn put_survey_integration(
+    user: RequireRole<SettingsAdmins>,
+    state: State<AppState>,
+    peer: ClientAddr,
+    ApiPath(category): ApiPath<String>,
+    body: ApiJson<SettingsSave<Map<String, Value>>>,
+) -> AppResult<Response> {
+    put_group(
+        user,
+        state,
+        peer,
+        by_category(survey_integration_group, &category)?,
+        body,
+    )
+    .await
 }
 
 type Envelope = SettingsEnvelope<Map<String, Value>>;

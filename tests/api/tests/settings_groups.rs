@@ -316,3 +316,55 @@ async fn the_spec_alias_paths_are_the_same_groups() {
         .await;
     assert_eq!(hp, manager.get_json(&path("HistoryPortal")).await);
 }
+
+#[tokio::test]
+async fn techpad_categories_and_survey_integrations_are_groups_too() {
+    let server = TestServer::demo().await;
+    let mut admin = server.signed_in(CLIENT_ADMIN).await;
+    let general = admin.get_json("/api/techpadSettings/General").await;
+    assert_eq!(general["Name"], "TechpadGeneral");
+    assert_eq!(general, admin.get_json(&path("TechpadGeneral")).await);
+    assert_eq!(
+        admin
+            .get("/api/techpadSettings/NoSuchCategory")
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        admin
+            .get_json("/api/surveySettings/integrations/SurveyWebhookIntegration")
+            .await["Name"],
+        "SurveyWebhookIntegration"
+    );
+
+    // Spec 04 §5: at most 8 canned notes per category; nothing is saved past it.
+    let notes = admin.get_json("/api/techpadSettings/CannedNotes").await;
+    let nine: Vec<Value> = (1..=9)
+        .map(|i| json!({"Id": i, "Name": format!("Note {i}"), "Value": "Text", "CommentId": 1}))
+        .collect();
+    let body = json!({"Version": notes["Version"], "Settings": {"CannedNotes": nine}});
+    let refused = put_raw(
+        &mut admin,
+        "/api/techpadSettings/CannedNotes",
+        serde_json::to_vec(&body).unwrap(),
+    )
+    .await
+    .expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        refused["Errors"]["CannedNotes"],
+        json!(["At most 8 notes can share a category"])
+    );
+    let eight = json!({"Version": notes["Version"], "Settings": {"CannedNotes": &body["Settings"]["CannedNotes"].as_array().unwrap()[..8]}});
+    let saved = put_raw(
+        &mut admin,
+        "/api/techpadSettings/CannedNotes",
+        serde_json::to_vec(&eight).unwrap(),
+    )
+    .await
+    .expect(StatusCode::OK);
+    assert_eq!(
+        saved["Settings"]["CannedNotes"].as_array().unwrap().len(),
+        8
+    );
+}
