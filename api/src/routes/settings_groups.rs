@@ -20,7 +20,7 @@ use crate::auth::{RequireRole, RoleSet};
 use crate::client_addr::ClientAddr;
 use crate::error::{ApiJson, ApiPath, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::settings::engine::{self, Def};
+use crate::settings::engine::{self, Def, Who};
 use crate::AppState;
 
 pub const ROUTES: &[RouteDoc] = &[
@@ -215,8 +215,11 @@ async fn put_survey_integration(
 
 type Envelope = SettingsEnvelope<Map<String, Value>>;
 
+/// A group edited as a form (others, such as PortalValues, have routes of their own).
 fn group(name: &str) -> AppResult<&'static Def> {
-    engine::def(name).ok_or(AppError::NotFound)
+    engine::def(name)
+        .filter(|d| d.form)
+        .ok_or(AppError::NotFound)
 }
 
 /// The envelope with its version as the ETag.
@@ -267,11 +270,14 @@ async fn put_group(
     ApiJson(body): ApiJson<SettingsSave<Map<String, Value>>>,
 ) -> AppResult<Response> {
     let def = group(name)?;
+    let who = Who {
+        actor: Actor::from(&*user),
+        ip: Some(peer.ip().to_string()),
+    };
     let saved = engine::save(
         &state.db,
         &state.secrets,
-        Actor::from(&*user),
-        Some(peer.ip().to_string()),
+        who,
         def,
         body.version,
         body.settings,

@@ -12,7 +12,7 @@ use wasm_core::settings::SettingsGroup;
 use wasm_core::ValidationErrors;
 
 use crate::audit::{self, Action, Actor, Target};
-use crate::db::{now_ms, Db};
+use crate::db::{now_ms, Db, Tx};
 use crate::error::{AppError, AppResult};
 use crate::secrets::SecretBox;
 use crate::store;
@@ -21,6 +21,8 @@ use crate::store;
 pub struct Def {
     pub name: &'static str,
     pub secrets: &'static [&'static str],
+    /// Edited as a settings form (GET/PUT /api/configurationForm/{name}).
+    pub form: bool,
     /// Every field with its default.
     defaults: fn() -> Map<String, Value>,
     /// Whether `doc` reads as the group (every field of the right type).
@@ -59,6 +61,7 @@ macro_rules! defs {
         vec![$(Def {
             name: <$t as SettingsGroup>::NAME,
             secrets: <$t as SettingsGroup>::SECRETS,
+            form: <$t as SettingsGroup>::FORM,
             defaults: defaults_of::<$t>,
             reads: reads_as::<$t>,
             check: check_as::<$t>,
@@ -160,17 +163,56 @@ pub const STALE_MESSAGE: &str =
 pub async fn save(
     db: &Db,
     secrets: &SecretBox,
-    actor: Actor,
-    ip: Option<String>,
+    who: Who,
     def: &Def,
     version: i64,
     incoming: Map<String, Value>,
 ) -> AppResult<SettingsEnvelope<Map<String, Value>>> {
     let mut tx = db.begin().await?;
-    let row = store::settings::read_in(&mut tx, def.name).await?;
+    let (version, doc) = write_in(&mut tx, secrets, who, def, Some(version), incoming).await?;
+    tx.commit().await?;
+    super::invalidate(db);
+    Ok(def.envelope(version, doc))
+}
+
+/// Sets some fields of group `def` at whatever version is stored (values edited one key at a
+/// time, such as PortalValues; loaders): validated and audited like [`save`].
+pub async fn save_fields(
+    db: &Db,
+    secrets: &SecretBox,
+    who: Who,
+    def: &Def,
+    fields: Map<String, Value>,
+) -> AppResult<Map<String, Value>> {
+    let mut tx = db.begin().await?;
+    let (_, doc) = write_in(&mut tx, secrets, who, def, None, fields).await?;
+    tx.commit().await?;
+    super::invalidate(db);
+    Ok(doc)
+}
+
+/// Who saves, for the audit row.
+#[derive(Debug, Clone)]
+pub struct Who {
+    pub actor: Actor,
+    pub ip: Option<String>,
+}
+
+/// The save inside the caller's transaction (several groups in one, as the setup wizard does):
+/// at `expected` version, or at the stored one when `None`. Returns the new version and the
+/// stored document; the caller commits and then calls `settings::invalidate`.
+pub async fn write_in(
+    tx: &mut Tx,
+    secrets: &SecretBox,
+    who: Who,
+    def: &Def,
+    expected: Option<i64>,
+    incoming: Map<String, Value>,
+) -> AppResult<(i64, Map<String, Value>)> {
+    let row = store::settings::read_in(tx, def.name).await?;
     let current_version = row.as_ref().map_or(0, |(v, _)| *v);
     let current = def.complete(row.as_ref().map(|(_, b)| b.as_str()));
-    if version != current_version {
+    if expected.is_some_and(|v| v != current_version) {
         return Err(stale(def, current_version, current));
     }
 
@@ -180,7 +222,7 @@ pub async fn save(
             candidate.insert(key.clone(), value.clone());
         }
     }
-    // Secrets: a typed value replaces the stored one; empty keeps it.
+    // Secrets: a typed value replaces the stored one; empty (or absent) keeps it.
     let mut typed_secrets = Vec::new();
     for secret in def.secrets {
         let typed = incoming
@@ -225,31 +267,30 @@ pub async fn save(
     }
 
     let (old, new) = changes(def, &current, &next, &typed_secrets);
+    if new.is_empty() {
+        // Nothing changed: no new version, no audit row.
+        return Ok((current_version, next));
+    }
     let body = Value::Object(next.clone()).to_string();
-    if !store::settings::write_at(&mut tx, def.name, current_version, &body, now_ms()).await? {
-        drop(tx);
-        let (v, doc) = read(db, def).await?;
-        return Err(stale(def, v, doc));
+    if !store::settings::write_at(tx, def.name, current_version, &body, now_ms()).await? {
+        // Someone wrote between this transaction's read and its write (PostgreSQL).
+        return Err(stale(def, current_version + 1, current));
     }
-    if !new.is_empty() {
-        audit::record(
-            &mut tx,
-            actor,
-            Action::SettingsSaved,
-            Target {
-                target_type: Some("SettingsGroup"),
-                target_id: Some(def.name.to_owned()),
-                target_user_id: None,
-            },
-            Some(Value::Object(old)),
-            Some(Value::Object(new)),
-            ip,
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    super::invalidate(db);
-    Ok(def.envelope(current_version + 1, next))
+    audit::record(
+        tx,
+        who.actor,
+        Action::SettingsSaved,
+        Target {
+            target_type: Some("SettingsGroup"),
+            target_id: Some(def.name.to_owned()),
+            target_user_id: None,
+        },
+        Some(Value::Object(old)),
+        Some(Value::Object(new)),
+        who.ip,
+    )
+    .await?;
+    Ok((current_version + 1, next))
 }
 
 fn stale(def: &Def, version: i64, doc: Map<String, Value>) -> AppError {

@@ -14,6 +14,7 @@ pub mod num;
 
 pub mod core_portal;
 pub mod history_portal;
+pub mod portal_values;
 pub mod survey_general;
 
 pub mod survey_actions;
@@ -39,6 +40,9 @@ pub trait SettingsGroup:
 {
     /// The group's name in the spec and in `/api/configurationForm/{name}`.
     const NAME: &'static str;
+    /// Whether the group is edited as a settings form (GET/PUT /api/configurationForm/{name}).
+    /// A group with its own routes and per-field editors (PortalValues) says false.
+    const FORM: bool = true;
     /// Fields stored encrypted and never sent back to a browser (an empty value on save keeps the
     /// stored one; the audit names the field but not its values).
     const SECRETS: &'static [&'static str] = &[];
@@ -60,6 +64,7 @@ macro_rules! for_each_group {
             $crate::settings::core_portal::CorePortal,
             $crate::settings::history_portal::HistoryPortal,
             $crate::settings::survey_general::SurveyGeneral,
+            $crate::settings::portal_values::PortalValues,
             $crate::settings::survey_actions::SurveyActions,
             $crate::settings::survey_maglink_integrations::SurveyMaglinkIntegrations,
             $crate::settings::survey_powerscribe_integrations::SurveyPowerscribeIntegrations,
