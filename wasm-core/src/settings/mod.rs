@@ -12,7 +12,11 @@ pub mod checks;
 pub mod js;
 pub mod num;
 
+pub mod core_email_service;
+pub mod core_magview;
+pub mod core_notifications;
 pub mod core_portal;
+pub mod core_timer_service;
 pub mod history_portal;
 pub mod survey_general;
 
@@ -50,6 +54,10 @@ macro_rules! for_each_group {
             $crate::settings::core_portal::CorePortal,
             $crate::settings::history_portal::HistoryPortal,
             $crate::settings::survey_general::SurveyGeneral,
+            $crate::settings::core_magview::CoreMagview,
+            $crate::settings::core_notifications::CoreNotifications,
+            $crate::settings::core_email_service::CoreEmailService,
+            $crate::settings::core_timer_service::CoreTimerService,
         }
     };
 }
