@@ -18,6 +18,8 @@ pub mod core_notifications;
 pub mod core_portal;
 pub mod core_timer_service;
 pub mod history_portal;
+pub mod login_page;
+pub mod other_settings;
 pub mod survey_general;
 
 use serde::de::DeserializeOwned;
@@ -58,6 +60,8 @@ macro_rules! for_each_group {
             $crate::settings::core_notifications::CoreNotifications,
             $crate::settings::core_email_service::CoreEmailService,
             $crate::settings::core_timer_service::CoreTimerService,
+            $crate::settings::login_page::LoginPageSettings,
+            $crate::settings::other_settings::OtherSettings,
         }
     };
 }
