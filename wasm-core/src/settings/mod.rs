@@ -21,6 +21,11 @@ pub mod history_portal;
 pub mod login_page;
 pub mod other_settings;
 pub mod survey_general;
+pub mod user_account_password;
+pub mod user_account_patient_portal_options;
+pub mod user_account_switch_user_options;
+pub mod user_account_username_validation;
+pub mod user_account_verification;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -62,6 +67,11 @@ macro_rules! for_each_group {
             $crate::settings::core_timer_service::CoreTimerService,
             $crate::settings::login_page::LoginPageSettings,
             $crate::settings::other_settings::OtherSettings,
+            $crate::settings::user_account_password::UserAccountPassword,
+            $crate::settings::user_account_patient_portal_options::UserAccountPatientPortalOptions,
+            $crate::settings::user_account_switch_user_options::UserAccountSwitchUserOptions,
+            $crate::settings::user_account_verification::UserAccountUserAccountVerification,
+            $crate::settings::user_account_username_validation::UserAccountUsernameValidation,
         }
     };
 }
