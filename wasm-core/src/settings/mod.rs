@@ -17,6 +17,11 @@ pub mod core_magview;
 pub mod core_notifications;
 pub mod core_portal;
 pub mod core_timer_service;
+pub mod documents_alternate_description;
+pub mod documents_column_title;
+pub mod documents_essential;
+pub mod documents_hiding;
+pub mod documents_other;
 pub mod history_portal;
 pub mod login_page;
 pub mod other_settings;
@@ -72,6 +77,11 @@ macro_rules! for_each_group {
             $crate::settings::user_account_switch_user_options::UserAccountSwitchUserOptions,
             $crate::settings::user_account_verification::UserAccountUserAccountVerification,
             $crate::settings::user_account_username_validation::UserAccountUsernameValidation,
+            $crate::settings::documents_essential::DocumentsEssential,
+            $crate::settings::documents_column_title::DocumentsColumnTitle,
+            $crate::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription,
+            $crate::settings::documents_other::DocumentsOther,
+            $crate::settings::documents_hiding::DocumentsHidingEmailNotSending,
         }
     };
 }
