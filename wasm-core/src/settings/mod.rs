@@ -23,8 +23,10 @@ pub mod documents_essential;
 pub mod documents_hiding;
 pub mod documents_other;
 pub mod history_portal;
+pub mod license;
 pub mod login_page;
 pub mod other_settings;
+pub mod sso;
 pub mod survey_general;
 pub mod user_account_password;
 pub mod user_account_patient_portal_options;
@@ -82,6 +84,8 @@ macro_rules! for_each_group {
             $crate::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription,
             $crate::settings::documents_other::DocumentsOther,
             $crate::settings::documents_hiding::DocumentsHidingEmailNotSending,
+            $crate::settings::sso::Sso,
+            $crate::settings::license::License,
         }
     };
 }
