@@ -16,6 +16,7 @@ pub mod core_email_service;
 pub mod core_magview;
 pub mod core_notifications;
 pub mod core_portal;
+pub mod core_survey;
 pub mod core_timer_service;
 pub mod documents_alternate_description;
 pub mod documents_column_title;
@@ -33,6 +34,7 @@ pub mod user_account_patient_portal_options;
 pub mod user_account_switch_user_options;
 pub mod user_account_username_validation;
 pub mod user_account_verification;
+pub mod user_management;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -86,6 +88,8 @@ macro_rules! for_each_group {
             $crate::settings::documents_hiding::DocumentsHidingEmailNotSending,
             $crate::settings::sso::Sso,
             $crate::settings::license::License,
+            $crate::settings::user_management::UserManagement,
+            $crate::settings::core_survey::CoreSurvey,
         }
     };
 }
