@@ -7,6 +7,8 @@
 //! (bindings). Every group is listed once, in [`for_each_group!`]: the API's registry, the wasm
 //! dispatch and the tests iterate that list.
 
+#[cfg(test)]
+mod api_compat;
 pub mod checks;
 #[cfg(feature = "wasm")]
 pub mod js;
