@@ -348,13 +348,19 @@ fn every_key_the_api_reads_is_a_field() {
 
 #[test]
 fn the_api_hiding_rows_read_as_typed_rows() {
-    // Birad as text, the day counts as numbers, AllowAck absent (= allowed).
+    // Birad as text or a number (the API takes either), the day counts as numbers, AllowAck
+    // absent (= allowed).
     let doc = json!({"LetterTypesBiradSettings": [
-        {"Type": "Patient Result Letter", "BiradSettings": [{"Birad": "2", "HideLetDays": 3}]}
+        {"Type": "Patient Result Letter", "BiradSettings": [
+            {"Birad": "2", "HideLetDays": 3}, {"Birad": 4, "HideLetForever": true}
+        ]}
     ]});
     let typed: super::documents_hiding::DocumentsHidingEmailNotSending =
         serde_json::from_value(doc).unwrap();
     let rule = &typed.letter_types_birad_settings[0].birad_settings[0];
     assert_eq!(rule.hide_let_days, 3.0);
     assert!(rule.allow_ack);
+    let rule = &typed.letter_types_birad_settings[0].birad_settings[1];
+    assert_eq!(rule.birad, "4");
+    assert!(rule.hide_let_forever);
 }

@@ -23,7 +23,7 @@ crate::settings_struct! {
         /// Seconds.
         #[serde(with = "crate::settings::num")] "AckOnViewDelay" ack_on_view_delay: f64,
         /// Location numbers (LocNum, text like the rest of the portal).
-        "DisabledResultsPortalLocations" disabled_results_portal_locations: Vec<String>,
+        #[serde(deserialize_with = "crate::settings::text::lenient_list")] "DisabledResultsPortalLocations" disabled_results_portal_locations: Vec<String>,
         "CombineDocViewAndReadColumns" combine_doc_view_and_read_columns: bool,
         "ShowReadColumn" show_read_column: bool,
         "ShowAckWhenDisabled" show_ack_when_disabled: bool,

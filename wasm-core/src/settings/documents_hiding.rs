@@ -18,7 +18,7 @@ crate::settings_struct! {
     /// One BI-RADS rule of a letter type.
     pub struct BiradSetting {
         /// The BI-RADS category ('0'..'6', '4A', ...).
-        "Birad" birad: String,
+        #[serde(deserialize_with = "crate::settings::text::lenient")] "Birad" birad: String,
         #[serde(with = "crate::settings::num")] "HideLetDays" hide_let_days: f64,
         #[serde(with = "crate::settings::num")] "HideLetBizDays" hide_let_biz_days: f64,
         "HideLetForever" hide_let_forever: bool,

@@ -13,6 +13,7 @@ pub mod checks;
 #[cfg(feature = "wasm")]
 pub mod js;
 pub mod num;
+pub mod text;
 
 pub mod core_email_service;
 pub mod core_magview;
