@@ -75,6 +75,16 @@ fn queue(
     }
 }
 
+/// A row cell: `required` is its message when it must not be blank; at most 128 characters.
+fn cell(e: &mut ValidationErrors, field: &str, value: &str, required: Option<&str>) {
+    match required {
+        Some(message) if value.trim().is_empty() => e.add(field, message),
+        _ => {
+            text(e, field, value, 128);
+        }
+    }
+}
+
 impl SettingsGroup for CoreSurvey {
     const NAME: &'static str = "CoreSurvey";
 
@@ -83,28 +93,32 @@ impl SettingsGroup for CoreSurvey {
         if self.survey_select_patient_mode && self.survey_admin_pin.trim().is_empty() {
             e.add("SURVEY_ADMIN_PIN", ADMIN_PIN_REQUIRED);
         } else {
-            digit_text(
+            // The API trims the PIN.
+            let pin_ok = digit_text(
                 &mut e,
                 "SURVEY_ADMIN_PIN",
                 self.survey_admin_pin.trim(),
                 ADMIN_PIN_MAX as usize,
             );
-        }
-        if self.search_for_patient_using_alternate_user_identifier {
-            for (i, row) in self.location_to_mrn_column_mapping.iter().enumerate() {
-                if row.loc_num.trim().is_empty() {
-                    e.add(
-                        &format!("LocationToMrnColumnMapping.{i}.LocNum"),
-                        LOCATION_REQUIRED,
-                    );
-                }
-                if row.column.trim().is_empty() {
-                    e.add(
-                        &format!("LocationToMrnColumnMapping.{i}.Column"),
-                        COLUMN_REQUIRED,
-                    );
-                }
+            if pin_ok {
+                text(&mut e, "SURVEY_ADMIN_PIN", &self.survey_admin_pin, 64);
             }
+        }
+        // The mapping rows matter only when searching by the alternate identifier.
+        let alt = self.search_for_patient_using_alternate_user_identifier;
+        for (i, row) in self.location_to_mrn_column_mapping.iter().enumerate() {
+            cell(
+                &mut e,
+                &format!("LocationToMrnColumnMapping.{i}.LocNum"),
+                &row.loc_num,
+                alt.then_some(LOCATION_REQUIRED),
+            );
+            cell(
+                &mut e,
+                &format!("LocationToMrnColumnMapping.{i}.Column"),
+                &row.column,
+                alt.then_some(COLUMN_REQUIRED),
+            );
         }
         queue(
             &mut e,
@@ -131,12 +145,18 @@ impl SettingsGroup for CoreSurvey {
             ),
         );
         for (i, row) in self.survey_per_location.iter().enumerate() {
-            if row.key.trim().is_empty() {
-                e.add(&format!("SurveyPerLocation.{i}.Key"), LOCATION_REQUIRED);
-            }
-            if row.value.trim().is_empty() {
-                e.add(&format!("SurveyPerLocation.{i}.Value"), SURVEY_REQUIRED);
-            }
+            cell(
+                &mut e,
+                &format!("SurveyPerLocation.{i}.Key"),
+                &row.key,
+                Some(LOCATION_REQUIRED),
+            );
+            cell(
+                &mut e,
+                &format!("SurveyPerLocation.{i}.Value"),
+                &row.value,
+                Some(SURVEY_REQUIRED),
+            );
         }
         if required_digits(
             &mut e,

@@ -127,6 +127,13 @@ impl SettingsGroup for DocumentsHidingEmailNotSending {
         let date = self.hide_all_letters_prior_this_date.trim();
         if !date.is_empty() && !is_iso_date(date) {
             e.add("HideAllLettersPriorThisDate", DATE_SHAPE);
+        } else {
+            text(
+                &mut e,
+                "HideAllLettersPriorThisDate",
+                &self.hide_all_letters_prior_this_date,
+                32,
+            );
         }
         for (i, t) in self.letter_types_birad_settings.iter().enumerate() {
             let row = format!("LetterTypesBiradSettings.{i}");
