@@ -20,9 +20,35 @@ fn default_json(name: &str) -> Option<Value> {
     crate::for_each_group!(find)
 }
 
-/// `api` `settings::defaults()` for the groups of spec 03 and the two the product adds.
+/// `api` `settings::defaults()`, every group.
 fn api_defaults() -> Vec<(&'static str, Value)> {
     vec![
+        (
+            "CorePortal",
+            json!({
+                "ClientName": "Demo Breast Imaging", "PublicWebAddress": "",
+                "SessionTimeoutMinutes": 20, "WarnBeforeSessionTimeoutMinutes": 2,
+                "SessionTimeoutRedirectLink": "", "CountOfRetriesInCaseDeadlock": 3,
+                "DelayInMillisecondsBetweenRetriesInCaseDeadlock": 200, "IsSsoMode": false,
+                "IsCernerOAuthEnabled": false, "DisableSecondaryRecoveryOptions": false
+            }),
+        ),
+        (
+            "HistoryPortal",
+            json!({
+                "HistoryPortalMaxReadyForExamEmail": -1, "IsDisabledIamHere": false,
+                "IsHideAppointmentTimeInHistoryPortal": false
+            }),
+        ),
+        (
+            "SurveyGeneral",
+            json!({
+                "DefaultSurvey": "", "IsSurveyPerLocationEnabled": true,
+                "GenerateSummaryReport": false, "SummaryPdfHeaderText": "",
+                "IsAddPageNumberToSummaryPdf": true, "PdfPageNumberFontSize": 9,
+                "PdfPageNumberAlignment": "Center", "IsAddHeaderToAllPagesToSummaryPdf": false
+            }),
+        ),
         (
             "UserManagement",
             json!({
@@ -115,6 +141,54 @@ fn api_defaults() -> Vec<(&'static str, Value)> {
 /// The keys the API reads today (`grep -rn 'get_str\|get_bool\|get_i64' api/src`, and the
 /// setup wizard's `configuration::group_of`), by the group it reads them from.
 const API_READS: &[(&str, &[&str])] = &[
+    (
+        // The setup wizard also stores SERVICE_ACCOUNT_DOMAIN, SERVICE_ACCOUNT_USERNAME and
+        // SERVICE_ACCOUNT_PASSWORD here (`group_of`'s fallback), which CorePortal lacks.
+        "CorePortal",
+        &[
+            "ClientName",
+            "PublicWebAddress",
+            "SessionTimeoutMinutes",
+            "WarnBeforeSessionTimeoutMinutes",
+            "SessionTimeoutRedirectLink",
+            "IsSsoMode",
+            "IsCernerOAuthEnabled",
+            "DisableSecondaryRecoveryOptions",
+            "PortalSqlServerName",
+            "PortalSqlDbName",
+            "PortalIntegratedSecurity",
+            "PortalSqlUserName",
+            "PortalSqlUserPwd",
+            "PasswordEncriptionTechnique",
+            "TestUserSsn",
+            "TestUserEmail",
+        ],
+    ),
+    (
+        "HistoryPortal",
+        &[
+            "DefaultHistoryPortalSurvey",
+            "HrsAppointmentTimeType",
+            "HrsAppointmentTimeValue",
+            "HistoryPortalSurveyReminderStartTime",
+            "HistoryPortalSurveyReminderEndTime",
+            "HistoryPortalBusinessDays",
+            "EnableSendingHistoryPortalNotifications",
+            "EnableHistoryPortalNotificationsByEmail",
+            "EnableHistoryPortalNotificationsBySms",
+            "HistoryPortalRemindXDaysBeforeAppt",
+            "HistoryPortalRemindUntilXHoursBeforeAppt",
+            "EnableSendingIamHereNotifications",
+            "EnableIamHereNotificationsByEmail",
+            "EnableIamHereNotificationsBySms",
+            "HistoryPortalSendIAmHereXHoursBeforeAppointment",
+            "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment",
+            "HistoryPortalMaxReadyForExamEmail",
+            "IsDisabledIamHere",
+            "IsHideAppointmentTimeInHistoryPortal",
+            "HistoryPortalPatientNameColumnLastNameFirst",
+        ],
+    ),
     (
         "CoreMagview",
         &[
