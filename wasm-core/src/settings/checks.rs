@@ -13,6 +13,7 @@ pub const VALUE_CAN_NOT_BE_A_DECIMAL: &str = "Value can not be a decimal";
 pub const FIELD_REQUIRED: &str = "This field is required";
 pub const ENTER_A_NUMBER: &str = "Enter a number";
 pub const DIGITS_ONLY: &str = "Only digits are allowed";
+pub const ENTER_AN_EMAIL: &str = "Enter a valid email address";
 pub const WHOLE_NUMBER_LIST: &str = "Must be comma-separated whole numbers (for example 2, 3)";
 /// The length every free-text setting is bounded by unless its group says otherwise.
 pub const TEXT_MAX: usize = 2000;
@@ -88,6 +89,14 @@ pub fn digits(e: &mut ValidationErrors, field: &str, v: f64, max: Option<i32>) -
     range(e, field, v, None, max)
 }
 
+/// [`digits`] for a field the spec says is required: empty (NaN) gets [`FIELD_REQUIRED`].
+pub fn required_digits(e: &mut ValidationErrors, field: &str, v: f64, max: Option<i32>) -> bool {
+    if v.is_nan() {
+        return fail(e, field, FIELD_REQUIRED);
+    }
+    digits(e, field, v, max)
+}
+
 fn range(
     e: &mut ValidationErrors,
     field: &str,
@@ -140,6 +149,15 @@ pub fn whole_number_list(e: &mut ValidationErrors, field: &str, value: &str) -> 
         return fail(e, field, WHOLE_NUMBER_LIST);
     }
     true
+}
+
+/// An email address that is empty or well formed (at most 254 characters).
+pub fn email_address(e: &mut ValidationErrors, field: &str, value: &str) -> bool {
+    let v = value.trim();
+    if !v.is_empty() && !crate::membership::is_email(v) {
+        return fail(e, field, ENTER_AN_EMAIL);
+    }
+    text(e, field, value, 254)
 }
 
 /// An address that is empty or starts with http:// or https://.

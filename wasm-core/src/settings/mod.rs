@@ -7,15 +7,38 @@
 //! (bindings). Every group is listed once, in [`for_each_group!`]: the API's registry, the wasm
 //! dispatch and the tests iterate that list.
 
+#[cfg(test)]
+mod api_compat;
 pub mod checks;
 #[cfg(feature = "wasm")]
 pub mod js;
 pub mod num;
+pub mod text;
 
+pub mod core_email_service;
+pub mod core_magview;
+pub mod core_notifications;
 pub mod core_portal;
+pub mod core_survey;
+pub mod core_timer_service;
+pub mod documents_alternate_description;
+pub mod documents_column_title;
+pub mod documents_essential;
+pub mod documents_hiding;
+pub mod documents_other;
 pub mod history_portal;
+pub mod license;
+pub mod login_page;
+pub mod other_settings;
 pub mod portal_values;
+pub mod sso;
 pub mod survey_general;
+pub mod user_account_password;
+pub mod user_account_patient_portal_options;
+pub mod user_account_switch_user_options;
+pub mod user_account_username_validation;
+pub mod user_account_verification;
+pub mod user_management;
 
 pub mod survey_actions;
 pub mod survey_integrations;
@@ -83,6 +106,26 @@ macro_rules! for_each_group {
             $crate::settings::techpad::resources::TechpadResources,
             $crate::settings::techpad::exam_dynamic_labels::TechpadExamDynamicLabels,
             $crate::settings::techpad::canned_notes::TechpadCannedNotes,
+            $crate::settings::core_magview::CoreMagview,
+            $crate::settings::core_notifications::CoreNotifications,
+            $crate::settings::core_email_service::CoreEmailService,
+            $crate::settings::core_timer_service::CoreTimerService,
+            $crate::settings::login_page::LoginPageSettings,
+            $crate::settings::other_settings::OtherSettings,
+            $crate::settings::user_account_password::UserAccountPassword,
+            $crate::settings::user_account_patient_portal_options::UserAccountPatientPortalOptions,
+            $crate::settings::user_account_switch_user_options::UserAccountSwitchUserOptions,
+            $crate::settings::user_account_verification::UserAccountUserAccountVerification,
+            $crate::settings::user_account_username_validation::UserAccountUsernameValidation,
+            $crate::settings::documents_essential::DocumentsEssential,
+            $crate::settings::documents_column_title::DocumentsColumnTitle,
+            $crate::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription,
+            $crate::settings::documents_other::DocumentsOther,
+            $crate::settings::documents_hiding::DocumentsHidingEmailNotSending,
+            $crate::settings::sso::Sso,
+            $crate::settings::license::License,
+            $crate::settings::user_management::UserManagement,
+            $crate::settings::core_survey::CoreSurvey,
         }
     };
 }

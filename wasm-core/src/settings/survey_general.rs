@@ -53,6 +53,13 @@ crate::settings_struct! {
         "SearchForPatientUsingAlternateUserIdentifier" search_for_patient_using_alternate_user_identifier: bool,
         "StartSurveyPatientsSearchResultWithoutSsn" start_survey_patients_search_result_without_ssn: bool,
         "LocationToMrnColumnMapping" location_to_mrn_column_mapping: Vec<LocationMrnColumn>,
+        // Read by the API from this group for the kiosk's start settings (spec 01 "Survey
+        // settings", `api` `routes::survey_start`).
+        "IsDisabledAdvancedPatientsSearch" is_disabled_advanced_patients_search: bool,
+        "IsDisabledStartSurveyConfirmation" is_disabled_start_survey_confirmation: bool,
+        "IsDisabledFinishedTodaySurveysConfirmation" is_disabled_finished_today_surveys_confirmation: bool,
+        "LayoutSurveyTitle" layout_survey_title: String,
+        "LuminaryOnePatientDetailsSurveyId" luminary_one_patient_details_survey_id: String,
     }
 }
 
@@ -99,6 +106,11 @@ impl Default for SurveyGeneral {
             search_for_patient_using_alternate_user_identifier: false,
             start_survey_patients_search_result_without_ssn: false,
             location_to_mrn_column_mapping: Vec::new(),
+            is_disabled_advanced_patients_search: false,
+            is_disabled_start_survey_confirmation: false,
+            is_disabled_finished_today_surveys_confirmation: false,
+            layout_survey_title: String::new(),
+            luminary_one_patient_details_survey_id: String::new(),
         }
     }
 }
@@ -197,6 +209,13 @@ impl SettingsGroup for SurveyGeneral {
                 );
             }
         }
+        text(&mut e, "LayoutSurveyTitle", &self.layout_survey_title, 200);
+        text(
+            &mut e,
+            "LuminaryOnePatientDetailsSurveyId",
+            &self.luminary_one_patient_details_survey_id,
+            128,
+        );
         e
     }
 }
