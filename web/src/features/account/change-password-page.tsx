@@ -10,14 +10,14 @@ import {
   type PasswordRequirements,
   type ValidationErrors,
 } from "../../lib/wasm";
-import { logout } from "../auth/api/logout";
+import { logout } from "../../lib/api/logout";
 import { useSession } from "../../app/session";
 import { changeMyPassword } from "./api/change-my-password";
-import { getPasswordRequirements } from "./api/get-password-requirements";
-import { PasswordRequirementsPanel } from "./password-requirements-panel";
+import { getPasswordRequirements } from "../../lib/api/get-password-requirements";
+import { PasswordRequirementsPanel } from "../../components/password-requirements/password-requirements-panel";
 // The shared field and show/hide styles of the sign-in form.
-import "../auth/login.css";
-import "./account.css";
+import "../../styles/login.css";
+import "../../styles/account.css";
 
 export const CHANGED_MESSAGE = "Password was changed successfully!";
 

@@ -21,7 +21,7 @@ import { fetchStatusesLookup, type StatusLookupItem } from "./api/statuses-looku
 import { fetchListSettings } from "./api/list-settings";
 import { sendReadyForExam } from "./api/ready-for-exam";
 import { checkExpired, type IsExpiredResult } from "./api/is-expired";
-import { useLabels } from "../labels/labels";
+import { useLabels } from "../../i18n/labels";
 import { Modal } from "../../components/modal/modal";
 import { SurveyDetailsModal } from "./survey-details-modal";
 import { useToast } from "../../components/toast/toast";
@@ -116,7 +116,7 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
   };
 
   const columns = useMemo(() => {
-    const list: ColumnDef<SurveyQueueRow, any>[] = [
+    const list: ColumnDef<SurveyQueueRow, never>[] = [
       column.accessor("UserFullName", { header: "Patient" }),
       column.accessor("UserIdentifierToShow", { header: "MRN" }),
       column.accessor("UserDOBString", { id: "UserDOB", header: "DOB" }),

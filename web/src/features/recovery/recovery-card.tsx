@@ -1,6 +1,6 @@
 import { type ReactNode } from "react";
-import { AuthCard } from "../auth/auth-card";
-import "../account/account.css";
+import { AuthCard } from "../../components/auth-card/auth-card";
+import "../../styles/account.css";
 import "./recovery.css";
 
 /** The sign-in card the membership pages share (spec 02 §2.1). */

@@ -8,7 +8,7 @@ import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
 import { fieldMessages, validateRole, type RoleForm, type RoleRow, type ValidationErrors } from "../../lib/wasm";
 import { deleteRole, listRoles, postRole, putRole } from "./api/roles";
-import "../auth/login.css";
+import "../../styles/login.css";
 import "./users.css";
 
 export const ROLE_CREATED = "Role successfully created.";

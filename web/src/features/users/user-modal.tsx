@@ -11,7 +11,7 @@ import {
   type UserForm,
   type ValidationErrors,
 } from "../../lib/wasm";
-import { getPasswordRequirements } from "../account/api/get-password-requirements";
+import { getPasswordRequirements } from "../../lib/api/get-password-requirements";
 import { changeUserPassword, validatePassword } from "./api/passwords";
 import { getUser, postUser, putUser } from "./api/user";
 import type { UserAdminConfiguration } from "./api/user-configuration";

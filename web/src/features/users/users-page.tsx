@@ -13,7 +13,7 @@ import { listRoles } from "./api/roles";
 import { fetchUsersPage } from "./api/users-datatable";
 import { UserModal } from "./user-modal";
 // The shared field styles of the sign-in form.
-import "../auth/login.css";
+import "../../styles/login.css";
 import "./users.css";
 
 const LIST_ID = "users";
