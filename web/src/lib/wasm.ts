@@ -36,7 +36,6 @@ export {
   readTableState,
   surveyActions,
   toggleNotifications,
-  validateHistoryPortalSettings,
   sessionTimerView,
   tableRequest,
   testUrl,

@@ -10,6 +10,8 @@ export interface FieldControl {
 
 export interface FieldShellProps {
   label: ReactNode;
+  /** The control's id when the page fixes it; a generated one otherwise. */
+  id?: string;
   /** A short help line under the control. */
   description?: ReactNode;
   /** The field's messages (wasm-core's or the server's), shown under the control. */
@@ -22,8 +24,9 @@ export interface FieldShellProps {
 
 /** A labelled control with its description and messages under it: the label names the control,
  * aria-describedby points at both lines and aria-invalid says when there are messages. */
-export function FieldShell({ label, description, messages = [], className, after, children }: FieldShellProps) {
-  const id = useId();
+export function FieldShell({ label, id: fixedId, description, messages = [], className, after, children }: FieldShellProps) {
+  const generated = useId();
+  const id = fixedId ?? generated;
   const invalid = messages.length > 0;
   const describedBy = [description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
   return (
