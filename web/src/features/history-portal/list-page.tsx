@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "../../components/data-table/data-table";
 import { useServerTable } from "../../components/data-table/use-server-table";
@@ -14,9 +14,9 @@ import {
   type SurveyQueueRow,
   type TableState, viewerOffsetMinutes } from "../../lib/wasm";
 import { fetchSurveyQueuePage, surveyQueueKeys } from "./api/survey-queue-datatable";
-import { fetchLocations } from "./api/locations";
-import { fetchStatusesLookup, type StatusLookupItem } from "./api/statuses-lookup";
-import { fetchListSettings } from "./api/list-settings";
+import { useLocations } from "./api/locations";
+import { useStatusesLookup } from "./api/statuses-lookup";
+import { useListSettings } from "./api/list-settings";
 import { sendReadyForExam } from "./api/ready-for-exam";
 import { checkExpired, type IsExpiredResult } from "./api/is-expired";
 import { useLabels } from "../../i18n/labels";
@@ -81,24 +81,12 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
     () => rangeOf({ DateMode: filters.DateMode ?? "", DateFrom: filters.DateFrom ?? "", DateTo: filters.DateTo ?? "" }),
     [filters.DateMode, filters.DateFrom, filters.DateTo],
   );
-  const [locations, setLocations] = useState<Record<string, string>>({});
-  const [statuses, setStatuses] = useState<StatusLookupItem[]>([]);
-  const [hideTime, setHideTime] = useState(false);
-  const [maxReady, setMaxReady] = useState(-1);
+  const locations = useLocations();
+  const statuses = useStatusesLookup(tab.ShowsStatus);
+  const listSettings = useListSettings();
+  const hideTime = Boolean(listSettings?.IsHideAppointmentTimeInHistoryPortal);
+  const maxReady = Number(listSettings?.HistoryPortalMaxReadyForExamEmail ?? -1);
   const [details, setDetails] = useState<SurveyQueueRow | null>(null);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchLocations(abort.signal).then(setLocations).catch(() => {});
-    fetchListSettings(abort.signal)
-      .then((s) => {
-        setHideTime(Boolean(s.IsHideAppointmentTimeInHistoryPortal));
-        setMaxReady(Number(s.HistoryPortalMaxReadyForExamEmail ?? -1));
-      })
-      .catch(() => {});
-    if (tab.ShowsStatus) fetchStatusesLookup(abort.signal).then(setStatuses).catch(() => {});
-    return () => abort.abort();
-  }, [tab.ShowsStatus]);
 
   const setFilter = (changes: Record<string, string>) => {
     const nextFilters: Record<string, string> = { ...filters, ...changes };

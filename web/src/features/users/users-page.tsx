@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useSession } from "../../app/session";
@@ -6,11 +6,11 @@ import { DataTable } from "../../components/data-table/data-table";
 import { useServerTable } from "../../components/data-table/use-server-table";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
-import { tableRequest, type RoleRow, type TableState, type UserRow } from "../../lib/wasm";
+import { tableRequest, type TableState, type UserRow } from "../../lib/wasm";
 import { demoResetUser } from "./api/demo-reset";
 import { canImpersonate, impersonate } from "./api/impersonation";
-import { getUserConfiguration, type UserAdminConfiguration, type ViewMode } from "./api/user-configuration";
-import { listRoles } from "./api/roles";
+import { useUserConfiguration, type ViewMode } from "./api/user-configuration";
+import { useRoles } from "./api/roles";
 import { fetchUsersPage, usersKeys } from "./api/users-datatable";
 import { UserModal } from "./user-modal";
 // The shared field styles of the sign-in form.
@@ -32,16 +32,11 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
   // Only a ProgramManager edits (spec 02 §6); anyone else sees manage-users read-only.
   const editable = editableRoute && session.status === "signed-in" && session.info.permissions.IsProgramManager;
   const toast = useToast();
-  const [roles, setRoles] = useState<RoleRow[]>([]);
+  const { roles } = useRoles();
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [impersonateTarget, setImpersonateTarget] = useState<UserRow | null>(null);
-  const [options, setOptions] = useState<UserAdminConfiguration | null>(null);
+  const options = useUserConfiguration();
   const [resetTarget, setResetTarget] = useState<UserRow | null>(null);
-
-  useEffect(() => {
-    void listRoles().then(setRoles);
-    void getUserConfiguration().then(setOptions);
-  }, []);
 
   // Regular or Demo (spec 02 §2.10), offered while demo mode is on; kept in the address.
   const demoMode = options?.EnableDemoMode ?? false;
