@@ -96,7 +96,7 @@ describe("SettingsForm", () => {
   it("shows the field messages of a 400 under their fields", async () => {
     fakeSettingsServer(envelope, () => ({
       status: 400,
-      body: { Title: "Validation", Message: "Form is invalid", ErrorId: "v1", Errors: { DefaultHistoryPortalSurvey: ["No survey with this SurveyId"] } },
+      body: { Title: "Validation", Message: "Form is invalid", ErrorId: "v1", Errors: { DefaultHistoryPortalSurvey: ["No survey with this SurveyId"], "": ["The survey list could not be read"] } },
     }));
     renderSettingsPage(<Page />);
     const f = await form();
@@ -104,7 +104,9 @@ describe("SettingsForm", () => {
     const message = await within(f).findByText("No survey with this SurveyId");
     expect(message).toBeInTheDocument();
     expect(within(f).getByLabelText("Default survey")).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByRole("alert")).toHaveTextContent(FORM_INVALID);
+    // A message about the whole document shows above the fields.
+    expect(within(f).getByRole("alert")).toHaveTextContent("The survey list could not be read");
+    expect(screen.getAllByRole("alert").some((a) => a.textContent?.includes(FORM_INVALID))).toBe(true);
   });
 
   it("on 409 says someone else saved meanwhile, keeps the user's values until Reload, then shows the saved copy", async () => {

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path, type PathValue } from "react-hook-form";
+import { FormProvider, useForm, type DefaultValues, type FieldError, type FieldValues, type Path, type PathValue } from "react-hook-form";
 import { useBlocker } from "react-router";
-import { settingsResolver, toFieldErrors } from "../form";
+import { FieldMessages, messagesOf, settingsResolver, toFieldErrors } from "../form";
 import { Modal } from "../modal/modal";
 import { useToast } from "../toast/toast";
 import { ApiFailure } from "../../lib/api-client";
@@ -129,7 +129,7 @@ function LoadedSettingsForm<T extends FieldValues>({
         if (err.status === 400) {
           const body = err.body as { Errors?: ValidationErrors } | undefined;
           const errors = toFieldErrors<T>(body?.Errors ?? err.dialog.Errors, "server");
-          for (const [field, error] of Object.entries(errors)) setError(field as Path<T>, error as never);
+          for (const [field, error] of Object.entries(errors)) setError((field === "root" ? "root.server" : field) as Path<T>, error as never);
           toast.error(FORM_INVALID);
         } else if (err.status === 409) {
           setConflict((err.body as SettingsConflict<T> | undefined) ?? { Title: "Conflict", Message: CONFLICT });
@@ -140,6 +140,9 @@ function LoadedSettingsForm<T extends FieldValues>({
     () => toast.error(FORM_INVALID),
   );
 
+  // Messages about the whole document (wasm-core's or the server's, under "").
+  const root = formState.errors.root as (FieldError & { server?: FieldError }) | undefined;
+  const rootMessages = [...messagesOf(root), ...messagesOf(root?.server)];
   const dirty = formState.isDirty;
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
@@ -168,6 +171,11 @@ function LoadedSettingsForm<T extends FieldValues>({
               <button type="button" className="button" onClick={() => void group.reload()}>
                 Reload
               </button>
+            </div>
+          )}
+          {rootMessages.length > 0 && (
+            <div className="alert alert-error" role="alert">
+              <FieldMessages messages={rootMessages} />
             </div>
           )}
           {children}
