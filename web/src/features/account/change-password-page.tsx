@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { FieldShell } from "../../components/form";
+import { FieldShell } from "../../components/form/field-shell";
 import { Modal } from "../../components/modal/modal";
 import { ApiFailure } from "../../lib/api-client";
 import {

@@ -10,7 +10,7 @@ import {
   type ValidationErrors,
 } from "../../lib/wasm";
 import { ErrorDialog } from "../../components/error-dialog/error-dialog";
-import { FieldShell } from "../../components/form";
+import { FieldShell } from "../../components/form/field-shell";
 
 export interface LoginFormProps {
   /** Sends the request; the page decides which door (patient or staff). */

@@ -1,6 +1,6 @@
 import { type ReactNode } from "react";
 import { AuthCard } from "../../components/auth-card/auth-card";
-import { FieldShell } from "../../components/form";
+import { FieldShell } from "../../components/form/field-shell";
 import "../../styles/account.css";
 import "./recovery.css";
 

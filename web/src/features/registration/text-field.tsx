@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { FieldShell } from "../../components/form";
+import { FieldShell } from "../../components/form/field-shell";
 
 /** A labelled input with its messages underneath; `secret` adds the show/hide toggle. */
 export function TextField(props: {

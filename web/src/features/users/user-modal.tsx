@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { FieldShell } from "../../components/form";
+import { FieldShell } from "../../components/form/field-shell";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { FieldShell } from "../../../components/form";
+import { FieldShell } from "../../../components/form/field-shell";
 import type { ConnectionTestResult, SetupConfiguration } from "../../../lib/wasm";
 
 export type Cfg = SetupConfiguration;
