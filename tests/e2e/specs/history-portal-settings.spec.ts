@@ -1,7 +1,8 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { SCREENSHOTS, signIn } from "./helpers";
 
-test("History Portal settings: toggle rules, range messages, save and reload; the version block", async ({ page }) => {
+test("History Portal settings: toggle rules, range messages, save (spec 04 §8 message) and reload; the version block", async ({ page }) => {
   await signIn(page, "staff", "manager");
   // Program managers see the version block under the lists, COM compatibility in red when 'False'.
   await page.goto("/admin/history-portal/today");
@@ -44,16 +45,19 @@ test("History Portal settings: toggle rules, range messages, save and reload; th
   await expect(form.getByText("Must be between 0 and 24")).toBeVisible();
   await expect(form.getByText("Must be between -1 and 99")).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/history-portal-settings-desktop.png`, fullPage: true });
+  // axe-core's WCAG 2.1 A/AA rules on the form with its messages showing: no serious or critical findings.
+  const axe = await new AxeBuilder({ page }).include("form").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await form.getByLabel("Reminder end time (hour)").fill("18");
   await form.getByLabel("Maximum ready-for-exam tries (-1 unlimited)").fill("5");
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Settings saved")).toBeVisible();
+  await expect(page.getByText("Configuration has been successfully saved!")).toBeVisible();
   await page.reload();
   await expect(form.getByLabel("Maximum ready-for-exam tries (-1 unlimited)")).toHaveValue("5");
   await expect(iam.getByLabel("By SMS")).toBeChecked();
   // Put the limit back for the other tests (unlimited).
   await form.getByLabel("Maximum ready-for-exam tries (-1 unlimited)").fill("-1");
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Settings saved")).toBeVisible();
+  await expect(page.getByText("Configuration has been successfully saved!")).toBeVisible();
 });

@@ -1,24 +1,30 @@
 import { useEffect, useState } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet, useNavigate } from "react-router";
 import { ErrorDialog } from "../components/error-dialog/error-dialog";
 import { ToastProvider } from "../components/toast/toast";
 import { onApiFailure } from "../lib/api-client";
 import type { ErrorDialog as ErrorDialogModel } from "../lib/wasm";
 import { ConfiguredGuard } from "./guards";
+import { createQueryClient } from "./query-client";
 import { SessionProvider, useSession } from "./session";
 
-/** Providers and app-wide behaviour that need the router: the configured guard, the session,
- * toasts, and what happens when any API call fails (spec 01 §8). */
+/** Providers and app-wide behaviour that need the router: server state (TanStack Query), the
+ * configured guard, the session, toasts, and what happens when any API call fails (spec 01 §8). */
 export function RootLayout() {
+  // One client per mounted app (a test's fresh router gets a fresh cache).
+  const [queryClient] = useState(createQueryClient);
   return (
-    <ToastProvider>
-      <ConfiguredGuard>
-        <SessionProvider>
-          <ApiFailureHandler />
-          <Outlet />
-        </SessionProvider>
-      </ConfiguredGuard>
-    </ToastProvider>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <ConfiguredGuard>
+          <SessionProvider>
+            <ApiFailureHandler />
+            <Outlet />
+          </SessionProvider>
+        </ConfiguredGuard>
+      </ToastProvider>
+    </QueryClientProvider>
   );
 }
 

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { loadSession, type SessionInfo } from "../features/auth/api/session";
 import { menuFor, type MenuItem } from "../lib/wasm";
@@ -39,7 +40,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return next;
     }
   }, []);
-  const clear = useCallback((loginPath?: string) => setState({ status: "signed-out", loginPath }), []);
+  const queryClient = useQueryClient();
+  const clear = useCallback(
+    (loginPath?: string) => {
+      // Nothing read under the old session stays in the cache for the next one (logout, 401).
+      queryClient.clear();
+      setState({ status: "signed-out", loginPath });
+    },
+    [queryClient],
+  );
   useEffect(() => {
     void reload();
   }, [reload]);

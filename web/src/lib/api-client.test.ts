@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, ApiFailure, onApiFailure } from "./api-client";
+import { api, ApiFailure, onApiFailure, request } from "./api-client";
 
 function respond(status: number, body: string) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(body, { status }));
@@ -71,5 +71,32 @@ describe("api client", () => {
   it("treats a call that never got an answer as a failure with a dialog", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
     await expect(api.get("/api/health", { report: false })).rejects.toMatchObject({ status: 0, dialog: { Kind: "Dialog" } });
+  });
+
+  it("lets a caller show the statuses it handles (409 with the current copy) and still reports the rest", async () => {
+    const seen = vi.fn();
+    const stop = onApiFailure(seen);
+    try {
+      respond(409, '{"Title":"Conflict","Message":"Saved meanwhile","ErrorId":"c","Current":{"Version":4}}');
+      await expect(api.put("/api/configurationForm/HistoryPortal", {}, { handles: [400, 409] })).rejects.toMatchObject({
+        status: 409,
+        body: { Current: { Version: 4 } },
+      });
+      expect(seen).not.toHaveBeenCalled();
+      respond(401, '{"Title":"Unauthorized","Message":"Sign in","ErrorId":"x"}');
+      await expect(api.put("/api/configurationForm/HistoryPortal", {}, { handles: [400, 409] })).rejects.toMatchObject({ status: 401 });
+      expect(seen).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it("sends extra headers (the survey kiosk's token) beside its own", async () => {
+    document.cookie = "portal_csrf=t2; path=/";
+    const fetchMock = respond(200, "");
+    await expect(request("PUT", "/api/survey/answers", { a: 1 }, { headers: { "X-Survey-Token": "tok" } })).resolves.toBeUndefined();
+    const headers = fetchMock.mock.calls[0][1]?.headers as Record<string, string>;
+    expect(headers["X-Survey-Token"]).toBe("tok");
+    expect(headers["X-CSRF-Token"]).toBe("t2");
   });
 });

@@ -9,11 +9,15 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export class ApiFailure extends Error {
   readonly status: number;
   readonly dialog: ErrorDialog;
-  constructor(status: number, dialog: ErrorDialog) {
+  /** The response body as JSON (undefined when empty or not JSON): a 409 carries the current
+   * copy, a 400 its field messages. */
+  readonly body: unknown;
+  constructor(status: number, dialog: ErrorDialog, body?: unknown) {
     super(dialog.Message || dialog.Title);
     this.name = "ApiFailure";
     this.status = status;
     this.dialog = dialog;
+    this.body = body;
   }
 }
 
@@ -37,11 +41,16 @@ export function readCookie(name: string): string | undefined {
 export interface RequestOptions {
   /** false: the caller shows the failure itself (e.g. the login form's 'Login Error'). */
   report?: boolean;
+  /** Statuses the caller shows itself (e.g. a settings form's 400 and 409); any other failure is
+   * still reported (a 401 still goes to the login). */
+  handles?: readonly number[];
   signal?: AbortSignal;
+  /** Extra request headers (the survey kiosk's token and admin grant). */
+  headers?: Record<string, string>;
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+export async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   // A Blob (an uploaded file) goes as the raw body with its own type; anything else as JSON.
   const raw = body instanceof Blob;
   if (body !== undefined) headers["Content-Type"] = raw ? body.type || "application/octet-stream" : "application/json";
@@ -71,9 +80,18 @@ async function request<T>(method: string, path: string, body: unknown, options: 
 }
 
 function fail(status: number, body: string, options: RequestOptions): never {
-  const failure = new ApiFailure(status, describeHttpError(status, body));
-  if (options.report !== false) listeners.forEach((listener) => listener(failure));
+  const failure = new ApiFailure(status, describeHttpError(status, body), parseJson(body));
+  const handled = options.report === false || (options.handles?.includes(status) ?? false);
+  if (!handled) listeners.forEach((listener) => listener(failure));
   throw failure;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const api = {

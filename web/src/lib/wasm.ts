@@ -36,7 +36,6 @@ export {
   readTableState,
   surveyActions,
   toggleNotifications,
-  validateHistoryPortalSettings,
   sessionTimerView,
   tableRequest,
   testUrl,
@@ -194,3 +193,7 @@ export type {
   SurveyLocation,
 } from "wasm-core";
 export type { SurveyPackageRow, SurveyUploadFile, SurveyUploadResult } from "wasm-core";
+// Settings groups (issue 13): the same validate and normalize the server runs on save, by group
+// name; the groups' types come from tsify (components/settings-form renders them).
+export { validateSettings, normalizeSettings, settingsGroupNames } from "wasm-core";
+export type { CorePortal, HistoryPortal, SurveyGeneral } from "wasm-core";

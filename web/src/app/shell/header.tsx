@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Modal } from "../../components/modal/modal";
-import { logout } from "../../features/auth/api/logout";
+import { logout } from "../../lib/api/logout";
 import { cancelImpersonation } from "../../features/users/api/impersonation";
 import type { SessionInfo } from "../../features/auth/api/session";
 import { loginPathFor, useSession } from "../session";

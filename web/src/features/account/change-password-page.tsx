@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { FieldShell } from "../../components/form/field-shell";
 import { Modal } from "../../components/modal/modal";
 import { ApiFailure } from "../../lib/api-client";
 import {
@@ -10,14 +11,14 @@ import {
   type PasswordRequirements,
   type ValidationErrors,
 } from "../../lib/wasm";
-import { logout } from "../auth/api/logout";
+import { logout } from "../../lib/api/logout";
 import { useSession } from "../../app/session";
 import { changeMyPassword } from "./api/change-my-password";
-import { getPasswordRequirements } from "./api/get-password-requirements";
-import { PasswordRequirementsPanel } from "./password-requirements-panel";
+import { getPasswordRequirements } from "../../lib/api/get-password-requirements";
+import { PasswordRequirementsPanel } from "../../components/password-requirements/password-requirements-panel";
 // The shared field and show/hide styles of the sign-in form.
-import "../auth/login.css";
-import "./account.css";
+import "../../styles/login.css";
+import "../../styles/account.css";
 
 export const CHANGED_MESSAGE = "Password was changed successfully!";
 
@@ -107,38 +108,31 @@ export function ChangePasswordPage() {
 }
 
 function PasswordInput(props: { label: string; value: string; messages: string[]; autoComplete: string; onChange: (v: string) => void }) {
-  const id = useId();
   const [show, setShow] = useState(false);
   return (
-    <div className={`field ${props.messages.length ? "field-invalid" : ""}`}>
-      <label htmlFor={id}>{props.label}</label>
-      <div className="field-control">
-        <input
-          id={id}
-          type={show ? "text" : "password"}
-          value={props.value}
-          autoComplete={props.autoComplete}
-          aria-invalid={props.messages.length > 0 || undefined}
-          aria-describedby={props.messages.length ? `${id}-m` : undefined}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-        <button
-          type="button"
-          className="password-toggle"
-          aria-pressed={show}
-          aria-label={show ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
-          onClick={() => setShow((s) => !s)}
-        >
-          {show ? "Hide" : "Show"}
-        </button>
-      </div>
-      {props.messages.length > 0 && (
-        <div className="field-messages" id={`${id}-m`}>
-          {props.messages.map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
+    <FieldShell label={props.label} messages={props.messages}>
+      {({ id, describedBy, invalid }) => (
+        <>
+          <input
+            id={id}
+            type={show ? "text" : "password"}
+            value={props.value}
+            autoComplete={props.autoComplete}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => props.onChange(e.target.value)}
+          />
+          <button
+            type="button"
+            className="password-toggle"
+            aria-pressed={show}
+            aria-label={show ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+            onClick={() => setShow((s) => !s)}
+          >
+            {show ? "Hide" : "Show"}
+          </button>
+        </>
       )}
-    </div>
+    </FieldShell>
   );
 }

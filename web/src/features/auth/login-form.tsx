@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { ApiFailure } from "../../lib/api-client";
 import {
   errorFields,
@@ -10,6 +10,7 @@ import {
   type ValidationErrors,
 } from "../../lib/wasm";
 import { ErrorDialog } from "../../components/error-dialog/error-dialog";
+import { FieldShell } from "../../components/form/field-shell";
 
 export interface LoginFormProps {
   /** Sends the request; the page decides which door (patient or staff). */
@@ -154,32 +155,24 @@ interface FieldProps {
 }
 
 function Field({ label, name, value, onChange, messages, type = "text", autoComplete, readOnly, trailing }: FieldProps) {
-  const id = useId();
-  const messageId = `${id}-messages`;
   return (
-    <div className={`field ${messages.length ? "field-invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <div className="field-control">
-        <input
-          id={id}
-          name={name}
-          type={type}
-          value={value}
-          autoComplete={autoComplete}
-          readOnly={readOnly}
-          aria-invalid={messages.length > 0 || undefined}
-          aria-describedby={messages.length ? messageId : undefined}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        {trailing}
-      </div>
-      {messages.length > 0 && (
-        <div className="field-messages" id={messageId}>
-          {messages.map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
+    <FieldShell label={label} messages={messages}>
+      {({ id, describedBy, invalid }) => (
+        <>
+          <input
+            id={id}
+            name={name}
+            type={type}
+            value={value}
+            autoComplete={autoComplete}
+            readOnly={readOnly}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          {trailing}
+        </>
       )}
-    </div>
+    </FieldShell>
   );
 }

@@ -5,8 +5,8 @@ import { api } from "../../lib/api-client";
 import { loginLinks, type MainMenuSettings } from "../../lib/wasm";
 import { login, type LoginKind } from "./api/login";
 import { LoginForm } from "./login-form";
-import { AuthCard } from "./auth-card";
-import "./login.css";
+import { AuthCard } from "../../components/auth-card/auth-card";
+import "../../styles/login.css";
 
 const MENU_OFF: MainMenuSettings = { IsCernerOAuthEnabled: false, IsSsoMode: false, DisableSecondaryRecoveryOptions: false };
 

@@ -18,8 +18,8 @@ import {
   type TraceEntry,
 } from "../../lib/wasm";
 import { acknowledge, getDocumentsSettings, getLetterTrace, loadDocuments, pdfUrl, readAndAcknowledge } from "./api/documents";
-import { useLabels } from "../labels/labels";
-import "./documents.css";
+import { useLabels } from "../../i18n/labels";
+import "../../styles/documents.css";
 
 /** Below this width a letter opens on its own page instead of the modal (spec 01 §9). */
 const VIEWER_BREAKPOINT = 420;

@@ -3,7 +3,7 @@ import { Link, useParams } from "react-router";
 import { useSession } from "../../app/session";
 import { viewAction } from "../../lib/wasm";
 import { getDocumentsSettings, loadDocuments, pdfUrl, pdfViewerUrl, readAndAcknowledge } from "./api/documents";
-import "./documents.css";
+import "../../styles/documents.css";
 
 /** The mobile letter viewer (spec 01 §2.3: /Documents/ViewPdf/{AccessToken} below 420 px): the
  * pdf.js viewer page with the letter, and the same ack-on-view as the desktop modal: wasm-core's

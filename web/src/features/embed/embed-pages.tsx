@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Navigate, useParams, useSearchParams } from "react-router";
 import { embedSuccessPath, type EmbedError } from "../../lib/wasm";
 import { getEmbedError } from "./api/embed-error";
-import "../init/init.css";
+import "../../styles/init.css";
 
 /** /embed/error/{mode}/{id}[/{errorId}] (spec 01 §2.11): the server's (sanitised) HTML message
  * and, by the SSO configuration, a go-back text or link with an optional arrow icon. */

@@ -1,27 +1,25 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useMemo, useState } from "react";
 import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "../../components/data-table/data-table";
+import { useServerTable } from "../../components/data-table/use-server-table";
 import {
   appointmentHeader,
   appointmentRange,
   formatAppointment,
   historyTab,
   locationDisplayName,
-  readTableState,
   surveyActions,
   tableRequest,
-  writeTableState,
   zoneOf,
   type SurveyQueueRow,
   type TableState, viewerOffsetMinutes } from "../../lib/wasm";
-import { fetchSurveyQueuePage } from "./api/survey-queue-datatable";
-import { fetchLocations } from "./api/locations";
-import { fetchStatusesLookup, type StatusLookupItem } from "./api/statuses-lookup";
-import { fetchListSettings } from "./api/list-settings";
+import { fetchSurveyQueuePage, surveyQueueKeys } from "./api/survey-queue-datatable";
+import { useLocations } from "./api/locations";
+import { useStatusesLookup } from "./api/statuses-lookup";
+import { useListSettings } from "./api/list-settings";
 import { sendReadyForExam } from "./api/ready-for-exam";
 import { checkExpired, type IsExpiredResult } from "./api/is-expired";
-import { useLabels } from "../labels/labels";
+import { useLabels } from "../../i18n/labels";
 import { Modal } from "../../components/modal/modal";
 import { SurveyDetailsModal } from "./survey-details-modal";
 import { useToast } from "../../components/toast/toast";
@@ -47,68 +45,49 @@ const DATE_MODES = [
 
 const column = createColumnHelper<SurveyQueueRow>();
 
+/** The appointment range the date filters stand for (wasm-core), from today in the viewer's zone. */
+function rangeOf(filters: Record<string, string>) {
+  return appointmentRange(filters.DateMode || "day", filters.DateFrom ?? "", filters.DateTo ?? "", new Date().toISOString(), viewerOffsetMinutes());
+}
+
 
 /** One History Portal list (spec 01 §2.6): server-driven table, its state and filters in the
  * address under the list id; which columns and filters show comes from wasm-core historyTab. */
 export function HistoryPortalListPage({ listId }: { listId: string }) {
   const tab = useMemo(() => historyTab(listId), [listId]);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const state = useMemo(() => readTableState(location.search, tab.ListId, DEFAULTS), [location.search, tab.ListId]);
+  const table = useServerTable({
+    listId: tab.ListId,
+    defaults: DEFAULTS,
+    queryKey: surveyQueueKeys.list(tab.ListId),
+    fetchPage: fetchSurveyQueuePage,
+    request: (state) => {
+      const filters = (state.Filters ?? {}) as Record<string, string>;
+      const range = rangeOf(filters);
+      return {
+        ...tableRequest(state),
+        StatusGroup: tab.StatusGroup,
+        Status: tab.ShowsStatus ? (filters.Status ?? "") : "",
+        Location: filters.Location ?? "",
+        // The Today tab is today by definition: its date picker does not apply.
+        DateFrom: tab.ListId === "today" ? "" : range.DateFrom,
+        DateTo: tab.ListId === "today" ? "" : range.DateTo,
+        TimezoneOffset: range.TimezoneOffset,
+      };
+    },
+  });
+  const { state, onStateChange, reload } = table;
   const filters = (state.Filters ?? {}) as Record<string, string>;
   const range = useMemo(
-    () => appointmentRange(filters.DateMode ?? "day", filters.DateFrom ?? "", filters.DateTo ?? "", new Date().toISOString(), viewerOffsetMinutes()),
+    () => rangeOf({ DateMode: filters.DateMode ?? "", DateFrom: filters.DateFrom ?? "", DateTo: filters.DateTo ?? "" }),
     [filters.DateMode, filters.DateFrom, filters.DateTo],
   );
-  const [page, setPage] = useState<{ rows: SurveyQueueRow[]; count: number }>({ rows: [], count: 0 });
-  const [loading, setLoading] = useState(true);
-  const [locations, setLocations] = useState<Record<string, string>>({});
-  const [statuses, setStatuses] = useState<StatusLookupItem[]>([]);
-  const [hideTime, setHideTime] = useState(false);
-  const [maxReady, setMaxReady] = useState(-1);
+  const locations = useLocations();
+  const statuses = useStatusesLookup(tab.ShowsStatus);
+  const listSettings = useListSettings();
+  const hideTime = Boolean(listSettings?.IsHideAppointmentTimeInHistoryPortal);
+  const maxReady = Number(listSettings?.HistoryPortalMaxReadyForExamEmail ?? -1);
   const [details, setDetails] = useState<SurveyQueueRow | null>(null);
-  const [reload, setReload] = useState(0);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchLocations(abort.signal).then(setLocations).catch(() => {});
-    fetchListSettings(abort.signal)
-      .then((s) => {
-        setHideTime(Boolean(s.IsHideAppointmentTimeInHistoryPortal));
-        setMaxReady(Number(s.HistoryPortalMaxReadyForExamEmail ?? -1));
-      })
-      .catch(() => {});
-    if (tab.ShowsStatus) fetchStatusesLookup(abort.signal).then(setStatuses).catch(() => {});
-    return () => abort.abort();
-  }, [tab.ShowsStatus]);
-
-  const requestBody = {
-    ...tableRequest(state),
-    StatusGroup: tab.StatusGroup,
-    Status: tab.ShowsStatus ? (filters.Status ?? "") : "",
-    Location: filters.Location ?? "",
-    // The Today tab is today by definition: its date picker does not apply.
-    DateFrom: tab.ListId === "today" ? "" : range.DateFrom,
-    DateTo: tab.ListId === "today" ? "" : range.DateTo,
-    TimezoneOffset: range.TimezoneOffset,
-  };
-  const requestKey = JSON.stringify(requestBody);
-  useEffect(() => {
-    const abort = new AbortController();
-    setLoading(true);
-    fetchSurveyQueuePage(JSON.parse(requestKey), abort.signal)
-      .then((response) => setPage({ rows: response.Data, count: Number(response.FilteredCount) }))
-      .catch(() => {
-        // Reported by the API client (error dialog or sign-in redirect).
-      })
-      .finally(() => !abort.signal.aborted && setLoading(false));
-    return () => abort.abort();
-  }, [requestKey, reload]);
-
-  const onStateChange = useCallback(
-    (next: TableState) => navigate({ search: writeTableState(location.search, tab.ListId, next) }),
-    [location.search, navigate, tab.ListId],
-  );
   const setFilter = (changes: Record<string, string>) => {
     const nextFilters: Record<string, string> = { ...filters, ...changes };
     for (const key of Object.keys(nextFilters)) if (nextFilters[key] === "") delete nextFilters[key];
@@ -116,7 +95,7 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
   };
 
   const columns = useMemo(() => {
-    const list: ColumnDef<SurveyQueueRow, any>[] = [
+    const list: ColumnDef<SurveyQueueRow, never>[] = [
       column.accessor("UserFullName", { header: "Patient" }),
       column.accessor("UserIdentifierToShow", { header: "MRN" }),
       column.accessor("UserDOBString", { id: "UserDOB", header: "DOB" }),
@@ -136,12 +115,12 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
         column.display({
           id: "Actions",
           header: "Actions",
-          cell: (info) => <TodayActions row={info.row.original} maxReady={maxReady} onDone={() => setReload((n) => n + 1)} />,
+          cell: (info) => <TodayActions row={info.row.original} maxReady={maxReady} onDone={() => void reload()} />,
         }),
       );
     }
     return list;
-  }, [hideTime, tab.ShowsStatus, tab.ShowsActions, maxReady]);
+  }, [hideTime, tab.ShowsStatus, tab.ShowsActions, maxReady, reload]);
 
   return (
     <section className="panel" aria-label={tab.Title}>
@@ -200,17 +179,17 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
         mode="server"
         label={tab.Title}
         columns={columns}
-        data={page.rows}
+        data={table.data}
         getRowId={(row) => String(row.Id)}
-        rowCount={page.count}
-        loading={loading}
+        rowCount={table.rowCount}
+        loading={table.loading}
         state={state}
         onStateChange={onStateChange}
         onRowClick={setDetails}
         rowClassName={(row) => rowActions(row, maxReady).RowClass || undefined}
       />
       {details && (
-        <SurveyDetailsModal row={details} onClose={() => setDetails(null)} onChanged={() => setReload((n) => n + 1)} />
+        <SurveyDetailsModal row={details} onClose={() => setDetails(null)} onChanged={() => void reload()} />
       )}
     </section>
   );

@@ -6,8 +6,8 @@ import {
   type PatientSurveysResponse,
   type PendingAction,
 } from "../../lib/wasm";
-import { getAvailableSurveys } from "../medical-history/api/surveys";
-import { useLabels } from "../labels/labels";
+import { getAvailableSurveys } from "../../lib/api/patient-surveys";
+import { useLabels } from "../../i18n/labels";
 import { getNotCompletedLetters } from "./api/get-not-completed-letters";
 import { getValues, HOME_CONTENT_KEY, setValue } from "./api/home-content";
 

@@ -15,7 +15,7 @@ import {
 } from "../../lib/wasm";
 import { getNextAppointments } from "./api/get-next-appointments";
 import { HomeContentPanel, PendingActionsPanel } from "./home-extra";
-import { LanguageSwitch } from "../labels/labels";
+import { LanguageSwitch } from "../../i18n/labels";
 import "./home.css";
 
 /** Home (spec 01 §2.2): a welcome with the user's name; patients see their next appointments. */

@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { LogoMark } from "../../components/logo";
 import { formatDate, iamHereShowsDate, iamHereShowsWarning, zoneOf, type IamHereResponse } from "../../lib/wasm";
 import { processIamHere } from "./api/process-iam-here";
-import "../init/init.css";
+import "../../styles/init.css";
 import "./iam-here.css";
 
 /** /IamHere?token= (spec 01 §2.10): the patient taps the link on arrival. The date is shown in

@@ -14,7 +14,7 @@ import {
   type PasswordRequirements,
   type ValidationErrors,
 } from "../../lib/wasm";
-import { getPasswordRequirements } from "../account/api/get-password-requirements";
+import { getPasswordRequirements } from "../../lib/api/get-password-requirements";
 import { detectRadViewPath } from "./api/detect-radview";
 import { loadConfiguration } from "./api/load-configuration";
 import { portalConfigured } from "./api/portal-configured";
@@ -35,7 +35,7 @@ import {
   type TextKey,
 } from "./components/setup-fields";
 import { EMPTY_MANAGER, FirstManagerSection, checkFirstManager, managerErrors, type FirstManager } from "./components/first-manager";
-import "./init.css";
+import "../../styles/init.css";
 
 export const STEPS = ["Magview Settings", "Site Settings", "Summary"] as const;
 export const SAVE_ERROR = "Error while saving configuration";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LogoMark } from "../../components/logo";
-import "./init.css";
+import "../../styles/init.css";
 
 /** /init (spec 02 §2.11): the landing page of the setup wizard. */
 export function InitPage() {

@@ -12,9 +12,9 @@ import {
   type PatientSurveyItem,
   type SurveyTab,
 } from "../../lib/wasm";
-import { getAvailableSurveys, getCompletedSurveys } from "./api/surveys";
-import { useLabels } from "../labels/labels";
-import "../documents/documents.css";
+import { getAvailableSurveys, getCompletedSurveys } from "../../lib/api/patient-surveys";
+import { useLabels } from "../../i18n/labels";
+import "../../styles/documents.css";
 
 const TABS: { path: string; tab: SurveyTab; label: string; key: string }[] = [
   { path: "assigned", tab: "Assigned", label: "Assigned", key: "MedicalHistory_AssignedTab" },

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useMemo } from "react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "../../components/data-table/data-table";
-import { formatDate, readTableState, tableRequest, writeTableState, zoneOf, type TableState } from "../../lib/wasm";
-import { fetchNotificationHistory, type NotificationHistoryRow } from "./api/notification-history-datatable";
+import { useServerTable } from "../../components/data-table/use-server-table";
+import { formatDate, zoneOf, type TableState } from "../../lib/wasm";
+import { fetchNotificationHistory, notificationHistoryKeys, type NotificationHistoryRow } from "./api/notification-history-datatable";
 
 const LIST_ID = "notifications";
 /** Auto-refresh period of the list. */
@@ -13,31 +13,13 @@ const column = createColumnHelper<NotificationHistoryRow>();
 
 /** Notification History (spec 01 §2.8): what was really sent; refreshes itself. */
 export function NotificationHistoryPage() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const state = useMemo(() => readTableState(location.search, LIST_ID, DEFAULTS), [location.search]);
-  const [page, setPage] = useState<{ rows: NotificationHistoryRow[]; count: number }>({ rows: [], count: 0 });
-  const [loading, setLoading] = useState(true);
-  const [tick, setTick] = useState(0);
-
-  useEffect(() => {
-    const timer = window.setInterval(() => setTick((n) => n + 1), REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  const requestKey = JSON.stringify(tableRequest(state));
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchNotificationHistory(JSON.parse(requestKey), abort.signal)
-      .then((r) => setPage({ rows: r.Data, count: Number(r.FilteredCount) }))
-      .catch(() => {})
-      .finally(() => !abort.signal.aborted && setLoading(false));
-    return () => abort.abort();
-  }, [requestKey, tick]);
-
-  const onStateChange = useCallback(
-    (next: TableState) => navigate({ search: writeTableState(location.search, LIST_ID, next) }),
-    [location.search, navigate],
-  );
+  const table = useServerTable({
+    listId: LIST_ID,
+    defaults: DEFAULTS,
+    queryKey: notificationHistoryKeys.table,
+    fetchPage: fetchNotificationHistory,
+    refetchInterval: REFRESH_MS,
+  });
   const columns = useMemo(
     () => [
       column.accessor("Date", {
@@ -59,12 +41,12 @@ export function NotificationHistoryPage() {
         mode="server"
         label="Notification History"
         columns={columns}
-        data={page.rows}
+        data={table.data}
         getRowId={(row) => String(row.Id)}
-        rowCount={page.count}
-        loading={loading}
-        state={state}
-        onStateChange={onStateChange}
+        rowCount={table.rowCount}
+        loading={table.loading}
+        state={table.state}
+        onStateChange={table.onStateChange}
       />
     </section>
   );

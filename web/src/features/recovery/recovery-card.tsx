@@ -1,6 +1,7 @@
 import { type ReactNode } from "react";
-import { AuthCard } from "../auth/auth-card";
-import "../account/account.css";
+import { AuthCard } from "../../components/auth-card/auth-card";
+import { FieldShell } from "../../components/form/field-shell";
+import "../../styles/account.css";
 import "./recovery.css";
 
 /** The sign-in card the membership pages share (spec 02 §2.1). */
@@ -24,30 +25,21 @@ export function TextField(props: {
   maxLength?: number;
   type?: string;
 }) {
-  const messages = props.messages ?? [];
   return (
-    <div className={`field ${messages.length ? "field-invalid" : ""}`}>
-      <label htmlFor={props.id}>{props.label}</label>
-      <div className="field-control">
+    <FieldShell id={props.id} label={props.label} messages={props.messages}>
+      {({ id, describedBy, invalid }) => (
         <input
-          id={props.id}
+          id={id}
           type={props.type ?? "text"}
           value={props.value}
           autoComplete={props.autoComplete}
           inputMode={props.inputMode}
           maxLength={props.maxLength}
-          aria-invalid={messages.length > 0 || undefined}
-          aria-describedby={messages.length ? `${props.id}-m` : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
           onChange={(e) => props.onChange(e.target.value)}
         />
-      </div>
-      {messages.length > 0 && (
-        <div className="field-messages" id={`${props.id}-m`}>
-          {messages.map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
       )}
-    </div>
+    </FieldShell>
   );
 }

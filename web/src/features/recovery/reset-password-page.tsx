@@ -12,8 +12,8 @@ import {
   type ValidationErrors,
 } from "../../lib/wasm";
 import { DobSelects } from "../../components/dob-selects";
-import { getPasswordRequirements } from "../account/api/get-password-requirements";
-import { PasswordRequirementsPanel } from "../account/password-requirements-panel";
+import { getPasswordRequirements } from "../../lib/api/get-password-requirements";
+import { PasswordRequirementsPanel } from "../../components/password-requirements/password-requirements-panel";
 import { changePasswordByResetToken } from "./api/change-password-by-reset-token";
 import { validateResetKey } from "./api/validate-reset-key";
 import { useArea } from "./area";

@@ -1,5 +1,5 @@
 import { type ReactNode } from "react";
-import { AuthCard } from "../auth/auth-card";
+import { AuthCard } from "../../components/auth-card/auth-card";
 import "./registration.css";
 
 /** The card the membership pages share with the sign-in page (spec 02 §2.1). */

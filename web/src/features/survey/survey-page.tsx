@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useSession } from "../../app/session";
-import { logout } from "../auth/api/logout";
+import { logout } from "../../lib/api/logout";
 import type { SurveyStartSettings } from "../../lib/wasm";
 import { surveyLinkOutcome, type SurveyRunState } from "../../lib/wasm";
 import { surveyAdminGrant, surveyToken } from "./api/http";
@@ -13,7 +13,7 @@ import { loadDeviceCopy, wipeDevice, type DeviceCopy } from "./device-store";
 import { PinEntry } from "./pin-entry";
 import { failureText, failureTitle, isOffline, NO_INTERNET } from "./failure";
 import { SurveyRunner } from "./survey-runner";
-import { useLabels } from "../labels/labels";
+import { useLabels } from "../../i18n/labels";
 import "./survey.css";
 
 /** Kiosk idle timeout (issue 5 part 6). */

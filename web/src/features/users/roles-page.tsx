@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useSession } from "../../app/session";
@@ -7,8 +7,8 @@ import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
 import { fieldMessages, validateRole, type RoleForm, type RoleRow, type ValidationErrors } from "../../lib/wasm";
-import { deleteRole, listRoles, postRole, putRole } from "./api/roles";
-import "../auth/login.css";
+import { deleteRole, postRole, putRole, useRoles } from "./api/roles";
+import "../../styles/login.css";
 import "./users.css";
 
 export const ROLE_CREATED = "Role successfully created.";
@@ -23,25 +23,16 @@ export function RolesPage() {
   const { state: session } = useSession();
   const editable = session.status === "signed-in" && session.info.permissions.IsProgramManager;
   const toast = useToast();
-  const [roles, setRoles] = useState<RoleRow[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
+  const { roles, loading, reload } = useRoles();
   const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<RoleRow | null>(null);
-
-  useEffect(() => {
-    setLoading(true);
-    void listRoles()
-      .then(setRoles)
-      .finally(() => setLoading(false));
-  }, [reload]);
 
   async function remove(role: RoleRow) {
     setDeleting(null);
     try {
       await deleteRole(role.Name);
       toast.success(ROLE_DELETED);
-      setReload((n) => n + 1);
+      void reload();
     } catch (err) {
       toast.error(err instanceof ApiFailure ? err.dialog.Message : String(err));
     }
@@ -89,7 +80,7 @@ export function RolesPage() {
           onSaved={(created) => {
             toast.success(created ? ROLE_CREATED : ROLE_UPDATED);
             setEditing(undefined);
-            setReload((n) => n + 1);
+            void reload();
           }}
         />
       )}

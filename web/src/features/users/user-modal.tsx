@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
+import { FieldShell } from "../../components/form/field-shell";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
@@ -11,7 +12,7 @@ import {
   type UserForm,
   type ValidationErrors,
 } from "../../lib/wasm";
-import { getPasswordRequirements } from "../account/api/get-password-requirements";
+import { getPasswordRequirements } from "../../lib/api/get-password-requirements";
 import { changeUserPassword, validatePassword } from "./api/passwords";
 import { getUser, postUser, putUser } from "./api/user";
 import type { UserAdminConfiguration } from "./api/user-configuration";
@@ -203,32 +204,25 @@ export function UserModal({ id, roles, options, onClose, onSaved }: { id: number
 }
 
 function Input(props: { label: string; value: string; messages: string[]; onChange: (v: string) => void; type?: string; disabled?: boolean; hint?: string }) {
-  const id = useId();
   return (
-    <div className={`field ${props.messages.length ? "field-invalid" : ""}`}>
-      <label htmlFor={id}>{props.label}</label>
-      <div className="field-control">
+    <FieldShell label={props.label} messages={props.messages} description={props.messages.length ? undefined : props.hint}>
+      {({ id, describedBy, invalid }) => (
         <input id={id} type={props.type ?? "text"} value={props.value} disabled={props.disabled} autoComplete={props.type === "password" ? "new-password" : "off"}
-          aria-invalid={props.messages.length > 0 || undefined} onChange={(e) => props.onChange(e.target.value)} />
-      </div>
-      {props.hint && !props.messages.length && <p className="field-hint">{props.hint}</p>}
-      {props.messages.length > 0 && <div className="field-messages">{props.messages.map((m) => <p key={m}>{m}</p>)}</div>}
-    </div>
+          aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(e) => props.onChange(e.target.value)} />
+      )}
+    </FieldShell>
   );
 }
 
 function Select(props: { label: string; value: string; options: string[]; messages: string[]; onChange: (v: string) => void; disabled?: boolean }) {
-  const id = useId();
   return (
-    <div className={`field ${props.messages.length ? "field-invalid" : ""}`}>
-      <label htmlFor={id}>{props.label}</label>
-      <div className="field-control">
-        <select id={id} value={props.value} disabled={props.disabled} onChange={(e) => props.onChange(e.target.value)}>
+    <FieldShell label={props.label} messages={props.messages}>
+      {({ id, describedBy, invalid }) => (
+        <select id={id} value={props.value} disabled={props.disabled} aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(e) => props.onChange(e.target.value)}>
           <option value="">Select a role</option>
           {props.options.map((o) => <option key={o} value={o}>{o}</option>)}
         </select>
-      </div>
-      {props.messages.length > 0 && <div className="field-messages">{props.messages.map((m) => <p key={m}>{m}</p>)}</div>}
-    </div>
+      )}
+    </FieldShell>
   );
 }

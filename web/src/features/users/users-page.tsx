@@ -1,19 +1,20 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useSession } from "../../app/session";
 import { DataTable } from "../../components/data-table/data-table";
+import { useServerTable } from "../../components/data-table/use-server-table";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
-import { readTableState, tableRequest, writeTableState, type RoleRow, type TableState, type UserRow } from "../../lib/wasm";
+import { tableRequest, type TableState, type UserRow } from "../../lib/wasm";
 import { demoResetUser } from "./api/demo-reset";
 import { canImpersonate, impersonate } from "./api/impersonation";
-import { getUserConfiguration, type UserAdminConfiguration, type ViewMode } from "./api/user-configuration";
-import { listRoles } from "./api/roles";
-import { fetchUsersPage } from "./api/users-datatable";
+import { useUserConfiguration, type ViewMode } from "./api/user-configuration";
+import { useRoles } from "./api/roles";
+import { fetchUsersPage, usersKeys } from "./api/users-datatable";
 import { UserModal } from "./user-modal";
 // The shared field styles of the sign-in form.
-import "../auth/login.css";
+import "../../styles/login.css";
 import "./users.css";
 
 const LIST_ID = "users";
@@ -30,46 +31,29 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
   const { state: session } = useSession();
   // Only a ProgramManager edits (spec 02 §6); anyone else sees manage-users read-only.
   const editable = editableRoute && session.status === "signed-in" && session.info.permissions.IsProgramManager;
-  const location = useLocation();
-  const navigate = useNavigate();
   const toast = useToast();
-  const state = useMemo(() => readTableState(location.search, LIST_ID, DEFAULTS), [location.search]);
-  const selectedRole = editable ? (state.Filters?.role ?? "Patient") : "Patient";
-  const [page, setPage] = useState<{ rows: UserRow[]; count: number }>({ rows: [], count: 0 });
-  const [loading, setLoading] = useState(true);
-  const [roles, setRoles] = useState<RoleRow[]>([]);
+  const { roles } = useRoles();
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
-  const [reload, setReload] = useState(0);
   const [impersonateTarget, setImpersonateTarget] = useState<UserRow | null>(null);
-  const [options, setOptions] = useState<UserAdminConfiguration | null>(null);
+  const options = useUserConfiguration();
   const [resetTarget, setResetTarget] = useState<UserRow | null>(null);
-
-  useEffect(() => {
-    void listRoles().then(setRoles);
-    void getUserConfiguration().then(setOptions);
-  }, []);
 
   // Regular or Demo (spec 02 §2.10), offered while demo mode is on; kept in the address.
   const demoMode = options?.EnableDemoMode ?? false;
-  const viewMode: ViewMode = demoMode ? ((state.Filters?.viewMode as ViewMode | undefined) ?? options?.UserManagementViewMode ?? "Regular") : "Regular";
+  const roleOf = (state: TableState) => (editable ? (state.Filters?.role ?? "Patient") : "Patient");
+  const viewModeOf = (state: TableState): ViewMode =>
+    demoMode ? ((state.Filters?.viewMode as ViewMode | undefined) ?? options?.UserManagementViewMode ?? "Regular") : "Regular";
+  const table = useServerTable({
+    listId: LIST_ID,
+    defaults: DEFAULTS,
+    queryKey: usersKeys.table,
+    fetchPage: fetchUsersPage,
+    request: (state) => ({ ...tableRequest(state), SelectedRole: roleOf(state), ViewMode: viewModeOf(state) }),
+  });
+  const { state, onStateChange } = table;
+  const selectedRole = roleOf(state);
+  const viewMode = viewModeOf(state);
   const canDemoReset = editable && demoMode && viewMode === "Demo";
-
-  const requestKey = JSON.stringify({ ...tableRequest(state), SelectedRole: selectedRole, ViewMode: viewMode, reload });
-  useEffect(() => {
-    const abort = new AbortController();
-    setLoading(true);
-    const { reload: _r, ...request } = JSON.parse(requestKey);
-    fetchUsersPage(request, abort.signal)
-      .then((r) => setPage({ rows: r.Data, count: Number(r.FilteredCount) }))
-      .catch(() => {})
-      .finally(() => !abort.signal.aborted && setLoading(false));
-    return () => abort.abort();
-  }, [requestKey]);
-
-  const onStateChange = useCallback(
-    (next: TableState) => navigate({ search: writeTableState(location.search, LIST_ID, next) }),
-    [location.search, navigate],
-  );
 
   async function startImpersonation(row: UserRow) {
     const check = await canImpersonate(row.Id);
@@ -85,7 +69,7 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
     try {
       await demoResetUser(row.Id);
       toast.success(DEMO_RESET_DONE);
-      setReload((n) => n + 1);
+      void table.reload();
     } catch {
       toast.error(DEMO_RESET_FAILED, DEMO_RESET_FAILED_TITLE);
     }
@@ -154,15 +138,15 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
         mode="server"
         label="Users"
         columns={columns}
-        data={page.rows}
-        rowCount={page.count}
+        data={table.data}
+        rowCount={table.rowCount}
         state={state}
         onStateChange={onStateChange}
-        loading={loading}
+        loading={table.loading}
         getRowId={(r) => String(r.Id)}
       />
       {editing !== undefined && (
-        <UserModal id={editing} roles={roles} options={options} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); setReload((n) => n + 1); }} />
+        <UserModal id={editing} roles={roles} options={options} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); void table.reload(); }} />
       )}
       {impersonateTarget && (
         <Modal

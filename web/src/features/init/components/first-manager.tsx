@@ -7,9 +7,9 @@ import {
   type PasswordRequirements,
   type ValidationErrors,
 } from "../../../lib/wasm";
-import { PasswordRequirementsPanel } from "../../account/password-requirements-panel";
+import { PasswordRequirementsPanel } from "../../../components/password-requirements/password-requirements-panel";
 import { Section, TextField } from "./setup-fields";
-import "../../account/account.css";
+import "../../../styles/account.css";
 
 /** The first Program manager's account, sent with the first save as FirstManager. */
 export interface FirstManager {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
+import { FieldShell } from "../../../components/form/field-shell";
 import type { ConnectionTestResult, SetupConfiguration } from "../../../lib/wasm";
 
 export type Cfg = SetupConfiguration;
@@ -9,33 +10,19 @@ export type NumKey = { [K in keyof Cfg]-?: NonNullable<Cfg[K]> extends number ? 
 /** Success banners of the test buttons vanish after this long (spec 02 §9); failures stay. */
 export const TEST_BANNER_MS = 4000;
 
-interface FieldShell {
+interface ShellProps {
   label: string;
   messages?: string[];
   hint?: string;
   children: (id: string, describedBy: string | undefined) => ReactNode;
 }
 
-function Shell({ label, messages = [], hint, children }: FieldShell) {
-  const id = useId();
-  const describedBy = messages.length ? `${id}-m` : hint ? `${id}-h` : undefined;
+/** The form kit's field frame; the hint shows only while there are no messages. */
+function Shell({ label, messages = [], hint, children }: ShellProps) {
   return (
-    <div className={`field ${messages.length ? "field-invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <div className="field-control">{children(id, describedBy)}</div>
-      {hint && !messages.length && (
-        <p className="field-hint" id={`${id}-h`}>
-          {hint}
-        </p>
-      )}
-      {messages.length > 0 && (
-        <div className="field-messages" id={`${id}-m`}>
-          {messages.map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
-      )}
-    </div>
+    <FieldShell label={label} messages={messages} description={messages.length ? undefined : hint}>
+      {({ id, describedBy }) => children(id, describedBy)}
+    </FieldShell>
   );
 }
 

@@ -10,6 +10,11 @@ export interface NotificationHistoryRow {
   Method: string;
 }
 
+/** Query keys of the notification history area. */
+export const notificationHistoryKeys = {
+  table: ["notification-history", "table"] as const,
+};
+
 /** One page of delivered notifications (POST /api/NotificationHistory/datatables). */
 export function fetchNotificationHistory(request: TableRequest, signal?: AbortSignal): Promise<TableResponse<NotificationHistoryRow>> {
   return api.post<TableResponse<NotificationHistoryRow>>("/api/NotificationHistory/datatables", request, { signal });

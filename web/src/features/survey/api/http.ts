@@ -1,8 +1,8 @@
 // Survey calls carry the kiosk's survey token (from the PIN check) and may be PUT; failures are
 // described by wasm-core like every API failure, but shown by the runner itself (not the global
 // dialog): a kiosk must keep the patient's answers on screen.
-import { ApiFailure, readCookie } from "../../../lib/api-client";
-import { describeHttpError, type SurveyLocation } from "../../../lib/wasm";
+import { request } from "../../../lib/api-client";
+import type { SurveyLocation } from "../../../lib/wasm";
 
 const TOKEN_KEY = "portal.surveyToken";
 
@@ -39,29 +39,13 @@ export const surveyAdminGrant = {
   },
 };
 
-export async function surveyRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET") {
-    const csrf = readCookie("portal_csrf");
-    if (csrf) headers["X-CSRF-Token"] = csrf;
-  }
+/** A kiosk call through the one API client, with the survey token and admin grant; never
+ * reported to the shell (the runner shows failures itself and keeps the answers on screen). */
+export function surveyRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
   const token = surveyToken.get();
   if (token) headers["X-Survey-Token"] = token;
   const grant = surveyAdminGrant.get();
   if (grant) headers["X-Survey-Admin"] = grant;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiFailure(0, describeHttpError(0, ""));
-  }
-  const text = await response.text();
-  if (!response.ok) throw new ApiFailure(response.status, describeHttpError(response.status, text));
-  return (text ? JSON.parse(text) : undefined) as T;
+  return request<T>(method, path, body, { report: false, headers });
 }

@@ -1,3 +1,4 @@
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { RoleForm, RoleRow } from "../../../lib/wasm";
 
@@ -16,4 +17,21 @@ export function putRole(name: string, role: RoleForm): Promise<RoleRow> {
 
 export function deleteRole(name: string): Promise<{ Deleted: boolean }> {
   return api.delete<{ Deleted: boolean }>(`/api/role/${encodeURIComponent(name)}`, { report: false });
+}
+
+/** Query keys of the users area. */
+export const rolesKey = ["users", "roles"] as const;
+
+// staleTime 0: read again on each visit (user saves change the counts).
+export const rolesQuery = queryOptions({ queryKey: rolesKey, queryFn: () => listRoles(), staleTime: 0 });
+
+/** The roles and a function that reads them again (after a role was added, changed or deleted). */
+export function useRoles() {
+  const queryClient = useQueryClient();
+  const query = useQuery(rolesQuery);
+  return {
+    roles: query.data ?? [],
+    loading: query.isFetching,
+    reload: () => queryClient.invalidateQueries({ queryKey: rolesKey }),
+  };
 }

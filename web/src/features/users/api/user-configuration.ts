@@ -1,3 +1,4 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /** User administration options (spec 02 §3 "Configuration") with the admin PIN length and the
@@ -15,4 +16,11 @@ export type ViewMode = "Regular" | "Demo";
 
 export function getUserConfiguration(): Promise<UserAdminConfiguration> {
   return api.get<UserAdminConfiguration>("/api/user/configuration");
+}
+
+export const userConfigurationQuery = queryOptions({ queryKey: ["users", "configuration"], queryFn: () => getUserConfiguration(), staleTime: 0 });
+
+/** The user administration options; null until loaded. */
+export function useUserConfiguration(): UserAdminConfiguration | null {
+  return useQuery(userConfigurationQuery).data ?? null;
 }

@@ -1,6 +1,6 @@
-import { api } from "../../../lib/api-client";
-import type { PatientSurveysResponse } from "../../../lib/wasm";
-import { viewerOffsetMinutes } from "../../../lib/wasm";
+import { api } from "../api-client";
+import type { PatientSurveysResponse } from "../wasm";
+import { viewerOffsetMinutes } from "../wasm";
 
 const offset = () => ({ TimezoneOffset: viewerOffsetMinutes() });
 

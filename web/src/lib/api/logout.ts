@@ -1,4 +1,4 @@
-import { api } from "../../../lib/api-client";
+import { api } from "../api-client";
 
 export function logout(): Promise<{ IsLoggedIn: boolean }> {
   return api.get("/api/accountApi/logout");

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { api } from "../../lib/api-client";
-import { languageName } from "../../lib/wasm";
+import { api } from "../lib/api-client";
+import { languageName } from "../lib/wasm";
 
 /** The six languages of spec 03 §9 (name as the API takes it, name shown in the switch). */
 export const LANGUAGE_CHOICES: { name: string; label: string }[] = [

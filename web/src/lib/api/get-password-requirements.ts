@@ -1,5 +1,5 @@
-import { api } from "../../../lib/api-client";
-import type { PasswordRequirements } from "../../../lib/wasm";
+import { api } from "../api-client";
+import type { PasswordRequirements } from "../wasm";
 
 /** The configured password rules (UserAccountPassword). */
 export function getPasswordRequirements(): Promise<PasswordRequirements> {

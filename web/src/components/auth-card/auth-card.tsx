@@ -1,6 +1,6 @@
 import { useEffect, useId, type ReactNode } from "react";
-import { LogoMark } from "../../components/logo";
-import "./login.css";
+import { LogoMark } from "../logo";
+import "../../styles/login.css";
 
 /** The branded card of the sign-in page and the membership pages (spec 02 §2.1): the portal
  * mark, the title (also the document title) and an optional lead line. */

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { FormProvider, useForm } from "react-hook-form";
+import { CheckboxField, CheckboxListField, NumberField, PasswordField, SelectField, TextField } from "./fields";
+import { settingsResolver } from "./resolver";
+import type { HistoryPortal } from "../../lib/wasm";
+
+let submitted: HistoryPortal | null = null;
+
+function Form({ values }: { values: HistoryPortal }) {
+  const form = useForm<HistoryPortal>({ defaultValues: values, resolver: settingsResolver("HistoryPortal"), criteriaMode: "all" });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit((v) => (submitted = v))} aria-label="Test" noValidate>
+        <TextField name="DefaultHistoryPortalSurvey" label="Default survey" description="A SurveyId" />
+        <NumberField name="HistoryPortalSurveyReminderEndTime" label="End hour" min={0} max={24} />
+        <CheckboxField name="IsDisabledIamHere" label="Disable 'I am Here'" />
+        <SelectField name="HrsAppointmentTimeType" label="Survey expires" options={[{ value: "Before", label: "Before" }, { value: "After", label: "After" }]} />
+        <CheckboxListField name="HistoryPortalBusinessDays" label="Business days" items={["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]} />
+        <PasswordField name="ClientBusinessPhone" label="Secret" stored />
+        <button type="submit">Save</button>
+      </form>
+    </FormProvider>
+  );
+}
+
+const base: HistoryPortal = {
+  DefaultHistoryPortalSurvey: "S1",
+  HistoryPortalSurveyReminderStartTime: 8,
+  HistoryPortalSurveyReminderEndTime: 18,
+  IsDisabledIamHere: false,
+  HrsAppointmentTimeType: "After",
+  HistoryPortalBusinessDays: [true, true, true, true, true, false, false],
+  ClientBusinessPhone: "",
+};
+
+describe("form fields", () => {
+  it("label their controls and describe them", () => {
+    render(<Form values={base} />);
+    expect(screen.getByLabelText("Default survey")).toHaveValue("S1");
+    expect(screen.getByLabelText("Default survey")).toHaveAccessibleDescription("A SurveyId");
+    expect(screen.getByLabelText("End hour")).toHaveValue(18);
+    expect(screen.getByLabelText("Disable 'I am Here'")).not.toBeChecked();
+    expect(screen.getByLabelText("Survey expires")).toHaveValue("After");
+    expect(screen.getByRole("group", { name: "Business days" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Mon")).toBeChecked();
+    expect(screen.getByLabelText("Sun")).not.toBeChecked();
+    expect(screen.getByLabelText("Secret")).toHaveAttribute("type", "password");
+    expect(screen.getByLabelText("Secret")).toHaveAccessibleDescription("A value is stored. Leave this empty to keep it.");
+  });
+
+  it("show wasm-core's messages under the field, marked invalid and described by them", async () => {
+    render(<Form values={base} />);
+    const end = screen.getByLabelText("End hour");
+    fireEvent.change(end, { target: { value: "25" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Must be between 0 and 24")).toBeInTheDocument();
+    expect(end).toHaveAttribute("aria-invalid", "true");
+    expect(end).toHaveAccessibleDescription("Must be between 0 and 24");
+    // Clearing the box gives NaN: the field's own message, not a crash.
+    fireEvent.change(end, { target: { value: "" } });
+    expect(await screen.findByText("Required")).toBeInTheDocument();
+  });
+
+  it("gives a list's message under its group and submits numbers as numbers", async () => {
+    render(<Form values={{ ...base, HistoryPortalBusinessDays: [true, false, false, false, false, false, false] }} />);
+    fireEvent.click(screen.getByLabelText("Mon"));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Choose at least one business day")).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText("Tue"));
+    fireEvent.change(screen.getByLabelText("End hour"), { target: { value: "17" } });
+    submitted = null;
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(submitted).not.toBeNull());
+    expect(submitted!.HistoryPortalSurveyReminderEndTime).toBe(17);
+    expect(submitted!.HistoryPortalBusinessDays).toEqual([false, true, false, false, false, false, false]);
+    expect(screen.queryByText("Choose at least one business day")).toBeNull();
+  });
+});

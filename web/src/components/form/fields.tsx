@@ -1,0 +1,154 @@
+import { useId, type ReactNode } from "react";
+import { get, useFormContext, useFormState, type FieldValues, type RegisterOptions } from "react-hook-form";
+import { FieldMessages, FieldShell } from "./field-shell";
+import { messagesOf } from "./resolver";
+
+// Fields of a react-hook-form form (inside its FormProvider): label, optional description and
+// the field's messages (wasm-core's, or the server's after a 400) under the control.
+
+interface Common {
+  name: string;
+  label: ReactNode;
+  description?: ReactNode;
+  disabled?: boolean;
+}
+
+/** The messages of field `name` in the surrounding form. */
+export function useFieldMessages(name: string): string[] {
+  const { control } = useFormContext();
+  const { errors } = useFormState({ control, name });
+  return messagesOf(get(errors, name));
+}
+
+function useRegister(name: string, options?: RegisterOptions<FieldValues, string>) {
+  const { register } = useFormContext();
+  return register(name, options);
+}
+
+export function TextField({ type = "text", autoComplete, placeholder, ...props }: Common & { type?: "text" | "email" | "url" | "tel"; autoComplete?: string; placeholder?: string }) {
+  const messages = useFieldMessages(props.name);
+  const field = useRegister(props.name);
+  return (
+    <FieldShell label={props.label} description={props.description} messages={messages}>
+      {({ id, describedBy, invalid }) => (
+        <input id={id} type={type} autoComplete={autoComplete} placeholder={placeholder} disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field} />
+      )}
+    </FieldShell>
+  );
+}
+
+/** A number: the form holds a JS number, NaN when the box is empty or not a number (wasm-core
+ * then reports the field's own message). */
+export function NumberField({ min, max, step, ...props }: Common & { min?: number; max?: number; step?: number | "any" }) {
+  const messages = useFieldMessages(props.name);
+  const field = useRegister(props.name, { valueAsNumber: true });
+  return (
+    <FieldShell label={props.label} description={props.description} messages={messages}>
+      {({ id, describedBy, invalid }) => (
+        <input id={id} type="number" inputMode="decimal" min={min} max={max} step={step} disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field} />
+      )}
+    </FieldShell>
+  );
+}
+
+/** A secret (a password of an external system). The server never sends it back: `stored` says
+ * it holds one, and an empty box keeps it. */
+export function PasswordField({ stored, ...props }: Common & { stored?: boolean }) {
+  const messages = useFieldMessages(props.name);
+  const field = useRegister(props.name);
+  const description = stored ? (
+    <>
+      A value is stored. Leave this empty to keep it.{props.description ? <> {props.description}</> : null}
+    </>
+  ) : (
+    props.description
+  );
+  return (
+    <FieldShell label={props.label} description={description} messages={messages}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          type="password"
+          autoComplete="new-password"
+          placeholder={stored ? "(stored)" : undefined}
+          disabled={props.disabled}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          {...field}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export function SelectField({ options, ...props }: Common & { options: readonly SelectOption[] }) {
+  const messages = useFieldMessages(props.name);
+  const field = useRegister(props.name);
+  return (
+    <FieldShell label={props.label} description={props.description} messages={messages}>
+      {({ id, describedBy, invalid }) => (
+        <select id={id} disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+/** A checkbox with its label beside it; description and messages under it. */
+export function CheckboxField(props: Common) {
+  const id = useId();
+  const messages = useFieldMessages(props.name);
+  const field = useRegister(props.name);
+  const invalid = messages.length > 0;
+  const describedBy = [props.description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`check-row${invalid ? " field-invalid" : ""}`}>
+      <label>
+        <input type="checkbox" disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field} />
+        {props.label}
+      </label>
+      {props.description && (
+        <p className="field-hint" id={`${id}-d`}>
+          {props.description}
+        </p>
+      )}
+      <FieldMessages id={`${id}-m`} messages={messages} />
+    </div>
+  );
+}
+
+/** A list of booleans (e.g. business days Mon..Sun) as a labelled group of checkboxes, with the
+ * list's messages under the group. */
+export function CheckboxListField({ items, ...props }: Common & { items: readonly string[] }) {
+  const id = useId();
+  const { register } = useFormContext();
+  const messages = useFieldMessages(props.name);
+  const invalid = messages.length > 0;
+  return (
+    <div className={`field${invalid ? " field-invalid" : ""}`}>
+      <span className="field-label" id={`${id}-l`}>
+        {props.label}
+      </span>
+      <div className="check-list" role="group" aria-labelledby={`${id}-l`} aria-describedby={invalid ? `${id}-m` : undefined}>
+        {items.map((item, i) => (
+          <label key={item}>
+            <input type="checkbox" disabled={props.disabled} aria-invalid={invalid} {...register(`${props.name}.${i}`)} />
+            {item}
+          </label>
+        ))}
+      </div>
+      {props.description && <p className="field-hint">{props.description}</p>}
+      <FieldMessages id={`${id}-m`} messages={messages} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+
+/** One settings group as the API serves it: `GET/PUT /api/configurationForm/{name}`. Secret
+ * fields come back as "" with their names in StoredSecrets (an empty secret on save keeps the
+ * stored one). */
+export interface SettingsEnvelope<T> {
+  Name: string;
+  Version: number;
+  Settings: T;
+  StoredSecrets?: string[];
+}
+
+/** What a save sends: the whole document at the version it was read. */
+export interface SettingsSave<T> {
+  Version: number;
+  Settings: T;
+}
+
+/** The 409 body: someone saved after `Version`; `Current` is the group as stored now. */
+export interface SettingsConflict<T> {
+  Title: string;
+  Message: string;
+  ErrorId?: string;
+  Current?: SettingsEnvelope<T>;
+}
+
+const path = (name: string) => `/api/configurationForm/${encodeURIComponent(name)}`;
+
+/** Query keys of the settings area. */
+export const settingsKeys = {
+  all: ["settings"] as const,
+  group: (name: string) => ["settings", "group", name] as const,
+};
+
+export function getSettingsGroup<T>(name: string, signal?: AbortSignal): Promise<SettingsEnvelope<T>> {
+  return api.get<SettingsEnvelope<T>>(path(name), { signal });
+}
+
+/** 400 (field messages) and 409 (saved meanwhile) are shown by the form itself; anything else
+ * (401, 403, 500) goes to the shell as usual. */
+export function saveSettingsGroup<T>(name: string, body: SettingsSave<T>): Promise<SettingsEnvelope<T>> {
+  return api.put<SettingsEnvelope<T>>(path(name), body, { handles: [400, 409] });
+}
+
+export function settingsGroupQuery<T>(name: string) {
+  return queryOptions({
+    queryKey: settingsKeys.group(name),
+    queryFn: ({ signal }) => getSettingsGroup<T>(name, signal),
+    // A settings page always shows what the server holds now (spec 04 §4).
+    staleTime: 0,
+  });
+}

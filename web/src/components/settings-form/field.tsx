@@ -1,0 +1,50 @@
+import type { ReactElement, ReactNode } from "react";
+import { CheckboxField, CheckboxListField, NumberField, PasswordField, SelectField, TextField, type SelectOption } from "../form";
+import { useSettingsFormContext } from "./settings-form";
+
+export type FieldKind = "text" | "number" | "checkbox" | "select" | "password" | "checkbox-list";
+
+export interface FieldProps<N extends string = string> {
+  name: N;
+  label: ReactNode;
+  description?: ReactNode;
+  /** Read from the loaded value when left out: boolean -> checkbox, number -> number, a stored
+   * secret -> password, `options` -> select, `items` -> checkbox list, else text. */
+  kind?: FieldKind;
+  options?: readonly SelectOption[];
+  items?: readonly string[];
+  min?: number;
+  max?: number;
+  step?: number | "any";
+  disabled?: boolean;
+}
+
+/** One row of a settings form: the right control for the field, with wasm-core's (or the
+ * server's) messages under it. */
+export function Field<N extends string>({ kind, options, items, min, max, step, ...common }: FieldProps<N>) {
+  const { settings, storedSecrets } = useSettingsFormContext();
+  const value = settings[common.name];
+  const stored = storedSecrets.includes(common.name);
+  const chosen: FieldKind =
+    kind ??
+    (options ? "select" : items ? "checkbox-list" : stored ? "password" : typeof value === "boolean" ? "checkbox" : typeof value === "number" ? "number" : "text");
+  switch (chosen) {
+    case "checkbox":
+      return <CheckboxField {...common} />;
+    case "number":
+      return <NumberField {...common} min={min} max={max} step={step} />;
+    case "select":
+      return <SelectField {...common} options={options ?? []} />;
+    case "password":
+      return <PasswordField {...common} stored={stored} />;
+    case "checkbox-list":
+      return <CheckboxListField {...common} items={items ?? []} />;
+    default:
+      return <TextField {...common} />;
+  }
+}
+
+/** `Field` whose `name` must be a field of group T (the tsify type from wasm-core). */
+export function fieldsOf<T>(): (props: FieldProps<Extract<keyof T, string>>) => ReactElement {
+  return Field;
+}

@@ -1,0 +1,209 @@
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { FormProvider, useForm, type DefaultValues, type FieldError, type FieldValues, type Path, type PathValue } from "react-hook-form";
+import { useBlocker } from "react-router";
+import { FieldMessages, messagesOf, settingsResolver, toFieldErrors } from "../form";
+import { Modal } from "../modal/modal";
+import { useToast } from "../toast/toast";
+import { ApiFailure } from "../../lib/api-client";
+import { normalizeSettings, type ValidationErrors } from "../../lib/wasm";
+import type { SettingsConflict, SettingsEnvelope } from "./api";
+import type { SettingsGroup } from "./use-settings-group";
+import "./settings-form.css";
+
+/** spec 03 §5 (general rule): the error toast of a form that does not validate. */
+export const FORM_INVALID = "Form is invalid";
+/** spec 04 §8: the success toast of a settings save. */
+export const SAVED = "Configuration has been successfully saved!";
+export const CONFLICT = "Someone else saved this page after you opened it, so your changes were not saved.";
+
+interface SettingsFormContext {
+  /** The group as loaded (field types are read from it). */
+  settings: Record<string, unknown>;
+  /** Secret fields the server holds a value for. */
+  storedSecrets: readonly string[];
+}
+const Context = createContext<SettingsFormContext | null>(null);
+
+export function useSettingsFormContext(): SettingsFormContext {
+  const context = useContext(Context);
+  if (!context) throw new Error("A settings Field belongs inside <SettingsForm>");
+  return context;
+}
+
+/** A change the document alone cannot explain: which switch the user moved. Returns the fields
+ * it changes besides (from a wasm-core rule), or nothing. Runs before normalize. */
+export type OnEdit<T> = (field: string, values: T) => Partial<T> | undefined;
+
+export interface SettingsFormProps<T extends FieldValues> {
+  group: SettingsGroup<T>;
+  /** The form's accessible name (the page title). */
+  label: string;
+  children: ReactNode;
+  onEdit?: OnEdit<T>;
+}
+
+/** A settings group as a form (STYLE.md "Settings pages"): react-hook-form holds the values,
+ * wasm-core validates them (the server's own check) and applies the group's derived rules as the
+ * user edits; a save sends the whole document with its Version. */
+export function SettingsForm<T extends FieldValues>({ group, label, children, onEdit }: SettingsFormProps<T>) {
+  const { envelope, query } = group;
+  if (!envelope) {
+    if (query.isError) {
+      return (
+        <div className="panel" role="alert">
+          <p>The settings could not be loaded.</p>
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    return <p className="panel">Loading…</p>;
+  }
+  return (
+    <LoadedSettingsForm key={group.name} group={group} envelope={envelope} label={label} onEdit={onEdit}>
+      {children}
+    </LoadedSettingsForm>
+  );
+}
+
+/** Blank numbers (null, NaN, undefined) are the same; anything else compares as JSON. */
+function same(a: unknown, b: unknown): boolean {
+  const blank = (v: unknown) => v === null || v === undefined || (typeof v === "number" && Number.isNaN(v));
+  if (blank(a) || blank(b)) return blank(a) && blank(b);
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function LoadedSettingsForm<T extends FieldValues>({
+  group,
+  envelope,
+  label,
+  onEdit,
+  children,
+}: Omit<SettingsFormProps<T>, "group"> & { group: SettingsGroup<T>; envelope: SettingsEnvelope<T> }) {
+  const toast = useToast();
+  const form = useForm<T>({
+    resolver: settingsResolver<T>(group.name),
+    defaultValues: envelope.Settings as DefaultValues<T>,
+    criteriaMode: "all",
+  });
+  const { reset, watch, setValue, setError, formState } = form;
+  const [conflict, setConflict] = useState<SettingsConflict<T> | null>(null);
+
+  // A new copy from the server (first load, reload after a save or a conflict) replaces the form.
+  useEffect(() => {
+    reset(envelope.Settings);
+    setConflict(null);
+  }, [envelope, reset]);
+
+  // The group's derived rules (spec 03 §4 toggle machines ...) react at once to each edit.
+  const onEditRef = useRef(onEdit);
+  useEffect(() => {
+    onEditRef.current = onEdit;
+  }, [onEdit]);
+  useEffect(() => {
+    const subscription = watch((values, { name, type }) => {
+      if (type !== "change" || !name) return;
+      const current = values as Record<string, unknown>;
+      const patch = (onEditRef.current?.(name, values as T) ?? {}) as Record<string, unknown>;
+      const edited = { ...current, ...patch };
+      const normalized = normalizeSettings(group.name, edited) as Record<string, unknown>;
+      const next = { ...edited, ...normalized };
+      for (const key of Object.keys(current)) {
+        if (!same(current[key], next[key])) {
+          setValue(key as Path<T>, next[key] as PathValue<T, Path<T>>, { shouldDirty: true });
+        }
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, setValue, group.name]);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setConflict(null);
+      try {
+        await group.save.mutateAsync({ Version: envelope.Version, Settings: values });
+        toast.success(SAVED);
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        if (err.status === 400) {
+          const body = err.body as { Errors?: ValidationErrors } | undefined;
+          const errors = toFieldErrors<T>(body?.Errors ?? err.dialog.Errors, "server");
+          for (const [field, error] of Object.entries(errors)) setError((field === "root" ? "root.server" : field) as Path<T>, error as never);
+          toast.error(FORM_INVALID);
+        } else if (err.status === 409) {
+          setConflict((err.body as SettingsConflict<T> | undefined) ?? { Title: "Conflict", Message: CONFLICT });
+        }
+        // Other failures were reported by the API client (error dialog, or the login on 401).
+      }
+    },
+    () => toast.error(FORM_INVALID),
+  );
+
+  // Messages about the whole document (wasm-core's or the server's, under "").
+  const root = formState.errors.root as (FieldError & { server?: FieldError }) | undefined;
+  const rootMessages = [...messagesOf(root), ...messagesOf(root?.server)];
+  const dirty = formState.isDirty;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const context: SettingsFormContext = {
+    settings: envelope.Settings as Record<string, unknown>,
+    storedSecrets: envelope.StoredSecrets ?? [],
+  };
+  return (
+    <Context.Provider value={context}>
+      <FormProvider {...form}>
+        <form className="panel settings-form" onSubmit={submit} noValidate aria-label={label}>
+          {conflict && (
+            <div className="alert alert-error settings-conflict" role="alert">
+              <p>
+                <strong>{CONFLICT}</strong> Reload to see the settings as they are saved now; your changes on this page will be replaced.
+              </p>
+              <button type="button" className="button" onClick={() => void group.reload()}>
+                Reload
+              </button>
+            </div>
+          )}
+          {rootMessages.length > 0 && (
+            <div className="alert alert-error" role="alert">
+              <FieldMessages messages={rootMessages} />
+            </div>
+          )}
+          {children}
+          <div className="settings-actions">
+            <button type="submit" className="button button-primary" disabled={formState.isSubmitting || conflict !== null}>
+              Save
+            </button>
+          </div>
+        </form>
+      </FormProvider>
+      {blocker.state === "blocked" && (
+        <Modal
+          title="Unsaved changes"
+          onClose={() => blocker.reset()}
+          footer={
+            <>
+              <button type="button" className="button" onClick={() => blocker.reset()}>
+                Stay on this page
+              </button>
+              <button type="button" className="button" onClick={() => blocker.proceed()}>
+                Leave without saving
+              </button>
+            </>
+          }
+        >
+          <p>This page has changes that are not saved. Leave it anyway?</p>
+        </Modal>
+      )}
+    </Context.Provider>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { saveSettingsGroup, settingsGroupQuery, settingsKeys, type SettingsEnvelope, type SettingsSave } from "./api";
+
+/** One settings group: the server copy (TanStack Query) and its save, which reloads the group
+ * from the server afterwards (spec 04 §4 'Settings pages reload from the server after each save'). */
+export function useSettingsGroup<T extends object>(name: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery(settingsGroupQuery<T>(name));
+  const save = useMutation({
+    mutationFn: (body: SettingsSave<T>) => saveSettingsGroup<T>(name, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.group(name) }),
+  });
+  return {
+    name,
+    query,
+    envelope: query.data as SettingsEnvelope<T> | undefined,
+    save,
+    /** Reads the group from the server again (after a conflict). */
+    reload: () => queryClient.invalidateQueries({ queryKey: settingsKeys.group(name) }),
+  };
+}
+
+export type SettingsGroup<T extends object> = ReturnType<typeof useSettingsGroup<T>>;
