@@ -6,19 +6,26 @@ import type { ValidationErrors } from "wasm-core";
 type SettingsRules = typeof import("wasm-core-settings");
 
 let loading: Promise<SettingsRules> | undefined;
+let loaded: SettingsRules | undefined;
 
-/** Loads the settings package once; every later call gets the same module. */
+/** Loads the settings package once; a settings page waits for it before it renders its form
+ * (components/settings-form loads it beside the group). */
 export function loadSettingsRules(): Promise<SettingsRules> {
-  loading ??= import("wasm-core-settings");
+  loading ??= import("wasm-core-settings").then((rules) => (loaded = rules));
   return loading;
 }
 
+function rules(): SettingsRules {
+  if (!loaded) throw new Error("The settings rules are not loaded yet (loadSettingsRules)");
+  return loaded;
+}
+
 /** Field -> messages for `doc` as settings group `name` (as the server checks it). */
-export async function validateSettings(name: string, doc: object): Promise<ValidationErrors> {
-  return (await loadSettingsRules()).validateSettings(name, doc);
+export function validateSettings(name: string, doc: object): ValidationErrors {
+  return rules().validateSettings(name, doc);
 }
 
 /** `doc` after group `name`'s derived rules (toggle machines, fields a choice forces). */
-export async function normalizeSettings(name: string, doc: object): Promise<object> {
-  return (await loadSettingsRules()).normalizeSettings(name, doc);
+export function normalizeSettings(name: string, doc: object): object {
+  return rules().normalizeSettings(name, doc);
 }

@@ -193,7 +193,6 @@ export type {
   SurveyLocation,
 } from "wasm-core";
 export type { SurveyPackageRow, SurveyUploadFile, SurveyUploadResult } from "wasm-core";
-// Settings groups (issue 13): the same validate and normalize the server runs on save, by group
-// name; the groups' types come from tsify (components/settings-form renders them).
-export { validateSettings, normalizeSettings, settingsGroupNames } from "wasm-core";
+// Settings groups (issue 13): their types come from tsify; their validate and normalize are in the
+// second package the settings pages load (lib/wasm-settings.ts).
 export type { CorePortal, HistoryPortal, SurveyGeneral } from "wasm-core";

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadSettingsRules } from "../../lib/wasm-settings";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { FormProvider, useForm } from "react-hook-form";
 import { CheckboxField, CheckboxListField, NumberField, PasswordField, SelectField, TextField } from "./fields";
@@ -35,6 +36,11 @@ const base: HistoryPortal = {
 };
 
 describe("form fields", () => {
+  // The settings rules are their own wasm package, loaded on first use (lib/wasm-settings.ts).
+  beforeAll(async () => {
+    await loadSettingsRules();
+  });
+
   it("label their controls and describe them", () => {
     render(<Form values={base} />);
     expect(screen.getByLabelText("Default survey")).toHaveValue("S1");

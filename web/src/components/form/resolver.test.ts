@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadSettingsRules } from "../../lib/wasm-settings";
 import { messagesOf, settingsResolver, toFieldErrors, wasmResolver } from "./resolver";
 import { validateLogin, type HistoryPortal } from "../../lib/wasm";
 
@@ -6,6 +7,11 @@ const resolve = <T extends object>(resolver: ReturnType<typeof settingsResolver>
   resolver(values as never, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe("the wasm-core resolver", () => {
+  // The settings rules are their own wasm package, loaded on first use (lib/wasm-settings.ts).
+  beforeAll(async () => {
+    await loadSettingsRules();
+  });
+
   it("gives the group's messages from validateSettings, the same check the server runs", async () => {
     const values: HistoryPortal = { HistoryPortalSurveyReminderEndTime: 25, HistoryPortalMaxReadyForExamEmail: -2, HrsAppointmentTimeValue: Number.NaN };
     const result = await resolve(settingsResolver("HistoryPortal"), values);

@@ -1,5 +1,6 @@
 import type { FieldError, FieldErrors, FieldValues, Resolver } from "react-hook-form";
-import { errorFields, fieldMessages, validateSettings, type ValidationErrors } from "../../lib/wasm";
+import { errorFields, fieldMessages, type ValidationErrors } from "../../lib/wasm";
+import { validateSettings } from "../../lib/wasm-settings";
 
 /** Any wasm-core validate function: values in, field -> messages out. */
 export type Validate<T> = (values: T) => ValidationErrors | null | undefined;

@@ -1,3 +1,4 @@
+import { loadSettingsRules } from "../../lib/wasm-settings";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -46,7 +47,8 @@ export function saveSettingsGroup<T>(name: string, body: SettingsSave<T>): Promi
 export function settingsGroupQuery<T>(name: string) {
   return queryOptions({
     queryKey: settingsKeys.group(name),
-    queryFn: ({ signal }) => getSettingsGroup<T>(name, signal),
+    // The form needs the group's rules (a wasm package of their own) as soon as it shows.
+    queryFn: async ({ signal }) => (await Promise.all([getSettingsGroup<T>(name, signal), loadSettingsRules()]))[0],
     // A settings page always shows what the server holds now (spec 04 §4).
     staleTime: 0,
   });

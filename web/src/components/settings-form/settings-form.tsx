@@ -5,7 +5,8 @@ import { FieldMessages, messagesOf, settingsResolver, toFieldErrors } from "../f
 import { Modal } from "../modal/modal";
 import { useToast } from "../toast/toast";
 import { ApiFailure } from "../../lib/api-client";
-import { normalizeSettings, type ValidationErrors } from "../../lib/wasm";
+import type { ValidationErrors } from "../../lib/wasm";
+import { normalizeSettings } from "../../lib/wasm-settings";
 import type { SettingsConflict, SettingsEnvelope } from "./api";
 import type { SettingsGroup } from "./use-settings-group";
 import "./settings-form.css";
