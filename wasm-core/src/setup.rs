@@ -193,6 +193,11 @@ pub fn normalize_setup(cfg: &SetupConfiguration) -> SetupConfiguration {
     out.service_account_username = n.service_account_username;
     out.public_web_address = n.public_web_address;
     out.is_dmz_mode = n.is_dmz_mode;
+    // A choice left out of the request takes the form's default (the CoreEmailService rule
+    // accepts only DEBUG, RELEASE or DISABLED).
+    if out.email_service_logging_mode.trim().is_empty() {
+        out.email_service_logging_mode = "RELEASE".to_owned();
+    }
     out
 }
 

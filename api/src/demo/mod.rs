@@ -442,23 +442,11 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     let appointments = appointments(&mut rng, patients.len(), now);
     let queue = queue(&mut rng, &appointments);
     let appointments = keep_open_surveys_open(appointments, &queue, now);
-    let settings = crate::settings::defaults();
     // The demo's own groups replace the defaults of the same name (stored at start-up already).
     let demo_settings = surveys::demo_settings();
 
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        for (group, body) in &settings {
-            sqlx::query(
-                "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
-                 ON CONFLICT (group_name) DO NOTHING",
-            )
-            .bind(*group)
-            .bind(body.to_string())
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
         for (group, body) in &demo_settings {
             sqlx::query(
                 "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)

@@ -128,16 +128,12 @@ pub fn demo_settings() -> Vec<(&'static str, serde_json::Value)> {
         (
             crate::routes::survey_start::SURVEY_GENERAL,
             // The defaults with the demo's survey choice (its summary report stays off).
-            {
-                let mut general = crate::settings::defaults()
-                    .into_iter()
-                    .find(|(g, _)| *g == crate::settings::SURVEY_GENERAL)
-                    .map(|(_, v)| v)
-                    .unwrap_or_default();
-                general["DefaultSurvey"] = "BIH-001".into();
-                general["IsSurveyPerLocationEnabled"] = true.into();
-                general
-            },
+            serde_json::to_value(wasm_core::settings::survey_general::SurveyGeneral {
+                default_survey: "BIH-001".into(),
+                is_survey_per_location_enabled: true,
+                ..Default::default()
+            })
+            .unwrap_or_default(),
         ),
     ]
 }

@@ -37,7 +37,8 @@ use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::routes::password::password_requirements;
-use crate::{on_db, settings, AppState};
+use crate::settings::engine::{self, Who, Write};
+use crate::{on_db, settings, store, AppState};
 
 pub const SAVE_FAILED: &str = "Error while saving configuration";
 pub const CONNECTION_OK: &str = "Connection successfully established";
@@ -270,12 +271,7 @@ async fn log_url_change(
 }
 
 pub async fn is_configured(state: &AppState) -> AppResult<bool> {
-    let configured: Option<bool> = on_db!(&state.db, pool => sqlx::query_scalar(
-        "SELECT is_configured FROM portal_config WHERE id = 1",
-    )
-    .fetch_optional(pool)
-    .await)?;
-    Ok(configured.unwrap_or(false))
+    store::setup::is_configured(&state.db).await
 }
 
 /// Anyone before the first save; a ProgramManager afterwards.
@@ -429,13 +425,6 @@ pub const FIRST_MANAGER_EXISTS: &str =
 /// Field prefix of the first manager's messages (`FirstManager.Username`, ...).
 pub const FIRST_MANAGER: &str = "FirstManager";
 
-async fn program_manager_exists(state: &AppState) -> AppResult<bool> {
-    let n: i64 = on_db!(&state.db, pool => sqlx::query_scalar(
-        "SELECT COUNT(*) FROM users WHERE role = 'ProgramManager'",
-    ).fetch_one(pool).await)?;
-    Ok(n > 0)
-}
-
 /// The first manager's form through wasm-core's user and password rules (the wizard runs the
 /// same: validateUser, checkPassword, validatePasswordRepeat); messages keyed `FirstManager.<field>`.
 async fn check_first_manager(state: &AppState, m: &FirstManager) -> AppResult<ValidationErrors> {
@@ -492,7 +481,7 @@ async fn save_configuration(
     let cfg = setup::normalize_setup(&cfg);
     let mut check = setup::validate_setup(&cfg).errors;
     // The first account: only while unconfigured and while no Program manager exists; never twice.
-    let needs_manager = !was_configured && !program_manager_exists(&state).await?;
+    let needs_manager = !was_configured && !store::setup::program_manager_exists(&state.db).await?;
     match (&first_manager, needs_manager) {
         (Some(m), true) => check.merge(check_first_manager(&state, m).await?),
         (None, true) => check.add(FIRST_MANAGER, FIRST_MANAGER_REQUIRED),
@@ -528,112 +517,82 @@ async fn save_configuration(
         false
     };
 
-    let mut value = serde_json::to_value(&cfg).map_err(AppError::internal)?;
-    let fields = value.as_object_mut().expect("object");
-    let mut groups = docs.clone();
+    // Each group's fields as typed in the form; a secret as typed ("" keeps the stored one).
+    let value = serde_json::to_value(&cfg).map_err(AppError::internal)?;
+    let mut incoming: std::collections::BTreeMap<&str, Map<String, Value>> = Default::default();
     let mut changed_secrets = Vec::new();
-    for (field, v) in fields.iter_mut() {
+    for (field, v) in value.as_object().into_iter().flatten() {
         let Some((group, key)) = group_of(field) else {
             continue;
         };
-        if SECRET_FIELDS.contains(&field.as_str()) {
-            let typed = v.as_str().unwrap_or("");
-            if typed.is_empty() {
-                // Kept as stored (already encrypted) or left empty.
-                *v = stored
-                    .get(field)
-                    .cloned()
-                    .unwrap_or(Value::String(String::new()));
-            } else {
-                *v = Value::String(state.secrets.encrypt(typed));
-                changed_secrets.push(field.clone());
-            }
+        if SECRET_FIELDS.contains(&field.as_str()) && v.as_str().is_some_and(|s| !s.is_empty()) {
+            changed_secrets.push(field.clone());
         }
-        let doc = groups.entry(group.to_owned()).or_insert_with(|| json!({}));
-        if !doc.is_object() {
-            *doc = json!({});
-        }
-        doc[key] = v.clone();
+        incoming.entry(group).or_default().insert(key, v.clone());
     }
 
-    // One transaction: the configured flag (claimed only if still unconfigured when this save
-    // began unconfigured, so two first saves cannot both win), the settings groups and the first
-    // Program manager.
-    let now = now_ms();
-    let bodies: Vec<(&str, String)> = GROUPS
-        .iter()
-        .map(|g| {
-            (
-                *g,
-                groups
-                    .get(*g)
-                    .map(Value::to_string)
-                    .unwrap_or_else(|| "{}".to_owned()),
-            )
-        })
-        .collect();
-    let manager_id: Option<Option<i64>> = on_db!(&state.db, pool => async {
-        let mut tx = pool.begin().await?;
-        let claimed = sqlx::query(
-            "UPDATE portal_config SET is_configured = TRUE, configured_at = $1 WHERE id = 1 AND ($2 OR is_configured = FALSE)",
-        )
-        .bind(now)
-        .bind(was_configured)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if claimed == 0 {
-            return Ok::<_, sqlx::Error>(None);
-        }
-        for (group, body) in &bodies {
-            sqlx::query(crate::store::settings::UPSERT_SQL).bind(*group).bind(body).bind(now).execute(&mut *tx).await?;
-        }
-        let mut id = None;
-        if let Some((form, hash)) = &manager {
-            id = Some(sqlx::query_scalar(
-                "INSERT INTO users (username, email, first_name, last_name, role, password_hash, is_active, created_at, updated_at)
-                 VALUES ($1, $2, $3, $4, 'ProgramManager', $5, TRUE, $6, $6) RETURNING id",
-            )
-            .bind(form.username.trim()).bind(form.email.trim()).bind(form.first_name.trim()).bind(form.last_name.trim())
-            .bind(hash).bind(now)
-            .fetch_one(&mut *tx)
-            .await?);
-        }
-        tx.commit().await?;
-        Ok(Some(id))
-    }.await)?;
-    // Someone else configured the portal after this save began: their configuration stands.
-    let Some(manager_id) = manager_id else {
-        return Err(AppError::Unauthorized);
-    };
-
+    // One transaction: the configured flag, every settings group (through the settings engine,
+    // each with its audit row) and the first Program manager.
     let actor = user
         .as_ref()
         .map(Actor::from)
         .unwrap_or_else(Actor::anonymous);
-    audit::record_alone(
-        &state.db,
+    let ip = Some(peer.ip().to_string());
+    let who = Who {
+        actor,
+        ip: ip.clone(),
+    };
+    let now = now_ms();
+    let mut tx = state.db.begin().await?;
+    if !store::setup::claim_configured(&mut tx, now, was_configured).await? {
+        // Someone else configured the portal after this save began: their configuration stands.
+        return Err(AppError::Unauthorized);
+    }
+    for group in GROUPS {
+        let def = engine::def(group)
+            .ok_or_else(|| AppError::internal(format!("no settings group {group}")))?;
+        let fields = incoming.remove(group).unwrap_or_default();
+        engine::write_in(
+            &mut tx,
+            &state.secrets,
+            who.clone(),
+            def,
+            Write::Fields,
+            fields,
+        )
+        .await?;
+    }
+    let manager_id = match &manager {
+        Some((form, hash)) => {
+            Some(store::setup::insert_first_manager(&mut tx, form, hash, now).await?)
+        }
+        None => None,
+    };
+    audit::record(
+        &mut tx,
         actor,
         Action::ConfigurationSaved,
         Target { target_type: Some("Configuration"), target_id: None, target_user_id: None },
         None,
         // Names only for secrets; never their values.
         Some(json!({"ClientName": cfg.client_name, "ChangedSecrets": changed_secrets, "PortalDatabaseCreated": portal_db_created})),
-        Some(peer.ip().to_string()),
+        ip.clone(),
     )
     .await?;
     if let (Some(id), Some((form, _))) = (manager_id, &manager) {
-        audit::record_alone(
-            &state.db,
+        audit::record(
+            &mut tx,
             actor,
             Action::UserCreated,
             Target::user(id),
             None,
             Some(json!({"Username": form.username.trim(), "Role": "ProgramManager", "FirstAccount": true})),
-            Some(peer.ip().to_string()),
+            ip,
         )
         .await?;
     }
+    tx.commit().await?;
+    settings::invalidate(&state.db);
     tracing::info!(client = %cfg.client_name, first_manager = manager_id.is_some(), "portal configured");
     let launch = if cfg.public_web_address.is_empty() {
         "/".to_owned()
@@ -930,14 +889,25 @@ mod tests {
     #[test]
     fn every_field_has_a_group() {
         let template = serde_json::to_value(SetupConfiguration::default()).unwrap();
+        let mut missing = Vec::new();
         for field in template.as_object().unwrap().keys() {
             match field.as_str() {
                 "StoredSecrets" | "SERVICE_ACCOUNT_PASSWORD_Confirm" => {
                     assert!(group_of(field).is_none())
                 }
-                _ => assert!(group_of(field).is_some(), "{field}"),
+                _ => {
+                    let (group, key) = group_of(field).expect(field);
+                    let def = crate::settings::engine::def(group).expect(group);
+                    if !def.defaults().contains_key(&key) {
+                        missing.push(format!("{group}.{key}"));
+                    }
+                }
             }
         }
+        assert!(
+            missing.is_empty(),
+            "setup fields with no typed field: {missing:?}"
+        );
         assert_eq!(
             group_of("NOTIFICATION_Port"),
             Some((CORE_NOTIFICATIONS, "Port".to_owned()))

@@ -2,21 +2,20 @@
 //! GET /api/userApi/EmbedError). The message comes from the error id (HTML, sanitised); the
 //! go-back section from the SSO configuration (ShowBackToMainMenuInSSO, ...AsLinkInSSO,
 //! ShowIconInBackToMainMenuInSSO, ReturnURL; spec 03 §3), read from the settings group
-//! `SsoConfiguration` when it is stored (all off otherwise).
+//! the SSO settings group (all off otherwise).
 
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
 use wasm_core::model::EmbedError;
+use wasm_core::settings::sso::Sso;
 
 use crate::error::{ApiQuery, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::routes::home_content::sanitise_html;
-use crate::settings::{self, get_bool, get_str};
+use crate::settings;
 use crate::AppState;
-
-pub const SSO_CONFIGURATION: &str = "SsoConfiguration";
 
 pub const ROUTES: &[RouteDoc] = &[RouteDoc {
     method: "GET",
@@ -59,10 +58,10 @@ async fn embed_error(
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<EmbedQuery>,
 ) -> AppResult<Json<EmbedError>> {
-    let sso = settings::load(&state.db, SSO_CONFIGURATION).await?;
-    let show = get_bool(&sso, "ShowBackToMainMenuInSSO");
-    let as_link = show && get_bool(&sso, "ShowBackToMainMenuAsLinkInSSO");
-    let return_url = get_str(&sso, "ReturnURL");
+    let sso: Sso = settings::get(&state.db).await?;
+    let show = sso.show_back_to_main_menu_in_sso;
+    let as_link = show && sso.show_back_to_main_menu_as_link_in_sso;
+    let return_url = sso.return_url;
     // Only web addresses are offered as links (no javascript: or data: targets).
     let safe_url = if return_url.starts_with("https://")
         || return_url.starts_with("http://")
@@ -76,8 +75,7 @@ async fn embed_error(
         message: sanitise_html(message_for(&q.mode, &q.error_id)),
         show_back_to_main_menu_in_sso: show,
         show_back_to_main_menu_as_link_in_sso: as_link && !safe_url.is_empty(),
-        show_icon_in_back_to_main_menu_in_sso: show
-            && get_bool(&sso, "ShowIconInBackToMainMenuInSSO"),
+        show_icon_in_back_to_main_menu_in_sso: show && sso.show_icon_in_back_to_main_menu_in_sso,
         go_back_section_text: if show {
             "Back to main menu".to_owned()
         } else {

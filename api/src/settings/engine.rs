@@ -29,6 +29,8 @@ pub struct Def {
     reads: fn(&Map<String, Value>) -> bool,
     /// The group's derived rules and checks: the document to store, or the field messages.
     check: fn(Value) -> Result<Value, ValidationErrors>,
+    /// The group's derived rules alone (a partial write whose own fields passed).
+    normalize: fn(Value) -> Value,
 }
 
 fn defaults_of<T: SettingsGroup>() -> Map<String, Value> {
@@ -40,6 +42,16 @@ fn defaults_of<T: SettingsGroup>() -> Map<String, Value> {
 
 fn reads_as<T: SettingsGroup>(doc: &Map<String, Value>) -> bool {
     serde_json::from_value::<T>(Value::Object(doc.clone())).is_ok()
+}
+
+fn normalize_as<T: SettingsGroup>(doc: Value) -> Value {
+    match serde_json::from_value::<T>(doc.clone()) {
+        Ok(mut group) => {
+            group.normalize();
+            serde_json::to_value(group).unwrap_or(doc)
+        }
+        Err(_) => doc,
+    }
 }
 
 fn check_as<T: SettingsGroup>(doc: Value) -> Result<Value, ValidationErrors> {
@@ -65,6 +77,7 @@ macro_rules! defs {
             defaults: defaults_of::<$t>,
             reads: reads_as::<$t>,
             check: check_as::<$t>,
+            normalize: normalize_as::<$t>,
         }),*]
     };
 }
@@ -169,7 +182,8 @@ pub async fn save(
     incoming: Map<String, Value>,
 ) -> AppResult<SettingsEnvelope<Map<String, Value>>> {
     let mut tx = db.begin().await?;
-    let (version, doc) = write_in(&mut tx, secrets, who, def, Some(version), incoming).await?;
+    let (version, doc) =
+        write_in(&mut tx, secrets, who, def, Write::Whole(version), incoming).await?;
     tx.commit().await?;
     super::invalidate(db);
     Ok(def.envelope(version, doc))
@@ -185,7 +199,7 @@ pub async fn save_fields(
     fields: Map<String, Value>,
 ) -> AppResult<Map<String, Value>> {
     let mut tx = db.begin().await?;
-    let (_, doc) = write_in(&mut tx, secrets, who, def, None, fields).await?;
+    let (_, doc) = write_in(&mut tx, secrets, who, def, Write::Fields, fields).await?;
     tx.commit().await?;
     super::invalidate(db);
     Ok(doc)
@@ -198,21 +212,33 @@ pub struct Who {
     pub ip: Option<String>,
 }
 
-/// The save inside the caller's transaction (several groups in one, as the setup wizard does):
-/// at `expected` version, or at the stored one when `None`. Returns the new version and the
-/// stored document; the caller commits and then calls `settings::invalidate`.
+/// What a write replaces.
+#[derive(Debug, Clone, Copy)]
+pub enum Write {
+    /// The whole document, read at this version (a settings form).
+    Whole(i64),
+    /// Some fields, over whatever is stored (values set by key, the setup wizard's share of a
+    /// group). Only the messages of the fields written refuse it: a field the writer does not
+    /// hold (say CoreMagview's SchedulerApptType, which the wizard does not ask) is the
+    /// group's own form's to require.
+    Fields,
+}
+
+/// The save inside the caller's transaction (several groups in one, as the setup wizard does).
+/// Returns the new version and the stored document; the caller commits and then calls
+/// `settings::invalidate`.
 pub async fn write_in(
     tx: &mut Tx,
     secrets: &SecretBox,
     who: Who,
     def: &Def,
-    expected: Option<i64>,
+    write: Write,
     incoming: Map<String, Value>,
 ) -> AppResult<(i64, Map<String, Value>)> {
     let row = store::settings::read_in(tx, def.name).await?;
     let current_version = row.as_ref().map_or(0, |(v, _)| *v);
     let current = def.complete(row.as_ref().map(|(_, b)| b.as_str()));
-    if expected.is_some_and(|v| v != current_version) {
+    if matches!(write, Write::Whole(v) if v != current_version) {
         return Err(stale(def, current_version, current));
     }
 
@@ -243,9 +269,20 @@ pub async fn write_in(
         };
         candidate.insert((*secret).to_owned(), Value::String(shown.to_owned()));
     }
-    let Value::Object(mut next) =
-        (def.check)(Value::Object(candidate)).map_err(AppError::Validation)?
-    else {
+    let checked = match (def.check)(Value::Object(candidate.clone())) {
+        Ok(doc) => doc,
+        Err(errors) => {
+            let errors = match write {
+                Write::Whole(_) => errors,
+                Write::Fields => of_fields(errors, &incoming),
+            };
+            if !errors.is_valid() {
+                return Err(AppError::Validation(errors));
+            }
+            (def.normalize)(Value::Object(candidate))
+        }
+    };
+    let Value::Object(mut next) = checked else {
         return Err(AppError::internal(
             "a settings group did not serialise to an object",
         ));
@@ -291,6 +328,21 @@ pub async fn write_in(
     )
     .await?;
     Ok((current_version + 1, next))
+}
+
+/// The messages of the fields in `written` (a field's rows too: `List.0.Name` belongs to `List`),
+/// and of the whole document ("").
+fn of_fields(errors: ValidationErrors, written: &Map<String, Value>) -> ValidationErrors {
+    let mut kept = ValidationErrors::new();
+    for (field, messages) in errors.0 {
+        let top = field.split('.').next().unwrap_or_default();
+        if field.is_empty() || written.contains_key(top) {
+            for message in messages {
+                kept.add(&field, message);
+            }
+        }
+    }
+    kept
 }
 
 fn stale(def: &Def, version: i64, doc: Map<String, Value>) -> AppError {

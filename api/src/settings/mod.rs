@@ -34,144 +34,6 @@ pub const SURVEY_GENERAL: &str = "SurveyGeneral";
 
 pub use wasm_core::settings::core_portal::DEFAULT_SESSION_TIMEOUT_MINUTES;
 
-pub fn defaults() -> Vec<(&'static str, Value)> {
-    vec![
-        (
-            USER_MANAGEMENT,
-            json!({
-                "UserManagementViewMode": "Regular",
-                "IsImpersonationEnabled": true,
-                "EnableDemoMode": false,
-                "IsAdminPinAndLocationsRestrictionsEnabled": false
-            }),
-        ),
-        (
-            LICENSE,
-            json!({ "Module_Documents": true, "Module_Appointments": true, "Module_MedicalHistory": true }),
-        ),
-        (
-            // Spec 03 "Notifications settings form": outbound email (SMTP) and SMS (Twilio-style).
-            CORE_NOTIFICATIONS,
-            json!({
-                "EmailFrom": "",
-                "EmailFromName": "",
-                "UseSMTPServer": true,
-                "SMTPServer": "",
-                "SMTPServerCertificate": "",
-                "SMTPUseSSL": false,
-                "UseAltSmtpAcct": false,
-                "UserName": "",
-                "Password": "",
-                "Port": 25,
-                "Timeout": 30,
-                "IsErrorEmailEnabled": false,
-                "EmailToSendError": "",
-                "TwilioAccSid": "",
-                "TwilioAuthToken": "",
-                "TwilioFrom": "",
-                "TwilioCallbackUrl": "",
-                "AzureTwilioEndpoint": ""
-            }),
-        ),
-        (
-            USER_ACCOUNT_PASSWORD,
-            json!({
-                "UseComplexityRequirements": true,
-                "LenNeeded": 8,
-                "NumNeeded": 1,
-                "UcaseNeeded": 1,
-                "SymNeeded": 1,
-                "IDFailMax": 5,
-                "IDFailureURL": "",
-                "ResetKeyExpirationInSeconds": 3600,
-                "NewPasswordString": "New password",
-                "NewPasswordAgainString": "Repeat new password",
-                "ResetPasswordRedirectUrl": "",
-                "DisableChangePasswordMenu": false
-            }),
-        ),
-        (
-            USER_ACCOUNT_VERIFICATION,
-            json!({
-                "VerificationAttemptsMax": 5,
-                "VerificationCodeRequestsMax": 5,
-                "VerificationCodeTimeoutInMinutes": 10,
-                // Off until the clinic turns it on: with no SMS provider configured, a required
-                // phone check would stop every self-registration.
-                "IsPhoneNumberPatientVerificationEnabled": false,
-                "IsPhoneNumberVerificationRequiredForResetPassword": false
-            }),
-        ),
-        (
-            USER_ACCOUNT_PATIENT_PORTAL_OPTIONS,
-            json!({ "RequireDOB": true, "ForgotPasswordValidateDOB": true }),
-        ),
-        // spec 03 §3 documents groups; spec 01 §2.3 default texts.
-        (
-            DOCUMENTS_ESSENTIAL,
-            json!({
-                "ShowOtherDocumentsTab": true,
-                "ShowDoctorLettersToPatients": false,
-                "ShowReferringPhysicianLettersWithOtherDocuments": false,
-                "DisableRSeqRDateGrouping": false,
-                "DocumentsIsShowRSeqWithDocType": false,
-                "ACKOnView": false,
-                "AckOnViewDelay": 5,
-                "DisabledResultsPortalLocations": [],
-                "CombineDocViewAndReadColumns": false,
-                "ShowReadColumn": true,
-                "ShowAckWhenDisabled": true,
-                "ShowPatNameColumn": false,
-                "ShowStudyDescColumn": true,
-                "ShowNotifTypeColumn": false,
-                "ShowAckColumn": true,
-                "ShowStudyDateColumn": true,
-                "ShowDateWhenSentColumn": true,
-                "IsTraceEnabled": false,
-                "UCSDMode": false,
-                "CompactViewDocumentsDescription": ""
-            }),
-        ),
-        (
-            DOCUMENTS_COLUMN_TITLE,
-            json!({
-                "DocPatNameColumnTitle": "Patient Name",
-                "DocViewColumnTitle": "View",
-                "DocViewWhenColumnTitle": "Date Sent",
-                "DocStudyDateColTitle": "Study Date",
-                "DocStudyDescColTitle": "Study Description",
-                "DocTypeColumnTitle": "Letter Type",
-                "DocNotifTypeColumnTitle": "Sent By",
-                "DocReadColumnTitle": "Read",
-                "DocAckColumnTitle": "Acknowledged",
-                "OtherDocDateColTitle": "Date"
-            }),
-        ),
-        (
-            DOCUMENTS_OTHER,
-            json!({
-                "DocViewDateFormat": "EEEE, MMMM d, y",
-                "DocViewBtnText": "View",
-                "DocAckBtnText": "Acknowledge",
-                "UnreadTabLabel": "Unread Letters"
-            }),
-        ),
-        // spec 04 §3 survey general settings: the summary report and survey choice fields so far.
-        (
-            DOCUMENTS_HIDING,
-            json!({
-                "HideRPLetDays": 0,
-                "HideRPLetBizDays": 0,
-                "HideRPLetForever": false,
-                "HideAllLettersPriorThisDate": "",
-                "LetterTypesBiradSettings": [],
-                "DelayEmailMultiplier": 0,
-                "DelayEmailSendValue": 0
-            }),
-        ),
-    ]
-}
-
 /// Stores each group that is not stored yet with its defaults (existing documents are never
 /// touched), so that every group has a row and a version from the start.
 pub async fn ensure_defaults(db: &Db) -> AppResult<()> {
@@ -179,9 +41,6 @@ pub async fn ensure_defaults(db: &Db) -> AppResult<()> {
     for def in engine::defs() {
         let body = Value::Object(def.defaults()).to_string();
         store::settings::insert_if_missing(db, def.name, &body, now).await?;
-    }
-    for (group, body) in defaults() {
-        store::settings::insert_if_missing(db, group, &body.to_string(), now).await?;
     }
     invalidate(db);
     Ok(())
@@ -214,19 +73,12 @@ pub fn invalidate(db: &Db) {
     cache::invalidate(db);
 }
 
+/// A typed group's document completed with its defaults; `{}` for a name that is no group.
 fn document(group: &str, stored: Option<&str>) -> Value {
-    if let Some(def) = engine::def(group) {
-        return Value::Object(def.complete(stored));
+    match engine::def(group) {
+        Some(def) => Value::Object(def.complete(stored)),
+        None => json!({}),
     }
-    stored
-        .and_then(|b| serde_json::from_str::<Value>(b).ok())
-        .or_else(|| {
-            defaults()
-                .into_iter()
-                .find(|(g, _)| *g == group)
-                .map(|(_, v)| v)
-        })
-        .unwrap_or_else(|| json!({}))
 }
 
 /// Several groups in one query, in the order asked (each as [`load`] gives it).
@@ -312,17 +164,5 @@ mod tests {
         assert_eq!(get_i64(&doc, "n"), Some(25));
         assert_eq!(get_i64(&doc, "m"), Some(7));
         assert_eq!(get_str(&doc, "s"), "x");
-    }
-
-    #[test]
-    fn defaults_hold_the_password_values() {
-        let all = defaults();
-        let pw = &all
-            .iter()
-            .find(|(g, _)| *g == USER_ACCOUNT_PASSWORD)
-            .unwrap()
-            .1;
-        assert_eq!(pw["LenNeeded"], 8);
-        assert_eq!(pw["UseComplexityRequirements"], true);
     }
 }

@@ -6,6 +6,7 @@ pub mod membership;
 pub mod recovery;
 pub mod registration;
 pub mod settings;
+pub mod setup;
 pub mod survey_packages;
 pub mod surveys;
 pub mod users;

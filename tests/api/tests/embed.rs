@@ -32,7 +32,7 @@ async fn message_by_error_id_and_no_go_back_by_default() {
 async fn go_back_link_from_the_sso_configuration_and_only_web_addresses() {
     let server = TestServer::demo().await;
     server
-        .execute_sql("INSERT INTO settings (group_name, version, body, updated_at) VALUES ('SsoConfiguration', 1, '{\"ShowBackToMainMenuInSSO\":true,\"ShowBackToMainMenuAsLinkInSSO\":true,\"ShowIconInBackToMainMenuInSSO\":true,\"ReturnURL\":\"https://ehr.example.com/menu\"}', 0)")
+        .execute_sql("UPDATE settings SET body = '{\"ShowBackToMainMenuInSSO\":true,\"ShowBackToMainMenuAsLinkInSSO\":true,\"ShowIconInBackToMainMenuInSSO\":true,\"ReturnURL\":\"https://ehr.example.com/menu\"}' WHERE group_name = 'SSO'")
         .await;
     let body = server
         .client()
@@ -44,7 +44,7 @@ async fn go_back_link_from_the_sso_configuration_and_only_web_addresses() {
     assert_eq!(body["GoBackSectionText"], "Back to main menu");
     assert_eq!(body["GoBackSectionLink"], "https://ehr.example.com/menu");
     server
-        .execute_sql("UPDATE settings SET body = '{\"ShowBackToMainMenuInSSO\":true,\"ShowBackToMainMenuAsLinkInSSO\":true,\"ReturnURL\":\"javascript:alert(1)\"}' WHERE group_name = 'SsoConfiguration'")
+        .execute_sql("UPDATE settings SET body = '{\"ShowBackToMainMenuInSSO\":true,\"ShowBackToMainMenuAsLinkInSSO\":true,\"ReturnURL\":\"javascript:alert(1)\"}' WHERE group_name = 'SSO'")
         .await;
     let hostile = server
         .client()

@@ -39,6 +39,10 @@ crate::settings_struct! {
         "PasswordEncriptionTechnique" password_encription_technique: String,
         "TestUserSsn" test_user_ssn: String,
         "TestUserEmail" test_user_email: String,
+        // Spec 02 §3 setup: the Windows account the portal's services run as.
+        "SERVICE_ACCOUNT_DOMAIN" service_account_domain: String,
+        "SERVICE_ACCOUNT_USERNAME" service_account_username: String,
+        "SERVICE_ACCOUNT_PASSWORD" service_account_password: String,
     }
 }
 
@@ -66,6 +70,9 @@ impl Default for CorePortal {
             password_encription_technique: "SHA256".into(),
             test_user_ssn: String::new(),
             test_user_email: String::new(),
+            service_account_domain: String::new(),
+            service_account_username: String::new(),
+            service_account_password: String::new(),
         }
     }
 }
@@ -84,7 +91,7 @@ impl CorePortal {
 
 impl SettingsGroup for CorePortal {
     const NAME: &'static str = "CorePortal";
-    const SECRETS: &'static [&'static str] = &["PortalSqlUserPwd"];
+    const SECRETS: &'static [&'static str] = &["PortalSqlUserPwd", "SERVICE_ACCOUNT_PASSWORD"];
 
     fn validate(&self) -> ValidationErrors {
         let mut e = ValidationErrors::new();
@@ -157,9 +164,27 @@ impl SettingsGroup for CorePortal {
             &mut e,
             "PasswordEncriptionTechnique",
             &self.password_encription_technique,
-            &["MD5", "SHA256"],
+            &["", "MD5", "SHA256"],
         );
         text(&mut e, "TestUserSsn", &self.test_user_ssn, 64);
+        text(
+            &mut e,
+            "SERVICE_ACCOUNT_DOMAIN",
+            &self.service_account_domain,
+            128,
+        );
+        text(
+            &mut e,
+            "SERVICE_ACCOUNT_USERNAME",
+            &self.service_account_username,
+            128,
+        );
+        text(
+            &mut e,
+            "SERVICE_ACCOUNT_PASSWORD",
+            &self.service_account_password,
+            256,
+        );
         text(
             &mut e,
             "TestUserEmail",
