@@ -41,6 +41,31 @@ impl Default for TableState {
 /// Longest sort column name accepted from the address; real ones are field names.
 const MAX_SORT_LEN: usize = 64;
 
+/// Longest search text (in characters) any table or patient search accepts. A name, an MRN or an
+/// e-mail address fits many times over; the bound keeps every search cheap for the database
+/// (SQLite refuses LIKE patterns past 50,000 bytes) and is the web inputs' `maxLength`.
+pub const MAX_SEARCH_CHARS: usize = 200;
+
+/// The answer to a longer search text.
+pub const SEARCH_TOO_LONG: &str = "Search text can be at most 200 characters";
+
+/// `Some(message)` when `text` is longer than [`MAX_SEARCH_CHARS`] characters.
+pub fn search_text_error(text: &str) -> Option<&'static str> {
+    // Counting stops at the bound, so a huge text costs no more than a short one.
+    (text.chars().nth(MAX_SEARCH_CHARS).is_some()).then_some(SEARCH_TOO_LONG)
+}
+
+/// `deserialize_with` for every search text of the wire (`TableRequest.Search`, the respondent
+/// search): a longer text is a deserialization error carrying [`SEARCH_TOO_LONG`], so no handler
+/// ever sees one and the API answers 400 with that message where it reads the body.
+pub fn bounded_search<'de, D: serde::Deserializer<'de>>(de: D) -> Result<String, D::Error> {
+    let text = <String as serde::Deserialize>::deserialize(de)?;
+    match search_text_error(&text) {
+        Some(message) => Err(serde::de::Error::custom(message)),
+        None => Ok(text),
+    }
+}
+
 fn hex(b: u8) -> Option<u8> {
     match b {
         b'0'..=b'9' => Some(b - b'0'),
@@ -177,7 +202,7 @@ pub fn read_table_state(query: &str, list_id: &str, defaults: &TableState) -> Ta
                     state.sort_direction = direction;
                 }
             }
-            Some(Key::Search) => state.search = value,
+            Some(Key::Search) if search_text_error(&value).is_none() => state.search = value,
             Some(Key::Filter(name)) if !value.is_empty() => {
                 state.filters.insert(name.to_owned(), value);
             }
@@ -302,6 +327,36 @@ mod tests {
         );
         assert_eq!(percent_decode("%"), None);
         assert_eq!(percent_decode("%zz"), None);
+    }
+
+    #[test]
+    fn search_text_is_bounded() {
+        let at_bound = "é".repeat(MAX_SEARCH_CHARS);
+        assert_eq!(search_text_error(&at_bound), None);
+        assert_eq!(
+            search_text_error(&format!("{at_bound}x")),
+            Some(SEARCH_TOO_LONG)
+        );
+        assert!(SEARCH_TOO_LONG.contains(&MAX_SEARCH_CHARS.to_string()));
+        let long = format!("all_q={}", "a".repeat(MAX_SEARCH_CHARS + 1));
+        assert_eq!(
+            read_table_state(&long, "all", &TableState::default()).search,
+            ""
+        );
+    }
+
+    #[test]
+    fn a_longer_search_does_not_deserialize() {
+        let body = |search: String| serde_json::json!({ "PageIndex": 0, "Search": search });
+        let ok: TableRequest = serde_json::from_value(body("x".repeat(MAX_SEARCH_CHARS))).unwrap();
+        assert_eq!(ok.search.len(), MAX_SEARCH_CHARS);
+        let err = serde_json::from_value::<TableRequest>(body("x".repeat(60_000))).unwrap_err();
+        assert_eq!(err.to_string(), SEARCH_TOO_LONG);
+        let err = serde_json::from_value::<crate::model::RespondentSearch>(
+            serde_json::json!({ "FirstName": "_".repeat(201) }),
+        )
+        .unwrap_err();
+        assert_eq!(err.to_string(), SEARCH_TOO_LONG);
     }
 
     #[test]

@@ -270,6 +270,12 @@ pub fn page_sizes() -> Vec<u32> {
     PAGE_SIZES.to_vec()
 }
 
+/// The longest search text a table or patient search accepts: the search inputs' `maxLength`.
+#[wasm_bindgen(js_name = maxSearchChars)]
+pub fn max_search_chars() -> u32 {
+    table::MAX_SEARCH_CHARS as u32
+}
+
 #[wasm_bindgen(js_name = tableRequest)]
 pub fn table_request(state: Ts<TableState>) -> Ts<TableRequest> {
     write(&table::table_request(&read(&state)))

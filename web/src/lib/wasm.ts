@@ -4,6 +4,7 @@
 export {
   appointmentHeader,
   pageSizes,
+  maxSearchChars,
   appointmentRange,
   historyTab,
   locationDisplayName,
