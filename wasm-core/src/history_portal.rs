@@ -141,13 +141,14 @@ pub fn location_display_name(name: &str) -> String {
     name.split(['_', ' '])
         .filter(|w| !w.is_empty())
         .map(|w| {
-            // ASCII lower case for the rest: location codes are ASCII, and the Unicode
-            // lower-case tables would cost the wasm file kilobytes.
+            // Unicode lower case for the rest: a name such as 'MONTRÉAL' or 'SÃO_PAULO' is shown
+            // to people in six languages, and ASCII lower case would leave 'MontrÉal'. The
+            // Unicode tables cost the gzipped wasm file well under 1 kB.
             let mut chars = w.chars();
             match chars.next() {
                 Some(first) => first
                     .to_uppercase()
-                    .chain(chars.as_str().to_ascii_lowercase().chars())
+                    .chain(chars.as_str().to_lowercase().chars())
                     .collect::<String>(),
                 None => String::new(),
             }
