@@ -191,6 +191,8 @@ const runners = {
         return core.normalizeServiceAccount(i.name);
       case "publicAddress":
         return core.normalizePublicAddress(i.url);
+      case "firstManager":
+        return core.validateFirstManager(i.manager, i.rules, i.usernameTaken);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }
@@ -218,6 +220,11 @@ const runners = {
     if (i.fn === "choose") return core.chooseSurvey(i.choice) ?? null;
     if (i.fn === "search") return core.respondentSearchError(i.search);
     if (i.fn === "adminPin") return core.adminPinReady(i.pin, i.length);
+    throw new Error(`unknown fn ${i.fn}`);
+  },
+  "survey_pin.json": (i) => {
+    if (i.fn === "shape") return core.isPinShape(i.pin);
+    if (i.fn === "input") return core.pinInput(i.typed);
     throw new Error(`unknown fn ${i.fn}`);
   },
   "create_patient.json": (i) => {
