@@ -5,6 +5,7 @@ pub mod list_cache;
 pub mod membership;
 pub mod recovery;
 pub mod registration;
+pub mod request_throttle;
 pub mod survey_packages;
 pub mod surveys;
 pub mod users;
