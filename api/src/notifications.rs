@@ -271,7 +271,7 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     Ok(report)
 }
 
-/// Background job: a pass every `period` (PORTAL_NOTIFICATIONS_ENGINE turns it on).
+/// Background job: a pass every `period` (`--notifications-engine` turns it on).
 pub async fn run(db: Db, clock: Arc<dyn Clock>, config: EngineConfig, period: Duration) {
     let mut tick = tokio::time::interval(period);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
