@@ -203,7 +203,9 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
             ("UnsubscribeLink", unsubscribe.as_str()),
         ];
         let open = matches!(c.status.as_str(), "Assigned" | "IntermediateSave");
-        let mut notices: Vec<(String, &str, (&str, &str), &[Channel])> = Vec::new();
+        // (dedupe key, kind, template, channels)
+        type Notice<'a> = (String, &'a str, (&'a str, &'a str), &'a [Channel]);
+        let mut notices: Vec<Notice> = Vec::new();
         if open && in_window {
             if c.status == "Assigned" {
                 notices.push((

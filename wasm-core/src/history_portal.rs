@@ -157,47 +157,6 @@ pub fn location_display_name(name: &str) -> String {
         .join(" ")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn week_starts_on_sunday() {
-        // 2026-11-22 is a Sunday, 2026-11-25 a Wednesday.
-        let r = appointment_range("week", "2026-11-25", "", "2026-11-22T12:00:00Z", 0);
-        assert_eq!(
-            (r.from.as_str(), r.to.as_str()),
-            ("2026-11-22", "2026-11-28")
-        );
-        let r = appointment_range("week", "2026-11-22", "", "2026-11-22T12:00:00Z", 0);
-        assert_eq!(r.from, "2026-11-22");
-    }
-
-    #[test]
-    fn default_is_today_in_the_viewers_zone() {
-        // 02:00 UTC on the 23rd is still the 22nd in New York (UTC-5).
-        let r = appointment_range("day", "", "", "2026-11-23T02:00:00Z", -300);
-        assert_eq!(r.from, "2026-11-22");
-        assert_eq!(r.date_from, "2026-11-22T05:00:00.000Z");
-        assert_eq!(r.date_to, "2026-11-22T05:00:00.000Z");
-    }
-
-    #[test]
-    fn bad_dates_are_rejected() {
-        for bad in [
-            "2026-02-30",
-            "2026-13-01",
-            "26-01-01",
-            "2026-1-01",
-            "abcd-ef-gh",
-            "",
-        ] {
-            assert_eq!(parse_local_date(bad), None, "{bad}");
-        }
-        assert!(parse_local_date("2024-02-29").is_some());
-    }
-}
-
 pub const VIEW_DISABLED_TOOLTIP: &str =
     "Patient did not start the survey. There is no information to view";
 pub const LIMIT_REACHED: &str = "Notification limit reached!";
@@ -273,5 +232,46 @@ pub fn survey_actions(
             "ReadyForExam" => "ready-for-exam".to_owned(),
             _ => String::new(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn week_starts_on_sunday() {
+        // 2026-11-22 is a Sunday, 2026-11-25 a Wednesday.
+        let r = appointment_range("week", "2026-11-25", "", "2026-11-22T12:00:00Z", 0);
+        assert_eq!(
+            (r.from.as_str(), r.to.as_str()),
+            ("2026-11-22", "2026-11-28")
+        );
+        let r = appointment_range("week", "2026-11-22", "", "2026-11-22T12:00:00Z", 0);
+        assert_eq!(r.from, "2026-11-22");
+    }
+
+    #[test]
+    fn default_is_today_in_the_viewers_zone() {
+        // 02:00 UTC on the 23rd is still the 22nd in New York (UTC-5).
+        let r = appointment_range("day", "", "", "2026-11-23T02:00:00Z", -300);
+        assert_eq!(r.from, "2026-11-22");
+        assert_eq!(r.date_from, "2026-11-22T05:00:00.000Z");
+        assert_eq!(r.date_to, "2026-11-22T05:00:00.000Z");
+    }
+
+    #[test]
+    fn bad_dates_are_rejected() {
+        for bad in [
+            "2026-02-30",
+            "2026-13-01",
+            "26-01-01",
+            "2026-1-01",
+            "abcd-ef-gh",
+            "",
+        ] {
+            assert_eq!(parse_local_date(bad), None, "{bad}");
+        }
+        assert!(parse_local_date("2024-02-29").is_some());
     }
 }
