@@ -83,6 +83,14 @@ pub fn local_today(now_iso: &str, offset_minutes: i32) -> Option<i64> {
     Some(days_from_civil(t.year, t.month, t.day))
 }
 
+/// The viewer's local date at instant `now_iso` as YYYY-MM-DD (the date-of-birth checks' "today");
+/// empty for an unreadable instant.
+pub fn local_date(now_iso: &str, offset_minutes: i32) -> String {
+    local_today(now_iso, offset_minutes)
+        .map(format_local_date)
+        .unwrap_or_default()
+}
+
 /// The appointment range a picker state stands for. `from` is the picked day (any day inside
 /// the week/month/year for those modes), `to` the last day of a range; an empty or invalid
 /// `from` means today (the default), an empty `to` in range mode means `from`, and a range picked

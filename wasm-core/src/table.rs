@@ -277,6 +277,62 @@ pub fn table_request(state: &TableState) -> TableRequest {
     }
 }
 
+/// Pages shown on each side of the current one before the pager shortens the list with gaps.
+pub const PAGER_AROUND: u32 = 2;
+
+/// The numbered pager under a list (spec 01 §2.6): "Showing `FirstRow` to `LastRow` of N
+/// entries", and the page buttons: the first, the last and `PAGER_AROUND` pages on each side of
+/// the current one, with a `None` (a gap, "…") for every run of pages left out.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "PascalCase")]
+pub struct Pager {
+    /// At least 1, also for an empty list.
+    pub page_count: u32,
+    /// 1-based; 0 for an empty list.
+    pub first_row: u64,
+    pub last_row: u64,
+    /// Page indexes (from 0) to show as buttons, `None` (null) for a gap.
+    #[cfg_attr(feature = "wasm", tsify(type = "(number | null)[]"))]
+    pub pages: Vec<Option<u32>>,
+}
+
+/// The pager for page `page_index` (from 0) of `row_count` rows in pages of `page_size`.
+pub fn pager(page_index: u32, page_size: u32, row_count: u64) -> Pager {
+    let size = u64::from(page_size.max(1));
+    let page_count = u32::try_from(row_count.div_ceil(size).max(1)).unwrap_or(u32::MAX);
+    let start = u64::from(page_index).saturating_mul(size);
+    let (first_row, last_row) = if row_count == 0 {
+        (0, 0)
+    } else {
+        (
+            start.saturating_add(1),
+            row_count.min(start.saturating_add(size)),
+        )
+    };
+    let mut pages = Vec::new();
+    // Only the shown pages are visited, so a huge page count costs nothing.
+    let near = page_index.saturating_sub(PAGER_AROUND)..=page_index.saturating_add(PAGER_AROUND);
+    let mut candidates = vec![0, page_count - 1];
+    candidates.extend(near.filter(|&i| i < page_count));
+    candidates.sort_unstable();
+    candidates.dedup();
+    for i in candidates {
+        if let Some(Some(last)) = pages.last() {
+            if i > last + 1 {
+                pages.push(None);
+            }
+        }
+        pages.push(Some(i));
+    }
+    Pager {
+        page_count,
+        first_row,
+        last_row,
+        pages,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -150,6 +150,11 @@ fn table_state_cases() {
             ))
         }
         "request" => json(table::table_request(&arg::<TableState>(input, "state"))),
+        "pager" => json(table::pager(
+            arg(input, "pageIndex"),
+            arg(input, "pageSize"),
+            arg(input, "rowCount"),
+        )),
         other => panic!("unknown fn {other}"),
     });
 }
@@ -221,6 +226,13 @@ fn history_portal_cases() {
                 .expect("offsetMinutes"),
         )),
         "locationDisplayName" => json(history_portal::location_display_name(s(input, "name"))),
+        "localDate" => json(history_portal::local_date(
+            s(input, "nowIso"),
+            input["offsetMinutes"]
+                .as_i64()
+                .and_then(|n| i32::try_from(n).ok())
+                .expect("offsetMinutes"),
+        )),
         "surveyActions" => {
             let row: wasm_core::model::SurveyActionInput = arg(input, "row");
             json(history_portal::survey_actions(

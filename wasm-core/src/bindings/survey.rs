@@ -275,6 +275,12 @@ pub fn respondent_search_error(
     .to_owned()
 }
 
+/// Longest name an admin may enter for an uploaded survey (spec 04 "Survey packages").
+#[wasm_bindgen(js_name = surveyNameMaxChars)]
+pub fn survey_name_max_chars() -> u32 {
+    survey::package::ENTERED_NAME_MAX_CHARS as u32
+}
+
 /// Whether a patient's survey PIN has its shape, 4 digits (spec 01 §2.5): Start is enabled then.
 #[wasm_bindgen(js_name = isPinShape)]
 pub fn is_pin_shape(pin: &str) -> bool {

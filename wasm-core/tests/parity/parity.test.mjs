@@ -66,6 +66,8 @@ const runners = {
         return core.writeTableState(i.query, i.listId, i.state);
       case "request":
         return core.tableRequest(i.state);
+      case "pager":
+        return core.pager(i.pageIndex, i.pageSize, i.rowCount);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }
@@ -84,6 +86,8 @@ const runners = {
         return core.appointmentRange(i.mode, i.from, i.to, i.nowIso, i.offsetMinutes);
       case "locationDisplayName":
         return core.locationDisplayName(i.name);
+      case "localDate":
+        return core.localDate(i.nowIso, i.offsetMinutes);
       case "surveyActions":
         return core.surveyActions(i.row, i.maxReadyForExam, i.nowIso, i.offsetMinutes);
       default:
