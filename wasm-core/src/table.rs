@@ -55,6 +55,17 @@ pub fn search_text_error(text: &str) -> Option<&'static str> {
     (text.chars().nth(MAX_SEARCH_CHARS).is_some()).then_some(SEARCH_TOO_LONG)
 }
 
+/// [`bounded_search`] for an optional search text (the program managers' MRN search of letters).
+pub fn bounded_search_opt<'de, D: serde::Deserializer<'de>>(
+    de: D,
+) -> Result<Option<String>, D::Error> {
+    let text = <Option<String> as serde::Deserialize>::deserialize(de)?;
+    match text.as_deref().and_then(search_text_error) {
+        Some(message) => Err(serde::de::Error::custom(message)),
+        None => Ok(text),
+    }
+}
+
 /// `deserialize_with` for every search text of the wire (`TableRequest.Search`, the respondent
 /// search): a longer text is a deserialization error carrying [`SEARCH_TOO_LONG`], so no handler
 /// ever sees one and the API answers 400 with that message where it reads the body.

@@ -152,3 +152,28 @@ async fn patient_search_is_bounded() {
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     server.assert_alive().await;
 }
+
+#[tokio::test]
+async fn the_managers_letter_search_is_bounded() {
+    let server = TestServer::demo().await;
+    let mut manager = server.signed_in(MANAGER).await;
+    const LOAD: &str = "/api/documents/loadDocuments";
+    let found = manager.post_json(LOAD, &json!({"ssn": "100001"})).await;
+    assert_eq!(found.status, StatusCode::OK, "{}", found.text());
+    for size in [201, 60_000] {
+        let r = manager
+            .post_json(LOAD, &json!({"ssn": "1".repeat(size)}))
+            .await;
+        expect_too_long(&r, &format!("loadDocuments {size} characters"));
+    }
+    for text in HOSTILE {
+        let r = manager.post_json(LOAD, &json!({ "ssn": text })).await;
+        assert!(
+            r.status.as_u16() < 500,
+            "{text:?}: {} {}",
+            r.status,
+            r.text()
+        );
+    }
+    server.assert_alive().await;
+}
