@@ -282,7 +282,7 @@ mod tests {
             row.error.as_deref(),
             Some("Line 2: the file is not UTF-8 text")
         );
-        let with_nul = format!("<survey id=\"N\"><name>A\n\0</name></survey>");
+        let with_nul = "<survey id=\"N\"><name>A\n\0</name></survey>".to_string();
         let row = row_for_bytes(with_nul.as_bytes(), "n.xml", "");
         assert_eq!(
             row.error.as_deref(),
