@@ -212,9 +212,15 @@ where
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(req, state).await?;
         check_body(&value)?;
-        serde_json::from_value(value)
-            .map(ApiJson)
-            .map_err(|e| AppError::BadRequest(format!("Failed to deserialize the JSON body: {e}")))
+        serde_json::from_value(value).map(ApiJson).map_err(|e| {
+            let text = e.to_string();
+            // A rule checked while reading (every search text is bounded) answers its own message.
+            if text == wasm_core::table::SEARCH_TOO_LONG {
+                AppError::BadRequest(text)
+            } else {
+                AppError::BadRequest(format!("Failed to deserialize the JSON body: {text}"))
+            }
+        })
     }
 }
 

@@ -57,6 +57,30 @@ pub struct Config {
     pub key_file: Option<PathBuf>,
     /// Reverse proxies believed about X-Forwarded-For (see client_addr.rs); none by default.
     pub trusted_proxies: client_addr::TrustedProxies,
+    /// Run the notifications engine in this process (notifications.rs); off by default.
+    pub notifications_engine: bool,
+    /// The clinic's offset from UTC in minutes, for the engine's business days and hours.
+    pub clinic_utc_offset_minutes: i32,
+    /// How often the outbox delivers what is due.
+    pub outbox_period: Duration,
+}
+
+impl Config {
+    /// The defaults of main.rs's flags for everything but where to listen and what to open.
+    pub fn new(bind: &str, database_url: &str, web_dir: PathBuf) -> Config {
+        Config {
+            bind: bind.to_owned(),
+            database_url: database_url.to_owned(),
+            web_dir,
+            demo: false,
+            dev: false,
+            key_file: None,
+            trusted_proxies: Default::default(),
+            notifications_engine: false,
+            clinic_utc_offset_minutes: -300,
+            outbox_period: Duration::from_millis(5000),
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -137,26 +161,22 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     let outbox = tokio::spawn(outbox::run(
         db.clone(),
         std::sync::Arc::new(outbox::SystemClock),
-        outbox_period(),
+        config.outbox_period,
     ));
-    // The notifications engine runs when PORTAL_NOTIFICATIONS_ENGINE=1 (see notifications.rs);
-    // PORTAL_CLINIC_UTC_OFFSET_MINUTES places business days and hours (default -300).
-    let engine = engine_enabled().then(|| {
-        let offset = std::env::var("PORTAL_CLINIC_UTC_OFFSET_MINUTES")
-            .ok()
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(-300);
+    // The notifications engine runs when asked (--notifications-engine, see notifications.rs);
+    // --clinic-utc-offset-minutes places business days and hours.
+    let engine = config.notifications_engine.then(|| {
         tokio::spawn(notifications::run(
             db.clone(),
             std::sync::Arc::new(outbox::SystemClock),
             notifications::EngineConfig {
-                clinic_offset_minutes: offset,
+                clinic_offset_minutes: config.clinic_utc_offset_minutes,
             },
             Duration::from_secs(60),
         ))
     });
     // Without the engine, unfinished surveys still expire after their appointment (issue 5).
-    let expiry = (!engine_enabled()).then(|| {
+    let expiry = (!config.notifications_engine).then(|| {
         tokio::spawn(routes::survey_start::run_expiry(
             db.clone(),
             Duration::from_secs(60),
@@ -181,25 +201,6 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
         .await
         .ok();
     Ok(())
-}
-
-fn engine_enabled() -> bool {
-    matches!(
-        std::env::var("PORTAL_NOTIFICATIONS_ENGINE")
-            .ok()
-            .as_deref()
-            .map(str::trim),
-        Some("1" | "true" | "yes")
-    )
-}
-
-/// How often the outbox delivers what is due: PORTAL_OUTBOX_PERIOD_MS (default 5000, at least 100).
-fn outbox_period() -> Duration {
-    let ms = std::env::var("PORTAL_OUTBOX_PERIOD_MS")
-        .ok()
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .unwrap_or(5000);
-    Duration::from_millis(ms.max(100))
 }
 
 /// Housekeeping: expired sessions, and spent survey PINs with their failure counts.

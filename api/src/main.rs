@@ -32,6 +32,17 @@ struct Cli {
     /// otherwise every patient shares the proxy's address in the per-address limits.
     #[arg(long, env = "PORTAL_TRUSTED_PROXIES", default_value = "")]
     trusted_proxies: String,
+    /// Run the notifications engine (assignment notices, reminders, I Am Here, survey expiry) in
+    /// this process. Without it, unfinished surveys still expire after their appointment.
+    #[arg(long, env = "PORTAL_NOTIFICATIONS_ENGINE", value_parser = clap::builder::BoolishValueParser::new(), default_value_t = false, num_args = 0..=1, default_missing_value = "true")]
+    notifications_engine: bool,
+    /// The clinic's offset from UTC in minutes (-720 to 840), which places the engine's business
+    /// days and hours.
+    #[arg(long, env = "PORTAL_CLINIC_UTC_OFFSET_MINUTES", default_value_t = -300, allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-720..=840))]
+    clinic_utc_offset_minutes: i32,
+    /// How often the outbox delivers what is due, in milliseconds (at least 100).
+    #[arg(long, env = "PORTAL_OUTBOX_PERIOD_MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..))]
+    outbox_period_ms: u64,
 }
 
 #[tokio::main]
@@ -61,6 +72,9 @@ async fn main() -> std::process::ExitCode {
         dev: cli.dev,
         key_file: cli.key_file,
         trusted_proxies,
+        notifications_engine: cli.notifications_engine,
+        clinic_utc_offset_minutes: cli.clinic_utc_offset_minutes,
+        outbox_period: std::time::Duration::from_millis(cli.outbox_period_ms),
     };
     match portal_api::serve(config).await {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -175,7 +175,9 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
             ("UnsubscribeLink", unsubscribe.as_str()),
         ];
         let open = matches!(c.status.as_str(), "Assigned" | "IntermediateSave");
-        let mut notices: Vec<(String, &str, (&str, &str), &[Channel])> = Vec::new();
+        // (dedupe key, kind, template, channels)
+        type Notice<'a> = (String, &'a str, (&'a str, &'a str), &'a [Channel]);
+        let mut notices: Vec<Notice> = Vec::new();
         if open && in_window {
             if c.status == "Assigned" {
                 notices.push((
@@ -243,7 +245,7 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     Ok(report)
 }
 
-/// Background job: a pass every `period` (PORTAL_NOTIFICATIONS_ENGINE turns it on).
+/// Background job: a pass every `period` (`--notifications-engine` turns it on).
 pub async fn run(db: Db, clock: Arc<dyn Clock>, config: EngineConfig, period: Duration) {
     let mut tick = tokio::time::interval(period);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

@@ -211,15 +211,11 @@ mod tests {
             std::process::id(),
             crate::auth::random_token()
         ));
-        let config = crate::Config {
-            bind: "127.0.0.1:0".into(),
-            database_url: format!("sqlite://{}/t.db", dir.display()),
-            web_dir: dir.join("web"),
-            demo: false,
-            dev: false,
-            key_file: None,
-            trusted_proxies: Default::default(),
-        };
+        let config = crate::Config::new(
+            "127.0.0.1:0",
+            &format!("sqlite://{}/t.db", dir.display()),
+            dir.join("web"),
+        );
         let app = crate::app(crate::build(&config).await.unwrap());
         for r in all_routes() {
             let mut req = Request::builder()

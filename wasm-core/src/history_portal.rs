@@ -83,6 +83,14 @@ pub fn local_today(now_iso: &str, offset_minutes: i32) -> Option<i64> {
     Some(days_from_civil(t.year, t.month, t.day))
 }
 
+/// The viewer's local date at instant `now_iso` as YYYY-MM-DD (the date-of-birth checks' "today");
+/// empty for an unreadable instant.
+pub fn local_date(now_iso: &str, offset_minutes: i32) -> String {
+    local_today(now_iso, offset_minutes)
+        .map(format_local_date)
+        .unwrap_or_default()
+}
+
 /// The appointment range a picker state stands for. `from` is the picked day (any day inside
 /// the week/month/year for those modes), `to` the last day of a range; an empty or invalid
 /// `from` means today (the default), an empty `to` in range mode means `from`, and a range picked
@@ -141,60 +149,20 @@ pub fn location_display_name(name: &str) -> String {
     name.split(['_', ' '])
         .filter(|w| !w.is_empty())
         .map(|w| {
-            // ASCII lower case for the rest: location codes are ASCII, and the Unicode
-            // lower-case tables would cost the wasm file kilobytes.
+            // Unicode lower case for the rest: a name such as 'MONTRÉAL' or 'SÃO_PAULO' is shown
+            // to people in six languages, and ASCII lower case would leave 'MontrÉal'. The
+            // Unicode tables cost the gzipped wasm file well under 1 kB.
             let mut chars = w.chars();
             match chars.next() {
                 Some(first) => first
                     .to_uppercase()
-                    .chain(chars.as_str().to_ascii_lowercase().chars())
+                    .chain(chars.as_str().to_lowercase().chars())
                     .collect::<String>(),
                 None => String::new(),
             }
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn week_starts_on_sunday() {
-        // 2026-11-22 is a Sunday, 2026-11-25 a Wednesday.
-        let r = appointment_range("week", "2026-11-25", "", "2026-11-22T12:00:00Z", 0);
-        assert_eq!(
-            (r.from.as_str(), r.to.as_str()),
-            ("2026-11-22", "2026-11-28")
-        );
-        let r = appointment_range("week", "2026-11-22", "", "2026-11-22T12:00:00Z", 0);
-        assert_eq!(r.from, "2026-11-22");
-    }
-
-    #[test]
-    fn default_is_today_in_the_viewers_zone() {
-        // 02:00 UTC on the 23rd is still the 22nd in New York (UTC-5).
-        let r = appointment_range("day", "", "", "2026-11-23T02:00:00Z", -300);
-        assert_eq!(r.from, "2026-11-22");
-        assert_eq!(r.date_from, "2026-11-22T05:00:00.000Z");
-        assert_eq!(r.date_to, "2026-11-22T05:00:00.000Z");
-    }
-
-    #[test]
-    fn bad_dates_are_rejected() {
-        for bad in [
-            "2026-02-30",
-            "2026-13-01",
-            "26-01-01",
-            "2026-1-01",
-            "abcd-ef-gh",
-            "",
-        ] {
-            assert_eq!(parse_local_date(bad), None, "{bad}");
-        }
-        assert!(parse_local_date("2024-02-29").is_some());
-    }
 }
 
 pub const VIEW_DISABLED_TOOLTIP: &str =
@@ -272,5 +240,46 @@ pub fn survey_actions(
             "ReadyForExam" => "ready-for-exam".to_owned(),
             _ => String::new(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn week_starts_on_sunday() {
+        // 2026-11-22 is a Sunday, 2026-11-25 a Wednesday.
+        let r = appointment_range("week", "2026-11-25", "", "2026-11-22T12:00:00Z", 0);
+        assert_eq!(
+            (r.from.as_str(), r.to.as_str()),
+            ("2026-11-22", "2026-11-28")
+        );
+        let r = appointment_range("week", "2026-11-22", "", "2026-11-22T12:00:00Z", 0);
+        assert_eq!(r.from, "2026-11-22");
+    }
+
+    #[test]
+    fn default_is_today_in_the_viewers_zone() {
+        // 02:00 UTC on the 23rd is still the 22nd in New York (UTC-5).
+        let r = appointment_range("day", "", "", "2026-11-23T02:00:00Z", -300);
+        assert_eq!(r.from, "2026-11-22");
+        assert_eq!(r.date_from, "2026-11-22T05:00:00.000Z");
+        assert_eq!(r.date_to, "2026-11-22T05:00:00.000Z");
+    }
+
+    #[test]
+    fn bad_dates_are_rejected() {
+        for bad in [
+            "2026-02-30",
+            "2026-13-01",
+            "26-01-01",
+            "2026-1-01",
+            "abcd-ef-gh",
+            "",
+        ] {
+            assert_eq!(parse_local_date(bad), None, "{bad}");
+        }
+        assert!(parse_local_date("2024-02-29").is_some());
     }
 }

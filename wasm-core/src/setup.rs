@@ -3,7 +3,9 @@
 //! rows, field messages for the rest), the normalisation applied on save (service account user
 //! name, public address, FoxPro forcing DMZ off) and the address a test button calls.
 
-use crate::model::{FormCheck, SetupConfiguration, SetupNormalized};
+use crate::membership;
+use crate::model::{FirstManager, FormCheck, Role, SetupConfiguration, SetupNormalized, UserForm};
+use crate::password::{self, PasswordRequirements};
 use crate::validation::{is_blank, ValidationErrors};
 
 pub const NOT_ALL_FILLED: &str = "Not all necessary fields were filled with data";
@@ -15,6 +17,12 @@ pub const SERVER_NAME_REQUIRED: &str = "Server name is required";
 pub const DB_NAME_REQUIRED: &str = "Database name is required";
 pub const SQL_LOGIN_REQUIRED: &str = "SQL login is required";
 pub const SQL_PASSWORD_REQUIRED: &str = "SQL password is required";
+
+/// Field prefix of the first manager's messages (`FirstManager.Username`, ...).
+pub const FIRST_MANAGER: &str = "FirstManager";
+pub const FIRST_MANAGER_REQUIRED: &str = "The first Program manager account is required";
+pub const FIRST_MANAGER_EXISTS: &str =
+    "A Program manager account already exists: add users in User Management";
 
 pub const LUMINARY_ONE: &str = "LuminaryOne";
 pub const MAGVIEW_DESKTOP: &str = "MagViewDesktop";
@@ -199,6 +207,44 @@ pub fn normalize_setup(cfg: &SetupConfiguration) -> SetupConfiguration {
         out.email_service_logging_mode = "RELEASE".to_owned();
     }
     out
+}
+
+/// The first Program manager's account (spec 02 §4): the user form's rules for a Program manager,
+/// the password rules (`rules`; `None` while the wizard has not loaded them yet: the server
+/// always passes them), the repeat, and `username_taken` (the caller looked the name up) when the
+/// username is otherwise fine. Messages are keyed `FirstManager.<field>`.
+pub fn validate_first_manager(
+    manager: &FirstManager,
+    rules: Option<&PasswordRequirements>,
+    username_taken: bool,
+) -> ValidationErrors {
+    let form = UserForm {
+        roles: vec![Role::ProgramManager.as_str().to_owned()],
+        ..manager.form.clone()
+    };
+    let mut own = membership::validate_user(&form).errors;
+    if let Some(rules) = rules {
+        own.merge(password::validate_password(
+            "Password",
+            &manager.password,
+            rules,
+        ));
+    }
+    for message in
+        password::validate_password_repeat(&manager.password, &manager.password_repeat).messages()
+    {
+        own.add("PasswordRepeat", message);
+    }
+    if own.field("Username").is_empty() {
+        own.check(username_taken, "Username", membership::USERNAME_TAKEN);
+    }
+    let mut errors = ValidationErrors::new();
+    for (field, messages) in own.0 {
+        for message in messages {
+            errors.add(&format!("{FIRST_MANAGER}.{field}"), message);
+        }
+    }
+    errors
 }
 
 #[cfg(test)]

@@ -41,6 +41,42 @@ impl Default for TableState {
 /// Longest sort column name accepted from the address; real ones are field names.
 const MAX_SORT_LEN: usize = 64;
 
+/// Longest search text (in characters) any table or patient search accepts. A name, an MRN or an
+/// e-mail address fits many times over; the bound keeps every search cheap for the database
+/// (SQLite refuses LIKE patterns past 50,000 bytes) and is the web inputs' `maxLength`.
+pub const MAX_SEARCH_CHARS: usize = 200;
+
+/// The answer to a longer search text.
+pub const SEARCH_TOO_LONG: &str = "Search text can be at most 200 characters";
+
+/// `Some(message)` when `text` is longer than [`MAX_SEARCH_CHARS`] characters.
+pub fn search_text_error(text: &str) -> Option<&'static str> {
+    // Counting stops at the bound, so a huge text costs no more than a short one.
+    (text.chars().nth(MAX_SEARCH_CHARS).is_some()).then_some(SEARCH_TOO_LONG)
+}
+
+/// [`bounded_search`] for an optional search text (the program managers' MRN search of letters).
+pub fn bounded_search_opt<'de, D: serde::Deserializer<'de>>(
+    de: D,
+) -> Result<Option<String>, D::Error> {
+    let text = <Option<String> as serde::Deserialize>::deserialize(de)?;
+    match text.as_deref().and_then(search_text_error) {
+        Some(message) => Err(serde::de::Error::custom(message)),
+        None => Ok(text),
+    }
+}
+
+/// `deserialize_with` for every search text of the wire (`TableRequest.Search`, the respondent
+/// search): a longer text is a deserialization error carrying [`SEARCH_TOO_LONG`], so no handler
+/// ever sees one and the API answers 400 with that message where it reads the body.
+pub fn bounded_search<'de, D: serde::Deserializer<'de>>(de: D) -> Result<String, D::Error> {
+    let text = <String as serde::Deserialize>::deserialize(de)?;
+    match search_text_error(&text) {
+        Some(message) => Err(serde::de::Error::custom(message)),
+        None => Ok(text),
+    }
+}
+
 fn hex(b: u8) -> Option<u8> {
     match b {
         b'0'..=b'9' => Some(b - b'0'),
@@ -177,7 +213,7 @@ pub fn read_table_state(query: &str, list_id: &str, defaults: &TableState) -> Ta
                     state.sort_direction = direction;
                 }
             }
-            Some(Key::Search) => state.search = value,
+            Some(Key::Search) if search_text_error(&value).is_none() => state.search = value,
             Some(Key::Filter(name)) if !value.is_empty() => {
                 state.filters.insert(name.to_owned(), value);
             }
@@ -252,6 +288,62 @@ pub fn table_request(state: &TableState) -> TableRequest {
     }
 }
 
+/// Pages shown on each side of the current one before the pager shortens the list with gaps.
+pub const PAGER_AROUND: u32 = 2;
+
+/// The numbered pager under a list (spec 01 §2.6): "Showing `FirstRow` to `LastRow` of N
+/// entries", and the page buttons: the first, the last and `PAGER_AROUND` pages on each side of
+/// the current one, with a `None` (a gap, "…") for every run of pages left out.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "PascalCase")]
+pub struct Pager {
+    /// At least 1, also for an empty list.
+    pub page_count: u32,
+    /// 1-based; 0 for an empty list.
+    pub first_row: u64,
+    pub last_row: u64,
+    /// Page indexes (from 0) to show as buttons, `None` (null) for a gap.
+    #[cfg_attr(feature = "wasm", tsify(type = "(number | null)[]"))]
+    pub pages: Vec<Option<u32>>,
+}
+
+/// The pager for page `page_index` (from 0) of `row_count` rows in pages of `page_size`.
+pub fn pager(page_index: u32, page_size: u32, row_count: u64) -> Pager {
+    let size = u64::from(page_size.max(1));
+    let page_count = u32::try_from(row_count.div_ceil(size).max(1)).unwrap_or(u32::MAX);
+    let start = u64::from(page_index).saturating_mul(size);
+    let (first_row, last_row) = if row_count == 0 {
+        (0, 0)
+    } else {
+        (
+            start.saturating_add(1),
+            row_count.min(start.saturating_add(size)),
+        )
+    };
+    let mut pages = Vec::new();
+    // Only the shown pages are visited, so a huge page count costs nothing.
+    let near = page_index.saturating_sub(PAGER_AROUND)..=page_index.saturating_add(PAGER_AROUND);
+    let mut candidates = vec![0, page_count - 1];
+    candidates.extend(near.filter(|&i| i < page_count));
+    candidates.sort_unstable();
+    candidates.dedup();
+    for i in candidates {
+        if let Some(Some(last)) = pages.last() {
+            if i > last + 1 {
+                pages.push(None);
+            }
+        }
+        pages.push(Some(i));
+    }
+    Pager {
+        page_count,
+        first_row,
+        last_row,
+        pages,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,6 +394,36 @@ mod tests {
         );
         assert_eq!(percent_decode("%"), None);
         assert_eq!(percent_decode("%zz"), None);
+    }
+
+    #[test]
+    fn search_text_is_bounded() {
+        let at_bound = "é".repeat(MAX_SEARCH_CHARS);
+        assert_eq!(search_text_error(&at_bound), None);
+        assert_eq!(
+            search_text_error(&format!("{at_bound}x")),
+            Some(SEARCH_TOO_LONG)
+        );
+        assert!(SEARCH_TOO_LONG.contains(&MAX_SEARCH_CHARS.to_string()));
+        let long = format!("all_q={}", "a".repeat(MAX_SEARCH_CHARS + 1));
+        assert_eq!(
+            read_table_state(&long, "all", &TableState::default()).search,
+            ""
+        );
+    }
+
+    #[test]
+    fn a_longer_search_does_not_deserialize() {
+        let body = |search: String| serde_json::json!({ "PageIndex": 0, "Search": search });
+        let ok: TableRequest = serde_json::from_value(body("x".repeat(MAX_SEARCH_CHARS))).unwrap();
+        assert_eq!(ok.search.len(), MAX_SEARCH_CHARS);
+        let err = serde_json::from_value::<TableRequest>(body("x".repeat(60_000))).unwrap_err();
+        assert_eq!(err.to_string(), SEARCH_TOO_LONG);
+        let err = serde_json::from_value::<crate::model::RespondentSearch>(
+            serde_json::json!({ "FirstName": "_".repeat(201) }),
+        )
+        .unwrap_err();
+        assert_eq!(err.to_string(), SEARCH_TOO_LONG);
     }
 
     #[test]

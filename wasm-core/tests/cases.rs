@@ -150,6 +150,11 @@ fn table_state_cases() {
             ))
         }
         "request" => json(table::table_request(&arg::<TableState>(input, "state"))),
+        "pager" => json(table::pager(
+            arg(input, "pageIndex"),
+            arg(input, "pageSize"),
+            arg(input, "rowCount"),
+        )),
         other => panic!("unknown fn {other}"),
     });
 }
@@ -221,6 +226,13 @@ fn history_portal_cases() {
                 .expect("offsetMinutes"),
         )),
         "locationDisplayName" => json(history_portal::location_display_name(s(input, "name"))),
+        "localDate" => json(history_portal::local_date(
+            s(input, "nowIso"),
+            input["offsetMinutes"]
+                .as_i64()
+                .and_then(|n| i32::try_from(n).ok())
+                .expect("offsetMinutes"),
+        )),
         "surveyActions" => {
             let row: wasm_core::model::SurveyActionInput = arg(input, "row");
             json(history_portal::survey_actions(
@@ -349,6 +361,14 @@ fn setup_cases() {
         )),
         "serviceAccount" => json(setup::normalize_service_account(s(input, "name"))),
         "publicAddress" => json(setup::normalize_public_address(s(input, "url"))),
+        "firstManager" => {
+            let rules: Option<PasswordRequirements> = arg(input, "rules");
+            json(setup::validate_first_manager(
+                &arg(input, "manager"),
+                rules.as_ref(),
+                input["usernameTaken"].as_bool().expect("usernameTaken"),
+            ))
+        }
         other => panic!("unknown fn {other}"),
     });
 }
@@ -509,6 +529,7 @@ fn the_tables_hold_enough_cases() {
         "embed.json",
         "survey.json",
         "survey_start.json",
+        "survey_pin.json",
         "create_patient.json",
         "survey_link.json",
         "route_access.json",
@@ -518,6 +539,16 @@ fn the_tables_hold_enough_cases() {
     .map(|file| cases(file).len())
     .sum();
     assert!(total >= 60, "only {total} shared cases");
+}
+
+#[test]
+fn survey_pin_cases() {
+    use wasm_core::survey::pin;
+    check("survey_pin.json", |input| match s(input, "fn") {
+        "shape" => json(pin::is_pin_shape(s(input, "pin"))),
+        "input" => json(pin::pin_input(s(input, "typed"))),
+        other => panic!("unknown fn {other}"),
+    });
 }
 
 #[test]

@@ -9,9 +9,9 @@ use crate::auth::{PatientOnly, RequireRole};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::survey_queue::location_display_name;
 use crate::settings::{self, get_bool};
 use crate::{fmt, on_db, AppState};
+use wasm_core::history_portal::location_display_name;
 
 /// How many upcoming appointments Home shows at most.
 const MAX_NEXT: i64 = 10;

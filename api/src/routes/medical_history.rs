@@ -14,9 +14,9 @@ use wasm_core::model::{
 use crate::auth::{PatientOnly, RequireRole};
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::survey_queue::location_display_name;
 use crate::settings::{self, get_bool};
 use crate::{fmt, on_db, AppState};
+use wasm_core::history_portal::location_display_name;
 
 pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {

@@ -7,9 +7,6 @@
 //! The anonymous endpoints are throttled per client address, and an unknown, spent or expired
 //! key gets one and the same answer.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::{Mutex, OnceLock};
-
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -147,35 +144,15 @@ pub fn router() -> Router<AppState> {
 const WINDOW_MS: i64 = 10 * 60 * 1000;
 /// Requests per client address and endpoint group within the window.
 pub const ADDRESS_LIMIT: usize = 30;
-const MAX_KEYS: usize = 20_000;
 
-/// Counts one request of `group` from `address`; false when over the limit. In memory, like
-/// the sign-in throttle: a brake on enumeration, not a record.
-fn allow(group: &str, address: &str, now: i64) -> bool {
-    static TABLE: OnceLock<Mutex<HashMap<String, VecDeque<i64>>>> = OnceLock::new();
-    let mut table = TABLE
-        .get_or_init(|| Mutex::new(HashMap::new()))
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if table.len() >= MAX_KEYS {
-        table.retain(|_, times| times.back().is_some_and(|t| now - t < WINDOW_MS));
-        if table.len() >= MAX_KEYS {
-            table.clear();
-        }
-    }
-    let times = table.entry(format!("{group}:{address}")).or_default();
-    while times.front().is_some_and(|t| now - t >= WINDOW_MS) {
-        times.pop_front();
-    }
-    if times.len() >= ADDRESS_LIMIT {
-        return false;
-    }
-    times.push_back(now);
-    true
-}
-
-fn throttle(group: &str, peer: &ClientAddr) -> AppResult<()> {
-    if allow(group, &peer.ip().to_string(), now_ms()) {
+/// Counts one request of `group` from the client; refused past the limit. Counted in the database
+/// (`store::request_throttle`), so every instance sees the same requests; the key is a hash of
+/// the group and the address. A brake on enumeration, not a record.
+async fn throttle(db: &Db, group: &str, peer: &ClientAddr) -> AppResult<()> {
+    let key = hash_token(&format!("{group}:{}", peer.ip()));
+    if crate::store::request_throttle::allow(db, &key, ADDRESS_LIMIT as i64, WINDOW_MS, now_ms())
+        .await?
+    {
         Ok(())
     } else {
         Err(AppError::BadRequest(TOO_MANY.to_owned()))
@@ -394,7 +371,7 @@ async fn user_creation_params(
     peer: ClientAddr,
     ApiQuery(q): ApiQuery<KeyQuery>,
 ) -> AppResult<Json<UserCreationParams>> {
-    throttle("registration", &peer)?;
+    throttle(&state.db, "registration", &peer).await?;
     let mut out = UserCreationParams {
         is_valid: false,
         is_locked_out: false,
@@ -447,7 +424,7 @@ async fn create(
     peer: ClientAddr,
     ApiJson(req): ApiJson<CreateUserRequest>,
 ) -> AppResult<Json<CreateUserResult>> {
-    throttle("registration", &peer)?;
+    throttle(&state.db, "registration", &peer).await?;
     let db = &state.db;
     let row = match key_state(db, &req.registration_key).await? {
         KeyState::Empty => return Ok(Json(refused("Invalid", TOKEN_EMPTY))),
@@ -664,7 +641,7 @@ async fn send_request_registration_email(
     peer: ClientAddr,
     ApiJson(req): ApiJson<RequestRegistrationEmail>,
 ) -> AppResult<Json<SurveyEmailCheck>> {
-    throttle("survey-registration", &peer)?;
+    throttle(&state.db, "survey-registration", &peer).await?;
     let reg = SurveyRegistration {
         email: req.email.clone(),
         loc_num: req.loc_num.clone(),
@@ -689,7 +666,7 @@ async fn request_registration(
     peer: ClientAddr,
     ApiJson(req): ApiJson<SurveyRegistration>,
 ) -> AppResult<Json<SurveyEmailCheck>> {
-    throttle("survey-registration", &peer)?;
+    throttle(&state.db, "survey-registration", &peer).await?;
     let errors = membership::validate_survey_registration(&req, true);
     if !errors.is_valid() {
         return Err(errors.into());
@@ -759,7 +736,7 @@ async fn unsubscribe_patient(
     peer: ClientAddr,
     ApiPath(token): ApiPath<String>,
 ) -> AppResult<Json<UnsubscribeResult>> {
-    throttle("unsubscribe", &peer)?;
+    throttle(&state.db, "unsubscribe", &peer).await?;
     let db = &state.db;
     let key = unsubscribe::key(db).await?;
     let done = match key.verify(token.trim()) {

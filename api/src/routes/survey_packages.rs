@@ -349,14 +349,7 @@ async fn upload_xml(
 ) -> AppResult<Response> {
     let body = body_of(body)?;
     let file_name = clean_file_name(q.file_name.as_deref(), "survey.xml");
-    let entered: String = q
-        .entered_name
-        .as_deref()
-        .unwrap_or("")
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(200)
-        .collect();
+    let entered = package::clean_entered_name(q.entered_name.as_deref().unwrap_or(""));
     let ip = peer.ip().to_string();
     let by = Uploader {
         state: &state,
@@ -390,7 +383,8 @@ async fn replace_xml(
     // A replace keeps the name the survey is listed under unless a new one is entered.
     let entered = q
         .entered_name
-        .clone()
+        .as_deref()
+        .map(package::clean_entered_name)
         .filter(|n| !n.trim().is_empty())
         .unwrap_or(old.name);
     let ip = peer.ip().to_string();

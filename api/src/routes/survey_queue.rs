@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
+use wasm_core::history_portal::location_display_name;
 use wasm_core::model::{
     status_lookup, SortDirection, StatusLookupItem, SurveyQueueRow, SurveyStatus, TableRequest,
     TableResponse,
@@ -415,22 +416,6 @@ struct QueueRow {
     survey_log_id: Option<i64>,
     arrival_status: Option<String>,
     ready_for_exam_count: Option<i64>,
-}
-
-/// 'MAIN_CAMPUS' -> 'Main Campus' (spec 01 §3 "Location lookup").
-pub fn location_display_name(name: &str) -> String {
-    name.split(['_', ' '])
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let lower = w.to_lowercase();
-            let mut chars = lower.chars();
-            match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn to_row(r: QueueRow, offset: i32, hide_time: bool) -> SurveyQueueRow {
@@ -1130,11 +1115,5 @@ mod tests {
         assert!("doe" >= lo.as_str() && "doe" < hi.as_str());
         assert!("doe, jane" < hi.as_str() && "doezzz\u{ffff}" < hi.as_str());
         assert!("dof" >= hi.as_str() && "do" < lo.as_str());
-    }
-
-    #[test]
-    fn location_names_read_well() {
-        assert_eq!(location_display_name("MAIN_CAMPUS"), "Main Campus");
-        assert_eq!(location_display_name("north pavilion"), "North Pavilion");
     }
 }

@@ -599,7 +599,7 @@ async fn check_pin(
     if failures >= PIN_ATTEMPTS || address_failures >= PIN_ATTEMPTS_PER_ADDRESS {
         return Ok(Json(fail(0, start::pin_wrong_message(0))));
     }
-    let valid_shape = q.pin.len() == 4 && q.pin.bytes().all(|b| b.is_ascii_digit());
+    let valid_shape = wasm_core::survey::pin::is_pin_shape(&q.pin);
     let rows = if valid_shape {
         store::pins(&state.db, &q.pin, now - PIN_EXPIRED_KEPT_MS).await?
     } else {

@@ -46,7 +46,7 @@ impl RoleSet for ProgramManagers {
 }
 
 pub const BUILT_IN_ROLES: [&str; 4] = ["Patient", "FrontDesk", "ClientAdmin", "ProgramManager"];
-pub const USERNAME_TAKEN: &str = "Username is already taken";
+pub use wasm_core::membership::USERNAME_TAKEN;
 pub const NO_PATIENT_WITH_MRN: &str = "No patient has this MRN";
 
 pub const ROUTES: &[RouteDoc] = &[

@@ -5,6 +5,7 @@ pub mod list_cache;
 pub mod membership;
 pub mod recovery;
 pub mod registration;
+pub mod request_throttle;
 pub mod settings;
 pub mod setup;
 pub mod survey_packages;

@@ -231,6 +231,9 @@ impl TestServer {
             .env_remove("DATABASE_URL")
             .env_remove("WEB_DIR")
             .env_remove("PORTAL_TRUSTED_PROXIES")
+            .env_remove("PORTAL_NOTIFICATIONS_ENGINE")
+            .env_remove("PORTAL_CLINIC_UTC_OFFSET_MINUTES")
+            .env_remove("PORTAL_OUTBOX_PERIOD_MS")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

@@ -15,6 +15,15 @@ pub fn history_tab(#[wasm_bindgen(js_name = listId)] list_id: &str) -> Ts<Histor
 }
 
 /// The range a date picker state stands for (see history_portal::appointment_range).
+/// The viewer's local date (YYYY-MM-DD) at `nowIso`; '' for an unreadable instant.
+#[wasm_bindgen(js_name = localDate)]
+pub fn local_date(
+    #[wasm_bindgen(js_name = nowIso)] now_iso: &str,
+    #[wasm_bindgen(js_name = offsetMinutes)] offset_minutes: i32,
+) -> String {
+    history_portal::local_date(now_iso, offset_minutes)
+}
+
 #[wasm_bindgen(js_name = appointmentRange)]
 pub fn appointment_range(
     mode: &str,

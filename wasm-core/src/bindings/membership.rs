@@ -172,6 +172,12 @@ pub fn validate_verification_code(code: &str) -> Ts<ValidationErrors> {
     write(&membership::validate_verification_code(code))
 }
 
+/// Characters in a verification code (the code field's `maxLength`).
+#[wasm_bindgen(js_name = verificationCodeLength)]
+pub fn verification_code_length() -> u32 {
+    membership::CODE_LEN as u32
+}
+
 #[wasm_bindgen(js_name = validateChangeMyPassword)]
 pub fn validate_change_my_password(
     req: Ts<ChangeMyPassword>,

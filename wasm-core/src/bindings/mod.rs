@@ -271,6 +271,33 @@ pub fn page_sizes() -> Vec<u32> {
     PAGE_SIZES.to_vec()
 }
 
+/// The longest search text a table or patient search accepts: the search inputs' `maxLength`.
+#[wasm_bindgen(js_name = maxSearchChars)]
+pub fn max_search_chars() -> u32 {
+    table::MAX_SEARCH_CHARS as u32
+}
+
+/// The numbered pager of a list (spec 01 §2.6); `rowCount` is the filtered count.
+#[wasm_bindgen(js_name = pager)]
+pub fn pager(
+    #[wasm_bindgen(js_name = pageIndex)] page_index: u32,
+    #[wasm_bindgen(js_name = pageSize)] page_size: u32,
+    #[wasm_bindgen(js_name = rowCount)] row_count: f64,
+) -> Ts<table::Pager> {
+    // A count is a whole number of rows; anything else reads as none.
+    let rows = if row_count.is_finite() && row_count >= 0.0 {
+        row_count as u64
+    } else {
+        0
+    };
+    // Gaps cross as null, as the type says (the shared writer would leave them undefined).
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    let value = table::pager(page_index, page_size, rows)
+        .serialize(&serializer)
+        .unwrap_or(JsValue::NULL);
+    Ts::new_unchecked(value)
+}
+
 #[wasm_bindgen(js_name = tableRequest)]
 pub fn table_request(state: Ts<TableState>) -> Ts<TableRequest> {
     write(&table::table_request(&read(&state)))

@@ -1,13 +1,18 @@
 //! Exports of the setup wizard's rules (spec 02 §4, §5): validateSetup, normalizeSetup, testUrl,
-//! dmzModeFor, normalizeServiceAccount, normalizePublicAddress.
+//! dmzModeFor, normalizeServiceAccount, normalizePublicAddress, validateFirstManager.
 
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::membership::list;
 use super::{boolean, read, string, whole, write, ReadJs};
-use crate::model::{FormCheck, KeyValue, LocationMrnColumn, SetupConfiguration, SetupNormalized};
+use crate::model::{
+    FirstManager, FormCheck, KeyValue, LocationMrnColumn, SetupConfiguration, SetupNormalized,
+    UserForm,
+};
+use crate::password::PasswordRequirements;
 use crate::setup;
+use crate::ValidationErrors;
 
 fn text(v: &JsValue, key: &str) -> String {
     string(v, key).unwrap_or_default()
@@ -145,4 +150,34 @@ pub fn normalize_service_account(name: &str) -> String {
 #[wasm_bindgen(js_name = normalizePublicAddress)]
 pub fn normalize_public_address(url: &str) -> String {
     setup::normalize_public_address(url)
+}
+
+impl ReadJs for FirstManager {
+    fn read_js(v: &JsValue) -> Self {
+        FirstManager {
+            form: UserForm::read_js(v),
+            password: text(v, "Password"),
+            password_repeat: text(v, "PasswordRepeat"),
+        }
+    }
+}
+
+/// The first Program manager's account as the server checks it (spec 02 §4); `rules` null while
+/// the password rules are not loaded (the password's own rules are skipped then). Messages are
+/// keyed `FirstManager.<field>`.
+#[wasm_bindgen(js_name = validateFirstManager)]
+pub fn validate_first_manager(
+    // The wizard sends only the fields it asks for; the others read as empty.
+    #[wasm_bindgen(unchecked_param_type = "Partial<FirstManager>")] manager: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PasswordRequirements | null | undefined")]
+    rules: JsValue,
+    #[wasm_bindgen(js_name = usernameTaken)] username_taken: bool,
+) -> Ts<ValidationErrors> {
+    let rules =
+        (!rules.is_null() && !rules.is_undefined()).then(|| PasswordRequirements::read_js(&rules));
+    write(&setup::validate_first_manager(
+        &FirstManager::read_js(&manager),
+        rules.as_ref(),
+        username_taken,
+    ))
 }

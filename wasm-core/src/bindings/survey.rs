@@ -275,6 +275,30 @@ pub fn respondent_search_error(
     .to_owned()
 }
 
+/// Longest name an admin may enter for an uploaded survey (spec 04 "Survey packages").
+#[wasm_bindgen(js_name = surveyNameMaxChars)]
+pub fn survey_name_max_chars() -> u32 {
+    survey::package::ENTERED_NAME_MAX_CHARS as u32
+}
+
+/// Whether a patient's survey PIN has its shape, 4 digits (spec 01 §2.5): Start is enabled then.
+#[wasm_bindgen(js_name = isPinShape)]
+pub fn is_pin_shape(pin: &str) -> bool {
+    survey::pin::is_pin_shape(pin)
+}
+
+/// What the survey PIN field keeps of a typed text: its digits, at most 4.
+#[wasm_bindgen(js_name = pinInput)]
+pub fn pin_input(typed: &str) -> String {
+    survey::pin::pin_input(typed)
+}
+
+/// Digits in a survey PIN (the PIN field's `maxLength`).
+#[wasm_bindgen(js_name = pinLength)]
+pub fn pin_length() -> u32 {
+    survey::pin::PIN_LENGTH as u32
+}
+
 /// Whether the staff PIN form is complete (AdminPinLength characters, spec 01 §5).
 #[wasm_bindgen(js_name = adminPinReady)]
 pub fn admin_pin_ready(pin: &str, length: u32) -> bool {

@@ -60,7 +60,8 @@ wire! {
     #[serde(rename_all = "camelCase")]
     #[derive(Default)]
     pub struct LoadDocumentsRequest {
-        #[serde(default)]
+        /// At most `table::MAX_SEARCH_CHARS` characters, like every search text.
+        #[serde(default, deserialize_with = "crate::table::bounded_search_opt")]
         pub ssn: Option<String>,
         #[serde(default)]
         pub sort_order: Option<String>,

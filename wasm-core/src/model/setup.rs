@@ -3,7 +3,23 @@
 //! answers them empty and lists the ones it holds in `StoredSecrets`; an empty secret on save
 //! keeps the stored one.
 
+use crate::model::UserForm;
 use crate::wire;
+
+wire! {
+    /// The first Program manager's account, sent with the wizard's first save as `FirstManager`
+    /// (spec 02 §4): the user form's fields and the password twice.
+    #[serde(rename_all = "PascalCase")]
+    #[derive(Default)]
+    pub struct FirstManager {
+        #[serde(flatten)]
+        pub form: UserForm,
+        #[serde(default)]
+        pub password: String,
+        #[serde(default)]
+        pub password_repeat: String,
+    }
+}
 
 crate::settings_struct! {
     #[derive(Default)]

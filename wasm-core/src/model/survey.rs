@@ -320,15 +320,16 @@ wire! {
     /// POST /api/v2/survey/searchRespondents.
     #[serde(rename_all = "PascalCase")]
     pub struct RespondentSearch {
-        #[serde(default)]
+        // Every text is bounded by `table::MAX_SEARCH_CHARS` (a longer one does not deserialize).
+        #[serde(default, deserialize_with = "crate::table::bounded_search")]
         pub simple_search: String,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "crate::table::bounded_search")]
         pub respondent_id: String,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "crate::table::bounded_search")]
         pub first_name: String,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "crate::table::bounded_search")]
         pub last_name: String,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "crate::table::bounded_search")]
         pub location: String,
     }
 

@@ -25,7 +25,8 @@ wire! {
         pub sort_column: Option<String>,
         #[serde(default)]
         pub sort_direction: SortDirection,
-        #[serde(default)]
+        /// At most `table::MAX_SEARCH_CHARS` characters; a longer one does not deserialize.
+        #[serde(default, deserialize_with = "crate::table::bounded_search")]
         pub search: String,
     }
 }

@@ -6,6 +6,19 @@ use super::definition::{is_id, parse_survey};
 use super::{local_text, xml};
 use crate::model::SurveyPackageRow;
 
+/// Longest name an admin may enter for an uploaded survey (the name field's `maxLength`, exported
+/// as `surveyNameMaxChars`).
+pub const ENTERED_NAME_MAX_CHARS: usize = 200;
+
+/// The name entered for an upload as it is stored: control characters (line breaks, NUL ...)
+/// dropped, at most [`ENTERED_NAME_MAX_CHARS`] characters.
+pub fn clean_entered_name(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_control())
+        .take(ENTERED_NAME_MAX_CHARS)
+        .collect()
+}
+
 /// Largest survey file (the parser's own cap).
 pub const MAX_FILE_BYTES: usize = xml::MAX_BYTES;
 /// Errors shown in the list's Error column; the rest are counted.
@@ -210,6 +223,13 @@ pub fn row_for_bytes(bytes: &[u8], file_name: &str, entered_name: &str) -> Surve
 mod tests {
     use super::*;
 
+    #[test]
+    fn entered_names_are_cleaned_and_bounded() {
+        assert_eq!(clean_entered_name(" Intake\n\0form\t"), " Intakeform");
+        assert_eq!(clean_entered_name(&"é".repeat(500)).chars().count(), 200);
+        assert_eq!(clean_entered_name("😀 Survey"), "😀 Survey");
+    }
+
     const SHIPPED: [&str; 3] = [
         include_str!("../../surveys/breast-imaging-history.xml"),
         include_str!("../../surveys/pre-exam-screening.xml"),
@@ -262,7 +282,7 @@ mod tests {
             row.error.as_deref(),
             Some("Line 2: the file is not UTF-8 text")
         );
-        let with_nul = format!("<survey id=\"N\"><name>A\n\0</name></survey>");
+        let with_nul = "<survey id=\"N\"><name>A\n\0</name></survey>".to_string();
         let row = row_for_bytes(with_nul.as_bytes(), "n.xml", "");
         assert_eq!(
             row.error.as_deref(),

@@ -35,13 +35,20 @@ pub fn choose_survey(c: &SurveyChoice) -> Option<String> {
 
 /// Spec 01 §5: a patient search runs with at least 3 characters (after trimming) in the
 /// simple search, or, in the advanced search, in the respondent id, first name or last name
-/// (the location alone does not search). `None` when the search may run.
+/// (the location alone does not search); no text may be longer than
+/// `table::MAX_SEARCH_CHARS`. `None` when the search may run.
 pub fn search_error(
     simple: &str,
     respondent_id: &str,
     first: &str,
     last: &str,
 ) -> Option<&'static str> {
+    if let Some(message) = [simple, respondent_id, first, last]
+        .into_iter()
+        .find_map(crate::table::search_text_error)
+    {
+        return Some(message);
+    }
     let long = |s: &str| s.trim().chars().count() >= SEARCH_MIN_CHARS;
     if long(simple) || long(respondent_id) || long(first) || long(last) {
         None

@@ -66,6 +66,8 @@ const runners = {
         return core.writeTableState(i.query, i.listId, i.state);
       case "request":
         return core.tableRequest(i.state);
+      case "pager":
+        return core.pager(i.pageIndex, i.pageSize, i.rowCount);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }
@@ -84,6 +86,8 @@ const runners = {
         return core.appointmentRange(i.mode, i.from, i.to, i.nowIso, i.offsetMinutes);
       case "locationDisplayName":
         return core.locationDisplayName(i.name);
+      case "localDate":
+        return core.localDate(i.nowIso, i.offsetMinutes);
       case "surveyActions":
         return core.surveyActions(i.row, i.maxReadyForExam, i.nowIso, i.offsetMinutes);
       default:
@@ -191,6 +195,8 @@ const runners = {
         return core.normalizeServiceAccount(i.name);
       case "publicAddress":
         return core.normalizePublicAddress(i.url);
+      case "firstManager":
+        return core.validateFirstManager(i.manager, i.rules, i.usernameTaken);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }
@@ -218,6 +224,11 @@ const runners = {
     if (i.fn === "choose") return core.chooseSurvey(i.choice) ?? null;
     if (i.fn === "search") return core.respondentSearchError(i.search);
     if (i.fn === "adminPin") return core.adminPinReady(i.pin, i.length);
+    throw new Error(`unknown fn ${i.fn}`);
+  },
+  "survey_pin.json": (i) => {
+    if (i.fn === "shape") return core.isPinShape(i.pin);
+    if (i.fn === "input") return core.pinInput(i.typed);
     throw new Error(`unknown fn ${i.fn}`);
   },
   "create_patient.json": (i) => {

@@ -4,9 +4,16 @@
 export {
   appointmentHeader,
   pageSizes,
+  pager,
+  maxSearchChars,
+  validateFirstManager,
+  isPinShape,
+  pinInput,
+  pinLength,
   appointmentRange,
   historyTab,
   locationDisplayName,
+  localDate,
   checkPassword,
   describeHttpError,
   dmzModeFor,
@@ -44,6 +51,7 @@ export {
   validateSurveyRegistration,
   validateResetPassword,
   validateVerificationCode,
+  verificationCodeLength,
   resetLinkRoute,
   phoneVerifyView,
   dobYears,
@@ -163,7 +171,7 @@ export function zoneOf(isoInstant: string): { offsetMinutes: number; zoneAbbr: s
 }
 
 // Surveys (issue 5): skip logic and answer checks over one definition, and the language fallback.
-export { SurveyRules, localText, chooseSurvey, respondentSearchError, adminPinReady, surveyLinkOutcome } from "wasm-core";
+export { SurveyRules, localText, chooseSurvey, respondentSearchError, adminPinReady, surveyLinkOutcome, surveyNameMaxChars } from "wasm-core";
 // Staff start: create a patient or a study (spec 01 §2.5).
 export { validateCreatePatient, validateCreateStudy, patientCreatedMessage, createPatientPrefill } from "wasm-core";
 export type { CreatePatientRequest, CreateStudyRequest, CreatePatientResult, CreatedPatient } from "wasm-core";

@@ -7,12 +7,14 @@ import {
   type ColumnDef,
   type SortingState,
 } from "@tanstack/react-table";
-import { pageSizes, type TableState } from "../../lib/wasm";
+import { maxSearchChars, pageSizes, type TableState } from "../../lib/wasm";
 import { Pager } from "./pager";
 import "./data-table.css";
 
 // The sizes wasm-core allows (the server clamps to the same list); read once at load.
 const PAGE_SIZES = Array.from(pageSizes());
+/** The longest search the server accepts (wasm-core `table::MAX_SEARCH_CHARS`). */
+const MAX_SEARCH_CHARS = maxSearchChars();
 
 interface CommonProps<T> {
   /** Accessible name of the table. */
@@ -221,6 +223,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
       <input
         id={id}
         type="search"
+        maxLength={MAX_SEARCH_CHARS}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === "Enter" && onSearch(text)}

@@ -1,3 +1,5 @@
+import { pager } from "../../lib/wasm";
+
 export interface PagerProps {
   pageIndex: number;
   pageSize: number;
@@ -5,19 +7,10 @@ export interface PagerProps {
   onPage: (pageIndex: number) => void;
 }
 
-/** Pages shown around the current one before the list is shortened with gaps. */
-const AROUND = 2;
-
-/** Numbered paging (spec 01 §2.6): Previous, page numbers with gaps, Next, and a summary. */
+/** Numbered paging (spec 01 §2.6): Previous, page numbers with gaps, Next, and a summary; which
+ * pages and rows is wasm-core's `pager`. */
 export function Pager({ pageIndex, pageSize, rowCount, onPage }: PagerProps) {
-  const pageCount = Math.max(1, Math.ceil(rowCount / pageSize));
-  const first = rowCount === 0 ? 0 : pageIndex * pageSize + 1;
-  const last = Math.min(rowCount, (pageIndex + 1) * pageSize);
-  const pages: (number | "gap")[] = [];
-  for (let i = 0; i < pageCount; i++) {
-    if (i === 0 || i === pageCount - 1 || Math.abs(i - pageIndex) <= AROUND) pages.push(i);
-    else if (pages[pages.length - 1] !== "gap") pages.push("gap");
-  }
+  const { PageCount: pageCount, FirstRow: first, LastRow: last, Pages: pages } = pager(pageIndex, pageSize, rowCount);
   return (
     <div className="pager">
       <p className="pager-summary" aria-live="polite">
@@ -31,7 +24,7 @@ export function Pager({ pageIndex, pageSize, rowCount, onPage }: PagerProps) {
             </button>
           </li>
           {pages.map((page, i) =>
-            page === "gap" ? (
+            page === null ? (
               <li key={`gap${i}`} className="pager-gap" aria-hidden="true">
                 …
               </li>

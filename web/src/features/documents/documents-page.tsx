@@ -10,6 +10,7 @@ import {
   formatDate,
   letterState,
   letterTitle,
+  maxSearchChars,
   refreshAfterAck,
   viewAction,
   zoneOf,
@@ -246,7 +247,7 @@ export function DocumentsPage() {
             }}
           >
             <label htmlFor="doc-ssn">Patient MRN</label>
-            <input id="doc-ssn" value={ssn} onChange={(e) => setSsn(e.target.value)} />
+            <input id="doc-ssn" maxLength={maxSearchChars()} value={ssn} onChange={(e) => setSsn(e.target.value)} />
             <button type="submit" className="button button-primary">
               Search
             </button>

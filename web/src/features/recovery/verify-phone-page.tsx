@@ -8,6 +8,7 @@ import {
   formatDate,
   phoneVerifyView,
   validateVerificationCode,
+  verificationCodeLength,
   viewerOffsetMinutes,
   type ErrorDialog as ErrorDialogModel,
   type PhoneVerifyState,
@@ -117,7 +118,7 @@ export function VerifyPhonePage() {
           </p>
         )}
         <form className="login-form" onSubmit={submit} noValidate>
-          <TextField id="verify-code" label="Verification code" value={code} onChange={setCode} inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
+          <TextField id="verify-code" label="Verification code" value={code} onChange={setCode} inputMode="numeric" maxLength={verificationCodeLength()} autoComplete="one-time-code" />
           <button type="submit" className="button button-primary" disabled={busy || codeInvalid}>
             Verify
           </button>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { DataTable } from "../../components/data-table/data-table";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
-import type { SurveyPackageRow, SurveyUploadResult } from "../../lib/wasm";
+import { surveyNameMaxChars, type SurveyPackageRow, type SurveyUploadResult } from "../../lib/wasm";
 import {
   deleteSurveyXml,
   DOWNLOAD_PACKAGE_URL,
@@ -264,7 +264,7 @@ function XmlForm({ onDone }: { onDone: (r: SurveyUploadResult) => void }) {
         <>
           <label className="upload-field">
             Name (optional)
-            <input type="text" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+            <input type="text" value={name} maxLength={surveyNameMaxChars()} onChange={(e) => setName(e.target.value)} />
           </label>
           <label className="settings-check">
             <input type="checkbox" checked={overWrite} onChange={(e) => setOverWrite(e.target.checked)} /> Overwrite

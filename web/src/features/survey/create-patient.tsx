@@ -4,6 +4,7 @@ import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import {
   formatUsPhone,
+  localDate,
   patientCreatedMessage,
   validateCreatePatient,
   validateCreateStudy,
@@ -20,9 +21,7 @@ type Errors = Record<string, string[]>;
 
 /** Local YYYY-MM-DD of the kiosk: the date-of-birth check's "today". */
 export function todayLocal(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return localDate(new Date().toISOString(), viewerOffsetMinutes());
 }
 
 /** The three selects as the wire's YYYY-MM-DD; incomplete is empty ('Date of Birth is required'). */

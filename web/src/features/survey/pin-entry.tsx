@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
+import { isPinShape, pinInput, pinLength } from "../../lib/wasm";
 import { checkPin } from "./api/check-pin";
 import { surveyToken } from "./api/http";
 import { isAnySurveyAvailable } from "./api/survey-link";
@@ -28,7 +29,7 @@ export function PinEntry({ onStart }: { onStart: (surveyQueueId: number) => void
     };
   }, []);
   const [busy, setBusy] = useState(false);
-  const valid = /^\d{4}$/.test(pin);
+  const valid = isPinShape(pin);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,9 +73,9 @@ export function PinEntry({ onStart }: { onStart: (surveyQueueId: number) => void
             className="survey-pin-input"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={4}
+            maxLength={pinLength()}
             value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, "").slice(0, 4))}
+            onChange={(e) => setPin(pinInput(e.target.value))}
           />
           <button type="submit" className="survey-button primary" disabled={!valid || busy}>
             Start

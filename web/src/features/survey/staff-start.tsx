@@ -5,6 +5,7 @@ import {
   adminPinReady,
   chooseSurvey,
   createPatientPrefill,
+  maxSearchChars,
   respondentSearchError,
   viewerOffsetMinutes,
   type Respondent,
@@ -381,21 +382,21 @@ function PatientSearch({
       {!showAdvanced ? (
         <label className="survey-staff-field">
           Search patients
-          <input type="search" value={search.SimpleSearch} onChange={set("SimpleSearch")} placeholder="Name or MRN" autoFocus />
+          <input type="search" maxLength={maxSearchChars()} value={search.SimpleSearch} onChange={set("SimpleSearch")} placeholder="Name or MRN" autoFocus />
         </label>
       ) : (
         <div className="survey-staff-advanced">
           <label className="survey-staff-field">
             Respondent ID
-            <input value={search.RespondentId} onChange={set("RespondentId")} />
+            <input maxLength={maxSearchChars()} value={search.RespondentId} onChange={set("RespondentId")} />
           </label>
           <label className="survey-staff-field">
             First name
-            <input value={search.FirstName} onChange={set("FirstName")} />
+            <input maxLength={maxSearchChars()} value={search.FirstName} onChange={set("FirstName")} />
           </label>
           <label className="survey-staff-field">
             Last name
-            <input value={search.LastName} onChange={set("LastName")} />
+            <input maxLength={maxSearchChars()} value={search.LastName} onChange={set("LastName")} />
           </label>
           <label className="survey-staff-field">
             Location

@@ -2,8 +2,7 @@ import {
   checkPassword,
   errorFields,
   fieldMessages,
-  validatePasswordRepeat,
-  validateUser,
+  validateFirstManager,
   type PasswordRequirements,
   type ValidationErrors,
 } from "../../../lib/wasm";
@@ -24,18 +23,13 @@ export interface FirstManager {
 export const EMPTY_MANAGER: FirstManager = { Username: "", Email: "", FirstName: "", LastName: "", Password: "", PasswordRepeat: "" };
 export const FIRST_MANAGER = "FirstManager";
 
-/** wasm-core's rules for the account, as the server runs them (validateUser for a Program
- * manager, checkPassword, validatePasswordRepeat); messages keyed `FirstManager.<field>`. */
+/** wasm-core's rules for the account, the very function the server runs (validateFirstManager:
+ * the user form for a Program manager, the password rules once loaded, the repeat); messages
+ * keyed `FirstManager.<field>`. Whether the username is taken only the server knows. */
 export function checkFirstManager(m: FirstManager, rules: PasswordRequirements | null): Record<string, string[]> {
+  const errors = validateFirstManager(m, rules, false);
   const out: Record<string, string[]> = {};
-  const add = (field: string, messages: string[]) => {
-    if (messages.length) out[`${FIRST_MANAGER}.${field}`] = [...(out[`${FIRST_MANAGER}.${field}`] ?? []), ...messages];
-  };
-  const user = validateUser({ ...m, Roles: ["ProgramManager"], Ssn: "", IsActive: true, Comment: "", SurveyPin: "", LocNums: "" }).Errors;
-  for (const f of errorFields(user)) add(f, fieldMessages(user, f));
-  if (rules) add("Password", checkPassword(m.Password, rules).Errors);
-  const repeat = validatePasswordRepeat(m.Password, m.PasswordRepeat);
-  for (const f of errorFields(repeat)) add("PasswordRepeat", fieldMessages(repeat, f));
+  for (const f of errorFields(errors)) out[f] = fieldMessages(errors, f);
   return out;
 }
 
