@@ -72,7 +72,12 @@ async fn all_locations(
     )
     .fetch_all(pool)
     .await)?;
-    Ok(Json(rows.into_iter().collect()))
+    // Display names (wasm-core's rule), so the browser needs no copy of it.
+    Ok(Json(
+        rows.into_iter()
+            .map(|(num, name)| (num, wasm_core::history_portal::location_display_name(&name)))
+            .collect(),
+    ))
 }
 
 async fn list_settings(

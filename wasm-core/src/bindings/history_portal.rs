@@ -41,12 +41,6 @@ pub fn appointment_range(
     ))
 }
 
-/// 'MAIN_CAMPUS' -> 'Main Campus'.
-#[wasm_bindgen(js_name = locationDisplayName)]
-pub fn location_display_name(name: &str) -> String {
-    history_portal::location_display_name(name)
-}
-
 fn whole_i64(v: &JsValue, key: &str) -> Option<i64> {
     let n = super::field(v, key).as_f64()?;
     (n.fract() == 0.0 && n.abs() < 9.0e15).then_some(n as i64)

@@ -84,8 +84,6 @@ const runners = {
         return core.historyTab(i.listId);
       case "appointmentRange":
         return core.appointmentRange(i.mode, i.from, i.to, i.nowIso, i.offsetMinutes);
-      case "locationDisplayName":
-        return core.locationDisplayName(i.name);
       case "localDate":
         return core.localDate(i.nowIso, i.offsetMinutes);
       case "surveyActions":
@@ -265,9 +263,14 @@ test("every case table has a runner", () => {
   assert.deepEqual(files, Object.keys(runners).sort());
 });
 
+// Rules only the server runs (their results reach the browser as data), so the wasm build does
+// not export them: locationDisplayName (GET /api/survey/GetAllLocations answers display names;
+// Unicode lower-casing tables would add about 8 KB to the wasm).
+const SERVER_ONLY = new Set(["locationDisplayName"]);
+
 let total = 0;
 for (const file of files) {
-  const cases = JSON.parse(readFileSync(join(casesDir, file), "utf8"));
+  const cases = JSON.parse(readFileSync(join(casesDir, file), "utf8")).filter((c) => !SERVER_ONLY.has(c.input?.fn));
   assert.ok(cases.length > 0, `${file} has no cases`);
   total += cases.length;
   for (const { name, input, expected } of cases) {

@@ -12,7 +12,6 @@ export {
   pinLength,
   appointmentRange,
   historyTab,
-  locationDisplayName,
   localDate,
   checkPassword,
   describeHttpError,

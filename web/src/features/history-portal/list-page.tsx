@@ -7,7 +7,6 @@ import {
   appointmentRange,
   formatAppointment,
   historyTab,
-  locationDisplayName,
   surveyActions,
   tableRequest,
   zoneOf,
@@ -160,7 +159,7 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
           <option value="">All Locations</option>
           {Object.entries(locations).map(([num, name]) => (
             <option key={num} value={num}>
-              {locationDisplayName(name)}
+              {name}
             </option>
           ))}
         </select>
