@@ -11,17 +11,16 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use wasm_core::model::Role;
+use wasm_core::settings::portal_values::PortalValues;
+use wasm_core::settings::SettingsGroup;
 
-use crate::audit::{self, Action, Actor, Target};
+use crate::audit::Actor;
 use crate::auth::{CurrentUser, RoleSet};
 use crate::client_addr::ClientAddr;
-use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::{on_db, settings, AppState};
-
-/// The settings group that holds the values, one JSON object.
-pub const PORTAL_VALUES: &str = "PortalValues";
+use crate::settings::engine::{self, Who};
+use crate::{settings, AppState};
 
 /// How a value is checked before it is stored.
 #[derive(Clone, Copy, PartialEq)]
@@ -37,18 +36,14 @@ enum Kind {
 const PROGRAM_MANAGER: &[Role] = &[Role::ProgramManager];
 const LOGO_EDITORS: &[Role] = &[Role::ClientAdmin, Role::ProgramManager];
 
-/// (key, kind, default, who may set it). The logo width is edited in the shell by client admins
-/// and program managers (spec 02 §6); the survey header by program managers (spec 01 §6).
-const KEYS: &[(&str, Kind, &str, &[Role])] = &[
-    (
-        "Home_Page_Content",
-        Kind::Rich,
-        "<h3>Welcome to your patient portal</h3><p>Here you can read your letters and results, complete your medical-history survey before your visit, and see your next appointments.</p>",
-        PROGRAM_MANAGER,
-    ),
-    ("LogoWidth", Kind::Width, "50", LOGO_EDITORS),
-    ("SurveyLogoWidth", Kind::Width, "50", PROGRAM_MANAGER),
-    ("SurveyTitle", Kind::Text, "", PROGRAM_MANAGER),
+/// (key, kind, who may set it); the values and their defaults are wasm-core's PortalValues. The
+/// logo width is edited in the shell by client admins and program managers (spec 02 §6); the
+/// survey header by program managers (spec 01 §6).
+const KEYS: &[(&str, Kind, &[Role])] = &[
+    ("Home_Page_Content", Kind::Rich, PROGRAM_MANAGER),
+    ("LogoWidth", Kind::Width, LOGO_EDITORS),
+    ("SurveyLogoWidth", Kind::Width, PROGRAM_MANAGER),
+    ("SurveyTitle", Kind::Text, PROGRAM_MANAGER),
 ];
 
 pub const ROUTES: &[RouteDoc] = &[
@@ -97,11 +92,11 @@ pub fn sanitise_html(html: &str) -> String {
 }
 
 async fn stored(state: &AppState) -> AppResult<Map<String, Value>> {
-    Ok(settings::load(&state.db, PORTAL_VALUES)
-        .await?
-        .as_object()
-        .cloned()
-        .unwrap_or_default())
+    let values: PortalValues = settings::get(&state.db).await?;
+    match serde_json::to_value(values) {
+        Ok(Value::Object(map)) => Ok(map),
+        _ => Ok(Map::new()),
+    }
 }
 
 async fn get_values(
@@ -115,8 +110,8 @@ async fn get_values(
     let values = stored(&state).await?;
     let mut out = BTreeMap::new();
     for key in keys.iter().take(50) {
-        if let Some((k, kind, default, _)) = KEYS.iter().find(|(k, ..)| k == key) {
-            let value = values.get(*k).and_then(Value::as_str).unwrap_or(default);
+        if let Some((k, kind, _)) = KEYS.iter().find(|(k, ..)| k == key) {
+            let value = values.get(*k).and_then(Value::as_str).unwrap_or_default();
             // Sanitised again on the way out: a value stored by other means is still safe.
             out.insert(
                 (*k).to_owned(),
@@ -144,7 +139,7 @@ fn checked(
     user: &crate::auth::session::SessionUser,
     req: &SetValueRequest,
 ) -> AppResult<(&'static str, String)> {
-    let Some((key, kind, _, editors)) = KEYS.iter().find(|(k, ..)| *k == req.key) else {
+    let Some((key, kind, editors)) = KEYS.iter().find(|(k, ..)| *k == req.key) else {
         return Err(AppError::BadRequest(format!("Unknown key '{}'.", req.key)));
     };
     crate::auth::extract::check_role(user, editors)?;
@@ -167,56 +162,30 @@ fn checked(
     Ok((key, value))
 }
 
+/// Stores the checked values through the settings engine (PortalValues, one transaction with its
+/// audit row); returns them as stored.
 async fn store(
     state: &AppState,
     user: &crate::auth::session::SessionUser,
     peer: ClientAddr,
     changes: Vec<(&'static str, String)>,
 ) -> AppResult<BTreeMap<String, String>> {
-    let mut values = stored(state).await?;
-    let mut old = Map::new();
-    let mut new = Map::new();
-    for (key, value) in &changes {
-        old.insert(
-            (*key).to_owned(),
-            values
-                .insert((*key).to_owned(), Value::String(value.clone()))
-                .unwrap_or(Value::Null),
-        );
-        new.insert((*key).to_owned(), Value::String(value.clone()));
-    }
-    let body = Value::Object(values).to_string();
-    let now = now_ms();
-    on_db!(&state.db, pool => sqlx::query(
-        "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
-         ON CONFLICT (group_name) DO UPDATE SET body = excluded.body, version = settings.version + 1,
-                                                updated_at = excluded.updated_at",
-    )
-    .bind(PORTAL_VALUES)
-    .bind(&body)
-    .bind(now)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
-    settings::invalidate(&state.db);
-    let keys: Vec<&str> = changes.iter().map(|(k, _)| *k).collect();
-    audit::record_alone(
-        &state.db,
-        Actor::from(user),
-        Action::SettingChanged,
-        Target {
-            target_type: Some("Setting"),
-            target_id: Some(keys.join(",")),
-            target_user_id: None,
-        },
-        Some(Value::Object(old)),
-        Some(Value::Object(new)),
-        Some(peer.ip().to_string()),
-    )
-    .await?;
+    let def = engine::def(PortalValues::NAME).ok_or(AppError::NotFound)?;
+    let fields: Map<String, Value> = changes
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), Value::String(v.clone())))
+        .collect();
+    let who = Who {
+        actor: Actor::from(user),
+        ip: Some(peer.ip().to_string()),
+    };
+    let stored = engine::save_fields(&state.db, &state.secrets, who, def, fields).await?;
     Ok(changes
         .into_iter()
-        .map(|(k, v)| (k.to_owned(), v))
+        .map(|(k, v)| {
+            let value = stored.get(k).and_then(Value::as_str).map(str::to_owned);
+            (k.to_owned(), value.unwrap_or(v))
+        })
         .collect())
 }
 

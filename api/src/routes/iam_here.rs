@@ -10,17 +10,15 @@ use serde::Deserialize;
 use serde_json::json;
 use wasm_core::iam_here::iam_here_mode;
 use wasm_core::model::{IamHereMode, IamHereResponse};
+use wasm_core::settings::history_portal::HistoryPortal;
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiQuery, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::settings::{self, get_bool, get_i64};
+use crate::settings;
 use crate::{fmt, on_db, AppState};
-
-/// Hours after the start during which the link still checks in, when the setting is missing.
-pub const DEFAULT_EXPIRE_HOURS: i64 = 2;
 
 pub const ROUTES: &[RouteDoc] = &[RouteDoc {
     method: "GET",
@@ -49,13 +47,9 @@ async fn process(
     ApiQuery(q): ApiQuery<TokenQuery>,
 ) -> AppResult<Json<IamHereResponse>> {
     let db = &state.db;
-    let history = settings::load(db, settings::HISTORY_PORTAL).await?;
-    let disabled = get_bool(&history, "IsDisabledIamHere");
-    let expire = get_i64(
-        &history,
-        "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment",
-    )
-    .unwrap_or(DEFAULT_EXPIRE_HOURS);
+    let history: HistoryPortal = settings::get(db).await?;
+    let disabled = history.is_disabled_iam_here;
+    let expire = history.history_portal_expire_i_am_here_button_in_x_hours_after_appointment as i64;
     let token = q.token.trim();
     let row: Option<Row> = if token.is_empty() || token.len() > 200 {
         None

@@ -13,9 +13,11 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{json, Value};
+use serde_json::json;
 use wasm_core::logo::{parse_logo_width, sniff_logo, DEFAULT_LOGO_WIDTH};
 use wasm_core::model::{LogoSettings, Role};
+use wasm_core::settings::login_page::LoginPageSettings;
+use wasm_core::settings::portal_values::PortalValues;
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, RoleSet};
@@ -118,18 +120,6 @@ impl Which {
             Which::SurveyLogo => "surveyLogo",
         }
     }
-    fn width_key(self) -> &'static str {
-        match self {
-            Which::Logo => "LogoWidth",
-            Which::SurveyLogo => "SurveyLogoWidth",
-        }
-    }
-    fn title_key(self) -> &'static str {
-        match self {
-            Which::Logo => "LayoutLoginLogoTitle",
-            Which::SurveyLogo => "SurveyTitle",
-        }
-    }
 }
 
 /// The stored image of `name`: (content type, bytes, upload time).
@@ -150,18 +140,19 @@ async fn settings_of(state: &AppState, which: Which) -> AppResult<LogoSettings> 
         .bind(which.name())
         .fetch_optional(pool)
         .await)?;
-    let values = settings::load(&state.db, crate::routes::home_content::PORTAL_VALUES).await?;
-    let text = |key: &str| {
-        values
-            .get(key)
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_owned()
+    let values: PortalValues = settings::get(&state.db).await?;
+    let (width, title) = match which {
+        Which::Logo => {
+            // The login page's logo title (spec 03 LoginPageSettings LayoutLoginLogoTitle).
+            let login: LoginPageSettings = settings::get(&state.db).await?;
+            (values.logo_width, login.layout_login_logo_title)
+        }
+        Which::SurveyLogo => (values.survey_logo_width, values.survey_title),
     };
     Ok(LogoSettings {
         logo_url: updated.map(|t| format!("/api/logoSettings/image/{}?t={t}", which.name())),
-        logo_width: parse_logo_width(&text(which.width_key())).unwrap_or(DEFAULT_LOGO_WIDTH),
-        logo_title: text(which.title_key()),
+        logo_width: parse_logo_width(&width).unwrap_or(DEFAULT_LOGO_WIDTH),
+        logo_title: title,
     })
 }
 

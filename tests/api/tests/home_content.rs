@@ -60,7 +60,7 @@ async fn a_manager_saves_and_scripts_never_reach_the_store() {
         .await
         .expect(StatusCode::OK);
     assert_eq!(read[KEY], stored.as_str());
-    assert_eq!(server.count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'SettingChanged' AND target_id = 'Home_Page_Content'").await, 1);
+    assert_eq!(server.count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'SettingsSaved' AND target_id = 'PortalValues' AND new_values LIKE '%Home_Page_Content%'").await, 1);
 }
 
 #[tokio::test]

@@ -58,7 +58,8 @@ impl Default for HistoryPortal {
             enable_iam_here_notifications_by_email: false,
             enable_iam_here_notifications_by_sms: false,
             history_portal_send_i_am_here_x_hours_before_appointment: 2.0,
-            history_portal_expire_i_am_here_button_in_x_hours_after_appointment: 4.0,
+            // The I Am Here button lasts two hours past the appointment's start.
+            history_portal_expire_i_am_here_button_in_x_hours_after_appointment: 2.0,
             history_portal_max_ready_for_exam_email: -1.0,
             is_disabled_iam_here: false,
             is_hide_appointment_time_in_history_portal: false,
