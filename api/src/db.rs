@@ -134,10 +134,13 @@ impl Db {
         }
     }
 
-    /// Starts a transaction (see [`Tx`]).
+    /// Starts a transaction (see [`Tx`]). On SQLite it takes the write lock at once (BEGIN
+    /// IMMEDIATE): a deferred transaction that reads and then writes fails with "database is
+    /// locked" (SQLITE_BUSY_SNAPSHOT, which the busy timeout cannot wait out) when another
+    /// write committed in between; an immediate one waits its turn instead.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
         Ok(match self {
-            Db::Sqlite(pool) => Tx::Sqlite(pool.begin().await?),
+            Db::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
             Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
     }
