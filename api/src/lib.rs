@@ -45,7 +45,7 @@ use error::AppError;
 /// Largest accepted request body.
 pub const BODY_LIMIT: usize = 1024 * 1024;
 
-/// Process configuration (flags with env fallbacks, see main.rs and CONTRACT.md).
+/// Process configuration (flags with env fallbacks, see main.rs and the README's configuration table).
 #[derive(Debug, Clone)]
 pub struct Config {
     pub bind: String,

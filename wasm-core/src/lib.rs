@@ -6,7 +6,7 @@
 //! - `password` (spec 02 §5), `login` (spec 02 §5), `dates` (spec 01 §9), `table` (spec 01 §2.6),
 //!   `menu` (spec 01 §2.1, §6), `http_error` (spec 01 §8), `survey` (issue 5: definitions, skip
 //!   logic, answer checks)
-//! - `bindings` (feature `wasm`): the camelCase exports of /work/CONTRACT.md
+//! - `bindings` (feature `wasm`): the camelCase exports the web app calls (web/src/lib/wasm.ts)
 //!
 //! tests/cases/*.json hold the shared cases that the native test and the Node parity test
 //! (tests/parity/, against the wasm build in pkg/) both run.

@@ -225,7 +225,6 @@ fn history_portal_cases() {
                 .and_then(|n| i32::try_from(n).ok())
                 .expect("offsetMinutes"),
         )),
-        "locationDisplayName" => json(history_portal::location_display_name(s(input, "name"))),
         "localDate" => json(history_portal::local_date(
             s(input, "nowIso"),
             input["offsetMinutes"]
@@ -690,6 +689,15 @@ fn recovery_cases() {
             serde_json::json!({"count": y.len(), "first": y[0], "last": y[y.len() - 1]})
         }
         other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
+fn location_name_cases() {
+    check("native/location_names.json", |i| {
+        json(wasm_core::history_portal::location_display_name(s(
+            i, "name",
+        )))
     });
 }
 

@@ -1,4 +1,4 @@
-//! The demo clinic (`--demo`, CONTRACT.md): loaded into an empty database in one transaction,
+//! The demo clinic (`--demo`, README "Demo accounts"): loaded into an empty database in one transaction,
 //! then the portal is marked configured. Deterministic: a fixed-seed generator picks names and
 //! spreads; dates are relative to "now" so that today's, past and future appointments exist.
 

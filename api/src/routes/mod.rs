@@ -1,4 +1,4 @@
-//! One router per area of the spec; `app.rs` merges them.
+//! One router per area of the spec; `router()` below merges them.
 
 pub mod account;
 pub mod appointments;

@@ -23,7 +23,7 @@ mod smtp;
 pub use sms::SmsSink;
 pub use smtp::SmtpSink;
 
-/// Password of every demo account (CONTRACT.md, demo clinic).
+/// Password of every demo account (README "Demo accounts").
 pub const DEMO_PASSWORD: &str = "Portal!2026";
 /// The one message every refused sign-in gets, whatever the reason.
 pub const LOGIN_FAILED: &str = "The user name or password provided is incorrect.";

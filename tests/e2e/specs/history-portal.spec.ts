@@ -90,7 +90,7 @@ test("a search that matches nobody says so", async ({ page }) => {
 });
 
 test("a server error opens the error dialog with the server's title and an error ID", async ({ page }) => {
-  // Only allow-listed columns sort (CONTRACT.md): a made-up one in the address gets a 400.
+  // Only allow-listed columns sort (wasm-core table state): a made-up one in the address gets a 400.
   await page.goto("/admin/history-portal/all?all_sort=NotAColumn");
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();

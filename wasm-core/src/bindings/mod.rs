@@ -1,4 +1,4 @@
-//! The functions the web app calls (feature `wasm`; names and shapes in /work/CONTRACT.md).
+//! The functions the web app calls (feature `wasm`; their TypeScript types are generated into pkg/wasm_core.d.ts).
 //!
 //! Arguments arrive as `Ts<T>` (a plain JS value, typed by tsify in the .d.ts) and are read here
 //! field by field (`ReadJs`): a missing or ill-typed field takes its default, so a malformed

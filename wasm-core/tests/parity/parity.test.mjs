@@ -263,14 +263,9 @@ test("every case table has a runner", () => {
   assert.deepEqual(files, Object.keys(runners).sort());
 });
 
-// Rules only the server runs (their results reach the browser as data), so the wasm build does
-// not export them: locationDisplayName (GET /api/survey/GetAllLocations answers display names;
-// Unicode lower-casing tables would add about 8 KB to the wasm).
-const SERVER_ONLY = new Set(["locationDisplayName"]);
-
 let total = 0;
 for (const file of files) {
-  const cases = JSON.parse(readFileSync(join(casesDir, file), "utf8")).filter((c) => !SERVER_ONLY.has(c.input?.fn));
+  const cases = JSON.parse(readFileSync(join(casesDir, file), "utf8"));
   assert.ok(cases.length > 0, `${file} has no cases`);
   total += cases.length;
   for (const { name, input, expected } of cases) {

@@ -1,4 +1,4 @@
-// Typed fetch wrapper for the portal API (CONTRACT.md "HTTP contract"). Same-origin cookies carry
+// Typed fetch wrapper for the portal API (ARCHITECTURE.md "Wire contract"). Same-origin cookies carry
 // the session; unsafe methods repeat the portal_csrf cookie in X-CSRF-Token (double submit).
 // Failures are mapped by wasm-core's describeHttpError (spec 01 §8) and reported to the app shell,
 // which redirects (401) or opens the global error dialog.

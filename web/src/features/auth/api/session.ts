@@ -1,4 +1,4 @@
-// Who is signed in and what they may see (CONTRACT.md: accountApi routes).
+// Who is signed in and what they may see (the accountApi routes, GET /api/openapi.json).
 import { api } from "../../../lib/api-client";
 import type { CurrentUserName, MainMenuSettings, ModulePermissions, Permissions } from "../../../lib/wasm";
 
