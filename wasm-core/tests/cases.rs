@@ -451,19 +451,39 @@ fn labels_cases() {
 }
 
 #[test]
-fn history_portal_settings_cases() {
-    use wasm_core::history_portal_settings::{self as hps, Block};
-    check("history_portal_settings.json", |input| {
-        match s(input, "fn") {
-            "toggle" => json(hps::toggle(
-                Block::parse(s(input, "block")).expect("block"),
-                arg(input, "state"),
-                s(input, "field"),
-                input["on"].as_bool().expect("on"),
-            )),
-            "validate" => json(hps::validate(&arg(input, "form"))),
-            other => panic!("unknown fn {other}"),
+fn settings_cases() {
+    use wasm_core::settings::{SettingsGroup, UNKNOWN_GROUP};
+    use wasm_core::ValidationErrors;
+    // The group's document as the wasm build reads it: missing fields take their defaults.
+    fn read<T: SettingsGroup>(doc: &serde_json::Value) -> T {
+        serde_json::from_value(doc.clone()).expect("a settings document")
+    }
+    check("settings.json", |input| {
+        let doc = &input["doc"];
+        macro_rules! dispatch {
+            ($($t:ty),* $(,)?) => {
+                match (s(input, "fn"), s(input, "group")) {
+                    $(("validate", <$t as SettingsGroup>::NAME) => json(read::<$t>(doc).validate()),
+                    ("edit", <$t as SettingsGroup>::NAME) => {
+                        let mut group = read::<$t>(doc);
+                        group.edited(s(input, "field"));
+                        group.normalize();
+                        let all = serde_json::to_value(group).unwrap();
+                        let pick = input["pick"].as_array().expect("pick");
+                        serde_json::Value::Object(
+                            pick.iter().map(|k| { let k = k.as_str().unwrap(); (k.to_owned(), all[k].clone()) }).collect(),
+                        )
+                    })*
+                    ("validate", _) => {
+                        let mut e = ValidationErrors::new();
+                        e.add("", UNKNOWN_GROUP);
+                        json(e)
+                    }
+                    (other, group) => panic!("unknown fn {other} for {group}"),
+                }
+            };
         }
+        wasm_core::for_each_group!(dispatch)
     });
 }
 
@@ -517,7 +537,7 @@ fn the_tables_hold_enough_cases() {
         "login_links.json",
         "http_error.json",
         "history_portal.json",
-        "history_portal_settings.json",
+        "settings.json",
         "membership.json",
         "setup.json",
         "session_timer.json",

@@ -29,18 +29,20 @@ pub fn validate_settings(
     to_js_value(&crate::for_each_group!(dispatch))
 }
 
-/// `doc` after group `name`'s derived rules (toggle machines, forced fields), as the whole group
-/// (unknown fields dropped, missing ones filled with defaults); `doc` itself for an unknown group.
-#[wasm_bindgen(js_name = normalizeSettings, unchecked_return_type = "object")]
-pub fn normalize_settings(
+/// `doc` after the user changed `field`: the group's rules for that edit (a toggle machine's moved
+/// switch), then its derived rules, as the whole group; `doc` itself for an unknown group.
+#[wasm_bindgen(js_name = applySettingsEdit, unchecked_return_type = "object")]
+pub fn apply_settings_edit(
     name: &str,
     #[wasm_bindgen(unchecked_param_type = "object")] doc: JsValue,
+    field: &str,
 ) -> JsValue {
     macro_rules! dispatch {
         ($($t:ty),* $(,)?) => {
             match name {
                 $(<$t as SettingsGroup>::NAME => {
                     let mut group = <$t as FromJs>::from_js(&doc, <$t>::default());
+                    group.edited(field);
                     group.normalize();
                     to_js_value(&group)
                 })*
@@ -59,6 +61,6 @@ pub fn settings_group_names() -> Vec<String> {
 
 fn unknown() -> ValidationErrors {
     let mut errors = ValidationErrors::new();
-    errors.add("", "Unknown settings group");
+    errors.add("", crate::settings::UNKNOWN_GROUP);
     errors
 }

@@ -81,31 +81,4 @@ wire! {
         pub email: bool,
         pub sms: bool,
     }
-
-    /// The numeric and list fields of the History Portal settings form that have rules (numbers
-    /// as the form holds them: `None` when empty or not a number).
-    #[serde(rename_all = "PascalCase")]
-    pub struct HistoryPortalSettingsForm {
-        #[serde(default)]
-        pub reminder_start: Option<f64>,
-        #[serde(default)]
-        pub reminder_end: Option<f64>,
-        #[serde(default)]
-        pub hrs_appointment_time_type: String,
-        #[serde(default)]
-        pub hrs_appointment_time_value: Option<f64>,
-        #[serde(default)]
-        pub remind_days: String,
-        #[serde(default)]
-        pub remind_until_hours: Option<f64>,
-        #[serde(default)]
-        pub iam_here_hours_before: Option<f64>,
-        #[serde(default)]
-        pub iam_here_hours_after: Option<f64>,
-        #[serde(default)]
-        pub max_ready_for_exam: Option<f64>,
-        /// Mon..Sun.
-        #[serde(default)]
-        pub business_days: Vec<bool>,
-    }
 }

@@ -78,6 +78,26 @@ fn range(e: &mut ValidationErrors, field: &str, v: f64, min: i32, max: i32) -> b
     number(e, field, v, Some(min), Some(max))
 }
 
+/// The switches of each notification block, in the order Master, Email, Sms.
+const BLOCK_FIELDS: [(Block, [&str; 3]); 2] = [
+    (
+        Block::HistoryPortal,
+        [
+            "EnableSendingHistoryPortalNotifications",
+            "EnableHistoryPortalNotificationsByEmail",
+            "EnableHistoryPortalNotificationsBySms",
+        ],
+    ),
+    (
+        Block::IamHere,
+        [
+            "EnableSendingIamHereNotifications",
+            "EnableIamHereNotificationsByEmail",
+            "EnableIamHereNotificationsBySms",
+        ],
+    ),
+];
+
 impl HistoryPortal {
     fn blocks(&mut self) -> [(Block, &mut bool, &mut bool, &mut bool); 2] {
         [
@@ -196,6 +216,28 @@ impl SettingsGroup for HistoryPortal {
     }
 
     /// Spec 03 §4: a block whose switches disagree gets the state the toggle machine gives.
+    /// Spec 03 §4: the switch the user just moved drives its block's toggle machine (a block
+    /// with the master on and no channel means 'master just on' or 'last channel just off':
+    /// only the moved switch tells which).
+    fn edited(&mut self, field: &str) {
+        let Some((index, which)) = BLOCK_FIELDS
+            .iter()
+            .enumerate()
+            .find_map(|(i, (_, fields))| fields.iter().position(|f| *f == field).map(|w| (i, w)))
+        else {
+            return;
+        };
+        let (block, master, email, sms) = self.blocks().into_iter().nth(index).expect("two blocks");
+        let now = NotificationToggles {
+            master: *master,
+            email: *email,
+            sms: *sms,
+        };
+        let on = [now.master, now.email, now.sms][which];
+        let next = rules::toggle(block, now, ["Master", "Email", "Sms"][which], on);
+        (*master, *email, *sms) = (next.master, next.email, next.sms);
+    }
+
     fn normalize(&mut self) {
         for (block, master, email, sms) in self.blocks() {
             let now = NotificationToggles {
@@ -226,6 +268,36 @@ impl SettingsGroup for HistoryPortal {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_moved_switch_drives_its_block() {
+        // Master switched on with no channel: history portal -> email only; I am Here -> both.
+        let mut h = HistoryPortal {
+            enable_sending_history_portal_notifications: true,
+            ..Default::default()
+        };
+        h.edited("EnableSendingHistoryPortalNotifications");
+        assert!(h.enable_history_portal_notifications_by_email);
+        assert!(!h.enable_history_portal_notifications_by_sms);
+        let mut i = HistoryPortal {
+            enable_sending_iam_here_notifications: true,
+            ..Default::default()
+        };
+        i.edited("EnableSendingIamHereNotifications");
+        assert!(i.enable_iam_here_notifications_by_email && i.enable_iam_here_notifications_by_sms);
+        // The last channel switched off turns the master off.
+        let mut off = HistoryPortal {
+            enable_sending_history_portal_notifications: true,
+            enable_history_portal_notifications_by_email: false,
+            ..Default::default()
+        };
+        off.edited("EnableHistoryPortalNotificationsByEmail");
+        assert!(!off.enable_sending_history_portal_notifications);
+        // Any other field changes nothing here.
+        let before = off.clone();
+        off.edited("ClientBusinessPhone");
+        assert!(off == before);
+    }
 
     #[test]
     fn toggles_are_brought_in_line() {

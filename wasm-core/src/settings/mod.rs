@@ -57,6 +57,9 @@ pub use checks::*;
 pub use survey_integrations::{survey_integration_group, SURVEY_INTEGRATION_CATEGORIES};
 pub use techpad::{techpad_group, TECHPAD_CATEGORIES};
 
+/// The message of a name that is no settings group.
+pub const UNKNOWN_GROUP: &str = "Unknown settings group";
+
 /// A settings group: one document, fetched and saved by [`SettingsGroup::NAME`].
 pub trait SettingsGroup:
     Serialize + DeserializeOwned + Default + Clone + PartialEq + Send + Sync + 'static
@@ -76,6 +79,9 @@ pub trait SettingsGroup:
     /// Derived rules applied before validation on save (the server) and as the user edits (the
     /// page): toggle machines, fields one choice forces. Idempotent.
     fn normalize(&mut self) {}
+    /// Rules that depend on which field the user just changed (the page calls it before
+    /// `normalize`, through `applySettingsEdit`): a toggle machine's moved switch.
+    fn edited(&mut self, _field: &str) {}
 }
 
 /// Calls `$m!(Type)` ... for every settings group type, in one invocation:

@@ -29,6 +29,16 @@ const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { "./
 core.__wbg_set_wasm(instance.exports);
 if (typeof instance.exports.__wbindgen_start === "function") instance.exports.__wbindgen_start();
 
+// The settings package (feature wasm-settings), built beside pkg by scripts/setup.sh.
+const settingsPkg = join(here, "..", "..", "pkg-settings");
+const settings = await import(pathToFileURL(join(settingsPkg, "wasm_core_settings_bg.js")).href);
+{
+  const wasm = readFileSync(join(settingsPkg, "wasm_core_settings_bg.wasm"));
+  const { instance: si } = await WebAssembly.instantiate(wasm, { "./wasm_core_settings_bg.js": settings });
+  settings.__wbg_set_wasm(si.exports);
+  if (typeof si.exports.__wbindgen_start === "function") si.exports.__wbindgen_start();
+}
+
 // Absent and undefined fields compare equal to null ones (serde_json writes null for None).
 function normalise(value) {
   if (Array.isArray(value)) return value.map(normalise);
@@ -158,15 +168,17 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
-  "history_portal_settings.json": (i) => {
+  // The settings groups: the admin pages' own package (pkg-settings), the same rules.
+  "settings.json": (i) => {
     switch (i.fn) {
-      case "toggle":
-        return core.toggleNotifications(i.block, i.state, i.field, i.on);
       case "validate":
-        return core.validateHistoryPortalSettings(i.form);
-      default:
-        throw new Error(`unknown fn ${i.fn}`);
+        return settings.validateSettings(i.group, i.doc);
+      case "edit": {
+        const doc = settings.applySettingsEdit(i.group, i.doc, i.field);
+        return Object.fromEntries(i.pick.map((k) => [k, doc[k]]));
+      }
     }
+    throw new Error(`unknown fn ${i.fn}`);
   },
   "labels.json": (i) => {
     switch (i.fn) {

@@ -25,7 +25,8 @@ export function validateSettings(name: string, doc: object): ValidationErrors {
   return rules().validateSettings(name, doc);
 }
 
-/** `doc` after group `name`'s derived rules (toggle machines, fields a choice forces). */
-export function normalizeSettings(name: string, doc: object): object {
-  return rules().normalizeSettings(name, doc);
+/** `doc` after the user changed `field`: group `name`'s rules for that edit (a toggle machine's
+ * moved switch), then its derived rules (fields a choice forces). */
+export function applySettingsEdit(name: string, doc: object, field: string): object {
+  return rules().applySettingsEdit(name, doc, field);
 }

@@ -41,7 +41,6 @@ export {
   normalizeSetup,
   readTableState,
   surveyActions,
-  toggleNotifications,
   sessionTimerView,
   tableRequest,
   testUrl,

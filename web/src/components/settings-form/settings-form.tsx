@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { FormProvider, useForm, type DefaultValues, type FieldError, type FieldValues, type Path, type PathValue } from "react-hook-form";
 import { useBlocker } from "react-router";
 import { FieldMessages, messagesOf, settingsResolver, toFieldErrors } from "../form";
@@ -6,7 +6,7 @@ import { Modal } from "../modal/modal";
 import { useToast } from "../toast/toast";
 import { ApiFailure } from "../../lib/api-client";
 import type { ValidationErrors } from "../../lib/wasm";
-import { normalizeSettings } from "../../lib/wasm-settings";
+import { applySettingsEdit } from "../../lib/wasm-settings";
 import type { SettingsConflict, SettingsEnvelope } from "./api";
 import type { SettingsGroup } from "./use-settings-group";
 import "./settings-form.css";
@@ -31,22 +31,17 @@ export function useSettingsFormContext(): SettingsFormContext {
   return context;
 }
 
-/** A change the document alone cannot explain: which switch the user moved. Returns the fields
- * it changes besides (from a wasm-core rule), or nothing. Runs before normalize. */
-export type OnEdit<T> = (field: string, values: T) => Partial<T> | undefined;
-
 export interface SettingsFormProps<T extends FieldValues> {
   group: SettingsGroup<T>;
   /** The form's accessible name (the page title). */
   label: string;
   children: ReactNode;
-  onEdit?: OnEdit<T>;
 }
 
 /** A settings group as a form (STYLE.md "Settings pages"): react-hook-form holds the values,
  * wasm-core validates them (the server's own check) and applies the group's derived rules as the
  * user edits; a save sends the whole document with its Version. */
-export function SettingsForm<T extends FieldValues>({ group, label, children, onEdit }: SettingsFormProps<T>) {
+export function SettingsForm<T extends FieldValues>({ group, label, children }: SettingsFormProps<T>) {
   const { envelope, query } = group;
   if (!envelope) {
     if (query.isError) {
@@ -62,7 +57,7 @@ export function SettingsForm<T extends FieldValues>({ group, label, children, on
     return <p className="panel">Loading…</p>;
   }
   return (
-    <LoadedSettingsForm key={group.name} group={group} envelope={envelope} label={label} onEdit={onEdit}>
+    <LoadedSettingsForm key={group.name} group={group} envelope={envelope} label={label}>
       {children}
     </LoadedSettingsForm>
   );
@@ -79,7 +74,6 @@ function LoadedSettingsForm<T extends FieldValues>({
   group,
   envelope,
   label,
-  onEdit,
   children,
 }: Omit<SettingsFormProps<T>, "group"> & { group: SettingsGroup<T>; envelope: SettingsEnvelope<T> }) {
   const toast = useToast();
@@ -97,19 +91,13 @@ function LoadedSettingsForm<T extends FieldValues>({
     setConflict(null);
   }, [envelope, reset]);
 
-  // The group's derived rules (spec 03 §4 toggle machines ...) react at once to each edit.
-  const onEditRef = useRef(onEdit);
-  useEffect(() => {
-    onEditRef.current = onEdit;
-  }, [onEdit]);
+  // The group's rules for the field just edited (spec 03 §4 toggle machines ...) and its derived
+  // rules react at once, from wasm-core.
   useEffect(() => {
     const subscription = watch((values, { name, type }) => {
       if (type !== "change" || !name) return;
       const current = values as Record<string, unknown>;
-      const patch = (onEditRef.current?.(name, values as T) ?? {}) as Record<string, unknown>;
-      const edited = { ...current, ...patch };
-      const normalized = normalizeSettings(group.name, edited) as Record<string, unknown>;
-      const next = { ...edited, ...normalized };
+      const next = { ...current, ...(applySettingsEdit(group.name, current, name) as Record<string, unknown>) };
       for (const key of Object.keys(current)) {
         if (!same(current[key], next[key])) {
           setValue(key as Path<T>, next[key] as PathValue<T, Path<T>>, { shouldDirty: true });

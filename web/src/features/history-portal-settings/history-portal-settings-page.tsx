@@ -1,5 +1,5 @@
-import { fieldsOf, SettingsForm, useSettingsGroup, type OnEdit } from "../../components/settings-form";
-import { toggleNotifications, type HistoryPortal } from "../../lib/wasm";
+import { fieldsOf, SettingsForm, useSettingsGroup } from "../../components/settings-form";
+import type { HistoryPortal } from "../../lib/wasm";
 
 const Field = fieldsOf<HistoryPortal>();
 const DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -8,33 +8,12 @@ const EXPIRES = [
   { value: "After", label: "After the appointment" },
 ];
 
-/** The two notification blocks of spec 03 §4: master, email, SMS. */
-const BLOCKS = {
-  HistoryPortal: ["EnableSendingHistoryPortalNotifications", "EnableHistoryPortalNotificationsByEmail", "EnableHistoryPortalNotificationsBySms"],
-  IamHere: ["EnableSendingIamHereNotifications", "EnableIamHereNotificationsByEmail", "EnableIamHereNotificationsBySms"],
-} as const satisfies Record<string, readonly (keyof HistoryPortal)[]>;
-const SWITCHES = ["Master", "Email", "Sms"] as const;
-
-/** Which switch moved matters (spec 03 §4: 'turning both channels off turns the master off',
- * while the master on with no channel turns email on), and the document alone cannot tell:
- * wasm-core's toggle machine gets the switch; normalize then checks the rest. */
-const onEdit: OnEdit<HistoryPortal> = (field, values) => {
-  for (const [block, fields] of Object.entries(BLOCKS)) {
-    const index = (fields as readonly string[]).indexOf(field);
-    if (index < 0) continue;
-    const [m, e, s] = fields;
-    const next = toggleNotifications(block, { Master: Boolean(values[m]), Email: Boolean(values[e]), Sms: Boolean(values[s]) }, SWITCHES[index], Boolean(values[field as keyof HistoryPortal]));
-    return { [m]: next.Master, [e]: next.Email, [s]: next.Sms };
-  }
-  return undefined;
-};
-
 /** History Portal Settings (spec 03): the HistoryPortal group; ranges (§5) and toggle rules (§4)
  * come from wasm-core through the settings form. */
 export function HistoryPortalSettingsPage() {
   const group = useSettingsGroup<HistoryPortal>("HistoryPortal");
   return (
-    <SettingsForm group={group} label="History Portal Settings" onEdit={onEdit}>
+    <SettingsForm group={group} label="History Portal Settings">
       <fieldset>
         <legend>Surveys</legend>
         <Field name="DefaultHistoryPortalSurvey" label="Default survey (SurveyId)" kind="text" />
