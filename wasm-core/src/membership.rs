@@ -51,7 +51,7 @@ pub fn is_email(value: &str) -> bool {
 }
 
 fn is_leap(year: u32) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400)
 }
 
 /// Whether year/month/day name a real calendar day.

@@ -163,7 +163,7 @@ pub fn email_address(e: &mut ValidationErrors, field: &str, value: &str) -> bool
 /// An address that is empty or starts with http:// or https://.
 pub fn web_address(e: &mut ValidationErrors, field: &str, value: &str) -> bool {
     let v = value.trim();
-    if !v.is_empty() && !(v.starts_with("http://") || v.starts_with("https://")) {
+    if !v.is_empty() && !v.starts_with("http://") && !v.starts_with("https://") {
         return fail(e, field, "Must start with http:// or https://");
     }
     text(e, field, value, TEXT_MAX)

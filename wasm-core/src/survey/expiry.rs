@@ -157,8 +157,9 @@ mod tests {
     fn is_expired_table() {
         let before = ExpiryRule::new("Before", Some(24.0));
         let after = ExpiryRule::new("After", Some(24.0));
-        // (rule, status, appointment, now, expired?)
-        let cases: &[(ExpiryRule, SurveyStatus, Option<i64>, i64, bool, &str)] = &[
+        // (rule, status, appointment, now, expired?, why)
+        type Case = (ExpiryRule, SurveyStatus, Option<i64>, i64, bool, &'static str);
+        let cases: &[Case] = &[
             (
                 after,
                 Assigned,
