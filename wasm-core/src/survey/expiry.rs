@@ -158,7 +158,14 @@ mod tests {
         let before = ExpiryRule::new("Before", Some(24.0));
         let after = ExpiryRule::new("After", Some(24.0));
         // (rule, status, appointment, now, expired?, why)
-        type Case = (ExpiryRule, SurveyStatus, Option<i64>, i64, bool, &'static str);
+        type Case = (
+            ExpiryRule,
+            SurveyStatus,
+            Option<i64>,
+            i64,
+            bool,
+            &'static str,
+        );
         let cases: &[Case] = &[
             (
                 after,
