@@ -180,12 +180,10 @@ async fn put_loop(
                 doc = parsed["Current"].clone();
             }
             _ => {
-                tally.errors += 1;
-                if tally.errors == 1 {
-                    eprintln!(
-                        "{name}: {status} {}",
-                        text.chars().take(300).collect::<String>()
-                    );
+                if (400..500).contains(&status) {
+                    tally.refused += 1;
+                } else {
+                    tally.errors += 1;
                 }
                 if let Ok(r) = client.get(&url).send().await {
                     doc = json_of(r).await;

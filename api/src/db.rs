@@ -38,8 +38,43 @@ macro_rules! on_db {
 /// all, go through one: `let mut tx = db.begin().await?; ...; tx.commit().await?`. Dropped
 /// without `commit`, it rolls back.
 pub enum Tx {
-    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Sqlite(SqliteTx),
     Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// A SQLite write transaction and this process's write turn. SQLite lets one writer in at a
+/// time; writers queued on its busy handler poll with growing sleeps (up to 100 ms), which made
+/// the tail of concurrent saves long. Waiting on an in-process queue instead hands the turn over
+/// the moment the previous writer commits, in arrival order. Writers in other processes still
+/// meet the busy timeout.
+pub struct SqliteTx {
+    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
+    _turn: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl std::ops::Deref for SqliteTx {
+    type Target = sqlx::SqliteConnection;
+    fn deref(&self) -> &Self::Target {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for SqliteTx {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.tx
+    }
+}
+
+/// The write turn of each SQLite database this process opened (keyed by its identity).
+fn write_turn(db: &Db) -> std::sync::Arc<tokio::sync::Mutex<()>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static TURNS: OnceLock<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>> = OnceLock::new();
+    let mut turns = TURNS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    turns.entry(db.identity()).or_default().clone()
 }
 
 /// Runs `$body` with `$conn` bound to the transaction's connection (`&mut *$conn` is the
@@ -61,7 +96,7 @@ macro_rules! on_tx {
 impl Tx {
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
-            Tx::Sqlite(tx) => tx.commit().await,
+            Tx::Sqlite(t) => t.tx.commit().await,
             Tx::Postgres(tx) => tx.commit().await,
         }
     }
@@ -134,13 +169,19 @@ impl Db {
         }
     }
 
-    /// Starts a transaction (see [`Tx`]). On SQLite it takes the write lock at once (BEGIN
-    /// IMMEDIATE): a deferred transaction that reads and then writes fails with "database is
-    /// locked" (SQLITE_BUSY_SNAPSHOT, which the busy timeout cannot wait out) when another
-    /// write committed in between; an immediate one waits its turn instead.
+    /// Starts a transaction (see [`Tx`]). On SQLite it takes this process's write turn
+    /// ([`SqliteTx`]) and then the write lock at once (BEGIN IMMEDIATE): a deferred transaction
+    /// that reads and then writes fails with "database is locked" (SQLITE_BUSY_SNAPSHOT, which
+    /// the busy timeout cannot wait out) when another write committed in between.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
         Ok(match self {
-            Db::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Db::Sqlite(pool) => {
+                let turn = write_turn(self).lock_owned().await;
+                Tx::Sqlite(SqliteTx {
+                    tx: pool.begin_with("BEGIN IMMEDIATE").await?,
+                    _turn: turn,
+                })
+            }
             Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
     }
