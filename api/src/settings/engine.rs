@@ -173,6 +173,10 @@ pub const STALE_MESSAGE: &str =
 /// Saves `incoming` (the whole document; keys it lacks keep their stored value, unknown keys are
 /// dropped) as group `def` if its stored version is still `version`. Validation failures are
 /// 400 with field messages and store nothing; a stale version is 409 with the current envelope.
+///
+/// The document is read and checked before the transaction, which then only writes at the
+/// version read (a save that lost the race in between is stale too): on SQLite, where writers
+/// take turns, a turn is two statements long.
 pub async fn save(
     db: &Db,
     secrets: &SecretBox,
@@ -181,16 +185,29 @@ pub async fn save(
     version: i64,
     incoming: Map<String, Value>,
 ) -> AppResult<SettingsEnvelope<Map<String, Value>>> {
+    let (current_version, current) = read(db, def).await?;
+    let prepared = prepare(
+        secrets,
+        def,
+        Write::Whole(version),
+        current_version,
+        current,
+        &incoming,
+    )?;
     let mut tx = db.begin().await?;
-    let (version, doc) =
-        write_in(&mut tx, secrets, who, def, Write::Whole(version), incoming).await?;
+    let stored = store_prepared(&mut tx, who, def, &prepared).await?;
     tx.commit().await?;
     super::invalidate(db);
-    Ok(def.envelope(version, doc))
+    if !stored {
+        let (v, doc) = read(db, def).await?;
+        return Err(stale(def, v, doc));
+    }
+    Ok(def.envelope(prepared.version, prepared.next))
 }
 
 /// Sets some fields of group `def` at whatever version is stored (values edited one key at a
-/// time, such as PortalValues; loaders): validated and audited like [`save`].
+/// time, such as PortalValues; loaders): validated and audited like [`save`]. A write that lost
+/// the race to another is checked again over the newer document.
 pub async fn save_fields(
     db: &Db,
     secrets: &SecretBox,
@@ -198,11 +215,26 @@ pub async fn save_fields(
     def: &Def,
     fields: Map<String, Value>,
 ) -> AppResult<Map<String, Value>> {
-    let mut tx = db.begin().await?;
-    let (_, doc) = write_in(&mut tx, secrets, who, def, Write::Fields, fields).await?;
-    tx.commit().await?;
-    super::invalidate(db);
-    Ok(doc)
+    for _ in 0..5 {
+        let (current_version, current) = read(db, def).await?;
+        let prepared = prepare(
+            secrets,
+            def,
+            Write::Fields,
+            current_version,
+            current,
+            &fields,
+        )?;
+        let mut tx = db.begin().await?;
+        let stored = store_prepared(&mut tx, who.clone(), def, &prepared).await?;
+        tx.commit().await?;
+        super::invalidate(db);
+        if stored {
+            return Ok(prepared.next);
+        }
+    }
+    let (v, doc) = read(db, def).await?;
+    Err(stale(def, v, doc))
 }
 
 /// Who saves, for the audit row.
@@ -238,10 +270,44 @@ pub async fn write_in(
     let row = store::settings::read_in(tx, def.name).await?;
     let current_version = row.as_ref().map_or(0, |(v, _)| *v);
     let current = def.complete(row.as_ref().map(|(_, b)| b.as_str()));
+    let prepared = prepare(secrets, def, write, current_version, current, &incoming)?;
+    if !store_prepared(tx, who, def, &prepared).await? {
+        // Someone wrote between this transaction's read and its write (PostgreSQL).
+        let row = store::settings::read_in(tx, def.name).await?;
+        let version = row.as_ref().map_or(0, |(v, _)| *v);
+        return Err(stale(
+            def,
+            version,
+            def.complete(row.as_ref().map(|(_, b)| b.as_str())),
+        ));
+    }
+    Ok((prepared.version, prepared.next))
+}
+
+/// A checked save, ready to be written at the version it was read at.
+struct Prepared {
+    read_version: i64,
+    /// The version after the write (the read one when nothing changed).
+    version: i64,
+    next: Map<String, Value>,
+    /// Old and new values of the fields that changed (nothing to write when empty).
+    old: Map<String, Value>,
+    new: Map<String, Value>,
+}
+
+/// `incoming` over the `current` document at `current_version`: secrets, the group's rules,
+/// the changed fields. No I/O.
+fn prepare(
+    secrets: &SecretBox,
+    def: &Def,
+    write: Write,
+    current_version: i64,
+    current: Map<String, Value>,
+    incoming: &Map<String, Value>,
+) -> AppResult<Prepared> {
     if matches!(write, Write::Whole(v) if v != current_version) {
         return Err(stale(def, current_version, current));
     }
-
     let mut candidate = current.clone();
     for (key, value) in incoming.iter() {
         if candidate.contains_key(key) && !def.secrets.contains(&key.as_str()) {
@@ -274,7 +340,7 @@ pub async fn write_in(
         Err(errors) => {
             let errors = match write {
                 Write::Whole(_) => errors,
-                Write::Fields => of_fields(errors, &incoming),
+                Write::Fields => of_fields(errors, incoming),
             };
             if !errors.is_valid() {
                 return Err(AppError::Validation(errors));
@@ -302,16 +368,30 @@ pub async fn write_in(
         };
         next.insert((*secret).to_owned(), value);
     }
-
     let (old, new) = changes(def, &current, &next, &typed_secrets);
-    if new.is_empty() {
-        // Nothing changed: no new version, no audit row.
-        return Ok((current_version, next));
+    let version = if new.is_empty() {
+        current_version
+    } else {
+        current_version + 1
+    };
+    Ok(Prepared {
+        read_version: current_version,
+        version,
+        next,
+        old,
+        new,
+    })
+}
+
+/// Writes a prepared save and its audit row in `tx`; false when the stored version is no longer
+/// the one it was read at. Nothing changed: nothing written, no audit row.
+async fn store_prepared(tx: &mut Tx, who: Who, def: &Def, p: &Prepared) -> AppResult<bool> {
+    if p.new.is_empty() {
+        return Ok(true);
     }
-    let body = Value::Object(next.clone()).to_string();
-    if !store::settings::write_at(tx, def.name, current_version, &body, now_ms()).await? {
-        // Someone wrote between this transaction's read and its write (PostgreSQL).
-        return Err(stale(def, current_version + 1, current));
+    let body = Value::Object(p.next.clone()).to_string();
+    if !store::settings::write_at(tx, def.name, p.read_version, &body, now_ms()).await? {
+        return Ok(false);
     }
     audit::record(
         tx,
@@ -322,12 +402,12 @@ pub async fn write_in(
             target_id: Some(def.name.to_owned()),
             target_user_id: None,
         },
-        Some(Value::Object(old)),
-        Some(Value::Object(new)),
+        Some(Value::Object(p.old.clone())),
+        Some(Value::Object(p.new.clone())),
         who.ip,
     )
     .await?;
-    Ok((current_version + 1, next))
+    Ok(true)
 }
 
 /// The messages of the fields in `written` (a field's rows too: `List.0.Name` belongs to `List`),
