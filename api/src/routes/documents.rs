@@ -367,7 +367,7 @@ struct TraceQuery {
 
 /// The trace modal's data (spec 01 §2.3): program managers only.
 async fn letter_trace(
-    user: RequireRole<crate::routes::home_content::ProgramManagerOnly>,
+    user: RequireRole<crate::auth::roles::ProgramManagers>,
     State(state): State<AppState>,
     peer: ClientAddr,
     ApiQuery(q): ApiQuery<TraceQuery>,

@@ -22,11 +22,12 @@ use wasm_core::survey::create_patient as rules;
 use wasm_core::ValidationErrors;
 
 use crate::audit::{self, Action, Actor, Target};
+use crate::auth::roles::SurveyStarter;
 use crate::auth::RequireRole;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::survey_start::{allowed, grant, respondent, SurveyStarter};
+use crate::routes::survey_start::{allowed, grant, respondent};
 use crate::store::surveys as store;
 use crate::AppState;
 

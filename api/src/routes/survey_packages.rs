@@ -29,11 +29,12 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
-use wasm_core::model::{Role, SurveyPackageRow, SurveyUploadFile, SurveyUploadResult};
+use wasm_core::model::{SurveyPackageRow, SurveyUploadFile, SurveyUploadResult};
 use wasm_core::survey::package::{self, MAX_FILE_BYTES};
 
 use crate::audit::{self, Action, Actor, Target};
-use crate::auth::{RequireRole, RoleSet};
+use crate::auth::roles::ProgramManagers;
+use crate::auth::RequireRole;
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{json_error, ApiJson, ApiPath, ApiQuery, AppError, AppResult};
@@ -107,11 +108,7 @@ pub const MAX_PACKAGE_UNPACKED: usize = 8 * 1024 * 1024;
 
 pub const MSG_UPLOADED: &str = "Survey Uploaded";
 
-pub struct ProgramManagerOnly;
-impl RoleSet for ProgramManagerOnly {
-    const ROLES: &'static [Role] = &[Role::ProgramManager];
-}
-type Admin = RequireRole<ProgramManagerOnly>;
+type Admin = RequireRole<ProgramManagers>;
 
 pub fn router() -> Router<AppState> {
     Router::new()

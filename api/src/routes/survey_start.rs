@@ -32,8 +32,9 @@ use wasm_core::model::{
 use wasm_core::survey::staff_start;
 
 use crate::audit::{self, Action, Actor, Target};
+use crate::auth::roles::{RoleSet, SurveyStarter};
 use crate::auth::session::SessionUser;
-use crate::auth::{hash_token, random_token, MaybeUser, RequireRole, RoleSet};
+use crate::auth::{hash_token, random_token, MaybeUser, RequireRole};
 use crate::db::{now_ms, Db};
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
@@ -41,7 +42,6 @@ use crate::routes::configuration::{CORE_MAGVIEW, CORE_SURVEY};
 use crate::settings::{self, get_bool, get_str};
 use crate::store::surveys as store;
 use crate::AppState;
-use wasm_core::model::Role;
 
 /// Spec 04 survey general settings (read here and by the summary report; its admin screen comes later).
 pub use crate::settings::SURVEY_GENERAL;
@@ -52,12 +52,6 @@ pub const ADMIN_PIN_WINDOW_MS: i64 = 15 * 60 * 1000;
 /// How long an accepted admin PIN lets the kiosk search and start.
 pub const ADMIN_GRANT_MS: i64 = 8 * 60 * 60 * 1000;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-
-/// FrontDesk and ProgramManager (spec 01 §2.5 "Staff start (program manager, front desk)").
-pub struct SurveyStarter;
-impl RoleSet for SurveyStarter {
-    const ROLES: &'static [Role] = &[Role::FrontDesk, Role::ProgramManager];
-}
 
 pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {

@@ -15,14 +15,14 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use wasm_core::membership::{self, PATIENT_ROLE};
 use wasm_core::model::{
-    AdminChangePassword, ChangePasswordResult, Role, RoleForm, RoleRow, SortDirection,
-    TableRequest, TableResponse, UserForm, UserRow,
+    AdminChangePassword, ChangePasswordResult, RoleForm, RoleRow, SortDirection, TableRequest,
+    TableResponse, UserForm, UserRow,
 };
 use wasm_core::password;
 use wasm_core::ValidationErrors;
 
 use crate::audit::{self, Action, Actor, Target};
-use crate::auth::extract::RoleSet;
+use crate::auth::roles::{ProgramManagers, UserAdmins};
 use crate::auth::{password as hashing, session, CurrentUser, RequireRole};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
@@ -33,36 +33,24 @@ use crate::settings::{self, get_bool};
 use crate::store::like_pattern;
 use crate::{cookies, on_db, AppState};
 
-/// ClientAdmin and ProgramManager (the Users menu, spec 02 §6).
-pub struct UserAdmins;
-impl RoleSet for UserAdmins {
-    const ROLES: &'static [Role] = &[Role::ClientAdmin, Role::ProgramManager];
-}
-
-/// ProgramManager only (manage-users).
-pub struct ProgramManagers;
-impl RoleSet for ProgramManagers {
-    const ROLES: &'static [Role] = &[Role::ProgramManager];
-}
-
 pub const BUILT_IN_ROLES: [&str; 4] = ["Patient", "FrontDesk", "ClientAdmin", "ProgramManager"];
 pub const USERNAME_TAKEN: &str = "Username is already taken";
 pub const NO_PATIENT_WITH_MRN: &str = "No patient has this MRN";
 
 pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc { method: "POST", path: "/api/user/datatable", summary: "One page of users; SelectedRole filters (default Patient, empty = all), search on names, username, email, MRN", access: Access::Staff, request: Some("UserTableRequest"), response: "TableResponse<UserRow>" },
-    RouteDoc { method: "GET", path: "/api/user/{id}", summary: "One user for the Edit modal (ClientAdmin, ProgramManager)", access: Access::Staff, request: None, response: "UserForm" },
+    RouteDoc { method: "POST", path: "/api/user/datatable", summary: "One page of users; SelectedRole filters (default Patient, empty = all), search on names, username, email, MRN", access: Access::UserAdmins, request: Some("UserTableRequest"), response: "TableResponse<UserRow>" },
+    RouteDoc { method: "GET", path: "/api/user/{id}", summary: "One user for the Edit modal (ClientAdmin, ProgramManager)", access: Access::UserAdmins, request: None, response: "UserForm" },
     RouteDoc { method: "PUT", path: "/api/user/{id}", summary: "Updates a user (ProgramManager); a patient's role, MRN and names stay as they are", access: Access::ProgramManager, request: Some("UserForm"), response: "UserForm" },
     RouteDoc { method: "POST", path: "/api/user/postUser", summary: "Creates a user with a password (ProgramManager); a Patient is linked to the patient with that MRN", access: Access::ProgramManager, request: Some("NewUser"), response: "UserForm" },
-    RouteDoc { method: "POST", path: "/api/user/validatePassword", summary: "Checks a password against the configured rules (ClientAdmin, ProgramManager)", access: Access::Staff, request: Some("ValidatePassword"), response: "ValidatePasswordResult" },
+    RouteDoc { method: "POST", path: "/api/user/validatePassword", summary: "Checks a password against the configured rules (ClientAdmin, ProgramManager)", access: Access::UserAdmins, request: Some("ValidatePassword"), response: "ValidatePasswordResult" },
     RouteDoc { method: "PUT", path: "/api/user/changePassword", summary: "Sets a user's password (ProgramManager); ends that user's sessions", access: Access::ProgramManager, request: Some("AdminChangePassword"), response: "ChangePasswordResult" },
     RouteDoc { method: "POST", path: "/api/user/{id}/impersonate", summary: "Signs in as the user (ProgramManager, when IsImpersonationEnabled); a new session remembers the real user", access: Access::ProgramManager, request: None, response: "ImpersonationResult" },
     RouteDoc { method: "GET", path: "/api/staffUser/CanImpersonate", summary: "Whether the user (query id) may be impersonated: impersonation enabled, active, not yourself, not a ProgramManager", access: Access::ProgramManager, request: None, response: "CanImpersonate" },
     RouteDoc { method: "GET", path: "/api/staffUser/cancelImpersonation", summary: "Ends impersonation: back to a session of the real user", access: Access::SignedIn, request: None, response: "ImpersonationResult" },
-    RouteDoc { method: "GET", path: "/api/user/configuration", summary: "User administration options (UserManagement: UserManagementViewMode, IsImpersonationEnabled, EnableDemoMode, IsAdminPinAndLocationsRestrictionsEnabled) with AdminPinLength and the known location numbers", access: Access::Staff, request: None, response: "UserAdminConfiguration" },
+    RouteDoc { method: "GET", path: "/api/user/configuration", summary: "User administration options (UserManagement: UserManagementViewMode, IsImpersonationEnabled, EnableDemoMode, IsAdminPinAndLocationsRestrictionsEnabled) with AdminPinLength and the known location numbers", access: Access::UserAdmins, request: None, response: "UserAdminConfiguration" },
     RouteDoc { method: "POST", path: "/api/historyPortal/demoResetUser", summary: "Resets a demo account for a new demonstration (ProgramManager, EnableDemoMode on, demo accounts only): its surveys back to Assigned (answers removed), letters unread and unacknowledged, arrival statuses cleared, lockout cleared", access: Access::ProgramManager, request: Some("DemoResetRequest"), response: "DemoResetResult" },
-    RouteDoc { method: "GET", path: "/api/role", summary: "Roles with their user counts", access: Access::Staff, request: None, response: "RoleRow[]" },
-    RouteDoc { method: "GET", path: "/api/role/{id}", summary: "One role (id = its name)", access: Access::Staff, request: None, response: "RoleRow" },
+    RouteDoc { method: "GET", path: "/api/role", summary: "Roles with their user counts", access: Access::UserAdmins, request: None, response: "RoleRow[]" },
+    RouteDoc { method: "GET", path: "/api/role/{id}", summary: "One role (id = its name)", access: Access::UserAdmins, request: None, response: "RoleRow" },
     RouteDoc { method: "PUT", path: "/api/role/{id}", summary: "Updates a role (ProgramManager); built-in roles keep their names, a role in use cannot be renamed", access: Access::ProgramManager, request: Some("RoleForm"), response: "RoleRow" },
     RouteDoc { method: "POST", path: "/api/role/postRole", summary: "Creates a role (ProgramManager)", access: Access::ProgramManager, request: Some("RoleForm"), response: "RoleRow" },
     RouteDoc { method: "DELETE", path: "/api/role/{id}", summary: "Deletes an unused custom role (ProgramManager)", access: Access::ProgramManager, request: None, response: "Deleted" },
