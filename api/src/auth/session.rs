@@ -6,9 +6,9 @@
 use wasm_core::model::Role;
 
 use super::{hash_token, random_token};
-use crate::db::{now_ms, Db};
+use crate::db::{now_ms, Db, Tx};
 use crate::error::AppResult;
-use crate::{on_db, settings};
+use crate::{on_db, on_tx, settings};
 
 pub const TOUCH_INTERVAL_MS: i64 = 30_000;
 
@@ -54,10 +54,30 @@ struct SessionRow {
 
 /// Creates a session for `user_id` and returns its token (for the cookie).
 pub async fn create(db: &Db, user_id: i64, impersonator_user_id: Option<i64>) -> AppResult<String> {
+    let length = length_ms(db).await?;
+    let mut tx = db.begin().await?;
+    let token = create_in(&mut tx, user_id, impersonator_user_id, length).await?;
+    tx.commit().await?;
+    Ok(token)
+}
+
+/// How long a new session lasts (CorePortal). Read it before a transaction begins: a
+/// transaction that waits for a second connection of the pool can starve it.
+pub async fn length_ms(db: &Db) -> AppResult<i64> {
+    Ok(settings::session_timeout_minutes(db).await? * 60_000)
+}
+
+/// [`create`] inside `tx`, with the change it belongs to (and its audit row).
+pub async fn create_in(
+    tx: &mut Tx,
+    user_id: i64,
+    impersonator_user_id: Option<i64>,
+    length_ms: i64,
+) -> AppResult<String> {
     let token = random_token();
     let now = now_ms();
-    let expires = now + settings::session_timeout_minutes(db).await? * 60_000;
-    on_db!(db, pool => sqlx::query(
+    let expires = now + length_ms;
+    on_tx!(tx, conn => sqlx::query(
         "INSERT INTO sessions (token_hash, user_id, impersonator_user_id, created_at, last_seen_at, expires_at)
          VALUES ($1, $2, $3, $4, $4, $5)",
     )
@@ -66,7 +86,7 @@ pub async fn create(db: &Db, user_id: i64, impersonator_user_id: Option<i64>) ->
     .bind(impersonator_user_id)
     .bind(now)
     .bind(expires)
-    .execute(pool)
+    .execute(&mut **conn)
     .await.map(|_| ()))?;
     Ok(token)
 }
@@ -111,6 +131,15 @@ pub async fn lookup(db: &Db, token: &str) -> AppResult<Option<SessionUser>> {
         impersonator_user_id: row.impersonator_user_id,
         token_hash,
     }))
+}
+
+/// Ends the session with this token hash inside `tx`.
+pub async fn delete_in(tx: &mut Tx, token_hash: &str) -> AppResult<()> {
+    on_tx!(tx, conn => sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(token_hash)
+        .execute(&mut **conn)
+        .await.map(|_| ()))?;
+    Ok(())
 }
 
 pub async fn delete(db: &Db, token_hash: &str) -> AppResult<()> {

@@ -14,7 +14,7 @@ use wasm_core::model::{
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::throttle;
-use crate::auth::{password, session, CurrentUser, MaybeUser};
+use crate::auth::{hash_token, password, session, CurrentUser, MaybeUser};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
@@ -392,14 +392,16 @@ async fn login(
         .into_response());
     }
 
-    users::reset_failed_logins(db, user.id, now).await?;
+    let length = session::length_ms(db).await?;
+    let mut tx = db.begin().await?;
+    users::reset_failed_logins(&mut tx, user.id, now).await?;
     // A fresh session id at every sign-in; the one the browser had is gone.
     if let Some(old) = cookies::get(headers, cookies::SESSION_COOKIE) {
-        session::delete_token(db, old).await?;
+        session::delete_in(&mut tx, &hash_token(old)).await?;
     }
-    let token = session::create(db, user.id, None).await?;
-    audit::record_alone(
-        db,
+    let token = session::create_in(&mut tx, user.id, None, length).await?;
+    audit::record(
+        &mut tx,
         Actor::user(user.id),
         Action::LoginSucceeded,
         Target::user(user.id),
@@ -408,6 +410,7 @@ async fn login(
         ip,
     )
     .await?;
+    tx.commit().await?;
 
     let mut response = Json(LoginResponse {
         is_valid: true,
@@ -430,9 +433,10 @@ async fn logout(
     MaybeUser(user): MaybeUser,
 ) -> AppResult<Response> {
     if let Some(user) = &user {
-        session::delete(&state.db, &user.token_hash).await?;
-        audit::record_alone(
-            &state.db,
+        let mut tx = state.db.begin().await?;
+        session::delete_in(&mut tx, &user.token_hash).await?;
+        audit::record(
+            &mut tx,
             Actor::from(user),
             Action::Logout,
             Target::user(user.user_id),
@@ -441,6 +445,7 @@ async fn logout(
             Some(peer.ip().to_string()),
         )
         .await?;
+        tx.commit().await?;
     } else if let Some(token) = cookies::get(&headers, cookies::SESSION_COOKIE) {
         session::delete_token(&state.db, token).await?;
     }

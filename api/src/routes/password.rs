@@ -108,10 +108,11 @@ async fn change_my_password(
         }));
     }
     let hash = password::hash(req.new_password.clone()).await?;
-    store::set_password_hash(&state.db, user.user_id, &hash, now_ms()).await?;
-    let ended = store::end_other_sessions(&state.db, user.user_id, &user.token_hash).await?;
-    audit::record_alone(
-        &state.db,
+    let mut tx = state.db.begin().await?;
+    store::set_password_hash(&mut tx, user.user_id, &hash, now_ms()).await?;
+    let ended = store::end_other_sessions(&mut tx, user.user_id, &user.token_hash).await?;
+    audit::record(
+        &mut tx,
         Actor::from(&user.0),
         Action::PasswordChanged,
         Target::user(user.user_id),
@@ -120,6 +121,7 @@ async fn change_my_password(
         ip,
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(ChangePasswordResult {
         is_success: true,
         error_messages: Vec::new(),

@@ -34,6 +34,7 @@ use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, OutboundMessage};
 use crate::routes::password::password_requirements;
 use crate::settings::{self, get_bool, get_i64, get_str};
+use crate::store::membership as accounts;
 use crate::store::recovery::{self as store, Account, KeyRow, NewKey};
 use crate::AppState;
 
@@ -605,10 +606,11 @@ async fn change_password_by_reset_token(
         return Ok(refused(LINK_USED_OR_EXPIRED));
     }
     let hash = password::hash(req.new_password.clone()).await?;
-    crate::store::membership::set_password_hash(db, account.id, &hash, now).await?;
-    let ended = store::end_all_sessions(db, account.id).await?;
-    audit::record_alone(
-        db,
+    let mut tx = db.begin().await?;
+    accounts::set_password_hash(&mut tx, account.id, &hash, now).await?;
+    let ended = accounts::end_sessions(&mut tx, account.id).await?;
+    audit::record(
+        &mut tx,
         Actor::anonymous(),
         Action::PasswordReset,
         Target::user(account.id),
@@ -617,6 +619,7 @@ async fn change_password_by_reset_token(
         ip(peer),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(ChangePasswordResult {
         is_success: true,
         error_messages: Vec::new(),

@@ -514,7 +514,9 @@ async fn create(
             }
         }
     }
-    if errors.field("username").is_empty() && store::username_taken(db, &req.username).await? {
+    if errors.field("username").is_empty()
+        && crate::store::users::username_taken(db, &req.username, None).await?
+    {
         errors.add("username", USERNAME_TAKEN);
     }
     if !errors.is_valid() {

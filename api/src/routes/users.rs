@@ -30,11 +30,14 @@ use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::routes::password::password_requirements;
 use crate::settings::{self, get_bool};
-use crate::store::like_pattern;
-use crate::{cookies, on_db, AppState};
+use crate::store::membership as accounts;
+use crate::store::users::{self, UserFields, UserPageQuery, UserRecord, UserSort};
+use crate::store::{locations, patients, roles};
+use crate::{cookies, AppState};
 
 pub const BUILT_IN_ROLES: [&str; 4] = ["Patient", "FrontDesk", "ClientAdmin", "ProgramManager"];
-pub const USERNAME_TAKEN: &str = "Username is already taken";
+/// Kept here for the configuration page's first-user form.
+pub use crate::store::users::USERNAME_TAKEN;
 pub const NO_PATIENT_WITH_MRN: &str = "No patient has this MRN";
 
 pub const ROUTES: &[RouteDoc] = &[
@@ -96,36 +99,13 @@ struct UserTableRequest {
     view_mode: Option<String>,
 }
 
-fn sort_sql(column: &str) -> Option<&'static str> {
-    Some(match column {
-        "Id" => "u.id",
-        "Ssn" => "lower(u.ssn)",
-        "FirstName" => "lower(u.first_name)",
-        "LastName" => "lower(u.last_name)",
-        "Username" => "lower(u.username)",
-        "Email" => "lower(u.email)",
-        "IsActive" => "u.is_active",
-        "Role" => "u.role",
-        _ => return None,
-    })
+trait UserViews {
+    fn row(self) -> UserRow;
+    fn form(self) -> UserForm;
+    fn audit_value(&self) -> Value;
 }
 
-#[derive(sqlx::FromRow)]
-struct UserRecord {
-    id: i64,
-    ssn: Option<String>,
-    first_name: String,
-    last_name: String,
-    username: String,
-    email: Option<String>,
-    is_active: bool,
-    role: String,
-    comment: Option<String>,
-    survey_pin: Option<String>,
-    loc_nums: Option<String>,
-}
-
-impl UserRecord {
+impl UserViews for UserRecord {
     fn row(self) -> UserRow {
         UserRow {
             id: self.id,
@@ -162,8 +142,6 @@ impl UserRecord {
     }
 }
 
-const USER_COLUMNS: &str = "u.id, u.ssn, u.first_name, u.last_name, u.username, u.email, u.is_active, u.role, u.comment, u.survey_pin, u.loc_nums";
-
 async fn datatable(
     _user: RequireRole<UserAdmins>,
     State(state): State<AppState>,
@@ -175,11 +153,6 @@ async fn datatable(
         .unwrap_or_else(|| PATIENT_ROLE.to_owned());
     let role = role.trim().to_owned();
     let search = req.table.search.trim().to_owned();
-    let pattern = like_pattern(&search);
-    let dir = match req.table.sort_direction {
-        SortDirection::Asc => "ASC",
-        SortDirection::Desc => "DESC",
-    };
     let sort = match req
         .table
         .sort_column
@@ -187,38 +160,33 @@ async fn datatable(
         .map(str::trim)
         .filter(|c| !c.is_empty())
     {
-        Some(c) => {
-            sort_sql(c).ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned()))?
-        }
-        None => "lower(u.last_name)",
+        Some(c) => UserSort::parse(c)
+            .ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned()))?,
+        None => UserSort::LAST_NAME,
     };
     let demo_mode = get_bool(
         &settings::load(&state.db, settings::USER_MANAGEMENT).await?,
         "EnableDemoMode",
     );
-    let demo_filter = match (demo_mode, req.view_mode.as_deref().map(str::trim)) {
-        (false, _) => "",
-        (true, Some("Demo")) => " AND u.is_demo = TRUE",
-        (true, _) => " AND u.is_demo = FALSE",
+    let demo = match (demo_mode, req.view_mode.as_deref().map(str::trim)) {
+        (false, _) => None,
+        (true, Some("Demo")) => Some(true),
+        (true, _) => Some(false),
     };
-    // $1 role ('' = all), $2 search ('' = none), $3 pattern.
-    let filter = "($1 = '' OR u.role = $1) AND ($2 = '' OR lower(u.username) LIKE $3 ESCAPE '\\' OR lower(COALESCE(u.email, '')) LIKE $3 ESCAPE '\\'
-                  OR lower(u.first_name) LIKE $3 ESCAPE '\\' OR lower(u.last_name) LIKE $3 ESCAPE '\\' OR lower(COALESCE(u.ssn, '')) LIKE $3 ESCAPE '\\')";
-    let filter = format!("{filter}{demo_filter}");
-    let page_size = i64::from(req.table.safe_page_size());
-    let offset = i64::try_from(req.table.offset()).unwrap_or(i64::MAX);
-    let list_sql = format!(
-        "SELECT {USER_COLUMNS} FROM users u WHERE {filter} ORDER BY ({sort} IS NULL) ASC, {sort} {dir}, u.id {dir} LIMIT $4 OFFSET $5"
-    );
-    let rows: Vec<UserRecord> = on_db!(&state.db, pool => sqlx::query_as(&list_sql)
-        .bind(&role).bind(&search).bind(&pattern).bind(page_size).bind(offset)
-        .fetch_all(pool).await)?;
-    let filtered: i64 = on_db!(&state.db, pool => sqlx::query_scalar(&format!("SELECT COUNT(*) FROM users u WHERE {filter}"))
-        .bind(&role).bind(&search).bind(&pattern)
-        .fetch_one(pool).await)?;
-    let total: i64 = on_db!(&state.db, pool => sqlx::query_scalar(&format!("SELECT COUNT(*) FROM users u WHERE ($1 = '' OR u.role = $1){demo_filter}"))
-        .bind(&role)
-        .fetch_one(pool).await)?;
+    let page = users::page(
+        &state.db,
+        &UserPageQuery {
+            role: &role,
+            search: &search,
+            demo,
+            sort,
+            descending: req.table.sort_direction == SortDirection::Desc,
+            limit: i64::from(req.table.safe_page_size()),
+            offset: i64::try_from(req.table.offset()).unwrap_or(i64::MAX),
+        },
+    )
+    .await?;
+    let (rows, filtered, total) = (page.rows, page.filtered, page.total);
     Ok(Json(TableResponse {
         data: rows.into_iter().map(UserRecord::row).collect(),
         total_count: total.max(0) as u64,
@@ -229,9 +197,7 @@ async fn datatable(
 }
 
 async fn find_user(state: &AppState, id: i64) -> AppResult<UserRecord> {
-    let sql = format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id = $1");
-    on_db!(&state.db, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)?
-        .ok_or(AppError::NotFound)
+    users::find(&state.db, id).await?.ok_or(AppError::NotFound)
 }
 
 async fn get_user(
@@ -251,17 +217,6 @@ fn the_role(form: &UserForm) -> String {
         .to_owned()
 }
 
-async fn role_exists(state: &AppState, name: &str) -> AppResult<bool> {
-    let n: i64 = on_db!(&state.db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM roles WHERE name = $1").bind(name).fetch_one(pool).await)?;
-    Ok(n > 0)
-}
-
-async fn username_taken(state: &AppState, username: &str, except: i64) -> AppResult<bool> {
-    let n: i64 = on_db!(&state.db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE lower(username) = lower($1) AND id <> $2")
-        .bind(username.trim()).bind(except).fetch_one(pool).await)?;
-    Ok(n > 0)
-}
-
 fn invalid(field: &str, message: &str) -> AppError {
     let mut errors = ValidationErrors::new();
     errors.add(field, message);
@@ -271,6 +226,22 @@ fn invalid(field: &str, message: &str) -> AppError {
 fn opt(text: &str) -> Option<String> {
     let t = text.trim();
     (!t.is_empty()).then(|| t.to_owned())
+}
+
+/// The form as stored: trimmed, empty optional texts as NULL.
+fn fields<'a>(form: &'a UserForm, role: &'a str, first: &'a str, last: &'a str) -> UserFields<'a> {
+    UserFields {
+        username: form.username.trim(),
+        email: opt(&form.email),
+        first_name: first.trim(),
+        last_name: last.trim(),
+        role,
+        is_active: form.is_active,
+        ssn: opt(&form.ssn),
+        comment: opt(&form.comment),
+        survey_pin: opt(&form.survey_pin),
+        loc_nums: opt(&form.loc_nums),
+    }
 }
 
 async fn put_user(
@@ -298,11 +269,8 @@ async fn put_user(
     if old.role != PATIENT_ROLE && role == PATIENT_ROLE {
         return Err(invalid("Roles", "A staff user cannot become a patient"));
     }
-    if !role_exists(&state, &role).await? {
+    if !roles::exists(&state.db, &role).await? {
         return Err(invalid("Roles", "Unknown role"));
-    }
-    if username_taken(&state, &form.username, id).await? {
-        return Err(invalid("Username", USERNAME_TAKEN));
     }
     if id == user.user_id && (!form.is_active || role != old.role) {
         return Err(invalid(
@@ -310,20 +278,17 @@ async fn put_user(
             "You cannot deactivate yourself or change your own role",
         ));
     }
-    on_db!(&state.db, pool => sqlx::query(
-        "UPDATE users SET username = $2, email = $3, first_name = $4, last_name = $5, role = $6, is_active = $7,
-                          ssn = $8, comment = $9, survey_pin = $10, loc_nums = $11, updated_at = $12 WHERE id = $1",
-    )
-    .bind(id).bind(form.username.trim()).bind(opt(&form.email)).bind(form.first_name.trim()).bind(form.last_name.trim())
-    .bind(&role).bind(form.is_active).bind(opt(&form.ssn)).bind(opt(&form.comment)).bind(opt(&form.survey_pin))
-    .bind(opt(&form.loc_nums)).bind(now_ms())
-    .execute(pool).await.map(|_| ()))?;
+    let mut tx = state.db.begin().await?;
+    let stored = fields(&form, &role, &form.first_name, &form.last_name);
+    users::update(&mut tx, id, &stored, now_ms()).await?;
     if !form.is_active {
-        on_db!(&state.db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(pool).await.map(|_| ()))?;
+        accounts::end_sessions(&mut tx, id).await?;
     }
-    let new = find_user(&state, id).await?;
-    audit::record_alone(
-        &state.db,
+    let new = users::find_in(&mut tx, id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    audit::record(
+        &mut tx,
         Actor::from(&*user),
         Action::UserUpdated,
         Target::user(id),
@@ -332,6 +297,7 @@ async fn put_user(
         ip(&peer),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(new.form()))
 }
 
@@ -345,9 +311,7 @@ async fn admin_pin_length(state: &AppState) -> AppResult<u32> {
 }
 
 async fn location_numbers(state: &AppState) -> AppResult<Vec<String>> {
-    Ok(
-        on_db!(&state.db, pool => sqlx::query_scalar("SELECT loc_num FROM locations ORDER BY loc_num").fetch_all(pool).await)?,
-    )
+    locations::numbers(&state.db).await
 }
 
 /// SurveyPin and LocNums are a Program manager's, edited only with the restriction setting on.
@@ -434,38 +398,19 @@ async fn demo_reset_user(
     ) {
         return Err(AppError::BadRequest(DEMO_MODE_OFF.to_owned()));
     }
-    let found: Option<(bool, Option<i64>)> = on_db!(&state.db, pool => sqlx::query_as(
-        "SELECT is_demo, patient_id FROM users WHERE id = $1",
-    ).bind(body.user_id).fetch_optional(pool).await)?;
-    let (is_demo, patient_id) = found.ok_or(AppError::NotFound)?;
+    let (is_demo, patient_id) = users::demo_account(&state.db, body.user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     if !is_demo {
         return Err(AppError::BadRequest(NOT_A_DEMO_ACCOUNT.to_owned()));
     }
-    let now = now_ms();
-    let (surveys, letters, arrivals) = on_db!(&state.db, pool => async {
-        let mut tx = pool.begin().await?;
-        let mut counts = (0u64, 0u64, 0u64);
-        if let Some(pid) = patient_id {
-            sqlx::query("DELETE FROM survey_logs WHERE survey_queue_id IN (SELECT id FROM survey_queue WHERE patient_id = $1)")
-                .bind(pid).execute(&mut *tx).await?;
-            counts.0 = sqlx::query(
-                "UPDATE survey_queue SET status = 'Assigned', started_at = NULL, completed_at = NULL, updated_at = $2,
-                                         revision = revision + 1 WHERE patient_id = $1",
-            ).bind(pid).bind(now).execute(&mut *tx).await?.rows_affected();
-            counts.1 = sqlx::query("UPDATE letters SET read_at = NULL, acked_at = NULL WHERE patient_id = $1")
-                .bind(pid).execute(&mut *tx).await?.rows_affected();
-            counts.2 = sqlx::query(
-                "UPDATE appointments SET arrival_status = NULL, ready_for_exam_count = 0 WHERE patient_id = $1 AND arrival_status IS NOT NULL",
-            ).bind(pid).execute(&mut *tx).await?.rows_affected();
-        }
-        sqlx::query("UPDATE users SET failed_login_count = 0, locked_until = NULL, updated_at = $2 WHERE id = $1")
-            .bind(body.user_id).bind(now).execute(&mut *tx).await?;
-        tx.commit().await?;
-        Ok::<_, sqlx::Error>(counts)
-    }.await)?;
     let client_now: String = body.client_now.chars().take(40).collect();
-    audit::record_alone(&state.db, Actor::from(&*user), Action::DemoUserReset, Target::user(body.user_id), None,
+    let mut tx = state.db.begin().await?;
+    let n = users::demo_reset(&mut tx, body.user_id, patient_id, now_ms()).await?;
+    let (surveys, letters, arrivals) = (n.surveys, n.letters, n.arrivals);
+    audit::record(&mut tx, Actor::from(&*user), Action::DemoUserReset, Target::user(body.user_id), None,
         Some(json!({"Surveys": surveys, "Letters": letters, "Arrivals": arrivals, "ClientDateTimeOffsetNow": client_now})), ip(&peer)).await?;
+    tx.commit().await?;
     Ok(Json(
         json!({"IsSuccess": true, "Surveys": surveys, "Letters": letters, "Arrivals": arrivals}),
     ))
@@ -501,16 +446,11 @@ async fn post_user(
     if admin_restrictions_apply(&state, &role).await? {
         form.loc_nums = membership::location_list(&form.loc_nums).join(",");
     }
-    if !role_exists(&state, &role).await? {
+    if !roles::exists(&state.db, &role).await? {
         return Err(invalid("Roles", "Unknown role"));
     }
-    if username_taken(&state, &form.username, 0).await? {
-        return Err(invalid("Username", USERNAME_TAKEN));
-    }
     let (patient_id, first, last) = if role == PATIENT_ROLE {
-        let found: Option<(i64, String, String)> = on_db!(&state.db, pool => sqlx::query_as(
-            "SELECT id, first_name, last_name FROM patients WHERE mrn = $1",
-        ).bind(form.ssn.trim()).fetch_optional(pool).await)?;
+        let found = patients::by_mrn(&state.db, form.ssn.trim()).await?;
         let (pid, f, l) = found.ok_or_else(|| invalid("Ssn", NO_PATIENT_WITH_MRN))?;
         (Some(pid), f, l)
     } else {
@@ -522,18 +462,20 @@ async fn post_user(
     };
     let hash = hashing::hash(body.password.clone()).await?;
     let now = now_ms();
-    let id: i64 = on_db!(&state.db, pool => sqlx::query_scalar(
-        "INSERT INTO users (username, email, first_name, last_name, role, password_hash, is_active, patient_id, ssn,
-                            comment, survey_pin, loc_nums, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id",
+    let mut tx = state.db.begin().await?;
+    let id = users::create(
+        &mut tx,
+        &fields(&form, &role, &first, &last),
+        &hash,
+        patient_id,
+        now,
     )
-    .bind(form.username.trim()).bind(opt(&form.email)).bind(&first).bind(&last).bind(&role).bind(&hash)
-    .bind(form.is_active).bind(patient_id).bind(opt(&form.ssn)).bind(opt(&form.comment)).bind(opt(&form.survey_pin))
-    .bind(opt(&form.loc_nums)).bind(now)
-    .fetch_one(pool).await)?;
-    let new = find_user(&state, id).await?;
-    audit::record_alone(
-        &state.db,
+    .await?;
+    let new = users::find_in(&mut tx, id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    audit::record(
+        &mut tx,
         Actor::from(&*user),
         Action::UserCreated,
         Target::user(id),
@@ -542,6 +484,7 @@ async fn post_user(
         ip(&peer),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(new.form()))
 }
 
@@ -580,13 +523,12 @@ async fn change_password(
         return Err(AppError::Validation(errors));
     }
     let hash = hashing::hash(body.new_password.clone()).await?;
-    crate::store::membership::set_password_hash(&state.db, target.id, &hash, now_ms()).await?;
+    let mut tx = state.db.begin().await?;
+    accounts::set_password_hash(&mut tx, target.id, &hash, now_ms()).await?;
     // The user signs in again with the new password (unless it is the caller's own session).
-    let ended =
-        crate::store::membership::end_other_sessions(&state.db, target.id, &user.token_hash)
-            .await?;
-    audit::record_alone(
-        &state.db,
+    let ended = accounts::end_other_sessions(&mut tx, target.id, &user.token_hash).await?;
+    audit::record(
+        &mut tx,
         Actor::from(&*user),
         Action::PasswordChanged,
         Target::user(target.id),
@@ -595,6 +537,7 @@ async fn change_password(
         ip(&peer),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(ChangePasswordResult {
         is_success: true,
         error_messages: vec![],
@@ -662,10 +605,12 @@ async fn impersonate(
         return Err(AppError::Forbidden(reason.to_owned()));
     }
     // A new session id for the impersonated identity; the manager's own session ends.
-    session::delete(&state.db, &user.token_hash).await?;
-    let token = session::create(&state.db, target.id, Some(user.user_id)).await?;
-    audit::record_alone(
-        &state.db,
+    let length = session::length_ms(&state.db).await?;
+    let mut tx = state.db.begin().await?;
+    session::delete_in(&mut tx, &user.token_hash).await?;
+    let token = session::create_in(&mut tx, target.id, Some(user.user_id), length).await?;
+    audit::record(
+        &mut tx,
         Actor {
             user_id: Some(target.id),
             impersonator_user_id: Some(user.user_id),
@@ -677,6 +622,7 @@ async fn impersonate(
         ip(&peer),
     )
     .await?;
+    tx.commit().await?;
     with_session_cookie(json!({"IsSuccess": true}), &token, &headers)
 }
 
@@ -689,10 +635,12 @@ async fn cancel_impersonation(
     let Some(real) = user.impersonator_user_id else {
         return Err(AppError::BadRequest("Not impersonating.".to_owned()));
     };
-    session::delete(&state.db, &user.token_hash).await?;
-    let token = session::create(&state.db, real, None).await?;
-    audit::record_alone(
-        &state.db,
+    let length = session::length_ms(&state.db).await?;
+    let mut tx = state.db.begin().await?;
+    session::delete_in(&mut tx, &user.token_hash).await?;
+    let token = session::create_in(&mut tx, real, None, length).await?;
+    audit::record(
+        &mut tx,
         Actor::from(&user.0),
         Action::ImpersonationEnded,
         Target::user(user.user_id),
@@ -701,14 +649,12 @@ async fn cancel_impersonation(
         ip(&peer),
     )
     .await?;
+    tx.commit().await?;
     with_session_cookie(json!({"IsSuccess": true}), &token, &headers)
 }
 
 async fn load_roles(state: &AppState, name: Option<&str>) -> AppResult<Vec<RoleRow>> {
-    let rows: Vec<(String, String, i64)> = on_db!(&state.db, pool => sqlx::query_as(
-        "SELECT r.name, r.description, (SELECT COUNT(*) FROM users u WHERE u.role = r.name) FROM roles r
-         WHERE ($1 = '' OR r.name = $1) ORDER BY r.name",
-    ).bind(name.unwrap_or("")).fetch_all(pool).await)?;
+    let rows = roles::list(&state.db, name).await?;
     Ok(rows
         .into_iter()
         .map(|(name, description, user_count)| RoleRow {
@@ -757,13 +703,10 @@ async fn post_role(
         return Err(AppError::Validation(errors));
     }
     let name = form.name.trim().to_owned();
-    if role_exists(&state, &name).await? {
-        return Err(invalid("Name", "A role with this name exists"));
-    }
-    on_db!(&state.db, pool => sqlx::query("INSERT INTO roles (name, description) VALUES ($1, $2)")
-        .bind(&name).bind(form.description.trim()).execute(pool).await.map(|_| ()))?;
-    audit::record_alone(
-        &state.db,
+    let mut tx = state.db.begin().await?;
+    roles::create(&mut tx, &name, form.description.trim()).await?;
+    audit::record(
+        &mut tx,
         Actor::from(&*user),
         Action::RoleCreated,
         Target {
@@ -776,6 +719,7 @@ async fn post_role(
         ip(&peer),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(one_role(&state, &name).await?))
 }
 
@@ -801,14 +745,11 @@ async fn put_role(
                 "A role in use cannot be renamed".to_owned(),
             ));
         }
-        if role_exists(&state, &name).await? {
-            return Err(invalid("Name", "A role with this name exists"));
-        }
     }
-    on_db!(&state.db, pool => sqlx::query("UPDATE roles SET name = $2, description = $3 WHERE name = $1")
-        .bind(&old.name).bind(&name).bind(form.description.trim()).execute(pool).await.map(|_| ()))?;
-    audit::record_alone(
-        &state.db,
+    let mut tx = state.db.begin().await?;
+    roles::update(&mut tx, &old.name, &name, form.description.trim()).await?;
+    audit::record(
+        &mut tx,
         Actor::from(&*user),
         Action::RoleUpdated,
         Target {
@@ -821,6 +762,7 @@ async fn put_role(
         ip(&peer),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(one_role(&state, &name).await?))
 }
 
@@ -841,9 +783,10 @@ async fn delete_role(
             "A role in use cannot be deleted".to_owned(),
         ));
     }
-    on_db!(&state.db, pool => sqlx::query("DELETE FROM roles WHERE name = $1").bind(&old.name).execute(pool).await.map(|_| ()))?;
-    audit::record_alone(
-        &state.db,
+    let mut tx = state.db.begin().await?;
+    roles::delete(&mut tx, &old.name).await?;
+    audit::record(
+        &mut tx,
         Actor::from(&*user),
         Action::RoleDeleted,
         Target {
@@ -856,5 +799,6 @@ async fn delete_role(
         ip(&peer),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(json!({"Deleted": true})))
 }

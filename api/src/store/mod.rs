@@ -2,9 +2,12 @@
 
 pub mod documents;
 pub mod list_cache;
+pub mod locations;
 pub mod membership;
+pub mod patients;
 pub mod recovery;
 pub mod registration;
+pub mod roles;
 pub mod survey_packages;
 pub mod surveys;
 pub mod users;

@@ -184,17 +184,6 @@ pub async fn count_wrong_code(db: &Db, key_id: i64, seen: i64) -> AppResult<bool
     )
 }
 
-/// Ends every session of a user (after a reset nobody who had the old password stays in).
-pub async fn end_all_sessions(db: &Db, user_id: i64) -> AppResult<u64> {
-    Ok(
-        on_db!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1")
-        .bind(user_id)
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))?,
-    )
-}
-
 /// Failed date-of-birth answers recorded against one key (audit rows), to spend it after a few.
 pub async fn dob_failures(db: &Db, key_id: i64) -> AppResult<i64> {
     Ok(on_db!(db, pool => sqlx::query_scalar(

@@ -97,14 +97,6 @@ pub async fn add_dob_failure(db: &Db, key_id: i64) -> AppResult<i64> {
     .await)?)
 }
 
-pub async fn username_taken(db: &Db, username: &str) -> AppResult<bool> {
-    let n: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE lower(username) = lower($1)")
-        .bind(username.trim())
-        .fetch_one(pool)
-        .await)?;
-    Ok(n > 0)
-}
-
 pub struct NewPatientUser<'a> {
     pub key_id: i64,
     pub patient_id: i64,

@@ -1,0 +1,14 @@
+//! Locations (sites of the provider).
+
+use crate::db::Db;
+use crate::error::AppResult;
+use crate::on_db;
+
+/// Every location number, in order.
+pub async fn numbers(db: &Db) -> AppResult<Vec<String>> {
+    Ok(
+        on_db!(db, pool => sqlx::query_scalar("SELECT loc_num FROM locations ORDER BY loc_num")
+        .fetch_all(pool)
+        .await)?,
+    )
+}
