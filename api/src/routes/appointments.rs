@@ -3,13 +3,13 @@
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
+use wasm_core::history_portal::location_display_name;
 use wasm_core::model::{NextAppointment, NextAppointmentsRequest, NextAppointmentsResponse};
 
 use crate::auth::{PatientOnly, RequireRole};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::survey_queue::location_display_name;
 use crate::settings::{self, get_bool};
 use crate::{fmt, on_db, AppState};
 

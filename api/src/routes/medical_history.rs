@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
+use wasm_core::history_portal::location_display_name;
 use wasm_core::medical_history::survey_tab;
 use wasm_core::model::{
     IncompleteSurveyAnswer, PatientSurveyItem, PatientSurveysResponse, SurveyStatus, SurveyTab,
@@ -14,7 +15,6 @@ use wasm_core::model::{
 use crate::auth::{PatientOnly, RequireRole};
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::survey_queue::location_display_name;
 use crate::settings::{self, get_bool};
 use crate::{fmt, on_db, AppState};
 

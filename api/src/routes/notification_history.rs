@@ -10,7 +10,7 @@ use wasm_core::model::{SortDirection, TableRequest, TableResponse};
 use crate::auth::{RequireRole, Staff};
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::survey_queue::prefix_bounds;
+use crate::store::history_portal::prefix_bounds;
 use crate::{fmt, on_db, AppState};
 
 pub const ROUTES: &[RouteDoc] = &[RouteDoc {

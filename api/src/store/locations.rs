@@ -12,3 +12,12 @@ pub async fn numbers(db: &Db) -> AppResult<Vec<String>> {
         .await)?,
     )
 }
+
+/// (location number, name) of every location, by number.
+pub async fn numbers_and_names(db: &Db) -> AppResult<Vec<(String, String)>> {
+    Ok(on_db!(db, pool => sqlx::query_as(
+        "SELECT loc_num, name FROM locations ORDER BY loc_num",
+    )
+    .fetch_all(pool)
+    .await)?)
+}

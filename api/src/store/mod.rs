@@ -1,6 +1,7 @@
 //! Queries per area, written once for both engines (see `db::on_db!`), returning domain types.
 
 pub mod documents;
+pub mod history_portal;
 pub mod list_cache;
 pub mod locations;
 pub mod membership;
