@@ -130,6 +130,15 @@ impl Db {
         }
     }
 
+    /// The row-locking clause of a claim (`SELECT ... FOR UPDATE SKIP LOCKED` on PostgreSQL, so
+    /// concurrent workers take different rows); empty on SQLite, whose writes are serialised.
+    pub fn skip_locked(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "",
+            Db::Postgres(_) => " FOR UPDATE SKIP LOCKED",
+        }
+    }
+
     /// Which database this is (engine and file, or host, port and name), to key per-database
     /// memory such as the History Portal list cache.
     pub fn identity(&self) -> String {

@@ -19,10 +19,10 @@ use serde_json::Value;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::error::{AppError, AppResult};
-use crate::on_db;
 use crate::settings;
+use crate::{on_db, on_tx};
 
 /// Attempts before a message is given up (`Failed`).
 pub const MAX_ATTEMPTS: i64 = 5;
@@ -95,7 +95,16 @@ impl OutboundMessage {
 
 /// Stores a message for delivery now (wall clock). Returns the outbox id.
 pub async fn enqueue(db: &Db, message: OutboundMessage) -> AppResult<i64> {
-    enqueue_at(db, &message, None, crate::db::now_ms())
+    let mut tx = db.begin().await?;
+    let id = enqueue_in(&mut tx, &message, crate::db::now_ms()).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// [`enqueue`] inside `tx`: the message is stored with the change that sends it (and its audit
+/// row), or not at all.
+pub async fn enqueue_in(tx: &mut Tx, message: &OutboundMessage, now: i64) -> AppResult<i64> {
+    enqueue_at(tx, message, None, now)
         .await
         .map(|id| id.unwrap_or_default())
 }
@@ -107,11 +116,14 @@ pub async fn enqueue_once(
     dedupe_key: &str,
     now: i64,
 ) -> AppResult<Option<i64>> {
-    enqueue_at(db, message, Some(dedupe_key), now).await
+    let mut tx = db.begin().await?;
+    let id = enqueue_at(&mut tx, message, Some(dedupe_key), now).await?;
+    tx.commit().await?;
+    Ok(id)
 }
 
 async fn enqueue_at(
-    db: &Db,
+    tx: &mut Tx,
     m: &OutboundMessage,
     dedupe_key: Option<&str>,
     now: i64,
@@ -121,7 +133,7 @@ async fn enqueue_at(
             "The message has no recipient".to_owned(),
         ));
     }
-    let id: Option<i64> = on_db!(db, pool => sqlx::query_scalar(
+    let id: Option<i64> = on_tx!(tx, conn => sqlx::query_scalar(
         "INSERT INTO outbox (channel, recipient, subject, body_text, body_html, kind, patient_id, survey_queue_id,
                              dedupe_key, status, attempts, next_attempt_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'Pending', 0, $10, $10)
@@ -138,7 +150,7 @@ async fn enqueue_at(
     .bind(m.survey_queue_id)
     .bind(dedupe_key)
     .bind(now)
-    .fetch_optional(pool)
+    .fetch_optional(&mut **conn)
     .await)?;
     Ok(id)
 }
@@ -165,36 +177,21 @@ const RETURNING: &str =
 
 /// Claims up to `limit` due rows for this worker (status `Sending`, attempts + 1, a lease).
 pub async fn claim_due(db: &Db, now: i64, limit: i64) -> AppResult<Vec<OutboxRow>> {
-    let rows = match db {
-        Db::Postgres(pool) => {
-            let sql = format!(
-                "UPDATE outbox SET status = 'Sending', attempts = attempts + 1, claimed_until = $1
-                 WHERE id IN (SELECT id FROM outbox WHERE {CLAIM_WHERE}
-                              ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
-                 {RETURNING}"
-            );
-            sqlx::query_as::<_, OutboxRow>(&sql)
-                .bind(now + CLAIM_LEASE_MS)
-                .bind(now)
-                .bind(limit)
-                .fetch_all(pool)
-                .await?
-        }
-        Db::Sqlite(pool) => {
-            // One writer at a time: the UPDATE (select and mark) is atomic.
-            let sql = format!(
-                "UPDATE outbox SET status = 'Sending', attempts = attempts + 1, claimed_until = $1
-                 WHERE id IN (SELECT id FROM outbox WHERE {CLAIM_WHERE} ORDER BY next_attempt_at, id LIMIT $3)
-                 {RETURNING}"
-            );
-            sqlx::query_as::<_, OutboxRow>(&sql)
-                .bind(now + CLAIM_LEASE_MS)
-                .bind(now)
-                .bind(limit)
-                .fetch_all(pool)
-                .await?
-        }
-    };
+    // PostgreSQL: several API instances claim at once, each skipping the rows another holds.
+    // SQLite: one writer at a time, so the UPDATE (select and mark) is atomic as it is.
+    let sql = format!(
+        "UPDATE outbox SET status = 'Sending', attempts = attempts + 1, claimed_until = $1
+         WHERE id IN (SELECT id FROM outbox WHERE {CLAIM_WHERE}
+                      ORDER BY next_attempt_at, id LIMIT $3{})
+         {RETURNING}",
+        db.skip_locked()
+    );
+    let rows = on_db!(db, pool => sqlx::query_as::<_, OutboxRow>(&sql)
+        .bind(now + CLAIM_LEASE_MS)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(pool)
+        .await)?;
     Ok(rows)
 }
 

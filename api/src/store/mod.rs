@@ -1,14 +1,19 @@
 //! Queries per area, written once for both engines (see `db::on_db!`), returning domain types.
 
+pub mod appointments;
 pub mod documents;
 pub mod history_portal;
+pub mod labels;
 pub mod list_cache;
 pub mod locations;
 pub mod membership;
+pub mod notification_history;
 pub mod patients;
+pub mod portal_config;
 pub mod recovery;
 pub mod registration;
 pub mod roles;
+pub mod sessions;
 pub mod survey_packages;
 pub mod surveys;
 pub mod users;

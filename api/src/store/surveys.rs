@@ -639,3 +639,34 @@ pub async fn summary_of_queue(db: &Db, queue_id: i64) -> AppResult<Option<(i64, 
     )
     .bind(queue_id).fetch_optional(pool).await)?)
 }
+
+/// A patient's survey as the medical-history page lists it: (queue id, survey name, created,
+/// completed, updated, status, appointment start, location name, latest survey log id).
+pub type PatientSurvey = (
+    i64,
+    String,
+    i64,
+    Option<i64>,
+    i64,
+    String,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+);
+
+/// The patient's surveys, newest first.
+pub async fn for_patient(db: &Db, patient_id: i64) -> AppResult<Vec<PatientSurvey>> {
+    Ok(on_db!(db, pool => sqlx::query_as(
+        "SELECT q.id, d.name, q.created_at, q.completed_at, q.updated_at, q.status, a.starts_at, l.name,
+                (SELECT MAX(s.id) FROM survey_logs s WHERE s.survey_queue_id = q.id)
+         FROM survey_queue q
+         JOIN survey_definitions d ON d.id = q.survey_definition_id
+         LEFT JOIN appointments a ON a.id = q.appointment_id
+         LEFT JOIN locations l ON l.id = q.location_id
+         WHERE q.patient_id = $1
+         ORDER BY q.created_at DESC, q.id DESC",
+    )
+    .bind(patient_id)
+    .fetch_all(pool)
+    .await)?)
+}

@@ -1,6 +1,7 @@
 //! History Portal lists (spec 01 §2.6): one page of the survey queue, in four index-friendly
 //! steps. The SQL text is built in [`plan`]; this module reads it on either engine.
 
+pub mod actions;
 mod plan;
 
 use wasm_core::model::SortDirection;
