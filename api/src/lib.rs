@@ -10,6 +10,7 @@ pub mod db;
 pub mod demo;
 pub mod error;
 pub mod fmt;
+pub mod jobs;
 pub mod letter_pdf;
 pub mod license;
 pub mod notifications;
@@ -23,6 +24,7 @@ pub mod signed_ids;
 pub mod store;
 pub mod summary_pdf;
 pub mod survey_link;
+pub mod survey_pins;
 pub mod unsubscribe;
 pub mod web;
 
@@ -133,35 +135,21 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
         out.flush()?;
     }
     tracing::info!(%addr, engine = db.engine(), demo = config.demo, "portal-api started");
-    let purge = tokio::spawn(purge_every(db.clone(), Duration::from_secs(600)));
-    let outbox = tokio::spawn(outbox::run(
-        db.clone(),
-        std::sync::Arc::new(outbox::SystemClock),
-        outbox_period(),
-    ));
     // The notifications engine runs when PORTAL_NOTIFICATIONS_ENGINE=1 (see notifications.rs);
     // PORTAL_CLINIC_UTC_OFFSET_MINUTES places business days and hours (default -300).
-    let engine = engine_enabled().then(|| {
-        let offset = std::env::var("PORTAL_CLINIC_UTC_OFFSET_MINUTES")
+    let engine = engine_enabled().then(|| notifications::EngineConfig {
+        clinic_offset_minutes: std::env::var("PORTAL_CLINIC_UTC_OFFSET_MINUTES")
             .ok()
             .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(-300);
-        tokio::spawn(notifications::run(
-            db.clone(),
-            std::sync::Arc::new(outbox::SystemClock),
-            notifications::EngineConfig {
-                clinic_offset_minutes: offset,
-            },
-            Duration::from_secs(60),
-        ))
+            .unwrap_or(-300),
     });
-    // Without the engine, unfinished surveys still expire after their appointment (issue 5).
-    let expiry = (!engine_enabled()).then(|| {
-        tokio::spawn(routes::survey_start::run_expiry(
-            db.clone(),
-            Duration::from_secs(60),
-        ))
-    });
+    let jobs = jobs::start(
+        &db,
+        jobs::JobsConfig {
+            outbox_period: outbox_period(),
+            engine,
+        },
+    );
     axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
@@ -169,14 +157,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     .with_graceful_shutdown(shutdown_signal())
     .await?;
     tracing::info!("shutting down");
-    purge.abort();
-    outbox.abort();
-    if let Some(engine) = engine {
-        engine.abort();
-    }
-    if let Some(expiry) = expiry {
-        expiry.abort();
-    }
+    jobs.stop();
     tokio::time::timeout(Duration::from_secs(5), db.close())
         .await
         .ok();
@@ -200,24 +181,6 @@ fn outbox_period() -> Duration {
         .and_then(|v| v.trim().parse::<u64>().ok())
         .unwrap_or(5000);
     Duration::from_millis(ms.max(100))
-}
-
-/// Housekeeping: expired sessions, and spent survey PINs with their failure counts.
-async fn purge_every(db: Db, period: Duration) {
-    let mut tick = tokio::time::interval(period);
-    loop {
-        tick.tick().await;
-        match auth::session::purge_expired(&db, db::now_ms()).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(sessions = n, "expired sessions purged"),
-            Err(err) => tracing::warn!(error = %err, "purging expired sessions failed"),
-        }
-        match routes::surveys::purge_spent_pins(&db, db::now_ms()).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(rows = n, "spent survey PINs purged"),
-            Err(err) => tracing::warn!(error = %err, "purging spent survey PINs failed"),
-        }
-    }
 }
 
 async fn shutdown_signal() {

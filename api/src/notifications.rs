@@ -10,15 +10,12 @@
 //! and, with the outbox's `FOR UPDATE SKIP LOCKED` claims, delivered — exactly once. Expiries
 //! are idempotent set-based UPDATEs. On SQLite there is one writer at a time.
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use serde_json::Value;
 use wasm_core::notify_schedule::{self as rules, BusinessWindow};
 
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::outbox::{self, Channel, Clock, OutboundMessage};
+use crate::outbox::{self, Channel, OutboundMessage};
 use crate::settings::{self, get_bool, get_str};
 use crate::{fmt, on_db};
 
@@ -269,20 +266,4 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
         }
     }
     Ok(report)
-}
-
-/// Background job: a pass every `period` (PORTAL_NOTIFICATIONS_ENGINE turns it on).
-pub async fn run(db: Db, clock: Arc<dyn Clock>, config: EngineConfig, period: Duration) {
-    let mut tick = tokio::time::interval(period);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        match run_once(&db, clock.now_ms(), config).await {
-            Ok(report) if report != EngineReport::default() => {
-                tracing::info!(?report, "notifications engine pass")
-            }
-            Ok(_) => {}
-            Err(err) => tracing::warn!(error = %err, "notifications engine pass failed"),
-        }
-    }
 }

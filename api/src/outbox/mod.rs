@@ -366,24 +366,6 @@ async fn log_attempt(
     Ok(())
 }
 
-/// Background job: deliver every `period` until the task is aborted.
-pub async fn run(db: Db, clock: std::sync::Arc<dyn Clock>, period: std::time::Duration) {
-    let mut tick = tokio::time::interval(period);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        match deliver_due(&db, clock.as_ref(), 50).await {
-            Ok(DeliveryReport {
-                sent: 0,
-                retrying: 0,
-                failed: 0,
-            }) => {}
-            Ok(report) => tracing::info!(?report, "outbox delivered"),
-            Err(err) => tracing::warn!(error = %err, "outbox delivery pass failed"),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

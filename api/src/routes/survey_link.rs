@@ -22,8 +22,8 @@ use crate::auth::{hash_token, random_token, MaybeUser};
 use crate::db::now_ms;
 use crate::error::{ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::surveys::{expire_under, fresh_pin, PIN_VALID_MS};
 use crate::store::surveys as store;
+use crate::survey_pins::{expire_under, fresh_pin, PIN_VALID_MS};
 use crate::AppState;
 
 pub const ROUTES: &[RouteDoc] = &[
@@ -107,7 +107,7 @@ async fn get_for_email(
         // The row's live PIN again, or a new one; valid for a visit's length, never past expiry.
         let pin = match store::live_pin_of(db, run.id, now).await? {
             Some(pin) => pin,
-            None => fresh_pin(&state, now).await?,
+            None => fresh_pin(&state.db, now).await?,
         };
         let expires_at = run
             .appt_starts_at

@@ -16,8 +16,6 @@
 //!   SurveyGeneral DefaultSurvey, else HistoryPortal DefaultHistoryPortalSurvey.
 //! - Luminary One: CoreMagview MagViewMode = LuminaryOne.
 
-use std::time::Duration;
-
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::routing::{get, post};
@@ -656,17 +654,4 @@ pub async fn start_for_respondent(
 pub async fn expire_once(db: &Db, now: i64) -> AppResult<u64> {
     let rule = crate::settings::expiry_rule(db).await?;
     store::expire_due(db, now, rule.offset_ms()).await
-}
-
-/// Expiry when the notifications engine is off: a pass at start-up (which only sets the mark
-/// on a database that never had one) and every `period`.
-pub async fn run_expiry(db: Db, period: Duration) {
-    loop {
-        match expire_once(&db, now_ms()).await {
-            Ok(n) if n > 0 => tracing::info!(expired = n, "unfinished surveys expired"),
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e, "survey expiry pass failed"),
-        }
-        tokio::time::sleep(period).await;
-    }
 }

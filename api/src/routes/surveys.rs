@@ -10,7 +10,6 @@ use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use rand::Rng;
 use serde::Deserialize;
 use serde_json::json;
 use wasm_core::model::{
@@ -32,21 +31,13 @@ use crate::pdf;
 use crate::settings::{self, get_bool, get_i64, get_str};
 use crate::store::surveys::{self as store, QueueRun};
 use crate::summary_pdf::{self, Alignment, PageNumbers, SummaryPdf};
+use crate::survey_pins::{
+    expire_under, fresh_pin, PIN_ATTEMPTS, PIN_ATTEMPTS_PER_ADDRESS, PIN_EXPIRED_KEPT_MS,
+    PIN_VALID_MS, PIN_WINDOW_MS,
+};
 use crate::AppState;
 
 pub const TOKEN_HEADER: &str = "x-survey-token";
-/// Wrong PINs allowed per client in PIN_WINDOW_MS (spec 01 §8 'You have N attempts left').
-pub const PIN_ATTEMPTS: i64 = 3;
-pub const PIN_WINDOW_MS: i64 = 15 * 60 * 1000;
-/// Wrong PINs allowed per client address in PIN_WINDOW_MS, whatever its browsers: a script that
-/// drops its cookie for a fresh count each time still cannot try every number.
-pub const PIN_ATTEMPTS_PER_ADDRESS: i64 = 30;
-/// How long an expired PIN still answers 'Pin number is expired' (then it is a wrong PIN, and
-/// housekeeping deletes its row: purge_spent_pins).
-pub const PIN_EXPIRED_KEPT_MS: i64 = 7 * 24 * 60 * 60 * 1000;
-/// A generated PIN is valid for the rest of the day's visit.
-pub const PIN_VALID_MS: i64 = 12 * 60 * 60 * 1000;
-
 pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
         method: "GET",
@@ -185,25 +176,6 @@ pub(crate) async fn expire_if_due(
     }
     let rule = crate::settings::expiry_rule(&state.db).await?;
     expire_under(&state.db, &rule, run, now).await
-}
-
-/// [`expire_if_due`] for a caller that already holds the clinic's rule.
-pub(crate) async fn expire_under(
-    db: &crate::db::Db,
-    rule: &expiry::ExpiryRule,
-    run: QueueRun,
-    now: i64,
-) -> AppResult<QueueRun> {
-    let Some(to) = expiry::expired_status(&run.status) else {
-        return Ok(run);
-    };
-    if !rule.time_passed(run.appt_starts_at, now) {
-        return Ok(run);
-    }
-    store::expire_row(db, run.id, &run.status, to, now).await?;
-    store::run_by_queue(db, run.id)
-        .await?
-        .ok_or(AppError::NotFound)
 }
 
 fn run_state(run: &QueueRun, view: bool, has_summary: bool) -> AppResult<SurveyRunState> {
@@ -651,32 +623,6 @@ async fn check_pin(
     }))
 }
 
-/// Housekeeping: PIN rows past PIN_EXPIRED_KEPT_MS, failure counts past their window and
-/// expired admin grants.
-pub async fn purge_spent_pins(db: &crate::db::Db, now: i64) -> AppResult<u64> {
-    store::purge_spent_pins(db, now - PIN_EXPIRED_KEPT_MS, now - PIN_WINDOW_MS, now).await
-}
-
-/// PINs a person tries first (0000, 1111, 1234, 9876): never issued.
-pub fn guessable(pin: &str) -> bool {
-    let d: Vec<i32> = pin.bytes().map(|b| i32::from(b) - 48).collect();
-    let steps: Vec<i32> = d.windows(2).map(|w| w[1] - w[0]).collect();
-    steps.iter().all(|s| *s == 0) || steps.iter().all(|s| *s == 1) || steps.iter().all(|s| *s == -1)
-}
-
-/// A 4-digit PIN that is not guessable and not live for another survey.
-pub(crate) async fn fresh_pin(state: &AppState, now: i64) -> AppResult<String> {
-    for _ in 0..50 {
-        let candidate = format!("{:04}", rand::thread_rng().gen_range(0..10_000));
-        if !guessable(&candidate) && !store::pin_in_use(&state.db, &candidate, now).await? {
-            return Ok(candidate);
-        }
-    }
-    Err(AppError::Conflict(
-        "No free PIN; try again later.".to_owned(),
-    ))
-}
-
 async fn generate_pin(
     staff: RequireRole<Staff>,
     State(state): State<AppState>,
@@ -699,7 +645,7 @@ async fn generate_pin(
     };
     let now = now_ms();
     let expires_at = now + PIN_VALID_MS;
-    let pin = fresh_pin(&state, now).await?;
+    let pin = fresh_pin(&state.db, now).await?;
     store::insert_pin(
         &state.db,
         &pin,
@@ -729,17 +675,4 @@ async fn generate_pin(
         expires_at: crate::fmt::iso_utc(expires_at),
         survey_queue_id: queue_id,
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn guessable_pins() {
-        for pin in ["0000", "1111", "1234", "6789", "9876", "3210"] {
-            assert!(super::guessable(pin), "{pin}");
-        }
-        for pin in ["1235", "0001", "4821"] {
-            assert!(!super::guessable(pin), "{pin}");
-        }
-    }
 }

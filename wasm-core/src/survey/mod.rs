@@ -7,6 +7,7 @@ pub mod definition;
 pub mod expiry;
 pub mod link;
 pub mod package;
+pub mod pin;
 pub mod staff_start;
 pub mod start;
 pub mod summary;
