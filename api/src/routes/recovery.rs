@@ -298,8 +298,9 @@ async fn forgot_password(
         };
         let key = random_token();
         let expires_at = recovery::key_expires_at(now, seconds);
+        let mut tx = db.begin().await?;
         let key_id = store::insert_key(
-            db,
+            &mut tx,
             &NewKey {
                 token_hash: &hash_token(&key),
                 purpose: "reset",
@@ -337,9 +338,9 @@ async fn forgot_password(
         let mut message =
             OutboundMessage::email(to, "Change password request", &text, "ForgotPassword");
         message.patient_id = a.patient_id;
-        outbox::enqueue(db, message).await?;
-        audit::record_alone(
-            db,
+        outbox::enqueue_in(&mut tx, &message, now).await?;
+        audit::record(
+            &mut tx,
             Actor::anonymous(),
             Action::PasswordResetRequested,
             Target::user(a.id),
@@ -348,6 +349,7 @@ async fn forgot_password(
             ip(peer),
         )
         .await?;
+        tx.commit().await?;
         sent += 1;
     }
     if sent == 0 {
@@ -400,9 +402,10 @@ async fn recover_username(
         let mut message =
             OutboundMessage::email(to, "Your portal username", &text, "ForgotAccount");
         message.patient_id = a.patient_id;
-        outbox::enqueue(db, message).await?;
-        audit::record_alone(
-            db,
+        let mut tx = db.begin().await?;
+        outbox::enqueue_in(&mut tx, &message, now_ms()).await?;
+        audit::record(
+            &mut tx,
             Actor::anonymous(),
             Action::UsernameRecoveryRequested,
             Target::user(a.id),
@@ -411,6 +414,7 @@ async fn recover_username(
             ip(peer),
         )
         .await?;
+        tx.commit().await?;
         sent += 1;
     }
     if sent == 0 {
@@ -596,17 +600,19 @@ async fn change_password_by_reset_token(
             .await?;
             // A few wrong dates spend the key: the date of birth cannot be guessed through it.
             if store::dob_failures(db, key.id).await? >= DOB_ATTEMPTS_MAX {
-                store::spend_key(db, key.id, now).await?;
+                let mut tx = db.begin().await?;
+                store::spend_key(&mut tx, key.id, now).await?;
+                tx.commit().await?;
             }
             return Ok(refused(DOB_MISMATCH));
         }
     }
     // Spend first: of two concurrent changes with one key only one gets through.
-    if !store::spend_key(db, key.id, now).await? {
-        return Ok(refused(LINK_USED_OR_EXPIRED));
-    }
     let hash = password::hash(req.new_password.clone()).await?;
     let mut tx = db.begin().await?;
+    if !store::spend_key(&mut tx, key.id, now).await? {
+        return Ok(refused(LINK_USED_OR_EXPIRED));
+    }
     accounts::set_password_hash(&mut tx, account.id, &hash, now).await?;
     let ended = accounts::end_sessions(&mut tx, account.id).await?;
     audit::record(
@@ -744,8 +750,10 @@ async fn request_code(
         }
         let code = format!("{:06}", rand::rngs::OsRng.gen_range(0..1_000_000u32));
         let now = now_ms();
+        let core = settings::load(db, settings::CORE_PORTAL).await?;
+        let mut tx = db.begin().await?;
         if !store::store_code(
-            db,
+            &mut tx,
             key.id,
             &code_hash(key.id, &code),
             now,
@@ -755,7 +763,6 @@ async fn request_code(
         {
             continue; // a concurrent request counted first: decide again
         }
-        let core = settings::load(db, settings::CORE_PORTAL).await?;
         let client = get_str(&core, "ClientName");
         let minutes = limits.verification_code_timeout_in_minutes;
         let text = format!(
@@ -771,13 +778,14 @@ async fn request_code(
                 String::new()
             }
         );
-        outbox::enqueue(
-            db,
-            OutboundMessage::sms(&format!("+1{digits}"), &text, "PhoneVerificationCode"),
+        outbox::enqueue_in(
+            &mut tx,
+            &OutboundMessage::sms(&format!("+1{digits}"), &text, "PhoneVerificationCode"),
+            now,
         )
         .await?;
-        audit::record_alone(
-            db,
+        audit::record(
+            &mut tx,
             Actor::anonymous(),
             Action::PhoneVerification,
             key_target(key.id),
@@ -786,6 +794,7 @@ async fn request_code(
             ip(peer),
         )
         .await?;
+        tx.commit().await?;
         return Ok(Json(RequestCodeResponse {
             is_verification_code_requests_exceeded: false,
             generated_date: Some(fmt::iso_utc(now)),
@@ -833,17 +842,18 @@ async fn verify_code(
                     limits.verification_attempts_max == 0
                         || s.attempts < limits.verification_attempts_max
                 }));
+        let mut tx = db.begin().await?;
         if wrong {
             let seen = row.as_ref().map_or(0, |r| r.attempts);
-            if !store::count_wrong_code(db, key.id, seen).await? {
+            if !store::count_wrong_code(&mut tx, key.id, seen).await? {
                 continue; // a concurrent guess was counted first: decide again
             }
         }
         if check == CodeCheck::Valid {
-            store::set_phone_verified(db, key.id, now).await?;
+            store::set_phone_verified(&mut tx, key.id, now).await?;
         }
-        audit::record_alone(
-            db,
+        audit::record(
+            &mut tx,
             Actor::anonymous(),
             Action::PhoneVerification,
             key_target(key.id),
@@ -852,6 +862,7 @@ async fn verify_code(
             ip(peer),
         )
         .await?;
+        tx.commit().await?;
         let current = row
             .as_ref()
             .filter(|r| recovery::code_is_current(&limits, &code_state(r), now));
