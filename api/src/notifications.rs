@@ -83,6 +83,9 @@ fn channels(doc: &Value, master: &str, email: &str, sms: &str) -> Vec<Channel> {
     out
 }
 
+/// A notice to queue: dedupe key, kind, (subject, body) template, channels.
+type Notice<'a> = (String, &'a str, (&'a str, &'a str), &'a [Channel]);
+
 /// One pass at `now`.
 pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<EngineReport> {
     let mut doc = Value::Object(crate::routes::history_portal_settings::full_defaults());
@@ -200,7 +203,7 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
             ("UnsubscribeLink", unsubscribe.as_str()),
         ];
         let open = matches!(c.status.as_str(), "Assigned" | "IntermediateSave");
-        let mut notices: Vec<(String, &str, (&str, &str), &[Channel])> = Vec::new();
+        let mut notices: Vec<Notice> = Vec::new();
         if open && in_window {
             if c.status == "Assigned" {
                 notices.push((

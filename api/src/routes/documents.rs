@@ -150,38 +150,38 @@ fn settings_from(e: &Value, t: &Value, o: &Value, user: &SessionUser) -> Documen
         }
     };
     DocumentsSettings {
-        is_trace_enabled: get_bool(&e, "IsTraceEnabled") || user.role == Role::ProgramManager,
-        show_ack_when_disabled: get_bool(&e, "ShowAckWhenDisabled"),
-        ack_on_view: get_bool(&e, "ACKOnView"),
-        ack_on_view_delay: get_i64(&e, "AckOnViewDelay").unwrap_or(5).clamp(0, 3600) as u32,
-        compact_view_mode: get_bool(&e, "UCSDMode"),
-        compact_view_documents_description: get_str(&e, "CompactViewDocumentsDescription"),
-        combine_doc_view_and_read_columns: get_bool(&e, "CombineDocViewAndReadColumns"),
-        show_other_documents_tab: get_bool(&e, "ShowOtherDocumentsTab"),
+        is_trace_enabled: get_bool(e, "IsTraceEnabled") || user.role == Role::ProgramManager,
+        show_ack_when_disabled: get_bool(e, "ShowAckWhenDisabled"),
+        ack_on_view: get_bool(e, "ACKOnView"),
+        ack_on_view_delay: get_i64(e, "AckOnViewDelay").unwrap_or(5).clamp(0, 3600) as u32,
+        compact_view_mode: get_bool(e, "UCSDMode"),
+        compact_view_documents_description: get_str(e, "CompactViewDocumentsDescription"),
+        combine_doc_view_and_read_columns: get_bool(e, "CombineDocViewAndReadColumns"),
+        show_other_documents_tab: get_bool(e, "ShowOtherDocumentsTab"),
         show_referring_physician_letters_with_other_documents: get_bool(
-            &e,
+            e,
             "ShowReferringPhysicianLettersWithOtherDocuments",
         ),
-        show_pat_name_column: get_bool(&e, "ShowPatNameColumn"),
-        show_date_when_sent_column: get_bool(&e, "ShowDateWhenSentColumn"),
-        show_study_date_column: get_bool(&e, "ShowStudyDateColumn"),
-        show_study_desc_column: get_bool(&e, "ShowStudyDescColumn"),
-        show_notif_type_column: get_bool(&e, "ShowNotifTypeColumn"),
-        show_read_column: get_bool(&e, "ShowReadColumn"),
-        show_ack_column: get_bool(&e, "ShowAckColumn"),
-        doc_pat_name_column_title: text(&t, "DocPatNameColumnTitle", "Patient Name"),
-        doc_view_column_title: text(&t, "DocViewColumnTitle", "View"),
-        doc_view_when_column_title: text(&t, "DocViewWhenColumnTitle", "Date Sent"),
-        doc_study_date_col_title: text(&t, "DocStudyDateColTitle", "Study Date"),
-        doc_study_desc_col_title: text(&t, "DocStudyDescColTitle", "Study Description"),
-        doc_type_column_title: text(&t, "DocTypeColumnTitle", "Letter Type"),
-        doc_notif_type_column_title: text(&t, "DocNotifTypeColumnTitle", "Sent By"),
-        doc_read_column_title: text(&t, "DocReadColumnTitle", "Read"),
-        doc_ack_column_title: text(&t, "DocAckColumnTitle", "Acknowledged"),
-        other_doc_date_col_title: text(&t, "OtherDocDateColTitle", "Date"),
-        doc_view_btn_text: text(&o, "DocViewBtnText", "View"),
-        doc_ack_btn_text: text(&o, "DocAckBtnText", "Acknowledge"),
-        unread_tab_label: text(&o, "UnreadTabLabel", "Unread Letters"),
+        show_pat_name_column: get_bool(e, "ShowPatNameColumn"),
+        show_date_when_sent_column: get_bool(e, "ShowDateWhenSentColumn"),
+        show_study_date_column: get_bool(e, "ShowStudyDateColumn"),
+        show_study_desc_column: get_bool(e, "ShowStudyDescColumn"),
+        show_notif_type_column: get_bool(e, "ShowNotifTypeColumn"),
+        show_read_column: get_bool(e, "ShowReadColumn"),
+        show_ack_column: get_bool(e, "ShowAckColumn"),
+        doc_pat_name_column_title: text(t, "DocPatNameColumnTitle", "Patient Name"),
+        doc_view_column_title: text(t, "DocViewColumnTitle", "View"),
+        doc_view_when_column_title: text(t, "DocViewWhenColumnTitle", "Date Sent"),
+        doc_study_date_col_title: text(t, "DocStudyDateColTitle", "Study Date"),
+        doc_study_desc_col_title: text(t, "DocStudyDescColTitle", "Study Description"),
+        doc_type_column_title: text(t, "DocTypeColumnTitle", "Letter Type"),
+        doc_notif_type_column_title: text(t, "DocNotifTypeColumnTitle", "Sent By"),
+        doc_read_column_title: text(t, "DocReadColumnTitle", "Read"),
+        doc_ack_column_title: text(t, "DocAckColumnTitle", "Acknowledged"),
+        other_doc_date_col_title: text(t, "OtherDocDateColTitle", "Date"),
+        doc_view_btn_text: text(o, "DocViewBtnText", "View"),
+        doc_ack_btn_text: text(o, "DocAckBtnText", "Acknowledge"),
+        unread_tab_label: text(o, "UnreadTabLabel", "Unread Letters"),
     }
 }
 
@@ -451,11 +451,13 @@ async fn letter_pdf(
     // Reading marks the letter read, when the patient herself reads it.
     let marks_read =
         user.role == Role::Patient && user.impersonator_user_id.is_none() && row.read_at.is_none();
+    let mut tx = db.begin().await?;
     if marks_read {
-        store::mark_read(db, row.id, now_ms()).await?;
+        store::mark_read(&mut tx, row.id, now_ms()).await?;
     }
-    audit::record_alone(db, Actor::from(&*user), Action::LetterViewed, letter_target(row.id), None,
+    audit::record(&mut tx, Actor::from(&*user), Action::LetterViewed, letter_target(row.id), None,
         Some(json!({"LetterType": row.letter_type, "PatientId": row.patient_id, "MarkedRead": marks_read})), ip(peer)).await?;
+    tx.commit().await?;
     store::record_site_usage(
         db,
         store::EVENT_DOCUMENT_LOADED,
@@ -574,7 +576,10 @@ async fn acknowledge_common(
             ));
         }
         if f.read_at.is_none() {
-            store::mark_read(db, row.id, now).await?;
+            // Read even when the acknowledgement below is refused (its own transaction).
+            let mut tx = db.begin().await?;
+            store::mark_read(&mut tx, row.id, now).await?;
+            tx.commit().await?;
             f.read_at = Some(fmt::iso_utc(now));
         }
     }
@@ -588,13 +593,14 @@ async fn acknowledge_common(
         };
         return Err(AppError::Conflict(why.to_owned()));
     }
-    if !store::mark_acked(db, row.id, now).await? {
+    let mut tx = db.begin().await?;
+    if !store::mark_acked(&mut tx, row.id, now).await? {
         return Err(AppError::Conflict(
             "This letter is already acknowledged.".to_owned(),
         ));
     }
-    audit::record_alone(
-        db,
+    audit::record(
+        &mut tx,
         Actor::from(user),
         Action::LetterAcknowledged,
         letter_target(row.id),
@@ -603,6 +609,7 @@ async fn acknowledge_common(
         ip(peer),
     )
     .await?;
+    tx.commit().await?;
     let row = store::letter_by_id(db, row.id)
         .await?
         .ok_or(AppError::NotFound)?;
