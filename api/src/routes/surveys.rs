@@ -336,8 +336,9 @@ async fn write(
         SurveyStatus::IntermediateSave
     };
     let now = now_ms();
+    let mut tx = state.db.begin().await?;
     let written = store::save_answers(
-        &state.db,
+        &mut tx,
         id,
         current,
         &text,
@@ -352,9 +353,6 @@ async fn write(
             "The survey was saved elsewhere. Reload it.".to_owned(),
         ));
     }
-    let saved = store::run_by_queue(&state.db, id)
-        .await?
-        .ok_or(AppError::NotFound)?;
     if submit {
         let actor = user
             .as_ref()
@@ -365,8 +363,8 @@ async fn write(
             target_id: Some(id.to_string()),
             target_user_id: None,
         };
-        audit::record_alone(
-            &state.db,
+        audit::record(
+            &mut tx,
             actor,
             Action::SurveySubmitted,
             target,
@@ -375,6 +373,12 @@ async fn write(
             None,
         )
         .await?;
+    }
+    tx.commit().await?;
+    let saved = store::run_by_queue(&state.db, id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if submit {
         // The summary report is made after the answers are committed, in the background: the
         // patient's submission never waits for (or fails because of) the PDF.
         let state = state.clone();
@@ -646,22 +650,15 @@ async fn generate_pin(
     let now = now_ms();
     let expires_at = now + PIN_VALID_MS;
     let pin = fresh_pin(&state.db, now).await?;
-    store::insert_pin(
-        &state.db,
-        &pin,
-        queue_id,
-        Some(user.user_id),
-        now,
-        expires_at,
-    )
-    .await?;
+    let mut tx = state.db.begin().await?;
+    store::insert_pin(&mut tx, &pin, queue_id, Some(user.user_id), now, expires_at).await?;
     let target = Target {
         target_type: Some("SurveyQueue"),
         target_id: Some(queue_id.to_string()),
         target_user_id: None,
     };
-    audit::record_alone(
-        &state.db,
+    audit::record(
+        &mut tx,
         Actor::from(&user.0),
         Action::SurveyPinGenerated,
         target,
@@ -670,6 +667,7 @@ async fn generate_pin(
         None,
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(GeneratePinResponse {
         pin,
         expires_at: crate::fmt::iso_utc(expires_at),

@@ -1,9 +1,9 @@
 //! Survey runs (issue 5): queue rows with their definition, survey logs, PINs and the failed-PIN
 //! counter. SQL written once for both engines.
 
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::error::AppResult;
-use crate::on_db;
+use crate::{on_db, on_tx};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct QueueRun {
@@ -45,7 +45,7 @@ pub async fn run_by_log(db: &Db, log_id: i64) -> AppResult<Option<QueueRun>> {
 /// first (the caller answers 409). Creates the log on the first save (revision 0 -> 1).
 #[allow(clippy::too_many_arguments)]
 pub async fn save_answers(
-    db: &Db,
+    tx: &mut Tx,
     queue_id: i64,
     base_revision: i64,
     answers: &str,
@@ -55,8 +55,7 @@ pub async fn save_answers(
     now: i64,
 ) -> AppResult<bool> {
     let completed = (status == "Completed").then_some(now);
-    let done = on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
+    let done = on_tx!(tx, conn => {
         let written = if base_revision == 0 {
             sqlx::query(
                 "INSERT INTO survey_logs (survey_queue_id, answers, revision, created_at, updated_at, completed_at,
@@ -65,7 +64,7 @@ pub async fn save_answers(
                  ON CONFLICT (survey_queue_id) DO NOTHING",
             )
             .bind(queue_id).bind(answers).bind(now).bind(completed).bind(page_id).bind(change_id)
-            .execute(&mut *tx).await?.rows_affected()
+            .execute(&mut **conn).await?.rows_affected()
         } else {
             sqlx::query(
                 "UPDATE survey_logs SET answers = $1, revision = revision + 1, updated_at = $2,
@@ -73,7 +72,7 @@ pub async fn save_answers(
                  WHERE survey_queue_id = $6 AND revision = $7",
             )
             .bind(answers).bind(now).bind(completed).bind(page_id).bind(change_id).bind(queue_id).bind(base_revision)
-            .execute(&mut *tx).await?.rows_affected()
+            .execute(&mut **conn).await?.rows_affected()
         };
         if written == 1 {
             sqlx::query(
@@ -82,9 +81,8 @@ pub async fn save_answers(
                  WHERE id = $4",
             )
             .bind(status).bind(now).bind(completed).bind(queue_id)
-            .execute(&mut *tx).await?;
+            .execute(&mut **conn).await?;
         }
-        tx.commit().await?;
         Ok::<bool, sqlx::Error>(written == 1)
     })?;
     Ok(done)
@@ -153,18 +151,18 @@ pub async fn pin_in_use(db: &Db, pin: &str, now: i64) -> AppResult<bool> {
 }
 
 pub async fn insert_pin(
-    db: &Db,
+    tx: &mut Tx,
     pin: &str,
     queue_id: i64,
     user_id: Option<i64>,
     now: i64,
     expires_at: i64,
 ) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query(
+    on_tx!(tx, conn => sqlx::query(
         "INSERT INTO survey_pins (pin, survey_queue_id, created_by_user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(pin).bind(queue_id).bind(user_id).bind(now).bind(expires_at)
-    .execute(pool).await.map(|_| ()))?;
+    .execute(&mut **conn).await.map(|_| ()))?;
     Ok(())
 }
 
@@ -179,18 +177,18 @@ pub async fn live_pin_of(db: &Db, queue_id: i64, now: i64) -> AppResult<Option<S
 
 /// A PIN row that already carries its survey token (the emailed link's start).
 pub async fn insert_pin_with_token(
-    db: &Db,
+    tx: &mut Tx,
     pin: &str,
     queue_id: i64,
     token_hash: &str,
     now: i64,
     expires_at: i64,
 ) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query(
+    on_tx!(tx, conn => sqlx::query(
         "INSERT INTO survey_pins (pin, survey_queue_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(pin).bind(queue_id).bind(token_hash).bind(now).bind(expires_at)
-    .execute(pool).await.map(|_| ()))?;
+    .execute(&mut **conn).await.map(|_| ()))?;
     Ok(())
 }
 
