@@ -394,40 +394,38 @@ pub struct NewStaffPatient<'a> {
 
 /// Inserts the patient unless the MRN is taken: `None` then. One statement against the unique
 /// index on mrn, so two requests at once give one patient (no check-then-insert).
-pub async fn insert_staff_patient(db: &Db, p: &NewStaffPatient<'_>) -> AppResult<Option<i64>> {
-    Ok(on_db!(db, pool => sqlx::query_scalar(
+pub async fn insert_staff_patient(tx: &mut Tx, p: &NewStaffPatient<'_>) -> AppResult<Option<i64>> {
+    Ok(on_tx!(tx, conn => sqlx::query_scalar(
         "INSERT INTO patients (mrn, first_name, last_name, dob, gender, email, phone, location_id, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
          ON CONFLICT (mrn) DO NOTHING RETURNING id",
     )
     .bind(p.mrn).bind(p.first_name).bind(p.last_name).bind(p.dob).bind(p.gender).bind(p.email).bind(p.phone)
     .bind(p.location_id).bind(p.now)
-    .fetch_optional(pool).await)?)
+    .fetch_optional(&mut **conn).await)?)
 }
 
-/// A study dated `study_date` at the location and its appointment at `starts_at`, in one
-/// transaction. Returns the appointment id (the staff start's entity id).
+/// A study dated `study_date` at the location and its appointment at `starts_at`, in the
+/// caller's transaction. Returns the appointment id (the staff start's entity id).
 pub async fn insert_staff_study(
-    db: &Db,
+    tx: &mut Tx,
     patient_id: i64,
     location_id: i64,
     study_date: &str,
     description: &str,
     starts_at: i64,
 ) -> AppResult<i64> {
-    Ok(on_db!(db, pool => async {
-        let mut tx = pool.begin().await?;
+    Ok(on_tx!(tx, conn => async {
         let study: i64 = sqlx::query_scalar(
             "INSERT INTO studies (patient_id, location_id, study_date, description) VALUES ($1, $2, $3, $4) RETURNING id",
         )
         .bind(patient_id).bind(location_id).bind(study_date).bind(description)
-        .fetch_one(&mut *tx).await?;
+        .fetch_one(&mut **conn).await?;
         let appointment: i64 = sqlx::query_scalar(
             "INSERT INTO appointments (patient_id, location_id, study_id, starts_at) VALUES ($1, $2, $3, $4) RETURNING id",
         )
         .bind(patient_id).bind(location_id).bind(study).bind(starts_at)
-        .fetch_one(&mut *tx).await?;
-        tx.commit().await?;
+        .fetch_one(&mut **conn).await?;
         Ok::<i64, sqlx::Error>(appointment)
     }
     .await)?)
