@@ -278,14 +278,15 @@ async fn store_file(by: Uploader<'_>, upload: FileUpload<'_>) -> AppResult<Surve
         xml: &text,
         error: row.error.as_deref(),
     };
-    let written = store::put(&state.db, &new, existing.as_ref().map(|o| o.id), now_ms()).await?;
+    let mut tx = state.db.begin().await?;
+    let written = store::put(&mut tx, &new, existing.as_ref().map(|o| o.id), now_ms()).await?;
     let how = match written {
         Written::Inserted => "Inserted",
         Written::Replaced => "Replaced",
         Written::Versioned => "Versioned",
     };
-    audit::record_alone(
-        &state.db,
+    audit::record(
+        &mut tx,
         actor,
         Action::SurveyUploaded,
         Target { target_type: Some("SurveyDefinition"), target_id: Some(row.survey_id.clone()), target_user_id: None },
@@ -294,6 +295,7 @@ async fn store_file(by: Uploader<'_>, upload: FileUpload<'_>) -> AppResult<Surve
         Some(ip.to_owned()),
     )
     .await?;
+    tx.commit().await?;
     Ok(match row.error {
         None => SurveyUploadFile {
             file_name: file_name.to_owned(),
@@ -603,11 +605,12 @@ async fn delete(
             s.survey_id
         ))
     };
-    if s.assigned > 0 || !store::delete_unassigned(&state.db, s.id).await? {
+    let mut tx = state.db.begin().await?;
+    if s.assigned > 0 || !store::delete_unassigned(&mut tx, s.id).await? {
         return Err(in_use());
     }
-    audit::record_alone(
-        &state.db,
+    audit::record(
+        &mut tx,
         Actor::from(&*user),
         Action::SurveyDeleted,
         Target {
@@ -620,6 +623,7 @@ async fn delete(
         Some(peer.ip().to_string()),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(json!({})))
 }
 
