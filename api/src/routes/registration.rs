@@ -270,8 +270,6 @@ async fn send_registration_email(
     let now = now_ms();
     let expires_at = (seconds > 0).then(|| now.saturating_add(seconds.saturating_mul(1000)));
     let key = random_token();
-    store::insert_registration_key(db, &hash_token(&key), patient.id, email, now, expires_at)
-        .await?;
     let link = format!("{}/patient/create?key={key}", public_base(db).await?);
     let validity = if seconds > 0 {
         format!(
@@ -292,9 +290,19 @@ async fn send_registration_email(
         "PortalRegistration",
     );
     message.patient_id = Some(patient.id);
-    outbox::enqueue(db, message).await?;
-    audit::record_alone(
-        db,
+    let mut tx = db.begin().await?;
+    store::insert_registration_key(
+        &mut tx,
+        &hash_token(&key),
+        patient.id,
+        email,
+        now,
+        expires_at,
+    )
+    .await?;
+    outbox::enqueue_in(&mut tx, &message, now).await?;
+    audit::record(
+        &mut tx,
         Actor::from(&*user),
         Action::RegistrationInvitationSent,
         Target {
@@ -307,6 +315,7 @@ async fn send_registration_email(
         ip(&peer),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(invitation(true, true, INVITATION_SENT)))
 }
 
@@ -528,8 +537,9 @@ async fn create(
         .clone()
         .unwrap_or_else(|| req.email.trim().to_owned());
     let phone = optional(req.phone_number.as_deref()).and_then(membership::us_phone_digits);
+    let mut tx = db.begin().await?;
     let created = store::create_patient_user(
-        db,
+        &mut tx,
         &store::NewPatientUser {
             key_id: row.id,
             patient_id: row.patient_id,
@@ -554,8 +564,9 @@ async fn create(
         }
         Err(e) => return Err(e),
     };
-    audit::record_alone(db, Actor::anonymous(), Action::UserCreated, Target::user(user_id), None,
+    audit::record(&mut tx, Actor::anonymous(), Action::UserCreated, Target::user(user_id), None,
         Some(json!({"Username": req.username.trim(), "Role": "Patient", "PatientId": row.patient_id, "Via": "SelfRegistration"})), ip).await?;
+    tx.commit().await?;
     Ok(Json(membership::create_user_result(
         &ValidationErrors::new(),
     )))
@@ -764,15 +775,16 @@ async fn unsubscribe_patient(
     throttle("unsubscribe", &peer)?;
     let db = &state.db;
     let key = unsubscribe::key(db).await?;
+    let mut tx = db.begin().await?;
     let done = match key.verify(token.trim()) {
-        Some(patient_id) => store::unsubscribe(db, patient_id, now_ms())
+        Some(patient_id) => store::unsubscribe(&mut tx, patient_id, now_ms())
             .await?
             .then_some(patient_id),
         None => None,
     };
     if let Some(patient_id) = done {
-        audit::record_alone(
-            db,
+        audit::record(
+            &mut tx,
             Actor::anonymous(),
             Action::PatientUnsubscribed,
             Target {
@@ -785,6 +797,7 @@ async fn unsubscribe_patient(
             ip(&peer),
         )
         .await?;
+        tx.commit().await?;
     }
     // A link that does not verify: the patient is asked to call the provider instead.
     Ok(Json(UnsubscribeResult {

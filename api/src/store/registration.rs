@@ -1,8 +1,8 @@
 //! Self-registration, online survey registration and unsubscribe (issue 3 parts 5-7).
 
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::error::{AppError, AppResult};
-use crate::on_db;
+use crate::{on_db, on_tx};
 
 /// A patient as the registration screens see them.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -40,14 +40,14 @@ pub async fn patients_by_email(db: &Db, email: &str) -> AppResult<Vec<PatientFor
 }
 
 pub async fn insert_registration_key(
-    db: &Db,
+    tx: &mut Tx,
     token_hash: &str,
     patient_id: i64,
     email: &str,
     now: i64,
     expires_at: Option<i64>,
 ) -> AppResult<i64> {
-    Ok(on_db!(db, pool => sqlx::query_scalar(
+    Ok(on_tx!(tx, conn => sqlx::query_scalar(
         "INSERT INTO membership_keys (token_hash, purpose, patient_id, email, created_at, expires_at)
          VALUES ($1, 'registration', $2, $3, $4, $5) RETURNING id",
     )
@@ -56,7 +56,7 @@ pub async fn insert_registration_key(
     .bind(email)
     .bind(now)
     .bind(expires_at)
-    .fetch_one(pool)
+    .fetch_one(&mut **conn)
     .await)?)
 }
 
@@ -110,24 +110,22 @@ pub struct NewPatientUser<'a> {
     pub now: i64,
 }
 
-/// Spends the key and creates the Patient user in one transaction. `Ok(None)` when the key was
+/// Spends the key and creates the Patient user in the caller's transaction. `Ok(None)` when the key was
 /// spent meanwhile (a double submit) or the patient got an account meanwhile; a username taken
 /// meanwhile is a Conflict.
-pub async fn create_patient_user(db: &Db, u: &NewPatientUser<'_>) -> AppResult<Option<i64>> {
-    let result: Result<Option<i64>, sqlx::Error> = on_db!(db, pool => async {
-        let mut tx = pool.begin().await?;
+pub async fn create_patient_user(tx: &mut Tx, u: &NewPatientUser<'_>) -> AppResult<Option<i64>> {
+    let result: Result<Option<i64>, sqlx::Error> = on_tx!(tx, conn => async {
         let spent = sqlx::query("UPDATE membership_keys SET used_at = $2 WHERE id = $1 AND used_at IS NULL")
             .bind(u.key_id)
             .bind(u.now)
-            .execute(&mut *tx)
+            .execute(&mut **conn)
             .await?
             .rows_affected();
         let accounts: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE patient_id = $1")
             .bind(u.patient_id)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **conn)
             .await?;
         if spent != 1 || accounts > 0 {
-            tx.rollback().await?;
             return Ok(None);
         }
         let id: i64 = sqlx::query_scalar(
@@ -144,15 +142,14 @@ pub async fn create_patient_user(db: &Db, u: &NewPatientUser<'_>) -> AppResult<O
         .bind(u.recovery_phone)
         .bind(u.recovery_email)
         .bind(u.now)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut **conn)
         .await?;
         // Other registration keys of this patient are spent too.
         sqlx::query("UPDATE membership_keys SET used_at = $2 WHERE patient_id = $1 AND purpose = 'registration' AND used_at IS NULL")
             .bind(u.patient_id)
             .bind(u.now)
-            .execute(&mut *tx)
+            .execute(&mut **conn)
             .await?;
-        tx.commit().await?;
         Ok(Some(id))
     }
     .await);
@@ -245,12 +242,12 @@ pub async fn assign_survey(
 // --- unsubscribe ----------------------------------------------------------------------------
 
 /// Marks the patient unsubscribed; false when there is no such patient.
-pub async fn unsubscribe(db: &Db, patient_id: i64, now: i64) -> AppResult<bool> {
+pub async fn unsubscribe(tx: &mut Tx, patient_id: i64, now: i64) -> AppResult<bool> {
     Ok(
-        on_db!(db, pool => sqlx::query("UPDATE patients SET unsubscribed = TRUE, updated_at = $2 WHERE id = $1")
+        on_tx!(tx, conn => sqlx::query("UPDATE patients SET unsubscribed = TRUE, updated_at = $2 WHERE id = $1")
         .bind(patient_id)
         .bind(now)
-        .execute(pool)
+        .execute(&mut **conn)
         .await
         .map(|r| r.rows_affected() == 1))?,
     )
