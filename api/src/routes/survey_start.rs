@@ -252,8 +252,9 @@ async fn check_admin_pin(
         target_id: Some(user.user_id.to_string()),
         target_user_id: Some(user.user_id),
     };
-    audit::record_alone(
-        &state.db,
+    let mut tx = state.db.begin().await?;
+    audit::record(
+        &mut tx,
         Actor::from(user),
         Action::SurveyAdminPinChecked,
         target,
@@ -264,8 +265,9 @@ async fn check_admin_pin(
     .await?;
     if !valid {
         if failures < ADMIN_PIN_ATTEMPTS {
-            store::add_pin_failure(&state.db, &client, since, now).await?;
+            store::add_pin_failure(&mut tx, &client, since, now).await?;
         }
+        tx.commit().await?;
         return Ok(Json(AdminPinResponse {
             is_valid: false,
             locations: Vec::new(),
@@ -273,11 +275,11 @@ async fn check_admin_pin(
             token: None,
         }));
     }
-    store::clear_pin_failures(&state.db, &client).await?;
+    store::clear_pin_failures(&mut tx, &client).await?;
     let token = random_token();
     let loc_text = locs.as_ref().map(|l| l.join(","));
     store::insert_admin_grant(
-        &state.db,
+        &mut tx,
         &hash_token(&token),
         user.user_id,
         loc_text.as_deref(),
@@ -285,6 +287,7 @@ async fn check_admin_pin(
         now + ADMIN_GRANT_MS,
     )
     .await?;
+    tx.commit().await?;
     let locations = store::locations(&state.db)
         .await?
         .into_iter()

@@ -585,10 +585,11 @@ async fn check_pin(
     if live.is_empty() {
         // An expired PIN costs an attempt too: with many recently expired numbers, free
         // 'expired' answers would let a kiosk try every number.
-        store::add_pin_failure(&state.db, &client, since, now).await?;
-        store::add_pin_failure(&state.db, &address, since, now).await?;
-        audit::record_alone(
-            &state.db,
+        let mut tx = state.db.begin().await?;
+        store::add_pin_failure(&mut tx, &client, since, now).await?;
+        store::add_pin_failure(&mut tx, &address, since, now).await?;
+        audit::record(
+            &mut tx,
             Actor::anonymous(),
             Action::SurveyPinFailed,
             Target::none(),
@@ -597,6 +598,7 @@ async fn check_pin(
             None,
         )
         .await?;
+        tx.commit().await?;
         if !rows.is_empty() {
             return Ok(Json(fail(-1, start::PIN_EXPIRED.to_owned())));
         }
@@ -614,9 +616,11 @@ async fn check_pin(
         return Ok(Json(r));
     }
     let (pin_id, queue_id, _) = *live[live.len() - 1];
-    store::clear_pin_failures(&state.db, &client).await?;
     let token = random_token();
-    store::set_pin_token(&state.db, pin_id, &hash_token(&token)).await?;
+    let mut tx = state.db.begin().await?;
+    store::clear_pin_failures(&mut tx, &client).await?;
+    store::set_pin_token(&mut tx, pin_id, &hash_token(&token)).await?;
+    tx.commit().await?;
     Ok(Json(PinCheckResponse {
         success: true,
         survey_data_id: Some(queue_id),

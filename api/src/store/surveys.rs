@@ -137,9 +137,9 @@ pub async fn purge_spent_pins(
     .await)?)
 }
 
-pub async fn set_pin_token(db: &Db, pin_id: i64, token_hash: &str) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query("UPDATE survey_pins SET token_hash = $1 WHERE id = $2")
-        .bind(token_hash).bind(pin_id).execute(pool).await.map(|_| ()))?;
+pub async fn set_pin_token(tx: &mut Tx, pin_id: i64, token_hash: &str) -> AppResult<()> {
+    on_tx!(tx, conn => sqlx::query("UPDATE survey_pins SET token_hash = $1 WHERE id = $2")
+        .bind(token_hash).bind(pin_id).execute(&mut **conn).await.map(|_| ()))?;
     Ok(())
 }
 
@@ -218,21 +218,21 @@ pub async fn pin_failures(db: &Db, client_key: &str, since: i64) -> AppResult<i6
     Ok(n.unwrap_or(0))
 }
 
-pub async fn add_pin_failure(db: &Db, client_key: &str, since: i64, now: i64) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query(
+pub async fn add_pin_failure(tx: &mut Tx, client_key: &str, since: i64, now: i64) -> AppResult<()> {
+    on_tx!(tx, conn => sqlx::query(
         "INSERT INTO survey_pin_failures (client_key, failures, first_failure_at) VALUES ($1, 1, $2)
          ON CONFLICT (client_key) DO UPDATE SET
             failures = CASE WHEN survey_pin_failures.first_failure_at > $3 THEN survey_pin_failures.failures + 1 ELSE 1 END,
             first_failure_at = CASE WHEN survey_pin_failures.first_failure_at > $3 THEN survey_pin_failures.first_failure_at ELSE $2 END",
     )
     .bind(client_key).bind(now).bind(since)
-    .execute(pool).await.map(|_| ()))?;
+    .execute(&mut **conn).await.map(|_| ()))?;
     Ok(())
 }
 
-pub async fn clear_pin_failures(db: &Db, client_key: &str) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query("DELETE FROM survey_pin_failures WHERE client_key = $1")
-        .bind(client_key).execute(pool).await.map(|_| ()))?;
+pub async fn clear_pin_failures(tx: &mut Tx, client_key: &str) -> AppResult<()> {
+    on_tx!(tx, conn => sqlx::query("DELETE FROM survey_pin_failures WHERE client_key = $1")
+        .bind(client_key).execute(&mut **conn).await.map(|_| ()))?;
     Ok(())
 }
 
@@ -251,18 +251,18 @@ pub async fn user_pin_and_locations(
 }
 
 pub async fn insert_admin_grant(
-    db: &Db,
+    tx: &mut Tx,
     token_hash: &str,
     user_id: i64,
     loc_nums: Option<&str>,
     now: i64,
     expires_at: i64,
 ) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query(
+    on_tx!(tx, conn => sqlx::query(
         "INSERT INTO survey_admin_grants (token_hash, user_id, loc_nums, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(token_hash).bind(user_id).bind(loc_nums).bind(now).bind(expires_at)
-    .execute(pool).await.map(|_| ()))?;
+    .execute(&mut **conn).await.map(|_| ()))?;
     Ok(())
 }
 
