@@ -14,7 +14,6 @@ use crate::error::AppResult;
 use crate::notifications::{self, EngineConfig, EngineReport};
 pub use crate::outbox::clock::{Clock, ManualClock, SystemClock};
 use crate::outbox::{self, DeliveryReport};
-use crate::routes::survey_start;
 use crate::store::surveys as survey_store;
 use crate::survey_pins;
 
@@ -107,7 +106,7 @@ pub async fn notifications_pass(
 
 /// Unfinished surveys past the clinic's expiry rule expire (when the engine is off).
 pub async fn expire_surveys(db: &Db, clock: &dyn Clock) -> AppResult<u64> {
-    survey_start::expire_once(db, clock.now_ms()).await
+    crate::staff_start::expire_once(db, clock.now_ms()).await
 }
 
 /// What housekeeping removed.

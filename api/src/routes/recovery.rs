@@ -32,7 +32,7 @@ use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::fmt;
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, OutboundMessage};
-use crate::routes::password::password_requirements;
+use crate::password_rules::password_requirements;
 use crate::settings::{self, get_bool, get_i64, get_str};
 use crate::store::membership as accounts;
 use crate::store::recovery::{self as store, Account, KeyRow, NewKey};

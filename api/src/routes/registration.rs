@@ -598,7 +598,7 @@ fn check(is_user_exist: bool, sent: bool, message: &str) -> SurveyEmailCheck {
 /// The survey a location's patients get: the staff start's choice order (spec 01 §2.5, in
 /// wasm-core), so both assign the same survey.
 async fn location_survey(db: &Db, loc_num: &str) -> AppResult<Option<i64>> {
-    crate::routes::survey_start::survey_for_location(db, loc_num).await
+    crate::staff_start::survey_for_location(db, loc_num).await
 }
 
 async fn send_survey_email(

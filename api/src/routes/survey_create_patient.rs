@@ -27,7 +27,7 @@ use crate::auth::RequireRole;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::survey_start::{allowed, grant, respondent};
+use crate::staff_start::{allowed, grant, respondent};
 use crate::store::surveys as store;
 use crate::AppState;
 

@@ -646,10 +646,7 @@ async fn generate_pin(
                 .id
         }
         // The kiosk's staff start (admin PIN, respondent, study, survey).
-        None => {
-            crate::routes::survey_start::start_for_respondent(&state, &user.0, &headers, &req)
-                .await?
-        }
+        None => crate::staff_start::start_for_respondent(&state, &user.0, &headers, &req).await?,
     };
     let now = now_ms();
     let expires_at = now + PIN_VALID_MS;

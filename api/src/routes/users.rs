@@ -28,7 +28,7 @@ use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::password::password_requirements;
+use crate::password_rules::password_requirements;
 use crate::settings::{self, get_bool};
 use crate::store::membership as accounts;
 use crate::store::users::{self, UserFields, UserPageQuery, UserRecord, UserSort};
