@@ -1,6 +1,7 @@
 //! Queries per area, written once for both engines (see `db::on_db!`), returning domain types.
 
 pub mod appointments;
+pub mod audit_log;
 pub mod documents;
 pub mod history_portal;
 pub mod labels;
@@ -9,6 +10,7 @@ pub mod locations;
 pub mod login_failures;
 pub mod membership;
 pub mod notification_history;
+pub mod outbox;
 pub mod patients;
 pub mod portal_config;
 pub mod recovery;
