@@ -15,9 +15,10 @@ use wasm_core::notify_schedule::{self as rules, BusinessWindow};
 
 use crate::db::Db;
 use crate::error::AppResult;
+use crate::fmt;
 use crate::outbox::{self, Channel, OutboundMessage};
 use crate::settings::{self, get_bool, get_str};
-use crate::{fmt, on_db};
+use crate::store::notifications as store;
 
 /// Where the clinic is (business days and hours are local to it).
 #[derive(Debug, Clone, Copy, Default)]
@@ -46,20 +47,6 @@ pub const IAM_HERE_TEMPLATE: (&str, &str) = (
     "Let us know when you are here",
     "Dear {PatientName},\nwhen you arrive for your appointment on {AppointmentDate}, tap {IamHereLink} to tell the front desk you are here.\n\nTo stop these messages: {UnsubscribeLink}\n",
 );
-
-#[derive(sqlx::FromRow)]
-struct Candidate {
-    id: i64,
-    patient_id: i64,
-    status: String,
-    appt_starts_at: i64,
-    appointment_id: Option<i64>,
-    first_name: String,
-    last_name: String,
-    email: Option<String>,
-    phone: Option<String>,
-    iam_here_token: Option<String>,
-}
 
 fn num(doc: &Value, key: &str, default: f64) -> f64 {
     match doc.get(key) {
@@ -105,28 +92,13 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     // Expiries first: nothing is sent for a survey or link that has just expired.
     // The one expiry rule (wasm-core survey::expiry): expires_at(appt) <= now <=> appt <= now - offset.
     let cutoff = now - crate::settings::expiry_rule_of(&doc).offset_ms();
-    report.expired_surveys = on_db!(db, pool => sqlx::query(
-        "UPDATE survey_queue SET status = CASE status WHEN 'Assigned' THEN 'Expired' ELSE 'IntermediateSaveExpired' END,
-                                 updated_at = $1
-         WHERE status IN ('Assigned', 'IntermediateSave') AND appt_starts_at IS NOT NULL AND appt_starts_at <= $2",
-    )
-    .bind(now)
-    .bind(cutoff)
-    .execute(pool)
-    .await
-    .map(|r| r.rows_affected()))?;
+    report.expired_surveys = store::expire_open_surveys(db, now, cutoff).await?;
     let after_ms = (num(
         &doc,
         "HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment",
         4.0,
     ) * 3_600_000.0) as i64;
-    report.expired_iam_here = on_db!(db, pool => sqlx::query(
-        "UPDATE appointments SET iam_here_expired = TRUE WHERE iam_here_expired = FALSE AND starts_at < $1",
-    )
-    .bind(now - after_ms)
-    .execute(pool)
-    .await
-    .map(|r| r.rows_affected()))?;
+    report.expired_iam_here = store::expire_iam_here_links(db, now - after_ms).await?;
 
     let survey_channels = channels(
         &doc,
@@ -167,21 +139,9 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     };
     let in_window = window.contains(now);
     let horizon = i64::from(days.iter().copied().max().unwrap_or(0)) * 86_400_000 + 86_400_000;
-    let candidates: Vec<Candidate> = on_db!(db, pool => sqlx::query_as(
-        "SELECT sq.id, sq.patient_id, sq.status, sq.appt_starts_at, sq.appointment_id, p.first_name, p.last_name,
-                p.email, p.phone, a.iam_here_token
-         FROM survey_queue sq
-         JOIN patients p ON p.id = sq.patient_id
-         LEFT JOIN appointments a ON a.id = sq.appointment_id
-         WHERE sq.status IN ('Assigned', 'IntermediateSave', 'Completed', 'Reviewed')
-           AND sq.appt_starts_at > $1 AND sq.appt_starts_at <= $2
-           AND p.unsubscribed = FALSE
-         ORDER BY sq.id",
-    )
-    .bind(now)
-    .bind(now + horizon.max((iam_hours * 3_600_000.0) as i64))
-    .fetch_all(pool)
-    .await)?;
+    let candidates =
+        store::reminder_candidates(db, now, now + horizon.max((iam_hours * 3_600_000.0) as i64))
+            .await?;
 
     let unsubscribe_key = crate::unsubscribe::key(db).await?;
     let link_key = crate::survey_link::key(db).await?;

@@ -10,6 +10,7 @@ pub mod locations;
 pub mod login_failures;
 pub mod membership;
 pub mod notification_history;
+pub mod notifications;
 pub mod outbox;
 pub mod patients;
 pub mod portal_config;
