@@ -93,6 +93,35 @@ pub fn demo_answers(def: &SurveyDefinition, seed: u64, complete: bool) -> Answer
     survey::clean_answers(def, &answers)
 }
 
+/// The demo kiosk (spec 01 §2.5): staff start is on with the admin PIN 2468; the North Pavilion
+/// (102) starts the pre-exam screening; the default survey is the medical history.
+pub fn demo_settings() -> Vec<(&'static str, serde_json::Value)> {
+    vec![
+        (
+            crate::routes::configuration::CORE_SURVEY,
+            serde_json::json!({
+                "SURVEY_SELECT_PATIENT_MODE": true,
+                "SURVEY_ADMIN_PIN": "2468",
+                "SurveyPerLocation": [{"Key": "102", "Value": "PES-010"}]
+            }),
+        ),
+        (
+            crate::settings::SURVEY_GENERAL,
+            // The defaults with the demo's survey choice (its summary report stays off).
+            {
+                let mut general = crate::settings::defaults()
+                    .into_iter()
+                    .find(|(g, _)| *g == crate::settings::SURVEY_GENERAL)
+                    .map(|(_, v)| v)
+                    .unwrap_or_default();
+                general["DefaultSurvey"] = "BIH-001".into();
+                general["IsSurveyPerLocationEnabled"] = true.into();
+                general
+            },
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,33 +140,4 @@ mod tests {
             }
         }
     }
-}
-
-/// The demo kiosk (spec 01 §2.5): staff start is on with the admin PIN 2468; the North Pavilion
-/// (102) starts the pre-exam screening; the default survey is the medical history.
-pub fn demo_settings() -> Vec<(&'static str, serde_json::Value)> {
-    vec![
-        (
-            crate::routes::configuration::CORE_SURVEY,
-            serde_json::json!({
-                "SURVEY_SELECT_PATIENT_MODE": true,
-                "SURVEY_ADMIN_PIN": "2468",
-                "SurveyPerLocation": [{"Key": "102", "Value": "PES-010"}]
-            }),
-        ),
-        (
-            crate::routes::survey_start::SURVEY_GENERAL,
-            // The defaults with the demo's survey choice (its summary report stays off).
-            {
-                let mut general = crate::settings::defaults()
-                    .into_iter()
-                    .find(|(g, _)| *g == crate::settings::SURVEY_GENERAL)
-                    .map(|(_, v)| v)
-                    .unwrap_or_default();
-                general["DefaultSurvey"] = "BIH-001".into();
-                general["IsSurveyPerLocationEnabled"] = true.into();
-                general
-            },
-        ),
-    ]
 }
