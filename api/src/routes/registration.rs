@@ -26,7 +26,7 @@ use wasm_core::ValidationErrors;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, password, random_token, RequireRole, Staff};
 use crate::client_addr::ClientAddr;
-use crate::db::{now_ms, Db};
+use crate::db::{now_ms, Db, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, OutboundMessage};
@@ -601,16 +601,28 @@ async fn location_survey(db: &Db, loc_num: &str) -> AppResult<Option<i64>> {
     crate::staff_start::survey_for_location(db, loc_num).await
 }
 
+/// Where the emailed survey link points and the key that signs it: read before the transaction
+/// that assigns the survey (the key is created on first use).
+struct LinkParts {
+    base: String,
+    key: crate::survey_link::LinkKey,
+}
+
+async fn link_parts(db: &Db) -> AppResult<LinkParts> {
+    Ok(LinkParts {
+        base: public_base(db).await?,
+        key: crate::survey_link::key(db).await?,
+    })
+}
+
+/// The survey link e-mail for a queue row, queued in `tx`.
 async fn send_survey_email(
-    db: &Db,
+    tx: &mut Tx,
+    parts: &LinkParts,
     patient: &store::PatientForRegistration,
     queue_id: i64,
 ) -> AppResult<()> {
-    let link = crate::survey_link::link(
-        &public_base(db).await?,
-        &crate::survey_link::key(db).await?,
-        queue_id,
-    );
+    let link = crate::survey_link::link(&parts.base, &parts.key, queue_id);
     let text = format!(
         "Dear {} {},\nplease fill in your medical history survey:\n{link}\n",
         patient.first_name, patient.last_name
@@ -620,7 +632,7 @@ async fn send_survey_email(
         OutboundMessage::email(to, "Your medical history survey", &text, "SurveyAssignment");
     message.patient_id = Some(patient.id);
     message.survey_queue_id = Some(queue_id);
-    outbox::enqueue(db, message).await?;
+    outbox::enqueue_in(tx, &message, now_ms()).await?;
     Ok(())
 }
 
@@ -634,19 +646,27 @@ async fn existing_patient(
     peer: &ClientAddr,
 ) -> AppResult<SurveyEmailCheck> {
     let (open, done) = store::survey_state(db, patient.id).await?;
-    let queue_id = match (open, done) {
-        (Some(id), _) => id,
-        (None, 0) => {
-            let survey = location_survey(db, loc_num)
+    let survey = match (open, done) {
+        (Some(_), _) => None,
+        (None, 0) => Some(
+            location_survey(db, loc_num)
                 .await?
-                .ok_or_else(|| AppError::BadRequest(NO_SURVEY.to_owned()))?;
-            store::assign_survey(db, patient.id, location_id, survey, now_ms()).await?
-        }
+                .ok_or_else(|| AppError::BadRequest(NO_SURVEY.to_owned()))?,
+        ),
         (None, _) => return Ok(check(true, false, ALREADY_COMPLETED)),
     };
-    send_survey_email(db, patient, queue_id).await?;
-    audit::record_alone(
-        db,
+    let parts = link_parts(db).await?;
+    let mut tx = db.begin().await?;
+    let queue_id = match (open, survey) {
+        (Some(id), _) => id,
+        (None, Some(survey)) => {
+            store::assign_survey(&mut tx, patient.id, location_id, survey, now_ms()).await?
+        }
+        (None, None) => return Ok(check(true, false, ALREADY_COMPLETED)),
+    };
+    send_survey_email(&mut tx, &parts, patient, queue_id).await?;
+    audit::record(
+        &mut tx,
         Actor::anonymous(),
         Action::SurveyRegistrationRequested,
         Target {
@@ -659,6 +679,7 @@ async fn existing_patient(
         ip(peer),
     )
     .await?;
+    tx.commit().await?;
     Ok(check(true, true, ""))
 }
 
@@ -729,8 +750,10 @@ async fn request_registration(
             rand::thread_rng().gen_range(0..1_000_000_000_000u64)
         )
     };
+    let parts = link_parts(db).await?;
+    let mut tx = db.begin().await?;
     let patient_id = store::insert_patient(
-        db,
+        &mut tx,
         &store::NewSurveyPatient {
             mrn: &mrn,
             first_name: &req.first_name,
@@ -743,13 +766,13 @@ async fn request_registration(
         },
     )
     .await?;
-    let queue_id = store::assign_survey(db, patient_id, location_id, survey, now).await?;
-    let patient = store::patient(db, patient_id)
+    let queue_id = store::assign_survey(&mut tx, patient_id, location_id, survey, now).await?;
+    let patient = store::patient_in(&mut tx, patient_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    send_survey_email(db, &patient, queue_id).await?;
-    audit::record_alone(
-        db,
+    send_survey_email(&mut tx, &parts, &patient, queue_id).await?;
+    audit::record(
+        &mut tx,
         Actor::anonymous(),
         Action::SurveyRegistrationRequested,
         Target {
@@ -762,6 +785,7 @@ async fn request_registration(
         ip(&peer),
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(check(false, true, "")))
 }
 

@@ -24,6 +24,12 @@ pub async fn patient(db: &Db, patient_id: i64) -> AppResult<Option<PatientForReg
     Ok(on_db!(db, pool => sqlx::query_as(&sql).bind(patient_id).fetch_optional(pool).await)?)
 }
 
+/// [`patient`] as `tx` sees it (a patient it just created).
+pub async fn patient_in(tx: &mut Tx, patient_id: i64) -> AppResult<Option<PatientForRegistration>> {
+    let sql = format!("{PATIENT_SQL} WHERE p.id = $1");
+    Ok(on_tx!(tx, conn => sqlx::query_as(&sql).bind(patient_id).fetch_optional(&mut **conn).await)?)
+}
+
 pub async fn patient_of_queue_row(db: &Db, survey_queue_id: i64) -> AppResult<Option<i64>> {
     Ok(
         on_db!(db, pool => sqlx::query_scalar("SELECT patient_id FROM survey_queue WHERE id = $1")
@@ -202,8 +208,8 @@ pub struct NewSurveyPatient<'a> {
     pub now: i64,
 }
 
-pub async fn insert_patient(db: &Db, p: &NewSurveyPatient<'_>) -> AppResult<i64> {
-    Ok(on_db!(db, pool => sqlx::query_scalar(
+pub async fn insert_patient(tx: &mut Tx, p: &NewSurveyPatient<'_>) -> AppResult<i64> {
+    Ok(on_tx!(tx, conn => sqlx::query_scalar(
         "INSERT INTO patients (mrn, first_name, last_name, dob, email, phone, gender, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id",
     )
@@ -215,19 +221,19 @@ pub async fn insert_patient(db: &Db, p: &NewSurveyPatient<'_>) -> AppResult<i64>
     .bind(p.phone)
     .bind(p.gender)
     .bind(p.now)
-    .fetch_one(pool)
+    .fetch_one(&mut **conn)
     .await)?)
 }
 
 /// A survey-queue row in status Assigned (no appointment: the patient asked for the survey).
 pub async fn assign_survey(
-    db: &Db,
+    tx: &mut Tx,
     patient_id: i64,
     location_id: i64,
     definition_id: i64,
     now: i64,
 ) -> AppResult<i64> {
-    Ok(on_db!(db, pool => sqlx::query_scalar(
+    Ok(on_tx!(tx, conn => sqlx::query_scalar(
         "INSERT INTO survey_queue (patient_id, location_id, survey_definition_id, status, created_at, updated_at)
          VALUES ($1, $2, $3, 'Assigned', $4, $4) RETURNING id",
     )
@@ -235,7 +241,7 @@ pub async fn assign_survey(
     .bind(location_id)
     .bind(definition_id)
     .bind(now)
-    .fetch_one(pool)
+    .fetch_one(&mut **conn)
     .await)?)
 }
 
