@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::auth::session::SessionUser;
 use crate::db::{now_ms, Db, Tx};
 use crate::error::AppResult;
-use crate::on_tx;
+use crate::store::audit_log::{self, AuditRow};
 
 /// Who acted: the signed-in user and, when impersonating, the real user behind them.
 #[derive(Debug, Clone, Copy, Default)]
@@ -207,23 +207,23 @@ pub async fn record(
     new: Option<Value>,
     ip: Option<String>,
 ) -> AppResult<()> {
-    let old = old.map(|v| v.to_string());
-    let new = new.map(|v| v.to_string());
-    on_tx!(tx, conn => sqlx::query(INSERT_SQL)
-    .bind(now_ms())
-    .bind(actor.user_id)
-    .bind(actor.impersonator_user_id)
-    .bind(action.name())
-    .bind(action.category())
-    .bind(target.target_type)
-    .bind(&target.target_id)
-    .bind(target.target_user_id)
-    .bind(&old)
-    .bind(&new)
-    .bind(&ip)
-    .execute(&mut **conn)
-    .await.map(|_| ()))?;
-    Ok(())
+    audit_log::insert(
+        tx,
+        &AuditRow {
+            created_at: now_ms(),
+            user_id: actor.user_id,
+            impersonator_user_id: actor.impersonator_user_id,
+            action: action.name(),
+            category: action.category(),
+            target_type: target.target_type,
+            target_id: target.target_id.as_deref(),
+            target_user_id: target.target_user_id,
+            old_values: old.map(|v| v.to_string()),
+            new_values: new.map(|v| v.to_string()),
+            ip: ip.as_deref(),
+        },
+    )
+    .await
 }
 
 /// An audit row that records no change of its own (a sign-in attempt, a refused access, a read
@@ -242,8 +242,3 @@ pub async fn record_alone(
     tx.commit().await?;
     Ok(())
 }
-
-const INSERT_SQL: &str =
-    "INSERT INTO audit_log (created_at, user_id, impersonator_user_id, action, category,
-                                target_type, target_id, target_user_id, old_values, new_values, ip)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";

@@ -150,6 +150,30 @@ impl Db {
         }
     }
 
+    /// Whether NULL sorts before every value in ascending order (SQLite) rather than after it
+    /// (PostgreSQL), for a plain `ORDER BY expr` that an index can deliver.
+    pub fn nulls_first_ascending(&self) -> bool {
+        matches!(self, Db::Sqlite(_))
+    }
+
+    /// A `COLLATE` clause that makes a text comparison bytewise (PostgreSQL's "C"; SQLite's
+    /// default BINARY already is), so a prefix range `>= lo AND < hi` can use an index.
+    pub fn bytewise_collation(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "",
+            Db::Postgres(_) => " COLLATE \"C\"",
+        }
+    }
+
+    /// The row-locking clause of a claim (`SELECT ... FOR UPDATE SKIP LOCKED` on PostgreSQL, so
+    /// concurrent workers take different rows); empty on SQLite, whose writes are serialised.
+    pub fn skip_locked(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "",
+            Db::Postgres(_) => " FOR UPDATE SKIP LOCKED",
+        }
+    }
+
     /// Which database this is (engine and file, or host, port and name), to key per-database
     /// memory such as the History Portal list cache.
     pub fn identity(&self) -> String {

@@ -166,6 +166,39 @@ pub fn json_error(status: StatusCode, body: &ApiError) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], bytes).into_response()
 }
 
+/// A unique index (or key) whose violation is a form field's message rather than a conflict.
+#[derive(Debug, Clone, Copy)]
+pub struct UniqueField {
+    /// How the engines name it: PostgreSQL reports the constraint name; SQLite names an index
+    /// (`index 'name'`) or the `table.column` in its message.
+    pub names: &'static [&'static str],
+    pub field: &'static str,
+    pub message: &'static str,
+}
+
+/// Unique-constraint violations mapped to their field's message in one place, so a write is
+/// not preceded by a check that another request can race: `.map_err(on_constraint(&[..]))`.
+/// A violation of any other constraint, and every other error, converts as usual.
+pub fn on_constraint(fields: &'static [UniqueField]) -> impl Fn(sqlx::Error) -> AppError {
+    move |err| {
+        if let sqlx::Error::Database(db) = &err {
+            if db.is_unique_violation() {
+                let hit = fields.iter().find(|f| {
+                    f.names
+                        .iter()
+                        .any(|n| db.constraint() == Some(*n) || db.message().contains(n))
+                });
+                if let Some(f) = hit {
+                    let mut errors = ValidationErrors::new();
+                    errors.add(f.field, f.message);
+                    return AppError::Validation(errors);
+                }
+            }
+        }
+        AppError::from(err)
+    }
+}
+
 /// Database errors in one place: unique violations are conflicts, the rest internal.
 impl From<sqlx::Error> for AppError {
     fn from(err: sqlx::Error) -> AppError {

@@ -10,19 +10,23 @@ pub mod db;
 pub mod demo;
 pub mod error;
 pub mod fmt;
+pub mod jobs;
 pub mod letter_pdf;
 pub mod license;
 pub mod notifications;
 pub mod openapi;
 pub mod outbox;
+pub mod password_rules;
 pub mod pdf;
 pub mod routes;
 pub mod secrets;
 pub mod settings;
 pub mod signed_ids;
+pub mod staff_start;
 pub mod store;
 pub mod summary_pdf;
 pub mod survey_link;
+pub mod survey_pins;
 pub mod unsubscribe;
 pub mod web;
 
@@ -157,31 +161,20 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
         out.flush()?;
     }
     tracing::info!(%addr, engine = db.engine(), demo = config.demo, "portal-api started");
-    let purge = tokio::spawn(purge_every(db.clone(), Duration::from_secs(600)));
-    let outbox = tokio::spawn(outbox::run(
-        db.clone(),
-        std::sync::Arc::new(outbox::SystemClock),
-        config.outbox_period,
-    ));
     // The notifications engine runs when asked (--notifications-engine, see notifications.rs);
     // --clinic-utc-offset-minutes places business days and hours.
-    let engine = config.notifications_engine.then(|| {
-        tokio::spawn(notifications::run(
-            db.clone(),
-            std::sync::Arc::new(outbox::SystemClock),
-            notifications::EngineConfig {
-                clinic_offset_minutes: config.clinic_utc_offset_minutes,
-            },
-            Duration::from_secs(60),
-        ))
-    });
-    // Without the engine, unfinished surveys still expire after their appointment (issue 5).
-    let expiry = (!config.notifications_engine).then(|| {
-        tokio::spawn(routes::survey_start::run_expiry(
-            db.clone(),
-            Duration::from_secs(60),
-        ))
-    });
+    let engine = config
+        .notifications_engine
+        .then_some(notifications::EngineConfig {
+            clinic_offset_minutes: config.clinic_utc_offset_minutes,
+        });
+    let jobs = jobs::start(
+        &db,
+        jobs::JobsConfig {
+            outbox_period: config.outbox_period,
+            engine,
+        },
+    );
     axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
@@ -189,36 +182,11 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     .with_graceful_shutdown(shutdown_signal())
     .await?;
     tracing::info!("shutting down");
-    purge.abort();
-    outbox.abort();
-    if let Some(engine) = engine {
-        engine.abort();
-    }
-    if let Some(expiry) = expiry {
-        expiry.abort();
-    }
+    jobs.stop();
     tokio::time::timeout(Duration::from_secs(5), db.close())
         .await
         .ok();
     Ok(())
-}
-
-/// Housekeeping: expired sessions, and spent survey PINs with their failure counts.
-async fn purge_every(db: Db, period: Duration) {
-    let mut tick = tokio::time::interval(period);
-    loop {
-        tick.tick().await;
-        match auth::session::purge_expired(&db, db::now_ms()).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(sessions = n, "expired sessions purged"),
-            Err(err) => tracing::warn!(error = %err, "purging expired sessions failed"),
-        }
-        match routes::surveys::purge_spent_pins(&db, db::now_ms()).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(rows = n, "spent survey PINs purged"),
-            Err(err) => tracing::warn!(error = %err, "purging spent survey PINs failed"),
-        }
-    }
 }
 
 async fn shutdown_signal() {

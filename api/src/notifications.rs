@@ -10,18 +10,16 @@
 //! and, with the outbox's `FOR UPDATE SKIP LOCKED` claims, delivered — exactly once. Expiries
 //! are idempotent set-based UPDATEs. On SQLite there is one writer at a time.
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use wasm_core::notify_schedule::{self as rules, BusinessWindow};
 use wasm_core::settings::core_portal::CorePortal;
 use wasm_core::settings::history_portal::HistoryPortal;
 
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::outbox::{self, Channel, Clock, OutboundMessage};
+use crate::fmt;
+use crate::outbox::{self, Channel, OutboundMessage};
 use crate::settings;
-use crate::{fmt, on_db};
+use crate::store::notifications as store;
 
 /// Where the clinic is (business days and hours are local to it).
 #[derive(Debug, Clone, Copy, Default)]
@@ -51,20 +49,6 @@ pub const IAM_HERE_TEMPLATE: (&str, &str) = (
     "Dear {PatientName},\nwhen you arrive for your appointment on {AppointmentDate}, tap {IamHereLink} to tell the front desk you are here.\n\nTo stop these messages: {UnsubscribeLink}\n",
 );
 
-#[derive(sqlx::FromRow)]
-struct Candidate {
-    id: i64,
-    patient_id: i64,
-    status: String,
-    appt_starts_at: i64,
-    appointment_id: Option<i64>,
-    first_name: String,
-    last_name: String,
-    email: Option<String>,
-    phone: Option<String>,
-    iam_here_token: Option<String>,
-}
-
 /// The channels of a notification block: none while its master switch is off.
 fn channels(master: bool, email: bool, sms: bool) -> Vec<Channel> {
     let mut out = Vec::new();
@@ -76,6 +60,9 @@ fn channels(master: bool, email: bool, sms: bool) -> Vec<Channel> {
     }
     out
 }
+
+/// A notice to queue: dedupe key, kind, (subject, body) template, channels.
+type Notice<'a> = (String, &'a str, (&'a str, &'a str), &'a [Channel]);
 
 /// One pass at `now`.
 pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<EngineReport> {
@@ -91,25 +78,10 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     // Expiries first: nothing is sent for a survey or link that has just expired.
     // The one expiry rule (wasm-core survey::expiry): expires_at(appt) <= now <=> appt <= now - offset.
     let cutoff = now - settings::expiry_rule(db).await?.offset_ms();
-    report.expired_surveys = on_db!(db, pool => sqlx::query(
-        "UPDATE survey_queue SET status = CASE status WHEN 'Assigned' THEN 'Expired' ELSE 'IntermediateSaveExpired' END,
-                                 updated_at = $1
-         WHERE status IN ('Assigned', 'IntermediateSave') AND appt_starts_at IS NOT NULL AND appt_starts_at <= $2",
-    )
-    .bind(now)
-    .bind(cutoff)
-    .execute(pool)
-    .await
-    .map(|r| r.rows_affected()))?;
+    report.expired_surveys = store::expire_open_surveys(db, now, cutoff).await?;
     let after_ms = (hp.history_portal_expire_i_am_here_button_in_x_hours_after_appointment
         * 3_600_000.0) as i64;
-    report.expired_iam_here = on_db!(db, pool => sqlx::query(
-        "UPDATE appointments SET iam_here_expired = TRUE WHERE iam_here_expired = FALSE AND starts_at < $1",
-    )
-    .bind(now - after_ms)
-    .execute(pool)
-    .await
-    .map(|r| r.rows_affected()))?;
+    report.expired_iam_here = store::expire_iam_here_links(db, now - after_ms).await?;
 
     let survey_channels = channels(
         hp.enable_sending_history_portal_notifications,
@@ -139,21 +111,9 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     };
     let in_window = window.contains(now);
     let horizon = i64::from(days.iter().copied().max().unwrap_or(0)) * 86_400_000 + 86_400_000;
-    let candidates: Vec<Candidate> = on_db!(db, pool => sqlx::query_as(
-        "SELECT sq.id, sq.patient_id, sq.status, sq.appt_starts_at, sq.appointment_id, p.first_name, p.last_name,
-                p.email, p.phone, a.iam_here_token
-         FROM survey_queue sq
-         JOIN patients p ON p.id = sq.patient_id
-         LEFT JOIN appointments a ON a.id = sq.appointment_id
-         WHERE sq.status IN ('Assigned', 'IntermediateSave', 'Completed', 'Reviewed')
-           AND sq.appt_starts_at > $1 AND sq.appt_starts_at <= $2
-           AND p.unsubscribed = FALSE
-         ORDER BY sq.id",
-    )
-    .bind(now)
-    .bind(now + horizon.max((iam_hours * 3_600_000.0) as i64))
-    .fetch_all(pool)
-    .await)?;
+    let candidates =
+        store::reminder_candidates(db, now, now + horizon.max((iam_hours * 3_600_000.0) as i64))
+            .await?;
 
     let unsubscribe_key = crate::unsubscribe::key(db).await?;
     let link_key = crate::survey_link::key(db).await?;
@@ -175,8 +135,6 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
             ("UnsubscribeLink", unsubscribe.as_str()),
         ];
         let open = matches!(c.status.as_str(), "Assigned" | "IntermediateSave");
-        // (dedupe key, kind, template, channels)
-        type Notice<'a> = (String, &'a str, (&'a str, &'a str), &'a [Channel]);
         let mut notices: Vec<Notice> = Vec::new();
         if open && in_window {
             if c.status == "Assigned" {
@@ -243,20 +201,4 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
         }
     }
     Ok(report)
-}
-
-/// Background job: a pass every `period` (`--notifications-engine` turns it on).
-pub async fn run(db: Db, clock: Arc<dyn Clock>, config: EngineConfig, period: Duration) {
-    let mut tick = tokio::time::interval(period);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        match run_once(&db, clock.now_ms(), config).await {
-            Ok(report) if report != EngineReport::default() => {
-                tracing::info!(?report, "notifications engine pass")
-            }
-            Ok(_) => {}
-            Err(err) => tracing::warn!(error = %err, "notifications engine pass failed"),
-        }
-    }
 }

@@ -3,6 +3,11 @@
 //! so the document cannot list a path the server does not have.
 
 use serde_json::{json, Map, Value};
+use wasm_core::model::Role;
+
+use crate::auth::roles::{
+    PatientOnly, ProgramManagers, RoleSet, SignedIn, Staff, SurveyStarter, UserAdmins,
+};
 
 /// Who may call a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,6 +22,8 @@ pub enum Access {
     SetupOrProgramManager,
     /// FrontDesk and ProgramManager: the kiosk's staff start (spec 01 §2.5).
     SurveyStarter,
+    /// ClientAdmin and ProgramManager (the Users menu, spec 02 §6).
+    UserAdmins,
     /// ClientAdmin and ProgramManager (logos, spec 02 §6).
     LogoEditors,
     /// ClientAdmin and ProgramManager (settings groups, spec 03 §6).
@@ -24,15 +31,16 @@ pub enum Access {
 }
 
 impl Access {
-    pub fn roles(self) -> &'static [&'static str] {
+    /// The roles, read from the one table of role sets (`auth::roles`) the extractors use.
+    pub fn roles(self) -> &'static [Role] {
         match self {
             Access::Anyone => &[],
-            Access::SignedIn => &["Patient", "FrontDesk", "ClientAdmin", "ProgramManager"],
-            Access::Staff => &["FrontDesk", "ClientAdmin", "ProgramManager"],
-            Access::Patient => &["Patient"],
-            Access::SurveyStarter => &["FrontDesk", "ProgramManager"],
-            Access::ProgramManager | Access::SetupOrProgramManager => &["ProgramManager"],
-            Access::LogoEditors | Access::SettingsAdmins => &["ClientAdmin", "ProgramManager"],
+            Access::SignedIn => SignedIn::ROLES,
+            Access::Staff => Staff::ROLES,
+            Access::Patient => PatientOnly::ROLES,
+            Access::SurveyStarter => SurveyStarter::ROLES,
+            Access::ProgramManager | Access::SetupOrProgramManager => ProgramManagers::ROLES,
+            Access::UserAdmins | Access::LogoEditors | Access::SettingsAdmins => UserAdmins::ROLES,
         }
     }
 
@@ -47,7 +55,9 @@ impl Access {
             Access::SetupOrProgramManager => {
                 "anyone while the portal is not configured, then ProgramManager"
             }
-            Access::LogoEditors | Access::SettingsAdmins => "ClientAdmin or ProgramManager",
+            Access::UserAdmins | Access::LogoEditors | Access::SettingsAdmins => {
+                "ClientAdmin or ProgramManager"
+            }
         }
     }
 }
@@ -107,7 +117,7 @@ pub fn document() -> Value {
         let mut op = json!({
             "summary": route.summary,
             "operationId": format!("{}{}", route.method.to_lowercase(), route.path.replace(['/', '{', '}'], "_")),
-            "x-roles": route.access.roles(),
+            "x-roles": route.access.roles().iter().map(|r| r.as_str()).collect::<Vec<_>>(),
             "description": format!("Who may call: {}.", route.access.text()),
             "responses": {
                 "200": {

@@ -15,7 +15,6 @@ use sha2::Sha256;
 
 use crate::db::{now_ms, Db};
 use crate::error::AppResult;
-use crate::on_db;
 
 /// The key of one kind of link: the secret and the purpose it signs for.
 #[derive(Clone)]
@@ -41,20 +40,8 @@ impl SignedIds {
         let mut fresh = [0u8; 32];
         rand::rngs::OsRng.fill_bytes(&mut fresh);
         let fresh = URL_SAFE_NO_PAD.encode(fresh);
-        // Two instances racing both insert; one wins and both read the winner.
-        on_db!(db, pool => sqlx::query(
-            "INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
-        )
-        .bind(secret_name)
-        .bind(&fresh)
-        .bind(now_ms())
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
-        let value: String = on_db!(db, pool => sqlx::query_scalar("SELECT value FROM server_secrets WHERE name = $1")
-            .bind(secret_name)
-            .fetch_one(pool)
-            .await)?;
+        let value =
+            crate::store::server_secrets::get_or_insert(db, secret_name, &fresh, now_ms()).await?;
         let secret = URL_SAFE_NO_PAD
             .decode(value.as_bytes())
             .unwrap_or_else(|_| value.into_bytes());

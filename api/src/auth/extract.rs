@@ -9,6 +9,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use wasm_core::model::Role;
 
+use super::roles::RoleSet;
 use super::session::{self, SessionUser};
 use crate::cookies;
 use crate::error::AppError;
@@ -72,23 +73,6 @@ impl FromRequestParts<AppState> for CurrentUser {
     }
 }
 
-/// A set of roles allowed to call a handler.
-pub trait RoleSet: Send + Sync + 'static {
-    const ROLES: &'static [Role];
-}
-
-/// FrontDesk, ClientAdmin, ProgramManager.
-pub struct Staff;
-impl RoleSet for Staff {
-    const ROLES: &'static [Role] = &[Role::FrontDesk, Role::ClientAdmin, Role::ProgramManager];
-}
-
-/// Patients only (their own data).
-pub struct PatientOnly;
-impl RoleSet for PatientOnly {
-    const ROLES: &'static [Role] = &[Role::Patient];
-}
-
 /// A signed-in user whose role is in `R` (401 when signed out, 403 for another role).
 pub struct RequireRole<R: RoleSet>(pub CurrentUser, PhantomData<R>);
 
@@ -125,6 +109,7 @@ impl<R: RoleSet> FromRequestParts<AppState> for RequireRole<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::auth::roles::{PatientOnly, Staff};
 
     fn user(role: Role) -> SessionUser {
         SessionUser {

@@ -3,10 +3,12 @@
 
 pub mod extract;
 pub mod password;
+pub mod roles;
 pub mod session;
 pub mod throttle;
 
-pub use extract::{CurrentUser, MaybeUser, PatientOnly, RequireRole, RoleSet, Staff};
+pub use extract::{CurrentUser, MaybeUser, RequireRole};
+pub use roles::{PatientOnly, RoleSet, Staff};
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;

@@ -6,9 +6,10 @@
 use wasm_core::model::Role;
 
 use super::{hash_token, random_token};
-use crate::db::{now_ms, Db};
+use crate::db::{now_ms, Db, Tx};
 use crate::error::AppResult;
-use crate::{on_db, settings};
+use crate::settings;
+use crate::store::sessions;
 
 pub const TOUCH_INTERVAL_MS: i64 = 30_000;
 
@@ -38,51 +39,46 @@ impl SessionUser {
     }
 }
 
-#[derive(sqlx::FromRow)]
-struct SessionRow {
-    user_id: i64,
-    impersonator_user_id: Option<i64>,
-    last_seen_at: i64,
-    expires_at: i64,
-    username: String,
-    first_name: String,
-    last_name: String,
-    role: String,
-    patient_id: Option<i64>,
-    is_active: bool,
-}
-
 /// Creates a session for `user_id` and returns its token (for the cookie).
 pub async fn create(db: &Db, user_id: i64, impersonator_user_id: Option<i64>) -> AppResult<String> {
+    let length = length_ms(db).await?;
+    let mut tx = db.begin().await?;
+    let token = create_in(&mut tx, user_id, impersonator_user_id, length).await?;
+    tx.commit().await?;
+    Ok(token)
+}
+
+/// How long a new session lasts (CorePortal). Read it before a transaction begins: a
+/// transaction that waits for a second connection of the pool can starve it.
+pub async fn length_ms(db: &Db) -> AppResult<i64> {
+    Ok(settings::session_timeout_minutes(db).await? * 60_000)
+}
+
+/// [`create`] inside `tx`, with the change it belongs to (and its audit row).
+pub async fn create_in(
+    tx: &mut Tx,
+    user_id: i64,
+    impersonator_user_id: Option<i64>,
+    length_ms: i64,
+) -> AppResult<String> {
     let token = random_token();
     let now = now_ms();
-    let expires = now + settings::session_timeout_minutes(db).await? * 60_000;
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO sessions (token_hash, user_id, impersonator_user_id, created_at, last_seen_at, expires_at)
-         VALUES ($1, $2, $3, $4, $4, $5)",
+    sessions::insert(
+        tx,
+        &hash_token(&token),
+        user_id,
+        impersonator_user_id,
+        now,
+        now + length_ms,
     )
-    .bind(hash_token(&token))
-    .bind(user_id)
-    .bind(impersonator_user_id)
-    .bind(now)
-    .bind(expires)
-    .execute(pool)
-    .await.map(|_| ()))?;
+    .await?;
     Ok(token)
 }
 
 /// The live session for `token`, refreshing its idle timer; `None` when unknown or expired.
 pub async fn lookup(db: &Db, token: &str) -> AppResult<Option<SessionUser>> {
     let token_hash = hash_token(token);
-    let row: Option<SessionRow> = on_db!(db, pool => sqlx::query_as(
-        "SELECT s.user_id, s.impersonator_user_id, s.last_seen_at, s.expires_at,
-                u.username, u.first_name, u.last_name, u.role, u.patient_id, u.is_active
-         FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = $1",
-    )
-    .bind(&token_hash)
-    .fetch_optional(pool)
-    .await)?;
+    let row = sessions::by_token_hash(db, &token_hash).await?;
     let Some(row) = row else { return Ok(None) };
     let now = now_ms();
     let role = Role::parse(&row.role);
@@ -91,15 +87,7 @@ pub async fn lookup(db: &Db, token: &str) -> AppResult<Option<SessionUser>> {
         return Ok(None);
     }
     if now - row.last_seen_at >= TOUCH_INTERVAL_MS {
-        let expires = now + settings::session_timeout_minutes(db).await? * 60_000;
-        on_db!(db, pool => sqlx::query(
-            "UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3",
-        )
-        .bind(now)
-        .bind(expires)
-        .bind(&token_hash)
-        .execute(pool)
-        .await.map(|_| ()))?;
+        sessions::extend(db, &token_hash, now, length_ms(db).await?).await?;
     }
     Ok(Some(SessionUser {
         user_id: row.user_id,
@@ -113,11 +101,15 @@ pub async fn lookup(db: &Db, token: &str) -> AppResult<Option<SessionUser>> {
     }))
 }
 
+/// Ends the session with this token hash inside `tx`.
+pub async fn delete_in(tx: &mut Tx, token_hash: &str) -> AppResult<()> {
+    sessions::delete(tx, token_hash).await
+}
+
 pub async fn delete(db: &Db, token_hash: &str) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(token_hash)
-        .execute(pool)
-        .await.map(|_| ()))?;
+    let mut tx = db.begin().await?;
+    sessions::delete(&mut tx, token_hash).await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -128,17 +120,13 @@ pub async fn delete_token(db: &Db, token: &str) -> AppResult<()> {
 /// Deletes sessions past their idle timeout (lookups already refuse them; this keeps the table
 /// small). Takes the clock as an argument so tests need no sleeps.
 pub async fn purge_expired(db: &Db, now: i64) -> AppResult<u64> {
-    let n = on_db!(db, pool => sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
-        .bind(now)
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))?;
-    Ok(n)
+    sessions::purge_expired(db, now).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::on_db;
 
     async fn demo_db() -> (Db, std::path::PathBuf) {
         let dir = std::env::temp_dir().join(format!("portal-api-session-{}", random_token()));

@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::on_db;
+use crate::store::login_failures;
 
 /// The window failures are counted in.
 pub const WINDOW_MS: i64 = 5 * 60 * 1000;
@@ -43,9 +43,7 @@ fn keys(login: &str, address: &str) -> [(String, usize); 2] {
 /// Whether a sign-in for `login` from `address` is refused now.
 pub async fn is_throttled(db: &Db, login: &str, address: &str, now: i64) -> AppResult<bool> {
     for (key, limit) in keys(login, address) {
-        let n: i64 = on_db!(db, pool => sqlx::query_scalar(
-            "SELECT COUNT(*) FROM login_failures WHERE throttle_key = $1 AND failed_at > $2",
-        ).bind(&key).bind(now - WINDOW_MS).fetch_one(pool).await)?;
+        let n = login_failures::count_since(db, &key, now - WINDOW_MS).await?;
         if n >= limit as i64 {
             return Ok(true);
         }
@@ -56,17 +54,15 @@ pub async fn is_throttled(db: &Db, login: &str, address: &str, now: i64) -> AppR
 /// Counts one failed sign-in (and drops failures that left the window).
 pub async fn record_failure(db: &Db, login: &str, address: &str, now: i64) -> AppResult<()> {
     for (key, _) in keys(login, address) {
-        on_db!(db, pool => sqlx::query("INSERT INTO login_failures (throttle_key, failed_at) VALUES ($1, $2)")
-            .bind(&key).bind(now).execute(pool).await.map(|_| ()))?;
+        login_failures::add(db, &key, now).await?;
     }
-    on_db!(db, pool => sqlx::query("DELETE FROM login_failures WHERE failed_at <= $1")
-        .bind(now - WINDOW_MS).execute(pool).await.map(|_| ()))?;
-    Ok(())
+    login_failures::drop_until(db, now - WINDOW_MS).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::on_db;
 
     #[tokio::test]
     async fn limits_per_account_and_address_in_a_window() {

@@ -47,7 +47,7 @@ pub async fn load(db: &Db, hash: &str, now: i64) -> AppResult<()> {
         ).bind(patient).bind(appointment).bind(location).bind(survey).bind(now).fetch_one(&mut *tx).await?;
         let expired = now - 3_600_000;
         sqlx::query("INSERT INTO survey_pins (pin, survey_queue_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-            .bind(EXPIRED_PIN).bind(queue).bind(expired - crate::routes::surveys::PIN_VALID_MS).bind(expired)
+            .bind(EXPIRED_PIN).bind(queue).bind(expired - crate::survey_pins::PIN_VALID_MS).bind(expired)
             .execute(&mut *tx).await?;
         tx.commit().await?;
         Ok::<(), sqlx::Error>(())

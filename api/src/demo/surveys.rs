@@ -93,6 +93,31 @@ pub fn demo_answers(def: &SurveyDefinition, seed: u64, complete: bool) -> Answer
     survey::clean_answers(def, &answers)
 }
 
+/// The demo kiosk (spec 01 §2.5): staff start is on with the admin PIN 2468; the North Pavilion
+/// (102) starts the pre-exam screening; the default survey is the medical history.
+pub fn demo_settings() -> Vec<(&'static str, serde_json::Value)> {
+    vec![
+        (
+            crate::routes::configuration::CORE_SURVEY,
+            serde_json::json!({
+                "SURVEY_SELECT_PATIENT_MODE": true,
+                "SURVEY_ADMIN_PIN": "2468",
+                "SurveyPerLocation": [{"Key": "102", "Value": "PES-010"}]
+            }),
+        ),
+        (
+            crate::settings::SURVEY_GENERAL,
+            // The defaults with the demo's survey choice (its summary report stays off).
+            serde_json::to_value(wasm_core::settings::survey_general::SurveyGeneral {
+                default_survey: "BIH-001".into(),
+                is_survey_per_location_enabled: true,
+                ..Default::default()
+            })
+            .unwrap_or_default(),
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,29 +136,4 @@ mod tests {
             }
         }
     }
-}
-
-/// The demo kiosk (spec 01 §2.5): staff start is on with the admin PIN 2468; the North Pavilion
-/// (102) starts the pre-exam screening; the default survey is the medical history.
-pub fn demo_settings() -> Vec<(&'static str, serde_json::Value)> {
-    vec![
-        (
-            crate::routes::configuration::CORE_SURVEY,
-            serde_json::json!({
-                "SURVEY_SELECT_PATIENT_MODE": true,
-                "SURVEY_ADMIN_PIN": "2468",
-                "SurveyPerLocation": [{"Key": "102", "Value": "PES-010"}]
-            }),
-        ),
-        (
-            crate::routes::survey_start::SURVEY_GENERAL,
-            // The defaults with the demo's survey choice (its summary report stays off).
-            serde_json::to_value(wasm_core::settings::survey_general::SurveyGeneral {
-                default_survey: "BIH-001".into(),
-                is_survey_per_location_enabled: true,
-                ..Default::default()
-            })
-            .unwrap_or_default(),
-        ),
-    ]
 }

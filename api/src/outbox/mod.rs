@@ -19,10 +19,12 @@ use serde_json::Value;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::error::{AppError, AppResult};
-use crate::on_db;
 use crate::settings;
+use crate::store::history_portal::actions::mark_notice_sent;
+use crate::store::outbox as store;
+pub use crate::store::outbox::OutboxRow;
 
 /// Attempts before a message is given up (`Failed`).
 pub const MAX_ATTEMPTS: i64 = 5;
@@ -95,7 +97,16 @@ impl OutboundMessage {
 
 /// Stores a message for delivery now (wall clock). Returns the outbox id.
 pub async fn enqueue(db: &Db, message: OutboundMessage) -> AppResult<i64> {
-    enqueue_at(db, &message, None, crate::db::now_ms())
+    let mut tx = db.begin().await?;
+    let id = enqueue_in(&mut tx, &message, crate::db::now_ms()).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// [`enqueue`] inside `tx`: the message is stored with the change that sends it (and its audit
+/// row), or not at all.
+pub async fn enqueue_in(tx: &mut Tx, message: &OutboundMessage, now: i64) -> AppResult<i64> {
+    enqueue_at(tx, message, None, now)
         .await
         .map(|id| id.unwrap_or_default())
 }
@@ -107,11 +118,14 @@ pub async fn enqueue_once(
     dedupe_key: &str,
     now: i64,
 ) -> AppResult<Option<i64>> {
-    enqueue_at(db, message, Some(dedupe_key), now).await
+    let mut tx = db.begin().await?;
+    let id = enqueue_at(&mut tx, message, Some(dedupe_key), now).await?;
+    tx.commit().await?;
+    Ok(id)
 }
 
 async fn enqueue_at(
-    db: &Db,
+    tx: &mut Tx,
     m: &OutboundMessage,
     dedupe_key: Option<&str>,
     now: i64,
@@ -121,81 +135,12 @@ async fn enqueue_at(
             "The message has no recipient".to_owned(),
         ));
     }
-    let id: Option<i64> = on_db!(db, pool => sqlx::query_scalar(
-        "INSERT INTO outbox (channel, recipient, subject, body_text, body_html, kind, patient_id, survey_queue_id,
-                             dedupe_key, status, attempts, next_attempt_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'Pending', 0, $10, $10)
-         ON CONFLICT (dedupe_key) DO NOTHING
-         RETURNING id",
-    )
-    .bind(m.channel.key())
-    .bind(m.to.trim())
-    .bind(&m.subject)
-    .bind(&m.text)
-    .bind(&m.html)
-    .bind(&m.kind)
-    .bind(m.patient_id)
-    .bind(m.survey_queue_id)
-    .bind(dedupe_key)
-    .bind(now)
-    .fetch_optional(pool)
-    .await)?;
-    Ok(id)
+    store::insert(tx, m, dedupe_key, now).await
 }
-
-/// A claimed row.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct OutboxRow {
-    pub id: i64,
-    pub channel: String,
-    pub recipient: String,
-    pub subject: String,
-    pub body_text: String,
-    pub body_html: Option<String>,
-    pub kind: String,
-    pub patient_id: Option<i64>,
-    pub survey_queue_id: Option<i64>,
-    pub attempts: i64,
-}
-
-const CLAIM_WHERE: &str =
-    "(status = 'Pending' AND next_attempt_at <= $2) OR (status = 'Sending' AND claimed_until < $2)";
-const RETURNING: &str =
-    "RETURNING id, channel, recipient, subject, body_text, body_html, kind, patient_id, survey_queue_id, attempts";
 
 /// Claims up to `limit` due rows for this worker (status `Sending`, attempts + 1, a lease).
 pub async fn claim_due(db: &Db, now: i64, limit: i64) -> AppResult<Vec<OutboxRow>> {
-    let rows = match db {
-        Db::Postgres(pool) => {
-            let sql = format!(
-                "UPDATE outbox SET status = 'Sending', attempts = attempts + 1, claimed_until = $1
-                 WHERE id IN (SELECT id FROM outbox WHERE {CLAIM_WHERE}
-                              ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
-                 {RETURNING}"
-            );
-            sqlx::query_as::<_, OutboxRow>(&sql)
-                .bind(now + CLAIM_LEASE_MS)
-                .bind(now)
-                .bind(limit)
-                .fetch_all(pool)
-                .await?
-        }
-        Db::Sqlite(pool) => {
-            // One writer at a time: the UPDATE (select and mark) is atomic.
-            let sql = format!(
-                "UPDATE outbox SET status = 'Sending', attempts = attempts + 1, claimed_until = $1
-                 WHERE id IN (SELECT id FROM outbox WHERE {CLAIM_WHERE} ORDER BY next_attempt_at, id LIMIT $3)
-                 {RETURNING}"
-            );
-            sqlx::query_as::<_, OutboxRow>(&sql)
-                .bind(now + CLAIM_LEASE_MS)
-                .bind(now)
-                .bind(limit)
-                .fetch_all(pool)
-                .await?
-        }
-    };
-    Ok(rows)
+    store::claim_due(db, now, now + CLAIM_LEASE_MS, limit).await
 }
 
 /// Delay before the next try after `attempts` failed ones.
@@ -265,26 +210,17 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
         match result {
             Ok(()) => {
                 report.sent += 1;
-                on_db!(db, pool => sqlx::query(
-                    "UPDATE outbox SET status = 'Sent', sent_at = $1, claimed_until = NULL, last_error = NULL WHERE id = $2",
-                )
-                .bind(now)
-                .bind(row.id)
-                .execute(pool)
-                .await
-                .map(|_| ()))?;
+                // Sent, the queue row's last-sent time, the secret wiped and the log line: together.
+                let mut tx = db.begin().await?;
+                store::mark_sent(&mut tx, row.id, now).await?;
                 if let Some(queue_id) = row.survey_queue_id {
-                    on_db!(db, pool => sqlx::query("UPDATE survey_queue SET last_email_sent_at = $1 WHERE id = $2")
-                        .bind(now)
-                        .bind(queue_id)
-                        .execute(pool)
-                        .await
-                        .map(|_| ()))?;
+                    mark_notice_sent(&mut tx, queue_id, now).await?;
                 }
                 if secret {
-                    forget_text(db, row.id).await?;
+                    store::forget_text(&mut tx, row.id).await?;
                 }
-                log_attempt(db, &row, now, method, &message, true).await?;
+                store::log_attempt(&mut tx, &row, now, method, &message, true).await?;
+                tx.commit().await?;
             }
             Err(error) => {
                 let give_up = row.attempts >= MAX_ATTEMPTS;
@@ -294,21 +230,20 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
                     report.retrying += 1;
                 }
                 tracing::warn!(outbox_id = row.id, attempts = row.attempts, %error, "delivery failed");
-                on_db!(db, pool => sqlx::query(
-                    "UPDATE outbox SET status = $1, next_attempt_at = $2, claimed_until = NULL, last_error = $3 WHERE id = $4",
+                let mut tx = db.begin().await?;
+                store::mark_failed(
+                    &mut tx,
+                    row.id,
+                    give_up,
+                    now + backoff_ms(row.attempts),
+                    &error,
                 )
-                .bind(if give_up { "Failed" } else { "Pending" })
-                .bind(now + backoff_ms(row.attempts))
-                .bind(&error)
-                .bind(row.id)
-                .execute(pool)
-                .await
-                .map(|_| ()))?;
+                .await?;
                 if secret && give_up {
-                    forget_text(db, row.id).await?;
+                    store::forget_text(&mut tx, row.id).await?;
                 }
-                log_attempt(
-                    db,
+                store::log_attempt(
+                    &mut tx,
                     &row,
                     now,
                     method,
@@ -316,6 +251,7 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
                     false,
                 )
                 .await?;
+                tx.commit().await?;
             }
         }
     }
@@ -334,58 +270,6 @@ pub const SECRET_KINDS: &[&str] = &[
     "SurveyAssignment",
     "SurveyReminder",
 ];
-
-async fn forget_text(db: &Db, id: i64) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query("UPDATE outbox SET body_text = '', body_html = NULL WHERE id = $1")
-        .bind(id)
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
-    Ok(())
-}
-
-async fn log_attempt(
-    db: &Db,
-    row: &OutboxRow,
-    now: i64,
-    method: &str,
-    message: &str,
-    sent: bool,
-) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO email_logs (outbox_id, created_at, kind, message, method, recipient, is_sent)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(row.id)
-    .bind(now)
-    .bind(&row.kind)
-    .bind(message)
-    .bind(method)
-    .bind(&row.recipient)
-    .bind(sent)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
-    Ok(())
-}
-
-/// Background job: deliver every `period` until the task is aborted.
-pub async fn run(db: Db, clock: std::sync::Arc<dyn Clock>, period: std::time::Duration) {
-    let mut tick = tokio::time::interval(period);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        match deliver_due(&db, clock.as_ref(), 50).await {
-            Ok(DeliveryReport {
-                sent: 0,
-                retrying: 0,
-                failed: 0,
-            }) => {}
-            Ok(report) => tracing::info!(?report, "outbox delivered"),
-            Err(err) => tracing::warn!(error = %err, "outbox delivery pass failed"),
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
+use wasm_core::history_portal::location_display_name;
 use wasm_core::model::{NextAppointment, NextAppointmentsRequest, NextAppointmentsResponse};
 
 use crate::auth::{PatientOnly, RequireRole};
@@ -10,8 +11,8 @@ use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool};
-use crate::{fmt, on_db, AppState};
-use wasm_core::history_portal::location_display_name;
+use crate::store::appointments;
+use crate::{fmt, AppState};
 
 /// How many upcoming appointments Home shows at most.
 const MAX_NEXT: i64 = 10;
@@ -40,16 +41,9 @@ async fn next_appointments(
     let db = &state.db;
     let offset = req.timezone_offset.clamp(-1080, 1080);
     let rows: Vec<(i64, String)> = match user.patient_id {
-        Some(patient_id) => on_db!(db, pool => sqlx::query_as(
-            "SELECT a.starts_at, l.name FROM appointments a JOIN locations l ON l.id = a.location_id
-             WHERE a.patient_id = $1 AND a.starts_at >= $2 AND a.status <> 'Canceled'
-             ORDER BY a.starts_at, a.id LIMIT $3",
-        )
-        .bind(patient_id)
-        .bind(now_ms())
-        .bind(MAX_NEXT)
-        .fetch_all(pool)
-        .await)?,
+        Some(patient_id) => {
+            appointments::next_for_patient(db, patient_id, now_ms(), MAX_NEXT).await?
+        }
         None => Vec::new(),
     };
     let history = settings::load(db, settings::HISTORY_PORTAL).await?;

@@ -8,7 +8,7 @@ use wasm_core::model::PortalConfigured;
 
 use crate::error::AppResult;
 use crate::openapi::{Access, RouteDoc};
-use crate::{on_db, AppState};
+use crate::AppState;
 
 pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
@@ -41,12 +41,7 @@ async fn health() -> Json<Value> {
 }
 
 async fn is_portal_configured(State(state): State<AppState>) -> AppResult<Json<PortalConfigured>> {
-    let configured: Option<bool> = on_db!(&state.db, pool => sqlx::query_scalar(
-        "SELECT is_configured FROM portal_config WHERE id = 1",
-    )
-    .fetch_optional(pool)
-    .await)?;
     Ok(Json(PortalConfigured {
-        is_portal_configured: configured.unwrap_or(false),
+        is_portal_configured: crate::store::portal_config::is_configured(&state.db).await?,
     }))
 }

@@ -18,8 +18,9 @@ use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, Channel, OutboundMessage};
 use crate::settings::{self, get_i64, get_str};
+use crate::store::history_portal::actions::{self, QueueTarget};
 use crate::store::surveys as store;
-use crate::{fmt, on_db, AppState};
+use crate::{fmt, AppState};
 
 pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
@@ -114,44 +115,13 @@ async fn is_expired(
 pub const SENT: &str = "Notification was sent successfully";
 pub const NOT_SENT: &str = "Notification was not sent";
 
-#[derive(sqlx::FromRow)]
-struct Target6 {
-    id: i64,
-    patient_id: i64,
-    first_name: String,
-    last_name: String,
-    email: Option<String>,
-    phone: Option<String>,
-    unsubscribed: bool,
-    status: String,
-    survey_name: String,
-    appointment_id: Option<i64>,
-    starts_at: Option<i64>,
-    arrival_status: Option<String>,
-    ready_for_exam_count: Option<i64>,
-    survey_log_id: Option<i64>,
-    last_email_sent_at: Option<i64>,
+async fn load_row(state: &AppState, id: i64) -> AppResult<QueueTarget> {
+    actions::target(&state.db, id)
+        .await?
+        .ok_or(AppError::NotFound)
 }
 
-async fn load_row(state: &AppState, id: i64) -> AppResult<Target6> {
-    let row: Option<Target6> = on_db!(&state.db, pool => sqlx::query_as(
-        "SELECT sq.id, sq.patient_id, p.first_name, p.last_name, p.email, p.phone, p.unsubscribed, sq.status,
-                sd.name AS survey_name, sq.appointment_id, a.starts_at, a.arrival_status, a.ready_for_exam_count,
-                (SELECT MAX(sl.id) FROM survey_logs sl WHERE sl.survey_queue_id = sq.id) AS survey_log_id,
-                sq.last_email_sent_at
-         FROM survey_queue sq
-         JOIN patients p ON p.id = sq.patient_id
-         JOIN survey_definitions sd ON sd.id = sq.survey_definition_id
-         LEFT JOIN appointments a ON a.id = sq.appointment_id
-         WHERE sq.id = $1",
-    )
-    .bind(id)
-    .fetch_optional(pool)
-    .await)?;
-    row.ok_or(AppError::NotFound)
-}
-
-fn action_input(row: &Target6) -> SurveyActionInput {
+fn action_input(row: &QueueTarget) -> SurveyActionInput {
     SurveyActionInput {
         appointment_date: row.starts_at.map(fmt::iso_utc),
         status_key: row.status.clone(),
@@ -162,7 +132,7 @@ fn action_input(row: &Target6) -> SurveyActionInput {
 }
 
 /// Email when the patient has an address, else SMS when a phone; nothing for unsubscribed.
-fn channel_for(row: &Target6) -> Option<(Channel, String)> {
+fn channel_for(row: &QueueTarget) -> Option<(Channel, String)> {
     if row.unsubscribed {
         return None;
     }
@@ -189,7 +159,7 @@ fn notice(
     subject: &str,
     text: String,
     kind: &str,
-    row: &Target6,
+    row: &QueueTarget,
 ) -> OutboundMessage {
     OutboundMessage {
         channel,
@@ -264,9 +234,10 @@ async fn resend_assign_mail(
         link
     );
     let now = now_ms();
-    outbox::enqueue(
-        &state.db,
-        notice(
+    let mut tx = state.db.begin().await?;
+    outbox::enqueue_in(
+        &mut tx,
+        &notice(
             channel,
             &to,
             "Your medical history survey",
@@ -274,16 +245,12 @@ async fn resend_assign_mail(
             "SurveyAssignment",
             &row,
         ),
+        now,
     )
     .await?;
-    on_db!(&state.db, pool => sqlx::query("UPDATE survey_queue SET last_email_sent_at = $1 WHERE id = $2")
-        .bind(now)
-        .bind(row.id)
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
-    audit::record_alone(
-        &state.db,
+    actions::mark_notice_sent(&mut tx, row.id, now).await?;
+    audit::record(
+        &mut tx,
         Actor::from(&*user),
         Action::SurveyNotificationResent,
         Target {
@@ -296,6 +263,7 @@ async fn resend_assign_mail(
         None,
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(ResendResult {
         is_sent: true,
         message: SENT,
@@ -347,17 +315,9 @@ async fn ready_for_exam(
         ));
     }
     let appointment_id = row.appointment_id.ok_or(AppError::NotFound)?;
+    let mut tx = state.db.begin().await?;
     // Count first, guarded by the limit, so two clicks racing cannot pass it.
-    let updated = on_db!(&state.db, pool => sqlx::query(
-        "UPDATE appointments SET ready_for_exam_count = ready_for_exam_count + 1, arrival_status = 'ReadyForExam'
-         WHERE id = $1 AND ($2 < 0 OR ready_for_exam_count < $2)",
-    )
-    .bind(appointment_id)
-    .bind(max)
-    .execute(&*pool)
-    .await
-    .map(|r| r.rows_affected()))?;
-    if updated == 0 {
+    if !actions::count_ready_for_exam(&mut tx, appointment_id, max).await? {
         return Err(AppError::BadRequest(LIMIT_REACHED.to_owned()));
     }
     if let Some((channel, to)) = channel_for(&row) {
@@ -365,9 +325,9 @@ async fn ready_for_exam(
             "Dear {} {}, we are ready for your exam. Please come to the front desk.",
             row.first_name, row.last_name
         );
-        outbox::enqueue(
-            &state.db,
-            notice(
+        outbox::enqueue_in(
+            &mut tx,
+            &notice(
                 channel,
                 &to,
                 "Ready for your exam",
@@ -375,12 +335,13 @@ async fn ready_for_exam(
                 "ReadyForExam",
                 &row,
             ),
+            now_ms(),
         )
         .await?;
     }
     let count = row.ready_for_exam_count.unwrap_or(0) + 1;
-    audit::record_alone(
-        &state.db,
+    audit::record(
+        &mut tx,
         Actor::from(&*user),
         Action::ReadyForExamSent,
         Target {
@@ -393,6 +354,7 @@ async fn ready_for_exam(
         None,
     )
     .await?;
+    tx.commit().await?;
     let message = if max < 0 {
         String::new()
     } else if count >= max {

@@ -18,7 +18,8 @@ use crate::db::now_ms;
 use crate::error::{ApiQuery, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings;
-use crate::{fmt, on_db, AppState};
+use crate::store::appointments;
+use crate::{fmt, AppState};
 
 pub const ROUTES: &[RouteDoc] = &[RouteDoc {
     method: "GET",
@@ -39,8 +40,6 @@ struct TokenQuery {
     token: String,
 }
 
-type Row = (i64, i64, String, i64, Option<String>, String, String);
-
 async fn process(
     State(state): State<AppState>,
     peer: ClientAddr,
@@ -51,16 +50,10 @@ async fn process(
     let disabled = history.is_disabled_iam_here;
     let expire = history.history_portal_expire_i_am_here_button_in_x_hours_after_appointment as i64;
     let token = q.token.trim();
-    let row: Option<Row> = if token.is_empty() || token.len() > 200 {
+    let row = if token.is_empty() || token.len() > 200 {
         None
     } else {
-        on_db!(db, pool => sqlx::query_as(
-            "SELECT a.id, a.patient_id, a.status, a.starts_at, a.arrival_status, p.first_name, p.last_name
-             FROM appointments a JOIN patients p ON p.id = a.patient_id WHERE a.iam_here_token = $1",
-        )
-        .bind(token)
-        .fetch_optional(pool)
-        .await)?
+        appointments::by_iam_here_token(db, token).await?
     };
     let now = now_ms();
     let mode = match &row {
@@ -84,15 +77,10 @@ async fn process(
     }
     let name = format!("{first} {last}").trim().to_owned();
     if mode == IamHereMode::IamHere && arrival.is_none() {
-        on_db!(db, pool => sqlx::query(
-            "UPDATE appointments SET arrival_status = 'PatientArrived' WHERE id = $1 AND arrival_status IS NULL",
-        )
-        .bind(id)
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
-        audit::record_alone(
-            db,
+        let mut tx = db.begin().await?;
+        appointments::mark_arrived(&mut tx, id).await?;
+        audit::record(
+            &mut tx,
             Actor::anonymous(),
             Action::PatientArrived,
             Target {
@@ -105,6 +93,7 @@ async fn process(
             Some(peer.ip().to_string()),
         )
         .await?;
+        tx.commit().await?;
     }
     let (message, appointment_message) = match mode {
         IamHereMode::IamHere => (

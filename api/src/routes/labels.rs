@@ -12,7 +12,7 @@ use wasm_core::model::{DynamicLabel, LabelTranslation};
 
 use crate::error::{ApiQuery, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::{on_db, AppState};
+use crate::AppState;
 
 /// (key, category, title, English default) of the labels the patient screens show.
 pub const PATIENT_LABELS: &[(&str, &str, &str, &str)] = &[
@@ -63,12 +63,7 @@ pub fn router() -> Router<AppState> {
 
 /// key -> (category, [(language, value)]) of the stored labels plus the built-in keys.
 async fn all(state: &AppState) -> AppResult<BTreeMap<String, (String, Vec<(String, String)>)>> {
-    let rows: Vec<(String, String, Option<String>, Option<String>)> = on_db!(&state.db, pool => sqlx::query_as(
-        "SELECT k.key, k.category, v.language, v.value FROM label_keys k
-         LEFT JOIN label_values v ON v.label_key_id = k.id ORDER BY k.key",
-    )
-    .fetch_all(pool)
-    .await)?;
+    let rows = crate::store::labels::all_values(&state.db).await?;
     let mut out: BTreeMap<String, (String, Vec<(String, String)>)> = BTreeMap::new();
     for (key, category, language, value) in rows {
         let entry = out.entry(key).or_insert_with(|| (category, Vec::new()));

@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
+use wasm_core::history_portal::location_display_name;
 use wasm_core::medical_history::survey_tab;
 use wasm_core::model::{
     IncompleteSurveyAnswer, PatientSurveyItem, PatientSurveysResponse, SurveyStatus, SurveyTab,
@@ -15,8 +16,7 @@ use crate::auth::{PatientOnly, RequireRole};
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::{self, get_bool};
-use crate::{fmt, on_db, AppState};
-use wasm_core::history_portal::location_display_name;
+use crate::{fmt, store, AppState};
 
 pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
@@ -84,18 +84,6 @@ pub struct SurveysRequest {
     timezone_offset: i32,
 }
 
-type Row = (
-    i64,
-    String,
-    i64,
-    Option<i64>,
-    i64,
-    String,
-    Option<i64>,
-    Option<String>,
-    Option<i64>,
-);
-
 async fn patient_surveys(
     state: &AppState,
     patient_id: Option<i64>,
@@ -106,19 +94,7 @@ async fn patient_surveys(
     let Some(patient_id) = patient_id else {
         return Ok((Vec::new(), hide));
     };
-    let rows: Vec<Row> = on_db!(&state.db, pool => sqlx::query_as(
-        "SELECT q.id, d.name, q.created_at, q.completed_at, q.updated_at, q.status, a.starts_at, l.name,
-                (SELECT MAX(s.id) FROM survey_logs s WHERE s.survey_queue_id = q.id)
-         FROM survey_queue q
-         JOIN survey_definitions d ON d.id = q.survey_definition_id
-         LEFT JOIN appointments a ON a.id = q.appointment_id
-         LEFT JOIN locations l ON l.id = q.location_id
-         WHERE q.patient_id = $1
-         ORDER BY q.created_at DESC, q.id DESC",
-    )
-    .bind(patient_id)
-    .fetch_all(pool)
-    .await)?;
+    let rows = store::surveys::for_patient(&state.db, patient_id).await?;
     let items = rows
         .into_iter()
         .map(

@@ -13,10 +13,9 @@ use wasm_core::password::PasswordRequirements;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{password, CurrentUser};
 use crate::client_addr::ClientAddr;
-use crate::db::{now_ms, Db};
+use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::settings::{self, get_bool, get_i64};
 use crate::store::membership as store;
 use crate::AppState;
 
@@ -51,23 +50,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/accountApi/changemypassword", post(change_my_password))
 }
 
-fn count(doc: &serde_json::Value, key: &str) -> u32 {
-    get_i64(doc, key)
-        .and_then(|n| u32::try_from(n).ok())
-        .unwrap_or(0)
-}
-
-/// The configured requirement counts (UserAccountPassword).
-pub async fn password_requirements(db: &Db) -> AppResult<PasswordRequirements> {
-    let doc = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
-    Ok(PasswordRequirements {
-        len_needed: count(&doc, "LenNeeded"),
-        num_needed: count(&doc, "NumNeeded"),
-        ucase_needed: count(&doc, "UcaseNeeded"),
-        sym_needed: count(&doc, "SymNeeded"),
-        use_complexity_requirements: get_bool(&doc, "UseComplexityRequirements"),
-    })
-}
+/// Kept here for the configuration page.
+pub use crate::password_rules::password_requirements;
 
 async fn get_password_requirements(
     State(state): State<AppState>,
@@ -108,10 +92,11 @@ async fn change_my_password(
         }));
     }
     let hash = password::hash(req.new_password.clone()).await?;
-    store::set_password_hash(&state.db, user.user_id, &hash, now_ms()).await?;
-    let ended = store::end_other_sessions(&state.db, user.user_id, &user.token_hash).await?;
-    audit::record_alone(
-        &state.db,
+    let mut tx = state.db.begin().await?;
+    store::set_password_hash(&mut tx, user.user_id, &hash, now_ms()).await?;
+    let ended = store::end_other_sessions(&mut tx, user.user_id, &user.token_hash).await?;
+    audit::record(
+        &mut tx,
         Actor::from(&user.0),
         Action::PasswordChanged,
         Target::user(user.user_id),
@@ -120,6 +105,7 @@ async fn change_my_password(
         ip,
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(ChangePasswordResult {
         is_success: true,
         error_messages: Vec::new(),

@@ -13,7 +13,8 @@ use crate::auth::{hash_token, CurrentUser};
 use crate::db::now_ms;
 use crate::error::AppResult;
 use crate::openapi::{Access, RouteDoc};
-use crate::{cookies, on_db, settings, AppState};
+use crate::store::sessions;
+use crate::{cookies, settings, AppState};
 
 pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
@@ -46,12 +47,7 @@ async fn get_seconds(State(state): State<AppState>, headers: HeaderMap) -> AppRe
         return Ok(Json(json!({"SessionTimeoutSeconds": 0})));
     };
     // Read without the extractor: looking must not refresh the idle timer.
-    let expires: Option<i64> = on_db!(&state.db, pool => sqlx::query_scalar(
-        "SELECT expires_at FROM sessions WHERE token_hash = $1",
-    )
-    .bind(hash_token(token))
-    .fetch_optional(pool)
-    .await)?;
+    let expires = sessions::expires_at(&state.db, &hash_token(token)).await?;
     let left = expires.map(|e| ((e - now_ms()) / 1000).max(0)).unwrap_or(0);
     Ok(Json(json!({"SessionTimeoutSeconds": left})))
 }
@@ -62,12 +58,6 @@ async fn continue_session(
 ) -> AppResult<Json<Value>> {
     let minutes = settings::session_timeout_minutes(&state.db).await?;
     let now = now_ms();
-    on_db!(&state.db, pool => sqlx::query("UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3")
-        .bind(now)
-        .bind(now + minutes * 60_000)
-        .bind(&user.token_hash)
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
+    sessions::extend(&state.db, &user.token_hash, now, minutes * 60_000).await?;
     Ok(Json(json!({"SessionTimeoutSeconds": minutes * 60})))
 }

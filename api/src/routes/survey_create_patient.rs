@@ -22,11 +22,12 @@ use wasm_core::survey::create_patient as rules;
 use wasm_core::ValidationErrors;
 
 use crate::audit::{self, Action, Actor, Target};
+use crate::auth::roles::SurveyStarter;
 use crate::auth::RequireRole;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::survey_start::{allowed, grant, respondent, SurveyStarter};
+use crate::staff_start::{allowed, grant, respondent};
 use crate::store::surveys as store;
 use crate::AppState;
 
@@ -125,8 +126,9 @@ async fn add_patient(
     };
     let mrn = rules::normalize_mrn(&req.ssn);
     let phone = optional(&req.phone).and_then(us_phone_digits);
+    let mut tx = state.db.begin().await?;
     let inserted = store::insert_staff_patient(
-        &state.db,
+        &mut tx,
         &store::NewStaffPatient {
             mrn: &mrn,
             first_name: req.first_name.trim(),
@@ -150,8 +152,8 @@ async fn add_patient(
         target_id: Some(patient_id.to_string()),
         target_user_id: None,
     };
-    audit::record_alone(
-        &state.db,
+    audit::record(
+        &mut tx,
         Actor::from(user),
         Action::PatientCreated,
         target,
@@ -160,6 +162,7 @@ async fn add_patient(
         None,
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(rules::created(&mrn, None)))
 }
 
@@ -185,8 +188,9 @@ async fn create_study(
     let day = crate::fmt::local_day_start(now, offset as i32);
     // 11:59 PM local: the whole day (spec 01 §9).
     let starts_at = day + DAY_MS - 60_000;
+    let mut tx = state.db.begin().await?;
     let appointment = store::insert_staff_study(
-        &state.db,
+        &mut tx,
         patient.id,
         location_id,
         &local_date(now, offset),
@@ -200,8 +204,8 @@ async fn create_study(
         target_user_id: None,
     };
     let body = json!({"Ssn": patient.mrn, "Location": loc_num, "AppointmentId": appointment});
-    audit::record_alone(
-        &state.db,
+    audit::record(
+        &mut tx,
         Actor::from(user),
         Action::StudyCreated,
         target,
@@ -210,6 +214,7 @@ async fn create_study(
         None,
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(rules::created(
         &patient.mrn,
         Some(appointment.to_string()),

@@ -22,8 +22,8 @@ use crate::auth::{hash_token, random_token, MaybeUser};
 use crate::db::now_ms;
 use crate::error::{ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::surveys::{expire_under, fresh_pin, PIN_VALID_MS};
 use crate::store::surveys as store;
+use crate::survey_pins::{expire_under, fresh_pin, PIN_VALID_MS};
 use crate::AppState;
 
 pub const ROUTES: &[RouteDoc] = &[
@@ -103,19 +103,24 @@ async fn get_for_email(
     let may_start = !identity.is_survey_completed
         && !identity.is_email_token_expired
         && !identity.is_user_locked_out;
-    if may_start {
-        // The row's live PIN again, or a new one; valid for a visit's length, never past expiry.
-        let pin = match store::live_pin_of(db, run.id, now).await? {
+    // The row's live PIN again, or a new one; valid for a visit's length, never past expiry.
+    let pin = if may_start {
+        Some(match store::live_pin_of(db, run.id, now).await? {
             Some(pin) => pin,
-            None => fresh_pin(&state, now).await?,
-        };
+            None => fresh_pin(&state.db, now).await?,
+        })
+    } else {
+        None
+    };
+    let mut tx = db.begin().await?;
+    if let Some(pin) = pin {
         let expires_at = run
             .appt_starts_at
             .map(|a| rule.expires_at(a))
             .unwrap_or(i64::MAX)
             .min(now + PIN_VALID_MS);
         let token = random_token();
-        store::insert_pin_with_token(db, &pin, run.id, &hash_token(&token), now, expires_at)
+        store::insert_pin_with_token(&mut tx, &pin, run.id, &hash_token(&token), now, expires_at)
             .await?;
         identity.pin = Some(pin);
         identity.survey_data_id = Some(run.id);
@@ -136,8 +141,8 @@ async fn get_for_email(
     } else {
         outcome.title.clone()
     };
-    audit::record_alone(
-        db,
+    audit::record(
+        &mut tx,
         actor,
         Action::SurveyLinkOpened,
         target,
@@ -146,6 +151,7 @@ async fn get_for_email(
         None,
     )
     .await?;
+    tx.commit().await?;
     Ok(Json(identity))
 }
 

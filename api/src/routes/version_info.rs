@@ -6,9 +6,9 @@
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
-use wasm_core::model::Role;
 
-use crate::auth::{RequireRole, RoleSet};
+use crate::auth::roles::ProgramManagers;
+use crate::auth::RequireRole;
 use crate::openapi::{Access, RouteDoc};
 use crate::AppState;
 
@@ -20,12 +20,6 @@ pub const ROUTES: &[RouteDoc] = &[RouteDoc {
     request: None,
     response: "PortalVersionInformation",
 }];
-
-/// Program managers only.
-pub struct ProgramManagers;
-impl RoleSet for ProgramManagers {
-    const ROLES: &'static [Role] = &[Role::ProgramManager];
-}
 
 pub fn router() -> Router<AppState> {
     Router::new().route(

@@ -3,10 +3,10 @@
 
 use serde_json::Value;
 
-use crate::db::{now_ms, Db};
+use crate::db::{now_ms, Db, Tx};
 use crate::error::AppResult;
-use crate::on_db;
 use crate::settings::{get_bool, get_i64, get_str};
+use crate::{on_db, on_tx};
 
 /// One letter with what its row and its PDF need.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -99,24 +99,24 @@ pub async fn patient_id_by_mrn(db: &Db, mrn: &str) -> AppResult<Option<i64>> {
 }
 
 /// Sets read_at once (the first read counts); returns the stored value.
-pub async fn mark_read(db: &Db, id: i64, at: i64) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query("UPDATE letters SET read_at = $1 WHERE id = $2 AND read_at IS NULL")
+pub async fn mark_read(tx: &mut Tx, id: i64, at: i64) -> AppResult<()> {
+    on_tx!(tx, conn => sqlx::query("UPDATE letters SET read_at = $1 WHERE id = $2 AND read_at IS NULL")
         .bind(at)
         .bind(id)
-        .execute(pool)
+        .execute(&mut **conn)
         .await
         .map(|_| ()))?;
     Ok(())
 }
 
 /// Sets acked_at once; false when it was already set (a concurrent acknowledgement).
-pub async fn mark_acked(db: &Db, id: i64, at: i64) -> AppResult<bool> {
-    let done = on_db!(db, pool => sqlx::query(
+pub async fn mark_acked(tx: &mut Tx, id: i64, at: i64) -> AppResult<bool> {
+    let done = on_tx!(tx, conn => sqlx::query(
         "UPDATE letters SET acked_at = $1 WHERE id = $2 AND acked_at IS NULL AND read_at IS NOT NULL",
     )
     .bind(at)
     .bind(id)
-    .execute(pool)
+    .execute(&mut **conn)
     .await
     .map(|r| r.rows_affected()))?;
     Ok(done == 1)

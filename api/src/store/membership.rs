@@ -1,8 +1,8 @@
 //! User-account writes of the membership area (issue 3): password hash, sessions of a user.
 
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::error::AppResult;
-use crate::on_db;
+use crate::{on_db, on_tx};
 
 /// The stored password hash of an active user.
 pub async fn password_hash(db: &Db, user_id: i64) -> AppResult<Option<String>> {
@@ -14,26 +14,37 @@ pub async fn password_hash(db: &Db, user_id: i64) -> AppResult<Option<String>> {
     .await)?)
 }
 
-pub async fn set_password_hash(db: &Db, user_id: i64, hash: &str, now: i64) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query(
+pub async fn set_password_hash(tx: &mut Tx, user_id: i64, hash: &str, now: i64) -> AppResult<()> {
+    on_tx!(tx, conn => sqlx::query(
         "UPDATE users SET password_hash = $2, failed_login_count = 0, locked_until = NULL, updated_at = $3 WHERE id = $1",
     )
     .bind(user_id)
     .bind(hash)
     .bind(now)
-    .execute(pool)
+    .execute(&mut **conn)
     .await
     .map(|_| ()))?;
     Ok(())
 }
 
 /// Ends every session of `user_id` except `keep` (a token hash); returns how many ended.
-pub async fn end_other_sessions(db: &Db, user_id: i64, keep: &str) -> AppResult<u64> {
+pub async fn end_other_sessions(tx: &mut Tx, user_id: i64, keep: &str) -> AppResult<u64> {
     Ok(
-        on_db!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
+        on_tx!(tx, conn => sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
         .bind(user_id)
         .bind(keep)
-        .execute(pool)
+        .execute(&mut **conn)
+        .await
+        .map(|r| r.rows_affected()))?,
+    )
+}
+
+/// Ends every session of `user_id` (signed out everywhere); returns how many ended.
+pub async fn end_sessions(tx: &mut Tx, user_id: i64) -> AppResult<u64> {
+    Ok(
+        on_tx!(tx, conn => sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+        .bind(user_id)
+        .execute(&mut **conn)
         .await
         .map(|r| r.rows_affected()))?,
     )

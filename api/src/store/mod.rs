@@ -1,11 +1,25 @@
 //! Queries per area, written once for both engines (see `db::on_db!`), returning domain types.
 
+pub mod appointments;
+pub mod audit_log;
 pub mod documents;
+pub mod history_portal;
+pub mod labels;
 pub mod list_cache;
+pub mod locations;
+pub mod login_failures;
 pub mod membership;
+pub mod notification_history;
+pub mod notifications;
+pub mod outbox;
+pub mod patients;
+pub mod portal_config;
 pub mod recovery;
 pub mod registration;
 pub mod request_throttle;
+pub mod roles;
+pub mod server_secrets;
+pub mod sessions;
 pub mod settings;
 pub mod setup;
 pub mod survey_packages;

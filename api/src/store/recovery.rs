@@ -1,9 +1,9 @@
 //! Membership keys and phone codes (migration 0006) as password reset and phone verification use
 //! them, and the account facts those flows need (issue 3 parts 2-4). Only hashes are stored.
 
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::error::AppResult;
-use crate::on_db;
+use crate::{on_db, on_tx};
 
 /// One membership_keys row.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -69,8 +69,8 @@ pub struct NewKey<'a> {
     pub expires_at: Option<i64>,
 }
 
-pub async fn insert_key(db: &Db, k: &NewKey<'_>) -> AppResult<i64> {
-    Ok(on_db!(db, pool => sqlx::query_scalar(
+pub async fn insert_key(tx: &mut Tx, k: &NewKey<'_>) -> AppResult<i64> {
+    Ok(on_tx!(tx, conn => sqlx::query_scalar(
         "INSERT INTO membership_keys (token_hash, purpose, user_id, patient_id, email, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
     )
@@ -81,7 +81,7 @@ pub async fn insert_key(db: &Db, k: &NewKey<'_>) -> AppResult<i64> {
     .bind(k.email)
     .bind(k.created_at)
     .bind(k.expires_at)
-    .fetch_one(pool)
+    .fetch_one(&mut **conn)
     .await)?)
 }
 
@@ -96,26 +96,26 @@ pub async fn key_by_hash(db: &Db, token_hash: &str) -> AppResult<Option<KeyRow>>
 }
 
 /// Spends a key once: false when it was already used (a concurrent request won).
-pub async fn spend_key(db: &Db, key_id: i64, now: i64) -> AppResult<bool> {
+pub async fn spend_key(tx: &mut Tx, key_id: i64, now: i64) -> AppResult<bool> {
     Ok(
-        on_db!(db, pool => sqlx::query("UPDATE membership_keys SET used_at = $2 WHERE id = $1 AND used_at IS NULL")
+        on_tx!(tx, conn => sqlx::query("UPDATE membership_keys SET used_at = $2 WHERE id = $1 AND used_at IS NULL")
         .bind(key_id)
         .bind(now)
-        .execute(pool)
+        .execute(&mut **conn)
         .await
         .map(|r| r.rows_affected() == 1))?,
     )
 }
 
 /// Marks the key's phone verified and drops its code.
-pub async fn set_phone_verified(db: &Db, key_id: i64, now: i64) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query("UPDATE membership_keys SET phone_verified_at = $2 WHERE id = $1 AND phone_verified_at IS NULL")
+pub async fn set_phone_verified(tx: &mut Tx, key_id: i64, now: i64) -> AppResult<()> {
+    on_tx!(tx, conn => sqlx::query("UPDATE membership_keys SET phone_verified_at = $2 WHERE id = $1 AND phone_verified_at IS NULL")
         .bind(key_id)
         .bind(now)
-        .execute(pool)
+        .execute(&mut **conn)
         .await
         .map(|_| ()))?;
-    on_db!(db, pool => sqlx::query("DELETE FROM phone_codes WHERE key_id = $1").bind(key_id).execute(pool).await.map(|_| ()))?;
+    on_tx!(tx, conn => sqlx::query("DELETE FROM phone_codes WHERE key_id = $1").bind(key_id).execute(&mut **conn).await.map(|_| ()))?;
     Ok(())
 }
 
@@ -140,24 +140,24 @@ pub async fn code(db: &Db, key_id: i64) -> AppResult<Option<CodeRow>> {
 /// Stores a new code for the key, counting the request. `seen_requests` is the count the
 /// decision was made on (None: no row yet); false when another request got in first.
 pub async fn store_code(
-    db: &Db,
+    tx: &mut Tx,
     key_id: i64,
     code_hash: &str,
     now: i64,
     seen_requests: Option<i64>,
 ) -> AppResult<bool> {
     let done = match seen_requests {
-        None => on_db!(db, pool => sqlx::query(
+        None => on_tx!(tx, conn => sqlx::query(
             "INSERT INTO phone_codes (key_id, code_hash, generated_at, requests, attempts) VALUES ($1, $2, $3, 1, 0)
              ON CONFLICT (key_id) DO NOTHING",
         )
         .bind(key_id)
         .bind(code_hash)
         .bind(now)
-        .execute(pool)
+        .execute(&mut **conn)
         .await
         .map(|r| r.rows_affected() == 1))?,
-        Some(seen) => on_db!(db, pool => sqlx::query(
+        Some(seen) => on_tx!(tx, conn => sqlx::query(
             "UPDATE phone_codes SET code_hash = $2, generated_at = $3, requests = requests + 1
              WHERE key_id = $1 AND requests = $4",
         )
@@ -165,7 +165,7 @@ pub async fn store_code(
         .bind(code_hash)
         .bind(now)
         .bind(seen)
-        .execute(pool)
+        .execute(&mut **conn)
         .await
         .map(|r| r.rows_affected() == 1))?,
     };
@@ -173,25 +173,14 @@ pub async fn store_code(
 }
 
 /// Counts one wrong code, if the count is still `seen` (false: a concurrent guess got in first).
-pub async fn count_wrong_code(db: &Db, key_id: i64, seen: i64) -> AppResult<bool> {
+pub async fn count_wrong_code(tx: &mut Tx, key_id: i64, seen: i64) -> AppResult<bool> {
     Ok(
-        on_db!(db, pool => sqlx::query("UPDATE phone_codes SET attempts = attempts + 1 WHERE key_id = $1 AND attempts = $2")
+        on_tx!(tx, conn => sqlx::query("UPDATE phone_codes SET attempts = attempts + 1 WHERE key_id = $1 AND attempts = $2")
         .bind(key_id)
         .bind(seen)
-        .execute(pool)
+        .execute(&mut **conn)
         .await
         .map(|r| r.rows_affected() == 1))?,
-    )
-}
-
-/// Ends every session of a user (after a reset nobody who had the old password stays in).
-pub async fn end_all_sessions(db: &Db, user_id: i64) -> AppResult<u64> {
-    Ok(
-        on_db!(db, pool => sqlx::query("DELETE FROM sessions WHERE user_id = $1")
-        .bind(user_id)
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))?,
     )
 }
 

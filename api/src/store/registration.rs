@@ -1,8 +1,8 @@
 //! Self-registration, online survey registration and unsubscribe (issue 3 parts 5-7).
 
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::error::{AppError, AppResult};
-use crate::on_db;
+use crate::{on_db, on_tx};
 
 /// A patient as the registration screens see them.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -24,6 +24,12 @@ pub async fn patient(db: &Db, patient_id: i64) -> AppResult<Option<PatientForReg
     Ok(on_db!(db, pool => sqlx::query_as(&sql).bind(patient_id).fetch_optional(pool).await)?)
 }
 
+/// [`patient`] as `tx` sees it (a patient it just created).
+pub async fn patient_in(tx: &mut Tx, patient_id: i64) -> AppResult<Option<PatientForRegistration>> {
+    let sql = format!("{PATIENT_SQL} WHERE p.id = $1");
+    Ok(on_tx!(tx, conn => sqlx::query_as(&sql).bind(patient_id).fetch_optional(&mut **conn).await)?)
+}
+
 pub async fn patient_of_queue_row(db: &Db, survey_queue_id: i64) -> AppResult<Option<i64>> {
     Ok(
         on_db!(db, pool => sqlx::query_scalar("SELECT patient_id FROM survey_queue WHERE id = $1")
@@ -40,14 +46,14 @@ pub async fn patients_by_email(db: &Db, email: &str) -> AppResult<Vec<PatientFor
 }
 
 pub async fn insert_registration_key(
-    db: &Db,
+    tx: &mut Tx,
     token_hash: &str,
     patient_id: i64,
     email: &str,
     now: i64,
     expires_at: Option<i64>,
 ) -> AppResult<i64> {
-    Ok(on_db!(db, pool => sqlx::query_scalar(
+    Ok(on_tx!(tx, conn => sqlx::query_scalar(
         "INSERT INTO membership_keys (token_hash, purpose, patient_id, email, created_at, expires_at)
          VALUES ($1, 'registration', $2, $3, $4, $5) RETURNING id",
     )
@@ -56,7 +62,7 @@ pub async fn insert_registration_key(
     .bind(email)
     .bind(now)
     .bind(expires_at)
-    .fetch_one(pool)
+    .fetch_one(&mut **conn)
     .await)?)
 }
 
@@ -97,14 +103,6 @@ pub async fn add_dob_failure(db: &Db, key_id: i64) -> AppResult<i64> {
     .await)?)
 }
 
-pub async fn username_taken(db: &Db, username: &str) -> AppResult<bool> {
-    let n: i64 = on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE lower(username) = lower($1)")
-        .bind(username.trim())
-        .fetch_one(pool)
-        .await)?;
-    Ok(n > 0)
-}
-
 pub struct NewPatientUser<'a> {
     pub key_id: i64,
     pub patient_id: i64,
@@ -118,24 +116,22 @@ pub struct NewPatientUser<'a> {
     pub now: i64,
 }
 
-/// Spends the key and creates the Patient user in one transaction. `Ok(None)` when the key was
+/// Spends the key and creates the Patient user in the caller's transaction. `Ok(None)` when the key was
 /// spent meanwhile (a double submit) or the patient got an account meanwhile; a username taken
 /// meanwhile is a Conflict.
-pub async fn create_patient_user(db: &Db, u: &NewPatientUser<'_>) -> AppResult<Option<i64>> {
-    let result: Result<Option<i64>, sqlx::Error> = on_db!(db, pool => async {
-        let mut tx = pool.begin().await?;
+pub async fn create_patient_user(tx: &mut Tx, u: &NewPatientUser<'_>) -> AppResult<Option<i64>> {
+    let result: Result<Option<i64>, sqlx::Error> = on_tx!(tx, conn => async {
         let spent = sqlx::query("UPDATE membership_keys SET used_at = $2 WHERE id = $1 AND used_at IS NULL")
             .bind(u.key_id)
             .bind(u.now)
-            .execute(&mut *tx)
+            .execute(&mut **conn)
             .await?
             .rows_affected();
         let accounts: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE patient_id = $1")
             .bind(u.patient_id)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **conn)
             .await?;
         if spent != 1 || accounts > 0 {
-            tx.rollback().await?;
             return Ok(None);
         }
         let id: i64 = sqlx::query_scalar(
@@ -152,15 +148,14 @@ pub async fn create_patient_user(db: &Db, u: &NewPatientUser<'_>) -> AppResult<O
         .bind(u.recovery_phone)
         .bind(u.recovery_email)
         .bind(u.now)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut **conn)
         .await?;
         // Other registration keys of this patient are spent too.
         sqlx::query("UPDATE membership_keys SET used_at = $2 WHERE patient_id = $1 AND purpose = 'registration' AND used_at IS NULL")
             .bind(u.patient_id)
             .bind(u.now)
-            .execute(&mut *tx)
+            .execute(&mut **conn)
             .await?;
-        tx.commit().await?;
         Ok(Some(id))
     }
     .await);
@@ -213,8 +208,8 @@ pub struct NewSurveyPatient<'a> {
     pub now: i64,
 }
 
-pub async fn insert_patient(db: &Db, p: &NewSurveyPatient<'_>) -> AppResult<i64> {
-    Ok(on_db!(db, pool => sqlx::query_scalar(
+pub async fn insert_patient(tx: &mut Tx, p: &NewSurveyPatient<'_>) -> AppResult<i64> {
+    Ok(on_tx!(tx, conn => sqlx::query_scalar(
         "INSERT INTO patients (mrn, first_name, last_name, dob, email, phone, gender, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id",
     )
@@ -226,19 +221,19 @@ pub async fn insert_patient(db: &Db, p: &NewSurveyPatient<'_>) -> AppResult<i64>
     .bind(p.phone)
     .bind(p.gender)
     .bind(p.now)
-    .fetch_one(pool)
+    .fetch_one(&mut **conn)
     .await)?)
 }
 
 /// A survey-queue row in status Assigned (no appointment: the patient asked for the survey).
 pub async fn assign_survey(
-    db: &Db,
+    tx: &mut Tx,
     patient_id: i64,
     location_id: i64,
     definition_id: i64,
     now: i64,
 ) -> AppResult<i64> {
-    Ok(on_db!(db, pool => sqlx::query_scalar(
+    Ok(on_tx!(tx, conn => sqlx::query_scalar(
         "INSERT INTO survey_queue (patient_id, location_id, survey_definition_id, status, created_at, updated_at)
          VALUES ($1, $2, $3, 'Assigned', $4, $4) RETURNING id",
     )
@@ -246,19 +241,19 @@ pub async fn assign_survey(
     .bind(location_id)
     .bind(definition_id)
     .bind(now)
-    .fetch_one(pool)
+    .fetch_one(&mut **conn)
     .await)?)
 }
 
 // --- unsubscribe ----------------------------------------------------------------------------
 
 /// Marks the patient unsubscribed; false when there is no such patient.
-pub async fn unsubscribe(db: &Db, patient_id: i64, now: i64) -> AppResult<bool> {
+pub async fn unsubscribe(tx: &mut Tx, patient_id: i64, now: i64) -> AppResult<bool> {
     Ok(
-        on_db!(db, pool => sqlx::query("UPDATE patients SET unsubscribed = TRUE, updated_at = $2 WHERE id = $1")
+        on_tx!(tx, conn => sqlx::query("UPDATE patients SET unsubscribed = TRUE, updated_at = $2 WHERE id = $1")
         .bind(patient_id)
         .bind(now)
-        .execute(pool)
+        .execute(&mut **conn)
         .await
         .map(|r| r.rows_affected() == 1))?,
     )

@@ -2,9 +2,9 @@
 //! (`retired_at IS NULL`) are listed; a replaced survey that is still assigned is kept as a
 //! retired version so its assignments and logs keep the definition they were answered with.
 
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::error::{AppError, AppResult};
-use crate::on_db;
+use crate::{on_db, on_tx};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StoredSurvey {
@@ -56,30 +56,29 @@ pub async fn find(db: &Db, survey_id: &str) -> AppResult<Option<StoredSurvey>> {
 /// caller has checked may be replaced). Assignments are counted inside the transaction, so a
 /// survey assigned meanwhile is versioned rather than changed under its assignment.
 pub async fn put(
-    db: &Db,
+    tx: &mut Tx,
     new: &NewSurvey<'_>,
     replace: Option<i64>,
     now: i64,
 ) -> AppResult<Written> {
-    let written = on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
+    let written = on_tx!(tx, conn => {
         let mut written = Written::Inserted;
         if let Some(id) = replace {
             let assigned: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM survey_queue WHERE survey_definition_id = $1")
-                .bind(id).fetch_one(&mut *tx).await?;
+                .bind(id).fetch_one(&mut **conn).await?;
             if assigned > 0 {
                 sqlx::query(
                     "UPDATE survey_definitions SET survey_id = survey_id || '~' || CAST(id AS TEXT), retired_at = $1
                      WHERE id = $2 AND retired_at IS NULL",
                 )
-                .bind(now).bind(id).execute(&mut *tx).await?;
+                .bind(now).bind(id).execute(&mut **conn).await?;
                 written = Written::Versioned;
             } else {
                 let n = sqlx::query(
                     "UPDATE survey_definitions SET name = $1, xml = $2, error = $3, uploaded_at = $4 WHERE id = $5 AND retired_at IS NULL",
                 )
                 .bind(new.name).bind(new.xml).bind(new.error).bind(now).bind(id)
-                .execute(&mut *tx).await?.rows_affected();
+                .execute(&mut **conn).await?.rows_affected();
                 // Deleted meanwhile: insert it afresh.
                 if n == 1 {
                     written = Written::Replaced;
@@ -89,9 +88,8 @@ pub async fn put(
         if written != Written::Replaced {
             sqlx::query("INSERT INTO survey_definitions (survey_id, name, xml, error, uploaded_at) VALUES ($1, $2, $3, $4, $5)")
                 .bind(new.survey_id).bind(new.name).bind(new.xml).bind(new.error).bind(now)
-                .execute(&mut *tx).await?;
+                .execute(&mut **conn).await?;
         }
-        tx.commit().await?;
         Ok::<Written, sqlx::Error>(written)
     });
     written.map_err(|e| match &e {
@@ -105,13 +103,13 @@ pub async fn put(
 }
 
 /// Deletes a current survey that no assignment uses; false when it is (now) assigned or gone.
-pub async fn delete_unassigned(db: &Db, id: i64) -> AppResult<bool> {
-    let n = on_db!(db, pool => sqlx::query(
+pub async fn delete_unassigned(tx: &mut Tx, id: i64) -> AppResult<bool> {
+    let n = on_tx!(tx, conn => sqlx::query(
         "DELETE FROM survey_definitions WHERE id = $1 AND retired_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM survey_queue WHERE survey_definition_id = $1)",
     )
     .bind(id)
-    .execute(pool)
+    .execute(&mut **conn)
     .await
     .map(|r| r.rows_affected()))?;
     Ok(n == 1)

@@ -325,7 +325,7 @@ async fn a_pin_expired_over_a_week_ago_is_a_wrong_pin_and_housekeeping_deletes_i
         .execute_sql(&format!("INSERT INTO survey_pin_failures (client_key, failures, first_failure_at) VALUES ('stale-kiosk', 2, {})", now - hour))
         .await;
     let db = portal_api::Db::open(server.database_url()).await.unwrap();
-    let purged = portal_api::routes::surveys::purge_spent_pins(&db, portal_api::db::now_ms())
+    let purged = portal_api::jobs::purge_spent_pins(&db, portal_api::db::now_ms())
         .await
         .unwrap();
     assert!(purged >= 2, "{purged}");

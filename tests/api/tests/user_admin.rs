@@ -160,10 +160,14 @@ async fn creating_and_editing_users_uses_the_form_rules() {
         .expect(StatusCode::OK);
     let id = created["Id"].as_i64().unwrap();
     assert_eq!(created["Roles"], json!(["FrontDesk"]));
-    manager
+    let taken = manager
         .post_json("/api/user/postUser", &new_staff("SAM.RIVERA"))
         .await
         .expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        taken["Errors"]["Username"],
+        json!(["This username is already taken"])
+    );
     assert_eq!(
         server
             .client()
@@ -280,6 +284,14 @@ async fn roles_crud() {
     assert_eq!(
         created,
         json!({"Name": "Auditor", "Description": "", "IsBuiltIn": false, "UserCount": 0})
+    );
+    let again = manager
+        .post_json("/api/role/postRole", &json!({"Name": "Auditor"}))
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        again["Errors"]["Name"],
+        json!(["A role with this name exists"])
     );
     let renamed = put(
         &mut manager,

@@ -20,6 +20,13 @@ pub fn pin_input(typed: &str) -> String {
         .collect()
 }
 
+/// PINs a person tries first (0000, 1111, 1234, 9876): never issued.
+pub fn guessable_pin(pin: &str) -> bool {
+    let d: Vec<i32> = pin.bytes().map(|b| i32::from(b) - 48).collect();
+    let steps: Vec<i32> = d.windows(2).map(|w| w[1] - w[0]).collect();
+    steps.iter().all(|s| *s == 0) || steps.iter().all(|s| *s == 1) || steps.iter().all(|s| *s == -1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -32,5 +39,15 @@ mod tests {
         }
         assert_eq!(pin_input("12-3 4 5"), "1234");
         assert_eq!(pin_input("١٢3"), "3");
+    }
+
+    #[test]
+    fn guessable_pins() {
+        for pin in ["0000", "1111", "1234", "6789", "9876", "3210"] {
+            assert!(guessable_pin(pin), "{pin}");
+        }
+        for pin in ["1235", "0001", "4821"] {
+            assert!(!guessable_pin(pin), "{pin}");
+        }
     }
 }

@@ -1,0 +1,270 @@
+//! Sign-in, sign-out and what the shell asks about the current user (spec 02 §7.1, spec 01 §7).
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+use wasm_core::model::{
+    CurrentUserName, LoginRequest, LoginResponse, MainMenuSettings, ModulePermissions, Permissions,
+    PortalUserLoggedIn, Role, SessionSettings,
+};
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::throttle;
+use crate::auth::{hash_token, password, session, CurrentUser, MaybeUser};
+use crate::client_addr::ClientAddr;
+use crate::db::now_ms;
+use crate::error::{ApiJson, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::settings::{self, get_bool, get_i64, get_str};
+use crate::store::membership as membership_store;
+use crate::store::users::{self, LoginCandidate};
+use crate::{cookies, AppState};
+
+mod sign_in;
+mod signed_in;
+
+use sign_in::*;
+use signed_in::*;
+
+pub const LOGIN_FAILED: &str = "The user name or password provided is incorrect.";
+pub const LOCKED_OUT: &str =
+    "This account is locked after too many failed sign-in attempts. Try again in 15 minutes or ask the provider to reset the password.";
+/// How long an IDFailMax lockout lasts (an administrator's password change ends it at once).
+pub const LOCKOUT_MS: i64 = 15 * 60 * 1000;
+
+/// At most this many accounts may share one e-mail address for the username question.
+const MAX_EMAIL_CANDIDATES: i64 = 5;
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "POST",
+        path: "/api/patientUser/login",
+        summary: "Patient sign-in (patients only)",
+        access: Access::Anyone,
+        request: Some("LoginRequest"),
+        response: "LoginResponse",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/staffUser/login",
+        summary: "Staff sign-in (FrontDesk, ClientAdmin, ProgramManager)",
+        access: Access::Anyone,
+        request: Some("LoginRequest"),
+        response: "LoginResponse",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/logout",
+        summary: "Sign out: deletes the session, clears the cookie",
+        access: Access::Anyone,
+        request: None,
+        response: "LoggedOut",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/accountApi/logout",
+        summary: "Sign out: deletes the session, clears the cookie",
+        access: Access::Anyone,
+        request: None,
+        response: "LoggedOut",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/permissionsJson",
+        summary: "Role flags of the current user (all false when anonymous)",
+        access: Access::Anyone,
+        request: None,
+        response: "Permissions",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/apppermissionsJson",
+        summary: "Licensed modules",
+        access: Access::Anyone,
+        request: None,
+        response: "ModulePermissions",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/mainMenuSettings",
+        summary: "Menu switches",
+        access: Access::Anyone,
+        request: None,
+        response: "MainMenuSettings",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/sessionSettings",
+        summary: "Session timeout and warning (minutes)",
+        access: Access::Anyone,
+        request: None,
+        response: "SessionSettings",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/getCurrentUserName",
+        summary: "Display name of the current user",
+        access: Access::SignedIn,
+        request: None,
+        response: "CurrentUserName",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/accountApi/PortalUserLoggedIn",
+        summary: "Whether someone is signed in, and who",
+        access: Access::Anyone,
+        request: None,
+        response: "PortalUserLoggedIn",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/oauth/healthRecord/start",
+        summary: "The login page's external health-record sign-in (spec 02 §2.2, IsCernerOAuthEnabled; 403 when off). This server has no OAuth provider exchange: it answers 303 to /patient/health-record, a page explaining that the integration is not configured on this server",
+        access: Access::Anyone,
+        request: None,
+        response: "303 redirect",
+    },
+];
+
+/// Where the health-record sign-in leads on this server (see ROUTES).
+pub const HEALTH_RECORD_PAGE: &str = "/patient/health-record";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/patientUser/login", post(patient_login))
+        .route("/api/staffUser/login", post(staff_login))
+        .route("/api/accountApi/logout", get(logout).post(logout))
+        .route("/api/accountApi/permissionsJson", get(permissions))
+        .route("/api/accountApi/apppermissionsJson", get(app_permissions))
+        .route("/api/accountApi/mainMenuSettings", get(main_menu_settings))
+        .route("/api/accountApi/sessionSettings", get(session_settings))
+        .route("/api/accountApi/getCurrentUserName", get(current_user_name))
+        .route(
+            "/api/accountApi/PortalUserLoggedIn",
+            get(portal_user_logged_in),
+        )
+        .route("/api/oauth/healthRecord/start", get(health_record_start))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn doors_admit_their_roles() {
+        assert!(Door::Patient.admits(Role::Patient));
+        assert!(!Door::Patient.admits(Role::ProgramManager));
+        assert!(Door::Staff.admits(Role::FrontDesk));
+        assert!(!Door::Staff.admits(Role::Patient));
+    }
+
+    async fn body_of(response: Response) -> serde_json::Value {
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        serde_json::from_slice(&bytes).unwrap()
+    }
+
+    /// Two patient accounts share Jane's e-mail: the right password gets the username question,
+    /// a wrong one the usual refusal; answering with a username signs in.
+    #[tokio::test]
+    async fn shared_email_asks_for_the_username() {
+        let dir =
+            std::env::temp_dir().join(format!("portal-api-login-{}", crate::auth::random_token()));
+        let db = crate::Db::open(&format!("sqlite://{}/t.db", dir.display()))
+            .await
+            .unwrap();
+        settings::ensure_defaults(&db).await.unwrap();
+        crate::demo::load_if_empty(&db).await.unwrap();
+        let hash: String = crate::on_db!(&db, pool => sqlx::query_scalar("SELECT password_hash FROM users WHERE username = 'jane.doe'")
+            .fetch_one(pool)
+            .await)
+        .unwrap();
+        crate::on_db!(&db, pool => sqlx::query(
+            "INSERT INTO users (username, email, first_name, last_name, role, password_hash, created_at, updated_at)
+             VALUES ('jane.doe2', 'Jane.Doe@example.com', 'Jane', 'Doe', 'Patient', $1, 0, 0)",
+        )
+        .bind(&hash)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+        .unwrap();
+        let state = AppState {
+            db: db.clone(),
+            web_dir: dir.join("web"),
+            secrets: crate::secrets::SecretBox::from_key(&[1u8; 32]),
+            trusted_proxies: Default::default(),
+        };
+        let peer = ClientAddr::from(std::net::IpAddr::from([127, 0, 0, 1]));
+        let req = |password: &str, user_name: Option<&str>| LoginRequest {
+            username_or_email: "jane.doe@example.com".into(),
+            password: password.into(),
+            remember_me: false,
+            device_id: None,
+            user_name: user_name.map(Into::into),
+        };
+        let headers = HeaderMap::new();
+
+        let asked = body_of(
+            login(
+                &state,
+                Door::Patient,
+                peer,
+                &headers,
+                req(crate::demo::DEMO_PASSWORD, None),
+            )
+            .await
+            .unwrap(),
+        )
+        .await;
+        assert_eq!(asked["IsAskUsername"], true);
+        assert_eq!(asked["IsValid"], false);
+
+        let wrong = body_of(
+            login(&state, Door::Patient, peer, &headers, req("nope", None))
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(wrong["IsAskUsername"], false);
+        assert_eq!(wrong["ValidationErrors"][0], LOGIN_FAILED);
+
+        let response = login(
+            &state,
+            Door::Patient,
+            peer,
+            &headers,
+            req(crate::demo::DEMO_PASSWORD, Some("jane.doe2")),
+        )
+        .await
+        .unwrap();
+        assert!(response.headers().get(header::SET_COOKIE).is_some());
+        assert_eq!(body_of(response).await["IsValid"], true);
+
+        let missing = login(
+            &state,
+            Door::Patient,
+            peer,
+            &headers,
+            req(crate::demo::DEMO_PASSWORD, Some(" ")),
+        )
+        .await;
+        assert!(
+            matches!(missing, Err(crate::error::AppError::Validation(e)) if !e.field("userName").is_empty())
+        );
+        db.close().await;
+        std::fs::remove_dir_all(dir).ok();
+    }
+
+    #[test]
+    fn lenient_body_keeps_missing_fields_for_the_rule() {
+        let body: LoginBody = serde_json::from_str(r#"{"usernameOrEmail":"x"}"#).unwrap();
+        let req = LoginRequest::from(body);
+        assert_eq!(req.password, "");
+        assert!(serde_json::from_str::<LoginBody>(r#"{"password":5}"#).is_err());
+    }
+}

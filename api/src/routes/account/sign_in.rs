@@ -1,0 +1,303 @@
+//! Sign-in and sign-out (spec 01 §2.1, spec 02 §2.1): the patient and staff doors, throttle,
+//! lockout, a fresh session id, every attempt audited.
+
+use super::*;
+
+/// The login body, read leniently so that missing fields reach the wasm-core rule (400 with
+/// field messages) instead of failing in the JSON parser. Wrong types are still a 400.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct LoginBody {
+    #[serde(default)]
+    username_or_email: Option<String>,
+    #[serde(default)]
+    password: Option<String>,
+    #[serde(default)]
+    remember_me: Option<bool>,
+    #[serde(default)]
+    device_id: Option<String>,
+    #[serde(default)]
+    user_name: Option<String>,
+}
+
+impl From<LoginBody> for LoginRequest {
+    fn from(b: LoginBody) -> LoginRequest {
+        LoginRequest {
+            username_or_email: b.username_or_email.unwrap_or_default(),
+            password: b.password.unwrap_or_default(),
+            remember_me: b.remember_me.unwrap_or(false),
+            device_id: b.device_id,
+            user_name: b.user_name,
+        }
+    }
+}
+
+/// Which sign-in page was used: each admits only its own roles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Door {
+    Patient,
+    Staff,
+}
+
+impl Door {
+    pub(super) fn admits(self, role: Role) -> bool {
+        match self {
+            Door::Patient => role == Role::Patient,
+            Door::Staff => role.is_staff(),
+        }
+    }
+}
+
+pub(super) async fn patient_login(
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<LoginBody>,
+) -> AppResult<Response> {
+    login(&state, Door::Patient, peer, &headers, body.into()).await
+}
+
+pub(super) async fn staff_login(
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<LoginBody>,
+) -> AppResult<Response> {
+    login(&state, Door::Staff, peer, &headers, body.into()).await
+}
+
+pub(super) fn invalid() -> LoginResponse {
+    refused(LOGIN_FAILED)
+}
+
+pub(super) fn refused(message: &str) -> LoginResponse {
+    LoginResponse {
+        is_valid: false,
+        is_ask_username: false,
+        validation_errors: vec![message.to_owned()],
+    }
+}
+
+pub(super) async fn login(
+    state: &AppState,
+    door: Door,
+    peer: ClientAddr,
+    headers: &HeaderMap,
+    req: LoginRequest,
+) -> AppResult<Response> {
+    let asked_username = req.user_name.is_some();
+    let errors = wasm_core::login::validate_login(&req, asked_username);
+    if !errors.is_valid() {
+        return Err(errors.into());
+    }
+    let db = &state.db;
+    let ip = Some(peer.ip().to_string());
+    let address = peer.ip().to_string();
+    let login = req.username_or_email.trim().to_owned();
+    let now = now_ms();
+    // Too many failures for this account or from this address: refused before any password check.
+    if throttle::is_throttled(db, &login, &address, now).await? {
+        audit::record_alone(
+            db,
+            Actor::anonymous(),
+            Action::LoginFailed,
+            Target::none(),
+            None,
+            Some(json!({"Login": login, "Reason": "Throttled"})),
+            ip,
+        )
+        .await?;
+        return Ok(Json(refused(throttle::THROTTLED)).into_response());
+    }
+
+    let candidates = users::login_candidates(db, &login, MAX_EMAIL_CANDIDATES).await?;
+
+    // An exact username wins; otherwise every account with that e-mail at this door.
+    let mut chosen: Vec<LoginCandidate> = match candidates
+        .iter()
+        .find(|c| c.username.eq_ignore_ascii_case(&login))
+    {
+        Some(c) => vec![c.clone()],
+        None => candidates
+            .into_iter()
+            .filter(|c| Role::parse(&c.role).is_some_and(|r| door.admits(r)))
+            .collect(),
+    };
+    if let Some(name) = req.user_name.as_deref().map(str::trim) {
+        chosen.retain(|c| c.username.eq_ignore_ascii_case(name));
+    }
+
+    if chosen.len() > 1 {
+        // Several accounts share the e-mail: ask which one, but only once the password matches
+        // one of them, so the question reveals nothing to someone without the password.
+        let mut any = false;
+        for c in &chosen {
+            any |= password::verify(req.password.clone(), Some(c.password_hash.clone())).await?;
+        }
+        if any {
+            return Ok(Json(LoginResponse {
+                is_valid: false,
+                is_ask_username: true,
+                validation_errors: vec![],
+            })
+            .into_response());
+        }
+        throttle::record_failure(db, &login, &address, now).await?;
+        audit::record_alone(
+            db,
+            Actor::anonymous(),
+            Action::LoginFailed,
+            Target::none(),
+            None,
+            Some(json!({"Login": login, "Reason": "WrongPassword"})),
+            ip,
+        )
+        .await?;
+        return Ok(Json(invalid()).into_response());
+    }
+
+    let user = chosen.into_iter().next();
+    // Locked out (IDFailMax failures): refused until the lockout ends, whatever the password.
+    if let Some(u) = &user {
+        let (_, locked_until) = membership_store::lock_state(db, u.id).await?;
+        if locked_until.is_some_and(|t| t > now) {
+            throttle::record_failure(db, &login, &address, now).await?;
+            audit::record_alone(
+                db,
+                Actor::anonymous(),
+                Action::LoginFailed,
+                Target::user(u.id),
+                None,
+                Some(json!({"Login": login, "Reason": "LockedOut"})),
+                ip,
+            )
+            .await?;
+            return Ok(Json(refused(LOCKED_OUT)).into_response());
+        }
+    }
+    let password_ok = password::verify(
+        req.password.clone(),
+        user.as_ref().map(|u| u.password_hash.clone()),
+    )
+    .await?;
+    let Some(user) = user else {
+        throttle::record_failure(db, &login, &address, now).await?;
+        audit::record_alone(
+            db,
+            Actor::anonymous(),
+            Action::LoginFailed,
+            Target::none(),
+            None,
+            Some(json!({"Login": login, "Reason": "UnknownUser"})),
+            ip,
+        )
+        .await?;
+        return Ok(Json(invalid()).into_response());
+    };
+    let role_ok = Role::parse(&user.role).is_some_and(|r| door.admits(r));
+    let reason = match (password_ok, role_ok, user.is_active) {
+        (false, _, _) => Some("WrongPassword"),
+        (true, false, _) => Some("WrongDoor"),
+        (true, true, false) => Some("Inactive"),
+        (true, true, true) => None,
+    };
+    if let Some(reason) = reason {
+        throttle::record_failure(db, &login, &address, now).await?;
+        let mut locked = false;
+        if !password_ok {
+            users::count_failed_login(db, user.id).await?;
+            // spec 03 UserAccountPassword IDFailMax: that many wrong passwords in a row lock the
+            // account for LOCKOUT_MS (0 = no lockout).
+            let max = get_i64(
+                &settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?,
+                "IDFailMax",
+            )
+            .unwrap_or(0);
+            let (failures, _) = membership_store::lock_state(db, user.id).await?;
+            if max > 0 && failures >= max {
+                membership_store::lock_until(db, user.id, now + LOCKOUT_MS).await?;
+                locked = true;
+            }
+        }
+        audit::record_alone(
+            db,
+            Actor::anonymous(),
+            Action::LoginFailed,
+            Target::user(user.id),
+            None,
+            Some(json!({"Login": login, "Reason": reason, "LockedOut": locked})),
+            ip,
+        )
+        .await?;
+        return Ok(Json(if locked {
+            refused(LOCKED_OUT)
+        } else {
+            invalid()
+        })
+        .into_response());
+    }
+
+    let length = session::length_ms(db).await?;
+    let mut tx = db.begin().await?;
+    users::reset_failed_logins(&mut tx, user.id, now).await?;
+    // A fresh session id at every sign-in; the one the browser had is gone.
+    if let Some(old) = cookies::get(headers, cookies::SESSION_COOKIE) {
+        session::delete_in(&mut tx, &hash_token(old)).await?;
+    }
+    let token = session::create_in(&mut tx, user.id, None, length).await?;
+    audit::record(
+        &mut tx,
+        Actor::user(user.id),
+        Action::LoginSucceeded,
+        Target::user(user.id),
+        None,
+        Some(json!({"Door": format!("{door:?}")})),
+        ip,
+    )
+    .await?;
+    tx.commit().await?;
+
+    let mut response = Json(LoginResponse {
+        is_valid: true,
+        is_ask_username: false,
+        validation_errors: vec![],
+    })
+    .into_response();
+    let cookie = cookies::session_cookie(&token, cookies::is_secure(headers));
+    response.headers_mut().append(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&cookie).map_err(crate::error::AppError::internal)?,
+    );
+    Ok(response)
+}
+
+pub(super) async fn logout(
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    headers: HeaderMap,
+    MaybeUser(user): MaybeUser,
+) -> AppResult<Response> {
+    if let Some(user) = &user {
+        let mut tx = state.db.begin().await?;
+        session::delete_in(&mut tx, &user.token_hash).await?;
+        audit::record(
+            &mut tx,
+            Actor::from(user),
+            Action::Logout,
+            Target::user(user.user_id),
+            None,
+            None,
+            Some(peer.ip().to_string()),
+        )
+        .await?;
+        tx.commit().await?;
+    } else if let Some(token) = cookies::get(&headers, cookies::SESSION_COOKIE) {
+        session::delete_token(&state.db, token).await?;
+    }
+    let mut response = Json(json!({"IsLoggedIn": false})).into_response();
+    let cookie = cookies::clear_session_cookie(cookies::is_secure(&headers));
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        response.headers_mut().append(header::SET_COOKIE, v);
+    }
+    Ok(response)
+}

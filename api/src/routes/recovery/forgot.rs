@@ -1,0 +1,227 @@
+//! Forgot password and forgot username (issue 3 part 2): the e-mailed reset link or username,
+//! the same answer whether or not an account matched.
+
+use super::*;
+
+pub(super) async fn patient_forgot_password(
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    ApiJson(req): ApiJson<ForgotPasswordRequest>,
+) -> AppResult<Json<ForgotPasswordResponse>> {
+    forgot_password(&state, Door::Patient, peer, req).await
+}
+
+pub(super) async fn staff_forgot_password(
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    ApiJson(req): ApiJson<ForgotPasswordRequest>,
+) -> AppResult<Json<ForgotPasswordResponse>> {
+    forgot_password(&state, Door::Staff, peer, req).await
+}
+
+pub(super) fn recovery_ok(recovery_value: &str, a: &Account) -> bool {
+    let emails: Vec<&str> = [a.email.as_deref(), a.patient_email.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    recovery::recovery_matches(
+        recovery_value,
+        a.patient_phone.as_deref().unwrap_or(""),
+        &emails,
+    )
+}
+
+/// Accounts of this door that `login` names (an exact username wins over shared emails), active,
+/// narrowed by the recovery value when one was given.
+pub(super) async fn matching_accounts(
+    db: &Db,
+    door: Option<Door>,
+    login: &str,
+    recovery_value: &str,
+) -> AppResult<Vec<Account>> {
+    let all = store::accounts_by_login(db, login, MAX_ACCOUNTS).await?;
+    let mut chosen: Vec<Account> = match all
+        .iter()
+        .find(|a| a.username.eq_ignore_ascii_case(login.trim()))
+    {
+        Some(a) => vec![a.clone()],
+        None => all,
+    };
+    chosen.retain(|a| a.is_active && door.is_none_or(|d| d.admits(&a.role)));
+    if !recovery_value.trim().is_empty() {
+        chosen.retain(|a| recovery_ok(recovery_value, a));
+    }
+    Ok(chosen)
+}
+
+pub(super) async fn forgot_password(
+    state: &AppState,
+    door: Door,
+    peer: ClientAddr,
+    req: ForgotPasswordRequest,
+) -> AppResult<Json<ForgotPasswordResponse>> {
+    let db = &state.db;
+    let core = settings::load(db, settings::CORE_PORTAL).await?;
+    let (errors, ask) = recovery::forgot_password_check(
+        &req.login,
+        &req.phone_or_second_email,
+        get_bool(&core, "DisableSecondaryRecoveryOptions"),
+    );
+    if !errors.is_valid() || ask {
+        return Ok(Json(ForgotPasswordResponse {
+            is_valid: false,
+            is_locked_out: false,
+            is_ask_recovery_option: ask,
+            validation_errors: errors.messages().map(str::to_owned).collect(),
+        }));
+    }
+    let accounts =
+        matching_accounts(db, Some(door), &req.login, &req.phone_or_second_email).await?;
+    let pw = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
+    let seconds = get_i64(&pw, "ResetKeyExpirationInSeconds").unwrap_or(0);
+    let base = public_base(db).await?;
+    let client = get_str(&core, "ClientName");
+    let now = now_ms();
+    let mut sent = 0;
+    for a in &accounts {
+        let Some(to) = a.email.as_deref().filter(|e| !e.trim().is_empty()) else {
+            continue;
+        };
+        let key = random_token();
+        let expires_at = recovery::key_expires_at(now, seconds);
+        let mut tx = db.begin().await?;
+        let key_id = store::insert_key(
+            &mut tx,
+            &NewKey {
+                token_hash: &hash_token(&key),
+                purpose: "reset",
+                user_id: Some(a.id),
+                patient_id: a.patient_id,
+                email: Some(to),
+                created_at: now,
+                expires_at,
+            },
+        )
+        .await?;
+        let link = format!(
+            "{base}/{}/change-password?pwdReset={key}&id={}",
+            door.area(),
+            a.id
+        );
+        let expiry = match expires_at {
+            Some(_) if seconds >= 3600 && seconds % 3600 == 0 => {
+                format!("The link expires in {} hour(s).", seconds / 3600)
+            }
+            Some(_) if seconds >= 60 && seconds % 60 == 0 => {
+                format!("The link expires in {} minute(s).", seconds / 60)
+            }
+            Some(_) => format!("The link expires in {seconds} second(s)."),
+            None => String::new(),
+        };
+        let text = format!(
+            "Hello {},\n\nwe received a request to change the password of your {} portal account ({}).\n\
+             Open this link to choose a new password:\n{link}\n\n{expiry}\nThe link works once. \
+             If you did not ask for this, ignore this email: your password stays as it is.\n",
+            if a.first_name.is_empty() { &a.username } else { &a.first_name },
+            if client.is_empty() { "patient" } else { &client },
+            a.username,
+        );
+        let mut message =
+            OutboundMessage::email(to, "Change password request", &text, "ForgotPassword");
+        message.patient_id = a.patient_id;
+        outbox::enqueue_in(&mut tx, &message, now).await?;
+        audit::record(
+            &mut tx,
+            Actor::anonymous(),
+            Action::PasswordResetRequested,
+            Target::user(a.id),
+            None,
+            Some(json!({"Door": format!("{door:?}"), "KeyId": key_id})),
+            ip(peer),
+        )
+        .await?;
+        tx.commit().await?;
+        sent += 1;
+    }
+    if sent == 0 {
+        audit::record_alone(db, Actor::anonymous(), Action::PasswordResetRequested, Target::none(), None,
+            Some(json!({"Door": format!("{door:?}"), "Login": req.login.trim(), "Result": "NoMatch"})), ip(peer)).await?;
+    }
+    // The same answer whether or not an account matched.
+    Ok(Json(ForgotPasswordResponse {
+        is_valid: true,
+        is_locked_out: false,
+        is_ask_recovery_option: false,
+        validation_errors: vec![],
+    }))
+}
+
+// ---- forgot username -------------------------------------------------------------------------
+
+pub(super) async fn recover_username(
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    ApiJson(req): ApiJson<RecoverUsernameRequest>,
+) -> AppResult<Json<RecoverUsernameResponse>> {
+    let db = &state.db;
+    let errors = recovery::recover_username_check(&req.email);
+    if !errors.is_valid() {
+        return Err(AppError::Validation(errors));
+    }
+    let accounts = matching_accounts(db, None, &req.email, &req.phone_or_second_email).await?;
+    let base = public_base(db).await?;
+    let mut sent = 0;
+    for a in &accounts {
+        let Some(to) = a.email.as_deref().filter(|e| !e.trim().is_empty()) else {
+            continue;
+        };
+        let area = if Door::Patient.admits(&a.role) {
+            "patient"
+        } else {
+            "staff"
+        };
+        let text = format!(
+            "Hello {},\n\nyour portal username is: {}\nSign in at {base}/{area}/login\n\n\
+             If you did not ask for this, you can ignore this email.\n",
+            if a.first_name.is_empty() {
+                &a.username
+            } else {
+                &a.first_name
+            },
+            a.username,
+        );
+        let mut message =
+            OutboundMessage::email(to, "Your portal username", &text, "ForgotAccount");
+        message.patient_id = a.patient_id;
+        let mut tx = db.begin().await?;
+        outbox::enqueue_in(&mut tx, &message, now_ms()).await?;
+        audit::record(
+            &mut tx,
+            Actor::anonymous(),
+            Action::UsernameRecoveryRequested,
+            Target::user(a.id),
+            None,
+            Some(json!({"Result": "Sent"})),
+            ip(peer),
+        )
+        .await?;
+        tx.commit().await?;
+        sent += 1;
+    }
+    if sent == 0 {
+        audit::record_alone(
+            db,
+            Actor::anonymous(),
+            Action::UsernameRecoveryRequested,
+            Target::none(),
+            None,
+            Some(json!({"Result": "NoMatch"})),
+            ip(peer),
+        )
+        .await?;
+    }
+    Ok(Json(RecoverUsernameResponse {
+        is_success: true,
+        message: recovery::USERNAME_SENT.to_owned(),
+    }))
+}

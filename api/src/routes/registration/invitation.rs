@@ -1,0 +1,129 @@
+//! Portal invitation (issue 3 part 5): staff send a patient a single-use registration link.
+
+use super::*;
+
+pub(super) async fn send_registration_email(
+    State(state): State<AppState>,
+    user: RequireRole<Staff>,
+    peer: ClientAddr,
+    ApiJson(req): ApiJson<SendRegistrationEmail>,
+) -> AppResult<Json<RegistrationInvitation>> {
+    let db = &state.db;
+    let patient_id = match (req.patient_id, req.survey_queue_id) {
+        (Some(id), _) => Some(id),
+        (None, Some(queue)) => store::patient_of_queue_row(db, queue).await?,
+        (None, None) => {
+            return Err(AppError::BadRequest(
+                "PatientId or SurveyQueueId is required.".to_owned(),
+            ))
+        }
+    };
+    let patient = match patient_id {
+        Some(id) => store::patient(db, id).await?.ok_or(AppError::NotFound)?,
+        None => return Err(AppError::NotFound),
+    };
+    let email = patient.email.as_deref().map(str::trim).unwrap_or("");
+    if !membership::is_email(email) {
+        return Err(AppError::BadRequest(NO_EMAIL.to_owned()));
+    }
+    if patient.accounts > 0 {
+        return Err(AppError::Conflict(HAS_ACCOUNT.to_owned()));
+    }
+    if patient.dob.as_deref().is_none_or(|d| d.trim().is_empty()) {
+        return Err(AppError::BadRequest(NO_DOB.to_owned()));
+    }
+    let doc = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
+    let seconds = get_i64(&doc, "ResetKeyExpirationInSeconds")
+        .unwrap_or(0)
+        .max(0);
+    let now = now_ms();
+    let expires_at = (seconds > 0).then(|| now.saturating_add(seconds.saturating_mul(1000)));
+    let key = random_token();
+    let link = format!("{}/patient/create?key={key}", public_base(db).await?);
+    let validity = if seconds > 0 {
+        format!(
+            "The link can be used once, within {}.",
+            duration_text(seconds)
+        )
+    } else {
+        "The link can be used once.".to_owned()
+    };
+    let text = format!(
+        "Dear {} {},\nyou are invited to create your patient portal account:\n{link}\n\n{validity}\n",
+        patient.first_name, patient.last_name
+    );
+    let mut message = OutboundMessage::email(
+        email,
+        "Create your patient portal account",
+        &text,
+        "PortalRegistration",
+    );
+    message.patient_id = Some(patient.id);
+    let mut tx = db.begin().await?;
+    store::insert_registration_key(
+        &mut tx,
+        &hash_token(&key),
+        patient.id,
+        email,
+        now,
+        expires_at,
+    )
+    .await?;
+    outbox::enqueue_in(&mut tx, &message, now).await?;
+    audit::record(
+        &mut tx,
+        Actor::from(&*user),
+        Action::RegistrationInvitationSent,
+        Target {
+            target_type: Some("Patient"),
+            target_id: Some(patient.id.to_string()),
+            target_user_id: None,
+        },
+        None,
+        Some(json!({"Email": email, "ExpiresAt": expires_at})),
+        ip(&peer),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(invitation(true, true, INVITATION_SENT)))
+}
+
+pub(super) fn duration_text(seconds: i64) -> String {
+    match seconds {
+        s if s % 86_400 == 0 => plural(s / 86_400, "day"),
+        s if s % 3_600 == 0 => plural(s / 3_600, "hour"),
+        s if s % 60 == 0 => plural(s / 60, "minute"),
+        s => plural(s, "second"),
+    }
+}
+
+pub(super) fn plural(n: i64, unit: &str) -> String {
+    if n == 1 {
+        format!("1 {unit}")
+    } else {
+        format!("{n} {unit}s")
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct QueueQuery {
+    survey_queue_id: i64,
+}
+
+pub(super) async fn registration_invitation(
+    State(state): State<AppState>,
+    _user: RequireRole<Staff>,
+    ApiQuery(q): ApiQuery<QueueQuery>,
+) -> AppResult<Json<RegistrationInvitation>> {
+    let patient_id = store::patient_of_queue_row(&state.db, q.survey_queue_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let patient = store::patient(&state.db, patient_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let can = patient.accounts == 0
+        && membership::is_email(patient.email.as_deref().unwrap_or(""))
+        && patient.dob.as_deref().is_some_and(|d| !d.trim().is_empty());
+    Ok(Json(invitation(can, false, "")))
+}

@@ -1,0 +1,219 @@
+//! Self-registration from an emailed key, online survey registration and unsubscribe
+//! (spec 02 §2.1, §2.7-2.9, §3, §4, §5, §7.2, §8; issue 3 parts 5-7).
+//!
+//! The form rules are wasm-core's (`validate_create_account`, `validate_survey_registration`);
+//! the server adds what only it knows: the key, the date of birth on record, username uniqueness
+//! and the phone verification of the key. Keys are stored as SHA-256 only (membership_keys).
+//! The anonymous endpoints are throttled per client address, and an unknown, spent or expired
+//! key gets one and the same answer.
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+use wasm_core::membership::{self, DOB_MISMATCH, USERNAME_TAKEN};
+use wasm_core::model::{
+    CreateAccountRules, CreateUserRequest, CreateUserResult, RegistrationInvitation,
+    RequestRegistrationEmail, SendRegistrationEmail, SurveyEmailCheck, SurveyRegistration,
+    UnsubscribeResult, UserCreationParams,
+};
+use wasm_core::ValidationErrors;
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::{hash_token, password, random_token, RequireRole, Staff};
+use crate::client_addr::ClientAddr;
+use crate::db::{now_ms, Db, Tx};
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::outbox::{self, OutboundMessage};
+use crate::settings::{self, get_bool, get_i64, get_str};
+use crate::store::registration as store;
+use crate::{unsubscribe, AppState};
+
+mod create;
+mod invitation;
+mod survey_registration;
+mod unsubscribing;
+
+use create::*;
+use invitation::*;
+use survey_registration::*;
+use unsubscribing::*;
+
+pub const TOKEN_EMPTY: &str = "Token is empty. Self registration is not allowed.";
+pub const LINK_EXPIRED: &str = "Link is expired.";
+pub const IDENTITY_NOT_VERIFIED: &str =
+    "Your identity could not be verified after too many attempts. Please call the provider to create your portal account.";
+pub const PHONE_VERIFICATION_NEEDED: &str =
+    "Please verify your phone number before creating your account.";
+pub const ALREADY_COMPLETED: &str = "You have already completed survey";
+pub const LOCATION_INVALID: &str = "Location is not valid";
+pub const NO_SURVEY: &str = "No survey is available for this location.";
+pub const NO_EMAIL: &str = "The patient has no email address.";
+pub const NO_DOB: &str = "The patient has no date of birth on record.";
+pub const HAS_ACCOUNT: &str = "The patient already has a portal account.";
+pub const INVITATION_SENT: &str = "Portal invitation sent.";
+pub const TOO_MANY: &str = "Too many requests. Please wait a few minutes and try again.";
+
+/// Settings groups read here (spec 03 §3) that have no stored defaults yet.
+const USERNAME_VALIDATION: &str = "UserAccountUsernameValidation";
+/// MinUsernameLength / MaxUsernameLength when UserAccountUsernameValidation does not say.
+const DEFAULT_MIN_USERNAME: i64 = 4;
+const DEFAULT_MAX_USERNAME: i64 = 64;
+/// IDFailMax when UserAccountPassword does not say.
+const DEFAULT_ID_FAIL_MAX: i64 = 5;
+
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "POST",
+        path: "/api/patientUser/sendRegistrationEmail",
+        summary: "Emails a patient who has an email and no portal account a single-use registration link /patient/create?key=KEY. Spec 03 has no registration-link expiry setting: the key expires after UserAccountPassword ResetKeyExpirationInSeconds (0 = never)",
+        access: Access::Staff,
+        request: Some("SendRegistrationEmail"),
+        response: "RegistrationInvitation",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/patientUser/registrationInvitation",
+        summary: "Whether the patient of a survey-queue row (query surveyQueueId) can be sent a portal invitation: an email and no account",
+        access: Access::Staff,
+        request: None,
+        response: "RegistrationInvitation",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/patientUser/userCreationParams",
+        summary: "What a registration key (query key) allows: IsValid, IsLockedOut, IsLinkExpired, Email, FirstName, LastName",
+        access: Access::Anyone,
+        request: None,
+        response: "UserCreationParams",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/patientUser/create",
+        summary: "Creates the Patient user of a registration key: date of birth on record, username rules and uniqueness, password rules, recovery option; spends the key",
+        access: Access::Anyone,
+        request: Some("CreateUserRequest"),
+        response: "CreateUserResult",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/userRegistrationApi/sendRequestRegistrationEmail",
+        summary: "Online survey registration step 1 (email, locNum): emails the survey link to a known patient with a survey to do",
+        access: Access::Anyone,
+        request: Some("RequestRegistrationEmail"),
+        response: "SurveyEmailCheck",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/userRegistrationApi/requestRegistration",
+        summary: "Online survey registration step 2: creates the patient, assigns the location's survey and emails its link",
+        access: Access::Anyone,
+        request: Some("SurveyRegistration"),
+        response: "SurveyEmailCheck",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/user/unsubscribe/{token}",
+        summary: "Unsubscribes the patient of an unsubscribe link from notifications",
+        access: Access::Anyone,
+        request: None,
+        response: "UnsubscribeResult",
+    },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/patientUser/sendRegistrationEmail",
+            post(send_registration_email),
+        )
+        .route(
+            "/api/patientUser/registrationInvitation",
+            get(registration_invitation),
+        )
+        .route(
+            "/api/patientUser/userCreationParams",
+            get(user_creation_params),
+        )
+        .route("/api/patientUser/create", post(create))
+        .route(
+            "/api/userRegistrationApi/sendRequestRegistrationEmail",
+            post(send_request_registration_email),
+        )
+        .route(
+            "/api/userRegistrationApi/requestRegistration",
+            post(request_registration),
+        )
+        .route("/api/user/unsubscribe/{token}", get(unsubscribe_patient))
+}
+
+// --- throttle -------------------------------------------------------------------------------
+
+const WINDOW_MS: i64 = 10 * 60 * 1000;
+/// Requests per client address and endpoint group within the window.
+pub const ADDRESS_LIMIT: usize = 30;
+
+/// Counts one request of `group` from the client; refused past the limit. Counted in the database
+/// (`store::request_throttle`), so every instance sees the same requests; the key is a hash of
+/// the group and the address. A brake on enumeration, not a record.
+async fn throttle(db: &Db, group: &str, peer: &ClientAddr) -> AppResult<()> {
+    let key = hash_token(&format!("{group}:{}", peer.ip()));
+    if crate::store::request_throttle::allow(db, &key, ADDRESS_LIMIT as i64, WINDOW_MS, now_ms())
+        .await?
+    {
+        Ok(())
+    } else {
+        Err(AppError::BadRequest(TOO_MANY.to_owned()))
+    }
+}
+
+// --- helpers --------------------------------------------------------------------------------
+
+async fn public_base(db: &Db) -> AppResult<String> {
+    let core = settings::load(db, settings::CORE_PORTAL).await?;
+    Ok(get_str(&core, "PublicWebAddress")
+        .trim()
+        .trim_end_matches('/')
+        .to_owned())
+}
+
+fn ip(peer: &ClientAddr) -> Option<String> {
+    Some(peer.ip().to_string())
+}
+
+fn bounded(value: i64) -> u32 {
+    u32::try_from(value.max(0)).unwrap_or(u32::MAX)
+}
+
+async fn id_fail_max(db: &Db) -> AppResult<i64> {
+    let doc = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
+    Ok(get_i64(&doc, "IDFailMax")
+        .filter(|n| *n > 0)
+        .unwrap_or(DEFAULT_ID_FAIL_MAX))
+}
+
+/// The settings `validate_create_account` depends on.
+async fn create_rules(db: &Db) -> AppResult<CreateAccountRules> {
+    let names = settings::load(db, USERNAME_VALIDATION).await?;
+    let core = settings::load(db, settings::CORE_PORTAL).await?;
+    Ok(CreateAccountRules {
+        password: super::password::password_requirements(db).await?,
+        min_username_length: bounded(
+            get_i64(&names, "MinUsernameLength").unwrap_or(DEFAULT_MIN_USERNAME),
+        ),
+        max_username_length: bounded(
+            get_i64(&names, "MaxUsernameLength").unwrap_or(DEFAULT_MAX_USERNAME),
+        ),
+        disable_secondary_recovery_options: get_bool(&core, "DisableSecondaryRecoveryOptions"),
+    })
+}
+
+fn invitation(can_invite: bool, is_sent: bool, message: &str) -> RegistrationInvitation {
+    RegistrationInvitation {
+        can_invite,
+        is_sent,
+        message: message.to_owned(),
+    }
+}

@@ -1,0 +1,205 @@
+//! Online survey registration (issue 3 part 6): a survey link by e-mail for a known or new patient.
+
+use super::*;
+
+pub(super) fn check(is_user_exist: bool, sent: bool, message: &str) -> SurveyEmailCheck {
+    SurveyEmailCheck {
+        is_user_exist,
+        is_sent_start_hist_portal_survey_email: sent,
+        message: message.to_owned(),
+    }
+}
+
+/// The survey a location's patients get: the staff start's choice order (spec 01 §2.5, in
+/// wasm-core), so both assign the same survey.
+pub(super) async fn location_survey(db: &Db, loc_num: &str) -> AppResult<Option<i64>> {
+    crate::staff_start::survey_for_location(db, loc_num).await
+}
+
+/// Where the emailed survey link points and the key that signs it: read before the transaction
+/// that assigns the survey (the key is created on first use).
+pub(super) struct LinkParts {
+    base: String,
+    key: crate::survey_link::LinkKey,
+}
+
+pub(super) async fn link_parts(db: &Db) -> AppResult<LinkParts> {
+    Ok(LinkParts {
+        base: public_base(db).await?,
+        key: crate::survey_link::key(db).await?,
+    })
+}
+
+/// The survey link e-mail for a queue row, queued in `tx`.
+pub(super) async fn send_survey_email(
+    tx: &mut Tx,
+    parts: &LinkParts,
+    patient: &store::PatientForRegistration,
+    queue_id: i64,
+) -> AppResult<()> {
+    let link = crate::survey_link::link(&parts.base, &parts.key, queue_id);
+    let text = format!(
+        "Dear {} {},\nplease fill in your medical history survey:\n{link}\n",
+        patient.first_name, patient.last_name
+    );
+    let to = patient.email.as_deref().unwrap_or("").trim();
+    let mut message =
+        OutboundMessage::email(to, "Your medical history survey", &text, "SurveyAssignment");
+    message.patient_id = Some(patient.id);
+    message.survey_queue_id = Some(queue_id);
+    outbox::enqueue_in(tx, &message, now_ms()).await?;
+    Ok(())
+}
+
+/// Step 1 for a known email: the open survey's link again, or a new assignment when the patient
+/// has none at all; 'You have already completed survey' when only completed ones exist.
+pub(super) async fn existing_patient(
+    db: &Db,
+    patient: &store::PatientForRegistration,
+    location_id: i64,
+    loc_num: &str,
+    peer: &ClientAddr,
+) -> AppResult<SurveyEmailCheck> {
+    let (open, done) = store::survey_state(db, patient.id).await?;
+    let survey = match (open, done) {
+        (Some(_), _) => None,
+        (None, 0) => Some(
+            location_survey(db, loc_num)
+                .await?
+                .ok_or_else(|| AppError::BadRequest(NO_SURVEY.to_owned()))?,
+        ),
+        (None, _) => return Ok(check(true, false, ALREADY_COMPLETED)),
+    };
+    let parts = link_parts(db).await?;
+    let mut tx = db.begin().await?;
+    let queue_id = match (open, survey) {
+        (Some(id), _) => id,
+        (None, Some(survey)) => {
+            store::assign_survey(&mut tx, patient.id, location_id, survey, now_ms()).await?
+        }
+        (None, None) => return Ok(check(true, false, ALREADY_COMPLETED)),
+    };
+    send_survey_email(&mut tx, &parts, patient, queue_id).await?;
+    audit::record(
+        &mut tx,
+        Actor::anonymous(),
+        Action::SurveyRegistrationRequested,
+        Target {
+            target_type: Some("SurveyQueue"),
+            target_id: Some(queue_id.to_string()),
+            target_user_id: None,
+        },
+        None,
+        Some(json!({"PatientId": patient.id, "LocNum": loc_num, "NewPatient": false})),
+        ip(peer),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(check(true, true, ""))
+}
+
+pub(super) async fn location(db: &Db, loc_num: &str) -> AppResult<i64> {
+    let loc = loc_num.trim();
+    if loc.is_empty() || loc.len() > 32 {
+        return Err(AppError::BadRequest(LOCATION_INVALID.to_owned()));
+    }
+    store::location_id(db, loc)
+        .await?
+        .ok_or_else(|| AppError::BadRequest(LOCATION_INVALID.to_owned()))
+}
+
+pub(super) async fn send_request_registration_email(
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    ApiJson(req): ApiJson<RequestRegistrationEmail>,
+) -> AppResult<Json<SurveyEmailCheck>> {
+    throttle(&state.db, "survey-registration", &peer).await?;
+    let reg = SurveyRegistration {
+        email: req.email.clone(),
+        loc_num: req.loc_num.clone(),
+        ..Default::default()
+    };
+    let errors = membership::validate_survey_registration(&reg, false);
+    if !errors.is_valid() {
+        return Err(errors.into());
+    }
+    let db = &state.db;
+    let location_id = location(db, &req.loc_num).await?;
+    match store::patients_by_email(db, &req.email).await?.first() {
+        Some(patient) => Ok(Json(
+            existing_patient(db, patient, location_id, &req.loc_num, &peer).await?,
+        )),
+        None => Ok(Json(check(false, false, ""))),
+    }
+}
+
+pub(super) async fn request_registration(
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    ApiJson(req): ApiJson<SurveyRegistration>,
+) -> AppResult<Json<SurveyEmailCheck>> {
+    throttle(&state.db, "survey-registration", &peer).await?;
+    let errors = membership::validate_survey_registration(&req, true);
+    if !errors.is_valid() {
+        return Err(errors.into());
+    }
+    let db = &state.db;
+    let location_id = location(db, &req.loc_num).await?;
+    if let Some(patient) = store::patients_by_email(db, &req.email).await?.first() {
+        return Ok(Json(
+            existing_patient(db, patient, location_id, &req.loc_num, &peer).await?,
+        ));
+    }
+    let survey = location_survey(db, &req.loc_num)
+        .await?
+        .ok_or_else(|| AppError::BadRequest(NO_SURVEY.to_owned()))?;
+    let dob = dob_text(req.year, req.month, req.day).unwrap_or_default();
+    let phone = optional(Some(req.phone_number.as_str())).and_then(membership::us_phone_digits);
+    let now = now_ms();
+    // The MRN of a self-registered patient: 'W' and 12 random digits (the clinical system
+    // assigns its own when the patient is seen).
+    let mrn = {
+        use rand::Rng;
+        format!(
+            "W{:012}",
+            rand::thread_rng().gen_range(0..1_000_000_000_000u64)
+        )
+    };
+    let parts = link_parts(db).await?;
+    let mut tx = db.begin().await?;
+    let patient_id = store::insert_patient(
+        &mut tx,
+        &store::NewSurveyPatient {
+            mrn: &mrn,
+            first_name: &req.first_name,
+            last_name: &req.last_name,
+            dob: &dob,
+            email: &req.email,
+            phone: phone.as_deref(),
+            gender: &req.gender,
+            now,
+        },
+    )
+    .await?;
+    let queue_id = store::assign_survey(&mut tx, patient_id, location_id, survey, now).await?;
+    let patient = store::patient_in(&mut tx, patient_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    send_survey_email(&mut tx, &parts, &patient, queue_id).await?;
+    audit::record(
+        &mut tx,
+        Actor::anonymous(),
+        Action::SurveyRegistrationRequested,
+        Target {
+            target_type: Some("SurveyQueue"),
+            target_id: Some(queue_id.to_string()),
+            target_user_id: None,
+        },
+        None,
+        Some(json!({"PatientId": patient_id, "LocNum": req.loc_num.trim(), "NewPatient": true})),
+        ip(&peer),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(check(false, true, "")))
+}

@@ -1,0 +1,75 @@
+//! Downloading a survey's XML or the whole package (spec 04).
+
+use super::*;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct DownloadQuery {
+    survey_id: Option<String>,
+}
+
+pub(super) fn attachment(bytes: Vec<u8>, content_type: &str, file_name: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file_name}\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// A survey id as a file name: ids are letters, digits, '_', '-', '.'; anything else becomes '_'.
+pub(super) fn file_stem(survey_id: &str) -> String {
+    survey_id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+pub(super) async fn download_xml(
+    _user: Admin,
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<DownloadQuery>,
+) -> AppResult<Response> {
+    let id = q.survey_id.unwrap_or_default();
+    let Some(s) = store::find(&state.db, &id).await? else {
+        return Err(AppError::NotFound);
+    };
+    Ok(attachment(
+        s.xml.into_bytes(),
+        "application/xml; charset=utf-8",
+        &format!("{}.xml", file_stem(&s.survey_id)),
+    ))
+}
+
+pub(super) async fn download_package(
+    _user: Admin,
+    State(state): State<AppState>,
+) -> AppResult<Response> {
+    let rows = store::list(&state.db).await?;
+    let zip = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, zip::result::ZipError> {
+        let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        for s in &rows {
+            w.start_file(format!("{}.xml", file_stem(&s.survey_id)), options)?;
+            w.write_all(s.xml.as_bytes())?;
+        }
+        Ok(w.finish()?.into_inner())
+    })
+    .await
+    .map_err(AppError::internal)?
+    .map_err(AppError::internal)?;
+    Ok(attachment(zip, "application/zip", "surveys.zip"))
+}

@@ -1,0 +1,214 @@
+//! Taking a survey (issue 5; spec 01 §2.5, §4, §8): PIN check, PIN generation, loading a run,
+//! autosave and submission. Every save is re-checked with wasm-core's rules: answers to hidden
+//! questions are dropped (`clean_answers`), a submission must pass `validate_answers`.
+//!
+//! Who may open a run: staff; the signed-in patient who owns it; or a kiosk holding the survey
+//! token from a successful PIN check (header X-Survey-Token). Anyone else: 401 / 404.
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+use wasm_core::model::{
+    Answers, GeneratePinRequest, GeneratePinResponse, PinCheckResponse, SaveAnswersRequest,
+    SaveAnswersResponse, SurveyDefinition, SurveyRunState, SurveyStatus,
+};
+use wasm_core::survey::summary::summary;
+use wasm_core::survey::{self, expiry, start};
+
+use crate::audit::{self, Action, Actor, Target};
+use crate::auth::session::SessionUser;
+use crate::auth::{hash_token, random_token, CurrentUser, MaybeUser, RequireRole, Staff};
+use crate::client_addr::ClientAddr;
+use crate::cookies::{self, CSRF_COOKIE};
+use crate::db::now_ms;
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
+use crate::openapi::{Access, RouteDoc};
+use crate::pdf;
+use crate::settings::{self, get_bool, get_i64, get_str};
+use crate::store::surveys::{self as store, QueueRun};
+use crate::summary_pdf::{self, Alignment, PageNumbers, SummaryPdf};
+use crate::survey_pins::{
+    expire_under, fresh_pin, PIN_ATTEMPTS, PIN_ATTEMPTS_PER_ADDRESS, PIN_EXPIRED_KEPT_MS,
+    PIN_VALID_MS, PIN_WINDOW_MS,
+};
+use crate::AppState;
+
+mod pins;
+mod runs;
+mod summary;
+
+use pins::*;
+use runs::*;
+pub use summary::make_summary;
+use summary::*;
+
+pub const TOKEN_HEADER: &str = "x-survey-token";
+pub const ROUTES: &[RouteDoc] = &[
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyIdentity/checkPin",
+        summary: "Start by 4-digit PIN (?pin=): success, surveyDataId, attemptsLeft, IsDuplicated, Token",
+        access: Access::Anyone,
+        request: None,
+        response: "PinCheckResponse",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/v2/survey/generatePin",
+        summary: "A new 4-digit PIN for a survey-queue row (SurveyQueueId), or the staff start: respondentId, respondentEntityId, Location, SurveyId with the X-Survey-Admin grant",
+        access: Access::Staff,
+        request: Some("GeneratePinRequest"),
+        response: "GeneratePinResponse",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyRun/{surveyQueueId}",
+        summary: "A survey to take: decision, definition, saved answers, revision, page; ?modify=true restarts a finished one (Modify)",
+        access: Access::Anyone,
+        request: None,
+        response: "SurveyRunState",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyRun/log/{surveyLogId}",
+        summary: "A survey log, read-only (View)",
+        access: Access::Anyone,
+        request: None,
+        response: "SurveyRunState",
+    },
+    RouteDoc {
+        method: "PUT",
+        path: "/api/surveyRun/{surveyQueueId}/answers",
+        summary: "Autosave (IntermediateSave); idempotent by ChangeId, 409 on a stale BaseRevision",
+        access: Access::Anyone,
+        request: Some("SaveAnswersRequest"),
+        response: "SaveAnswersResponse",
+    },
+    RouteDoc {
+        method: "GET",
+        path: "/api/surveyRun/log/{surveyLogId}/summaryPdf",
+        summary: "The survey's summary report (application/pdf, named Summary_<SSN>_<DATE>_<GUID>.pdf): staff or its own patient",
+        access: Access::SignedIn,
+        request: None,
+        response: "PDF",
+    },
+    RouteDoc {
+        method: "POST",
+        path: "/api/surveyRun/{surveyQueueId}/submit",
+        summary: "Submit (Completed) after the full re-validation; idempotent by ChangeId",
+        access: Access::Anyone,
+        request: Some("SaveAnswersRequest"),
+        response: "SaveAnswersResponse",
+    },
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/surveyIdentity/checkPin", get(check_pin))
+        .route("/api/v2/survey/generatePin", post(generate_pin))
+        .route("/api/surveyRun/{id}", get(load_run))
+        .route("/api/surveyRun/log/{id}", get(load_log))
+        .route("/api/surveyRun/log/{id}/summaryPdf", get(summary_pdf))
+        .route("/api/surveyRun/{id}/answers", put(save))
+        .route("/api/surveyRun/{id}/submit", post(submit))
+}
+
+fn definition(run: &QueueRun) -> AppResult<SurveyDefinition> {
+    survey::parse_survey(&run.xml).survey.ok_or_else(|| {
+        AppError::internal(format!(
+            "survey definition of queue row {} does not parse",
+            run.id
+        ))
+    })
+}
+
+fn status_of(run: &QueueRun) -> SurveyStatus {
+    SurveyStatus::parse(&run.status).unwrap_or(SurveyStatus::Assigned)
+}
+
+fn stored_answers(run: &QueueRun) -> Answers {
+    run.answers
+        .as_deref()
+        .and_then(|a| serde_json::from_str(a).ok())
+        .unwrap_or_default()
+}
+
+/// 404 for a run the caller may not open (401 when nobody is signed in and no token is sent).
+async fn authorize(
+    state: &AppState,
+    user: &Option<SessionUser>,
+    headers: &HeaderMap,
+    run: &QueueRun,
+) -> AppResult<()> {
+    if let Some(u) = user {
+        if u.role.is_staff() || u.patient_id == Some(run.patient_id) {
+            return Ok(());
+        }
+    }
+    if let Some(token) = headers.get(TOKEN_HEADER).and_then(|v| v.to_str().ok()) {
+        if store::token_opens(&state.db, &hash_token(token), run.id, now_ms()).await? {
+            return Ok(());
+        }
+    }
+    Err(if user.is_none() && headers.get(TOKEN_HEADER).is_none() {
+        AppError::Unauthorized
+    } else {
+        AppError::NotFound
+    })
+}
+
+async fn open(
+    state: &AppState,
+    user: &Option<SessionUser>,
+    headers: &HeaderMap,
+    run: Option<QueueRun>,
+) -> AppResult<QueueRun> {
+    let run = run.ok_or(AppError::NotFound)?;
+    authorize(state, user, headers, &run).await?;
+    Ok(run)
+}
+
+/// The start check of the one expiry rule (wasm-core survey::expiry): an unfinished survey whose
+/// expiry instant has passed is expired here and now, as the job would on its next pass, so it
+/// is refused ('Survey Expired') even when no job has run yet.
+pub(crate) async fn expire_if_due(
+    state: &AppState,
+    run: QueueRun,
+    now: i64,
+) -> AppResult<QueueRun> {
+    if expiry::expired_status(&run.status).is_none() {
+        return Ok(run);
+    }
+    let rule = crate::settings::expiry_rule(&state.db).await?;
+    expire_under(&state.db, &rule, run, now).await
+}
+
+fn run_state(run: &QueueRun, view: bool, has_summary: bool) -> AppResult<SurveyRunState> {
+    let status = status_of(run);
+    let decision = start::start_decision(status, run.completed_at.is_some(), view);
+    let refused = decision.kind == start::StartKind::Refused;
+    Ok(SurveyRunState {
+        survey_queue_id: run.id,
+        survey_log_id: run.log_id,
+        status_key: status.key().to_owned(),
+        read_only: view,
+        definition: if refused {
+            None
+        } else {
+            Some(definition(run)?)
+        },
+        answers: if refused {
+            Answers::new()
+        } else {
+            stored_answers(run)
+        },
+        revision: run.revision.unwrap_or(0),
+        page_id: run.page_id.clone(),
+        decision,
+        has_summary_pdf: has_summary,
+    })
+}

@@ -1,0 +1,135 @@
+//! The survey summary report (spec 04): made after a submission, served as a PDF.
+
+use super::*;
+
+/// Makes and stores the summary report of a submitted survey when GenerateSummaryReport is on
+/// (issue 5 part 7): the questions shown for the stored answers, in the patient's language
+/// (English where the PDF fonts cannot show it), as a letter of type 'Survey Summary'.
+pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
+    let db = &state.db;
+    let general = settings::load(db, settings::SURVEY_GENERAL).await?;
+    if !get_bool(&general, "GenerateSummaryReport") {
+        return Ok(false);
+    }
+    let run = store::run_by_queue(db, queue_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let facts = store::summary_facts(db, queue_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let def = definition(&run)?;
+    let answers = stored_answers(&run);
+    let core = settings::load(db, settings::CORE_PORTAL).await?;
+    let clinic = get_str(&core, "ClientName");
+    let completed_at = facts
+        .completed_at
+        .or(run.completed_at)
+        .unwrap_or_else(now_ms);
+    let lang = facts.language.clone();
+    let survey_name = {
+        let local = survey::local_text(&def.name, &lang);
+        if pdf::fits_win_ansi(&local) {
+            local
+        } else {
+            survey::local_text(&def.name, "en")
+        }
+    };
+    let page_numbers = get_bool(&general, "IsAddPageNumberToSummaryPdf").then(|| PageNumbers {
+        font_size: get_i64(&general, "PdfPageNumberFontSize")
+            .unwrap_or(9)
+            .clamp(6, 24) as f32,
+        alignment: Alignment::parse(&get_str(&general, "PdfPageNumberAlignment")),
+    });
+    let ymd = crate::fmt::iso_utc(completed_at)
+        .get(..10)
+        .unwrap_or_default()
+        .replace('-', "");
+    let file_name = summary_pdf::file_name("", &facts.mrn, &ymd, &uuid::Uuid::new_v4().to_string());
+    let report = SummaryPdf {
+        clinic_name: if clinic.trim().is_empty() {
+            "Breast Imaging Center".to_owned()
+        } else {
+            clinic
+        },
+        header_text: get_str(&general, "SummaryPdfHeaderText"),
+        header_on_all_pages: get_bool(&general, "IsAddHeaderToAllPagesToSummaryPdf"),
+        page_numbers,
+        survey_name,
+        patient_name: format!("{} {}", facts.first_name, facts.last_name)
+            .trim()
+            .to_owned(),
+        patient_mrn: facts.mrn.clone(),
+        patient_dob: facts
+            .dob
+            .as_deref()
+            .map(crate::fmt::iso_date_to_us)
+            .unwrap_or_default(),
+        completed: format!("{} UTC", crate::fmt::date_time(completed_at, 0)),
+        study_date: facts
+            .study_date
+            .as_deref()
+            .map(crate::fmt::iso_date_to_us)
+            .unwrap_or_default(),
+        study_desc: facts.study_desc.clone().unwrap_or_default(),
+        location: facts.location_name.clone().unwrap_or_default(),
+        sections: Vec::new(),
+    };
+    // A few milliseconds of CPU: off the async workers.
+    let bytes = tokio::task::spawn_blocking(move || {
+        let sections = summary(&def, &answers, &lang, &pdf::fits_win_ansi);
+        summary_pdf::render(&SummaryPdf { sections, ..report })
+    })
+    .await
+    .map_err(AppError::internal)?;
+    store::save_summary(
+        db,
+        queue_id,
+        facts.patient_id,
+        facts.study_id,
+        &random_token(),
+        &file_name,
+        &bytes,
+        now_ms(),
+    )
+    .await?;
+    Ok(true)
+}
+
+/// The summary report of a survey log: staff, or the patient it belongs to (404 for anyone
+/// else, and when no report was made).
+pub(super) async fn summary_pdf(
+    user: CurrentUser,
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> AppResult<Response> {
+    let db = &state.db;
+    let run = store::run_by_log(db, id).await?.ok_or(AppError::NotFound)?;
+    if !(user.role.is_staff() || user.patient_id == Some(run.patient_id)) {
+        return Err(AppError::NotFound);
+    }
+    let (letter_id, file_name) = store::summary_of_queue(db, run.id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let pdf = crate::store::documents::stored_pdf(db, letter_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let target = Target {
+        target_type: Some("Letter"),
+        target_id: Some(letter_id.to_string()),
+        target_user_id: None,
+    };
+    audit::record_alone(db, Actor::from(&*user), Action::LetterViewed, target, None,
+        Some(json!({"LetterType": store::SUMMARY_LETTER_TYPE, "PatientId": run.patient_id, "SurveyLogId": id})), None).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"{file_name}\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        pdf,
+    )
+        .into_response())
+}

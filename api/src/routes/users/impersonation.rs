@@ -1,0 +1,116 @@
+//! Impersonation (spec 02 §5): may this user be impersonated, start, cancel.
+
+use super::*;
+
+/// Why `target` may not be impersonated by `caller`, if anything stops it.
+pub(super) async fn impersonation_refusal(
+    state: &AppState,
+    caller: &session::SessionUser,
+    target: &UserRecord,
+) -> AppResult<Option<&'static str>> {
+    let doc = settings::load(&state.db, settings::USER_MANAGEMENT).await?;
+    Ok(if !get_bool(&doc, "IsImpersonationEnabled") {
+        Some("Impersonation is not enabled.")
+    } else if caller.impersonator_user_id.is_some() {
+        Some("Cancel the current impersonation first.")
+    } else if target.id == caller.user_id {
+        Some("You cannot impersonate yourself.")
+    } else if !target.is_active {
+        Some("The user is not active.")
+    } else if target.role == "ProgramManager" {
+        Some("A program manager cannot be impersonated.")
+    } else {
+        None
+    })
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct IdQuery {
+    id: i64,
+}
+
+pub(super) async fn can_impersonate(
+    user: RequireRole<ProgramManagers>,
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<IdQuery>,
+) -> AppResult<Json<Value>> {
+    let target = find_user(&state, q.id).await?;
+    let refusal = impersonation_refusal(&state, &user, &target).await?;
+    Ok(Json(
+        json!({"CanImpersonate": refusal.is_none(), "Message": refusal.unwrap_or("")}),
+    ))
+}
+
+pub(super) fn with_session_cookie(
+    body: Value,
+    token: &str,
+    headers: &HeaderMap,
+) -> AppResult<Response> {
+    let mut response = Json(body).into_response();
+    let cookie = cookies::session_cookie(token, cookies::is_secure(headers));
+    response.headers_mut().append(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&cookie).map_err(AppError::internal)?,
+    );
+    Ok(response)
+}
+
+pub(super) async fn impersonate(
+    user: RequireRole<ProgramManagers>,
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<i64>,
+) -> AppResult<Response> {
+    let target = find_user(&state, id).await?;
+    if let Some(reason) = impersonation_refusal(&state, &user, &target).await? {
+        return Err(AppError::Forbidden(reason.to_owned()));
+    }
+    // A new session id for the impersonated identity; the manager's own session ends.
+    let length = session::length_ms(&state.db).await?;
+    let mut tx = state.db.begin().await?;
+    session::delete_in(&mut tx, &user.token_hash).await?;
+    let token = session::create_in(&mut tx, target.id, Some(user.user_id), length).await?;
+    audit::record(
+        &mut tx,
+        Actor {
+            user_id: Some(target.id),
+            impersonator_user_id: Some(user.user_id),
+        },
+        Action::ImpersonationStarted,
+        Target::user(target.id),
+        None,
+        Some(json!({"Username": target.username})),
+        ip(&peer),
+    )
+    .await?;
+    tx.commit().await?;
+    with_session_cookie(json!({"IsSuccess": true}), &token, &headers)
+}
+
+pub(super) async fn cancel_impersonation(
+    user: CurrentUser,
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    let Some(real) = user.impersonator_user_id else {
+        return Err(AppError::BadRequest("Not impersonating.".to_owned()));
+    };
+    let length = session::length_ms(&state.db).await?;
+    let mut tx = state.db.begin().await?;
+    session::delete_in(&mut tx, &user.token_hash).await?;
+    let token = session::create_in(&mut tx, real, None, length).await?;
+    audit::record(
+        &mut tx,
+        Actor::from(&user.0),
+        Action::ImpersonationEnded,
+        Target::user(user.user_id),
+        None,
+        None,
+        ip(&peer),
+    )
+    .await?;
+    tx.commit().await?;
+    with_session_cookie(json!({"IsSuccess": true}), &token, &headers)
+}
