@@ -22,7 +22,7 @@ impl SmtpSink {
             .local_addr()
             .unwrap()
             .port();
-        let child = Command::new("python3")
+        let mut child = Command::new("python3")
             .args([
                 "-m",
                 "aiosmtpd",
@@ -48,6 +48,8 @@ impl SmtpSink {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
+        let _ = child.kill();
+        let _ = child.wait();
         panic!("aiosmtpd did not listen on {port}");
     }
 
