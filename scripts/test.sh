@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test suite: Rust unit tests, wasm parity (the wasm build against the shared case
-# tables), web component tests, API integration tests on SQLite and on PostgreSQL, and Playwright
-# in Chromium. Ends with a per-suite summary; exits non-zero when anything failed.
+# Runs every test suite: the code gate (rustfmt, clippy, ESLint, tsc), Rust unit tests, wasm
+# parity (the wasm builds against the shared case tables), web component tests, API integration
+# tests on SQLite and on PostgreSQL, and Playwright in Chromium. Ends with a per-suite summary;
+# exits non-zero when anything failed.
 #   TEST_DATABASE_URL=postgres://...  use this PostgreSQL server instead of a throwaway cluster
 #   CI=true                           the PostgreSQL run is required, not skipped
 set -uo pipefail
@@ -60,6 +61,18 @@ vitest_suite() { # name json vitest-args...
 
 echo "== set-up (tools, wasm build, web build)"
 ./scripts/setup.sh || { echo "set-up failed"; exit 1; }
+gate() { # name log command...: a check that must print no finding
+  local name=$1 log=$2; shift 2
+  echo "== $name"
+  if "$@" >"$log" 2>&1; then record "$name" 1 0; else tail -n 40 "$log"; record "$name" 0 1 "see above"; fi
+}
+gate "gate: cargo fmt --check" "$OUT/fmt.log" cargo fmt --all --check
+gate "gate: clippy -D warnings" "$OUT/clippy.log" cargo clippy --quiet --workspace --all-targets -- -D warnings
+gate "gate: clippy (wasm builds)" "$OUT/clippy-wasm.log" \
+  cargo clippy --quiet -p wasm-core --features wasm-settings --target wasm32-unknown-unknown -- -D warnings
+gate "gate: eslint" "$OUT/eslint.log" bash -c "cd web && npx eslint --max-warnings 0 ."
+gate "gate: tsc" "$OUT/tsc.log" bash -c "cd web && npx tsc -b"
+
 echo "== cargo build (portal-api)"
 cargo build --quiet -p portal-api || { record "build" 0 1 "cargo build failed"; }
 export PORTAL_API_BIN="$ROOT/target/debug/portal-api"
