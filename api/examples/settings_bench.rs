@@ -84,25 +84,51 @@ async fn sign_in(client: &reqwest::Client, base: &str) -> Result<String, String>
     Ok(format!("{}; portal_csrf={CSRF}", cookies.join("; ")))
 }
 
-/// The form groups (every name the engine knows that GET answers) with a switch to flip.
+/// The form groups (every name the engine knows that GET answers) with a switch the group lets
+/// flip both ways from its stored state (some switches require other fields when on).
 async fn groups(client: &reqwest::Client, base: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for name in wasm_core::settings::GROUP_NAMES {
-        let Ok(response) = client
-            .get(format!("{base}/api/configurationForm/{name}"))
-            .send()
-            .await
-        else {
+        let url = format!("{base}/api/configurationForm/{name}");
+        let Ok(response) = client.get(&url).send().await else {
             continue;
         };
-        let doc = json_of(response).await;
-        let flip = doc["Settings"].as_object().and_then(|s| {
-            s.iter()
-                .find(|(_, v)| v.is_boolean())
-                .map(|(k, _)| k.clone())
-        });
-        if let Some(field) = flip {
-            out.push(((*name).to_owned(), field));
+        let mut doc = json_of(response).await;
+        let switches: Vec<String> = doc["Settings"]
+            .as_object()
+            .map(|s| {
+                s.iter()
+                    .filter(|(_, v)| v.is_boolean())
+                    .map(|(k, _)| k.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        for field in switches {
+            let mut both_ways = true;
+            for _ in 0..2 {
+                let mut settings = doc["Settings"].as_object().cloned().unwrap_or_default();
+                let flipped = !settings[&field].as_bool().unwrap_or(false);
+                settings.insert(field.clone(), Value::Bool(flipped));
+                let body = json!({"Version": doc["Version"], "Settings": settings}).to_string();
+                let answer = client
+                    .put(&url)
+                    .header(CONTENT_TYPE, "application/json")
+                    .header("X-CSRF-Token", CSRF)
+                    .body(body)
+                    .send()
+                    .await;
+                match answer {
+                    Ok(r) if r.status().is_success() => doc = json_of(r).await,
+                    _ => {
+                        both_ways = false;
+                        break;
+                    }
+                }
+            }
+            if both_ways {
+                out.push(((*name).to_owned(), field));
+                break;
+            }
         }
     }
     out
