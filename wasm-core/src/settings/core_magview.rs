@@ -87,9 +87,10 @@ impl CoreMagview {
 impl SettingsGroup for CoreMagview {
     const NAME: &'static str = "CoreMagview";
     const SECRETS: &'static [&'static str] = &["MagViewSqlUserPwd"];
+    /// The clinic's path, server and database are the site's to enter (spec 03 §5).
+    const DEFAULTS_ARE_COMPLETE: bool = false;
 
-    /// The required fields (spec 03 §5 "In the MagView form") apply once anything is set: the
-    /// untouched defaults (nothing set up yet) are storable. They follow the setup wizard
+    /// The required fields (spec 03 §5 "In the MagView form") follow the setup wizard
     /// (`crate::setup::validate_setup`): the path in desktop mode, the URL in LuminaryOne mode,
     /// the SQL server, database and (without integrated security) login for a desktop SQL
     /// connection. The password is a secret, answered empty and kept when saved empty, so it is
@@ -103,9 +104,8 @@ impl SettingsGroup for CoreMagview {
             &self.data_connection_type,
             DATA_CONNECTION_TYPES,
         );
-        let required = *self != CoreMagview::default();
         let need = |e: &mut ValidationErrors, field: &str, value: &str, message: &str| {
-            if required && value.trim().is_empty() {
+            if value.trim().is_empty() {
                 e.add(field, message);
             }
         };

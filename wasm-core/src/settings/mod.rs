@@ -69,6 +69,10 @@ pub trait SettingsGroup:
     /// Whether the group is edited as a settings form (GET/PUT /api/configurationForm/{name}).
     /// A group with its own routes and per-field editors (PortalValues) says false.
     const FORM: bool = true;
+    /// Whether the defaults pass `validate`. False for a group whose required fields are the
+    /// site's own (CoreMagview's path, server and database): stored at start-up as they are, they
+    /// must be filled in before the group's form saves.
+    const DEFAULTS_ARE_COMPLETE: bool = true;
     /// Fields stored encrypted and never sent back to a browser (an empty value on save keeps the
     /// stored one; the audit names the field but not its values).
     const SECRETS: &'static [&'static str] = &[];
@@ -153,7 +157,13 @@ mod tests {
     macro_rules! defaults_are_valid {
         ($($t:ty),* $(,)?) => {$(
             let mut d = <$t>::default();
-            assert!(d.validate().is_valid(), "{} defaults: {:?}", <$t as SettingsGroup>::NAME, d.validate());
+            assert_eq!(
+                d.validate().is_valid(),
+                <$t as SettingsGroup>::DEFAULTS_ARE_COMPLETE,
+                "{} defaults: {:?}",
+                <$t as SettingsGroup>::NAME,
+                d.validate()
+            );
             let before = d.clone();
             d.normalize();
             assert!(before == d, "{} defaults change under normalize", <$t as SettingsGroup>::NAME);
