@@ -122,6 +122,7 @@ export type {
   SessionTimerView,
   SetupConfiguration,
   SurveyQueueRow,
+  StatusLookupItem,
   SurveyActions,
   TableRequest,
   TableResponse,
