@@ -101,6 +101,7 @@ export type {
   SurveyTab,
   ErrorDialog,
   FormCheck,
+  FirstManager,
   KeyValue,
   LocationMrnColumn,
   LoginRequest,
