@@ -101,6 +101,7 @@ export type {
   SurveyTab,
   ErrorDialog,
   FormCheck,
+  FirstManager,
   KeyValue,
   LocationMrnColumn,
   LoginRequest,
@@ -122,6 +123,7 @@ export type {
   SessionTimerView,
   SetupConfiguration,
   SurveyQueueRow,
+  StatusLookupItem,
   SurveyActions,
   TableRequest,
   TableResponse,
@@ -202,3 +204,5 @@ export type { SurveyPackageRow, SurveyUploadFile, SurveyUploadResult } from "was
 // Settings groups (issue 13): their types come from tsify; their validate and normalize are in the
 // second package the settings pages load (lib/wasm-settings.ts).
 export type { CorePortal, HistoryPortal, SurveyGeneral } from "wasm-core";
+// A settings group on the wire: GET/PUT /api/configurationForm/{name} (components/settings-form).
+export type { SettingsEnvelope, SettingsSave } from "wasm-core";

@@ -1,22 +1,7 @@
 import { loadSettingsRules } from "../../lib/wasm-settings";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
-
-/** One settings group as the API serves it: `GET/PUT /api/configurationForm/{name}`. Secret
- * fields come back as "" with their names in StoredSecrets (an empty secret on save keeps the
- * stored one). */
-export interface SettingsEnvelope<T> {
-  Name: string;
-  Version: number;
-  Settings: T;
-  StoredSecrets?: string[];
-}
-
-/** What a save sends: the whole document at the version it was read. */
-export interface SettingsSave<T> {
-  Version: number;
-  Settings: T;
-}
+import type { SettingsEnvelope, SettingsSave } from "../../lib/wasm";
 
 /** The 409 body: someone saved after `Version`; `Current` is the group as stored now. */
 export interface SettingsConflict<T> {

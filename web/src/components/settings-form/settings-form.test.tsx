@@ -5,7 +5,7 @@ import { fieldsOf } from "./field";
 import { CONFLICT, FORM_INVALID, SAVED, SettingsForm } from "./settings-form";
 import { fakeSettingsServer, renderSettingsPage, type FakeCall } from "./test-server";
 import { useSettingsGroup } from "./use-settings-group";
-import type { SettingsEnvelope } from "./api";
+import type { SettingsEnvelope } from "../../lib/wasm";
 
 const Field = fieldsOf<HistoryPortal>();
 

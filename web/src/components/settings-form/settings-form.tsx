@@ -5,9 +5,9 @@ import { FieldMessages, messagesOf, settingsResolver, toFieldErrors } from "../f
 import { Modal } from "../modal/modal";
 import { useToast } from "../toast/toast";
 import { ApiFailure } from "../../lib/api-client";
-import type { ValidationErrors } from "../../lib/wasm";
+import type { SettingsEnvelope, ValidationErrors } from "../../lib/wasm";
 import { applySettingsEdit } from "../../lib/wasm-settings";
-import type { SettingsConflict, SettingsEnvelope } from "./api";
+import type { SettingsConflict } from "./api";
 import type { SettingsGroup } from "./use-settings-group";
 import "./settings-form.css";
 

@@ -6,7 +6,7 @@ import { createMemoryRouter, Link, RouterProvider } from "react-router";
 import type { ReactNode } from "react";
 import { createQueryClient } from "../../app/query-client";
 import { ToastProvider } from "../toast/toast";
-import type { SettingsEnvelope } from "./api";
+import type { SettingsEnvelope } from "../../lib/wasm";
 
 export interface FakeCall {
   method: string;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { saveSettingsGroup, settingsGroupQuery, settingsKeys, type SettingsEnvelope, type SettingsSave } from "./api";
+import { saveSettingsGroup, settingsGroupQuery, settingsKeys } from "./api";
+import type { SettingsEnvelope, SettingsSave } from "../../lib/wasm";
 
 /** One settings group: the server copy (TanStack Query) and its save, which reloads the group
  * from the server afterwards (spec 04 §4 'Settings pages reload from the server after each save'). */

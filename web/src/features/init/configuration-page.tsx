@@ -34,7 +34,7 @@ import {
   type NumKey,
   type TextKey,
 } from "./components/setup-fields";
-import { EMPTY_MANAGER, FirstManagerSection, checkFirstManager, managerErrors, type FirstManager } from "./components/first-manager";
+import { EMPTY_MANAGER, FirstManagerSection, checkFirstManager, managerErrors, type FirstManagerForm } from "./components/first-manager";
 import "../../styles/init.css";
 
 export const STEPS = ["Magview Settings", "Site Settings", "Summary"] as const;
@@ -71,7 +71,7 @@ export function InitConfigurationPage() {
   const [loadError, setLoadError] = useState<string | null>(null);
   // While the portal is not configured the Summary step also creates the first Program manager.
   const [firstNeeded, setFirstNeeded] = useState(false);
-  const [manager, setManager] = useState<FirstManager>(EMPTY_MANAGER);
+  const [manager, setManager] = useState<FirstManagerForm>(EMPTY_MANAGER);
   const [mErrors, setMErrors] = useState<Record<string, string[]> | null>(null);
   const [rules, setRules] = useState<PasswordRequirements | null>(null);
   const [createdManager, setCreatedManager] = useState<string | null>(null);

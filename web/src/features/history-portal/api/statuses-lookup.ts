@@ -1,10 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-
-export interface StatusLookupItem {
-  Key: string;
-  Label: string;
-}
+import type { StatusLookupItem } from "../../../lib/wasm";
 
 /** The survey statuses with labels (GET /api/historyPortal/statusesLookup). */
 export function fetchStatusesLookup(signal?: AbortSignal): Promise<StatusLookupItem[]> {

@@ -1,6 +1,5 @@
 import { api } from "../../../lib/api-client";
-import type { SetupConfiguration } from "../../../lib/wasm";
-import type { FirstManager } from "../components/first-manager";
+import type { FirstManager, SetupConfiguration } from "../../../lib/wasm";
 
 export interface SaveConfigurationResult {
   success: boolean;

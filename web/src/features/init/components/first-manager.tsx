@@ -3,6 +3,7 @@ import {
   errorFields,
   fieldMessages,
   validateFirstManager,
+  type FirstManager,
   type PasswordRequirements,
   type ValidationErrors,
 } from "../../../lib/wasm";
@@ -10,23 +11,17 @@ import { PasswordRequirementsPanel } from "../../../components/password-requirem
 import { Section, TextField } from "./setup-fields";
 import "../../../styles/account.css";
 
-/** The first Program manager's account, sent with the first save as FirstManager. */
-export interface FirstManager {
-  Username: string;
-  Email: string;
-  FirstName: string;
-  LastName: string;
-  Password: string;
-  PasswordRepeat: string;
-}
+/** The wizard's copy of the first Program manager's account, sent with the first save as
+ * wasm-core's FirstManager: the fields of it the wizard asks for, each a string while edited. */
+export type FirstManagerForm = Required<Pick<FirstManager, "Username" | "Email" | "FirstName" | "LastName" | "Password" | "PasswordRepeat">>;
 
-export const EMPTY_MANAGER: FirstManager = { Username: "", Email: "", FirstName: "", LastName: "", Password: "", PasswordRepeat: "" };
+export const EMPTY_MANAGER: FirstManagerForm = { Username: "", Email: "", FirstName: "", LastName: "", Password: "", PasswordRepeat: "" };
 export const FIRST_MANAGER = "FirstManager";
 
 /** wasm-core's rules for the account, the very function the server runs (validateFirstManager:
  * the user form for a Program manager, the password rules once loaded, the repeat); messages
  * keyed `FirstManager.<field>`. Whether the username is taken only the server knows. */
-export function checkFirstManager(m: FirstManager, rules: PasswordRequirements | null): Record<string, string[]> {
+export function checkFirstManager(m: FirstManagerForm, rules: PasswordRequirements | null): Record<string, string[]> {
   const errors = validateFirstManager(m, rules, false);
   const out: Record<string, string[]> = {};
   for (const f of errorFields(errors)) out[f] = fieldMessages(errors, f);
@@ -41,14 +36,14 @@ export function managerErrors(errors: ValidationErrors | null | undefined): Reco
 }
 
 export function FirstManagerSection(props: {
-  value: FirstManager;
-  onChange: (v: FirstManager) => void;
+  value: FirstManagerForm;
+  onChange: (v: FirstManagerForm) => void;
   errors: Record<string, string[]>;
   rules: PasswordRequirements | null;
 }) {
   const { value, onChange, errors, rules } = props;
-  const msgs = (f: keyof FirstManager) => errors[`${FIRST_MANAGER}.${f}`] ?? [];
-  const field = (k: keyof FirstManager, label: string, type: "text" | "email" | "password" = "text") => (
+  const msgs = (f: keyof FirstManagerForm) => errors[`${FIRST_MANAGER}.${f}`] ?? [];
+  const field = (k: keyof FirstManagerForm, label: string, type: "text" | "email" | "password" = "text") => (
     <TextField label={label} type={type} value={value[k]} messages={msgs(k)} onChange={(v) => onChange({ ...value, [k]: v })} />
   );
   return (
