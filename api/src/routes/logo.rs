@@ -25,7 +25,7 @@ use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiPath, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::{on_db, settings, AppState};
+use crate::{settings, AppState};
 
 /// Who may change logos (spec 02 §6: client admins and program managers).
 pub struct LogoEditors;
@@ -127,19 +127,11 @@ pub async fn stored_image(
     db: &crate::db::Db,
     name: &str,
 ) -> AppResult<Option<(String, Vec<u8>, i64)>> {
-    Ok(
-        on_db!(db, pool => sqlx::query_as("SELECT content_type, data, updated_at FROM logo_images WHERE name = $1")
-        .bind(name)
-        .fetch_optional(pool)
-        .await)?,
-    )
+    crate::store::logos::image(db, name).await
 }
 
 async fn settings_of(state: &AppState, which: Which) -> AppResult<LogoSettings> {
-    let updated: Option<i64> = on_db!(&state.db, pool => sqlx::query_scalar("SELECT updated_at FROM logo_images WHERE name = $1")
-        .bind(which.name())
-        .fetch_optional(pool)
-        .await)?;
+    let updated = crate::store::logos::updated_at(&state.db, which.name()).await?;
     let values: PortalValues = settings::get(&state.db).await?;
     let (width, title) = match which {
         Which::Logo => {
@@ -185,20 +177,10 @@ async fn upload(
         .await?
         .map_or(0, |(_, _, t)| t);
     let now = now_ms().max(previous + 1);
-    on_db!(&state.db, pool => sqlx::query(
-        "INSERT INTO logo_images (name, content_type, data, updated_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (name) DO UPDATE SET content_type = excluded.content_type, data = excluded.data,
-                                          updated_at = excluded.updated_at",
-    )
-    .bind(which.name())
-    .bind(kind.content_type())
-    .bind(body)
-    .bind(now)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
-    audit::record_alone(
-        &state.db,
+    let mut tx = state.db.begin().await?;
+    crate::store::logos::put(&mut tx, which.name(), kind.content_type(), body, now).await?;
+    audit::record(
+        &mut tx,
         Actor::from(user),
         Action::LogoChanged,
         target(which),
@@ -207,6 +189,7 @@ async fn upload(
         Some(peer.ip().to_string()),
     )
     .await?;
+    tx.commit().await?;
     settings_of(state, which).await
 }
 
@@ -216,14 +199,10 @@ async fn remove(
     which: Which,
     peer: ClientAddr,
 ) -> AppResult<LogoSettings> {
-    let removed = on_db!(&state.db, pool => sqlx::query("DELETE FROM logo_images WHERE name = $1")
-        .bind(which.name())
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))?;
-    if removed > 0 {
-        audit::record_alone(
-            &state.db,
+    let mut tx = state.db.begin().await?;
+    if crate::store::logos::remove(&mut tx, which.name()).await? {
+        audit::record(
+            &mut tx,
             Actor::from(user),
             Action::LogoChanged,
             target(which),
@@ -233,6 +212,7 @@ async fn remove(
         )
         .await?;
     }
+    tx.commit().await?;
     settings_of(state, which).await
 }
 

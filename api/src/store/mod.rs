@@ -8,6 +8,7 @@ pub mod labels;
 pub mod list_cache;
 pub mod locations;
 pub mod login_failures;
+pub mod logos;
 pub mod membership;
 pub mod notification_history;
 pub mod notifications;
