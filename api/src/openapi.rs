@@ -6,7 +6,8 @@ use serde_json::{json, Map, Value};
 use wasm_core::model::Role;
 
 use crate::auth::roles::{
-    PatientOnly, ProgramManagers, RoleSet, SignedIn, Staff, SurveyStarter, UserAdmins,
+    PatientOnly, ProgramManagers, RoleSet, SettingsAdmins, SignedIn, Staff, SurveyStarter,
+    UserAdmins,
 };
 
 /// Who may call a route.
@@ -40,7 +41,8 @@ impl Access {
             Access::Patient => PatientOnly::ROLES,
             Access::SurveyStarter => SurveyStarter::ROLES,
             Access::ProgramManager | Access::SetupOrProgramManager => ProgramManagers::ROLES,
-            Access::UserAdmins | Access::LogoEditors | Access::SettingsAdmins => UserAdmins::ROLES,
+            Access::UserAdmins | Access::LogoEditors => UserAdmins::ROLES,
+            Access::SettingsAdmins => SettingsAdmins::ROLES,
         }
     }
 

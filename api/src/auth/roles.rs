@@ -33,4 +33,6 @@ role_sets! {
     UserAdmins = [ClientAdmin, ProgramManager];
     /// FrontDesk and ProgramManager (spec 01 §2.5 "Staff start (program manager, front desk)").
     SurveyStarter = [FrontDesk, ProgramManager];
+    /// ClientAdmin and ProgramManager: the settings groups' pages (spec 03 §6, spec 04 §6).
+    SettingsAdmins = [ClientAdmin, ProgramManager];
 }

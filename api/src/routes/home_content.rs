@@ -15,7 +15,7 @@ use wasm_core::settings::portal_values::PortalValues;
 use wasm_core::settings::SettingsGroup;
 
 use crate::audit::Actor;
-use crate::auth::{CurrentUser, RoleSet};
+use crate::auth::CurrentUser;
 use crate::client_addr::ClientAddr;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
@@ -78,11 +78,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/settings/getValues", post(get_values))
         .route("/api/settings/setvalue", post(set_value))
         .route("/api/settings/setvalues", post(set_values))
-}
-
-pub struct ProgramManagerOnly;
-impl RoleSet for ProgramManagerOnly {
-    const ROLES: &'static [Role] = &[Role::ProgramManager];
 }
 
 /// Rich text as it may be stored: ammonia's allow-list of tags and attributes (no script, style,

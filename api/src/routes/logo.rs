@@ -15,23 +15,18 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::json;
 use wasm_core::logo::{parse_logo_width, sniff_logo, DEFAULT_LOGO_WIDTH};
-use wasm_core::model::{LogoSettings, Role};
+use wasm_core::model::LogoSettings;
 use wasm_core::settings::login_page::LoginPageSettings;
 use wasm_core::settings::portal_values::PortalValues;
 
 use crate::audit::{self, Action, Actor, Target};
-use crate::auth::{RequireRole, RoleSet};
+use crate::auth::roles::UserAdmins;
+use crate::auth::RequireRole;
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiPath, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::{settings, AppState};
-
-/// Who may change logos (spec 02 §6: client admins and program managers).
-pub struct LogoEditors;
-impl RoleSet for LogoEditors {
-    const ROLES: &'static [Role] = &[Role::ClientAdmin, Role::ProgramManager];
-}
 
 pub const ROUTES: &[RouteDoc] = &[
     RouteDoc {
@@ -217,7 +212,7 @@ async fn remove(
 }
 
 async fn upload_logo(
-    user: RequireRole<LogoEditors>,
+    user: RequireRole<UserAdmins>,
     State(state): State<AppState>,
     peer: ClientAddr,
     body: Bytes,
@@ -226,7 +221,7 @@ async fn upload_logo(
 }
 
 async fn upload_survey_logo(
-    user: RequireRole<LogoEditors>,
+    user: RequireRole<UserAdmins>,
     State(state): State<AppState>,
     peer: ClientAddr,
     body: Bytes,
@@ -237,7 +232,7 @@ async fn upload_survey_logo(
 }
 
 async fn remove_logo(
-    user: RequireRole<LogoEditors>,
+    user: RequireRole<UserAdmins>,
     State(state): State<AppState>,
     peer: ClientAddr,
 ) -> AppResult<Json<LogoSettings>> {
@@ -245,7 +240,7 @@ async fn remove_logo(
 }
 
 async fn remove_survey_logo(
-    user: RequireRole<LogoEditors>,
+    user: RequireRole<UserAdmins>,
     State(state): State<AppState>,
     peer: ClientAddr,
 ) -> AppResult<Json<LogoSettings>> {

@@ -11,12 +11,13 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{Map, Value};
-use wasm_core::model::{Role, SettingsEnvelope, SettingsSave};
+use wasm_core::model::{SettingsEnvelope, SettingsSave};
 use wasm_core::settings::survey_integrations::survey_integration_group;
 use wasm_core::settings::techpad::techpad_group;
 
 use crate::audit::Actor;
-use crate::auth::{RequireRole, RoleSet};
+use crate::auth::roles::SettingsAdmins;
+use crate::auth::RequireRole;
 use crate::client_addr::ClientAddr;
 use crate::error::{ApiJson, ApiPath, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
@@ -113,12 +114,6 @@ pub const ROUTES: &[RouteDoc] = &[
         response: "SettingsEnvelope",
     },
 ];
-
-/// Who edits settings groups (spec 03 §6: administration pages).
-pub struct SettingsAdmins;
-impl RoleSet for SettingsAdmins {
-    const ROLES: &'static [Role] = &[Role::ClientAdmin, Role::ProgramManager];
-}
 
 pub fn router() -> Router<AppState> {
     Router::new()
