@@ -7,18 +7,19 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use wasm_core::menu::module_of;
 use wasm_core::model::ModulePermissions;
+use wasm_core::settings::license::License;
 
 use crate::error::{AppError, AppResult};
-use crate::settings::{self, get_bool};
+use crate::settings;
 use crate::AppState;
 
 /// The License group as module flags (GET /api/accountApi/apppermissionsJson answers the same).
 pub async fn modules(db: &crate::db::Db) -> AppResult<ModulePermissions> {
-    let doc = settings::load(db, settings::LICENSE).await?;
+    let license: License = settings::get(db).await?;
     Ok(ModulePermissions {
-        module_documents: get_bool(&doc, "Module_Documents"),
-        module_appointments: get_bool(&doc, "Module_Appointments"),
-        module_medical_history: get_bool(&doc, "Module_MedicalHistory"),
+        module_documents: license.module_documents,
+        module_appointments: license.module_appointments,
+        module_medical_history: license.module_medical_history,
     })
 }
 

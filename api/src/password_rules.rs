@@ -2,25 +2,21 @@
 //! password: change my password, user administration, password reset, first-run setup.
 
 use wasm_core::password::PasswordRequirements;
+use wasm_core::settings::user_account_password::UserAccountPassword;
 
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::settings::{self, get_bool, get_i64};
-
-fn count(doc: &serde_json::Value, key: &str) -> u32 {
-    get_i64(doc, key)
-        .and_then(|n| u32::try_from(n).ok())
-        .unwrap_or(0)
-}
+use crate::settings;
 
 /// The configured requirement counts (UserAccountPassword).
 pub async fn password_requirements(db: &Db) -> AppResult<PasswordRequirements> {
-    let doc = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
+    let pw: UserAccountPassword = settings::get(db).await?;
+    // Whole numbers from 0 to 128 once saved, so `as u32` is exact.
     Ok(PasswordRequirements {
-        len_needed: count(&doc, "LenNeeded"),
-        num_needed: count(&doc, "NumNeeded"),
-        ucase_needed: count(&doc, "UcaseNeeded"),
-        sym_needed: count(&doc, "SymNeeded"),
-        use_complexity_requirements: get_bool(&doc, "UseComplexityRequirements"),
+        len_needed: pw.len_needed as u32,
+        num_needed: pw.num_needed as u32,
+        ucase_needed: pw.ucase_needed as u32,
+        sym_needed: pw.sym_needed as u32,
+        use_complexity_requirements: pw.use_complexity_requirements,
     })
 }

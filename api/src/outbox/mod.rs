@@ -15,7 +15,7 @@ pub mod clock;
 pub mod sms;
 pub mod smtp;
 
-use serde_json::Value;
+use wasm_core::settings::core_notifications::CoreNotifications;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 
@@ -159,16 +159,16 @@ pub struct DeliverySettings {
 }
 
 impl DeliverySettings {
-    pub fn from_doc(doc: &Value) -> DeliverySettings {
+    pub fn from_settings(n: &CoreNotifications) -> DeliverySettings {
         DeliverySettings {
-            smtp: smtp::SmtpSettings::from_doc(doc),
-            sms: sms::SmsSettings::from_doc(doc),
+            smtp: smtp::SmtpSettings::from_settings(n),
+            sms: sms::SmsSettings::from_settings(n),
         }
     }
 
     pub async fn load(db: &Db) -> AppResult<DeliverySettings> {
-        Ok(DeliverySettings::from_doc(
-            &settings::load(db, settings::CORE_NOTIFICATIONS).await?,
+        Ok(DeliverySettings::from_settings(
+            &settings::get::<CoreNotifications>(db).await?,
         ))
     }
 }

@@ -5,10 +5,9 @@
 
 use std::time::Duration;
 
-use serde_json::Value;
+use wasm_core::settings::core_notifications::CoreNotifications;
 
 use super::OutboxRow;
-use crate::settings::get_str;
 
 pub const DEFAULT_BASE_URL: &str = "https://api.twilio.com";
 
@@ -21,15 +20,16 @@ pub struct SmsSettings {
 }
 
 impl SmsSettings {
-    pub fn from_doc(doc: &Value) -> SmsSettings {
-        let base = get_str(doc, "AzureTwilioEndpoint")
+    pub fn from_settings(n: &CoreNotifications) -> SmsSettings {
+        let base = n
+            .azure_twilio_endpoint
             .trim()
             .trim_end_matches('/')
             .to_owned();
         SmsSettings {
-            account_sid: get_str(doc, "TwilioAccSid").trim().to_owned(),
-            auth_token: get_str(doc, "TwilioAuthToken"),
-            from: get_str(doc, "TwilioFrom").trim().to_owned(),
+            account_sid: n.twilio_acc_sid.trim().to_owned(),
+            auth_token: n.twilio_auth_token.clone(),
+            from: n.twilio_from.trim().to_owned(),
             base_url: if base.is_empty() {
                 DEFAULT_BASE_URL.to_owned()
             } else {

@@ -7,10 +7,9 @@ use std::time::Duration;
 use lettre::message::{header::ContentType, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use serde_json::Value;
+use wasm_core::settings::core_notifications::CoreNotifications;
 
 use super::OutboxRow;
-use crate::settings::{get_bool, get_i64, get_str};
 
 #[derive(Debug, Clone, Default)]
 pub struct SmtpSettings {
@@ -25,23 +24,21 @@ pub struct SmtpSettings {
 }
 
 impl SmtpSettings {
-    pub fn from_doc(doc: &Value) -> SmtpSettings {
-        let use_tls = get_bool(doc, "SMTPUseSSL");
+    pub fn from_settings(n: &CoreNotifications) -> SmtpSettings {
+        let use_tls = n.smtp_use_ssl;
         SmtpSettings {
-            server: get_str(doc, "SMTPServer").trim().to_owned(),
-            port: get_i64(doc, "Port")
-                .and_then(|p| u16::try_from(p).ok())
+            server: n.smtp_server.trim().to_owned(),
+            // Whole numbers from 0 to 65535 (Port) and 3600 (Timeout) once saved; 0 falls back
+            // as before.
+            port: Some(n.port as u16)
                 .filter(|p| *p > 0)
                 .unwrap_or(if use_tls { 465 } else { 25 }),
             use_tls,
-            user_name: get_str(doc, "UserName"),
-            password: get_str(doc, "Password"),
-            timeout_seconds: get_i64(doc, "Timeout")
-                .and_then(|t| u64::try_from(t).ok())
-                .filter(|t| *t > 0)
-                .unwrap_or(30),
-            from: get_str(doc, "EmailFrom").trim().to_owned(),
-            from_name: get_str(doc, "EmailFromName").trim().to_owned(),
+            user_name: n.user_name.clone(),
+            password: n.password.clone(),
+            timeout_seconds: Some(n.timeout as u64).filter(|t| *t > 0).unwrap_or(30),
+            from: n.email_from.trim().to_owned(),
+            from_name: n.email_from_name.trim().to_owned(),
         }
     }
 }

@@ -11,6 +11,8 @@ use wasm_core::model::{
     CurrentUserName, LoginRequest, LoginResponse, MainMenuSettings, ModulePermissions, Permissions,
     PortalUserLoggedIn, Role, SessionSettings,
 };
+use wasm_core::settings::core_portal::CorePortal;
+use wasm_core::settings::user_account_password::UserAccountPassword;
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::throttle;
@@ -19,7 +21,7 @@ use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::settings::{self, get_bool, get_i64, get_str};
+use crate::settings;
 use crate::store::membership as membership_store;
 use crate::store::users::{self, LoginCandidate};
 use crate::{cookies, AppState};

@@ -208,11 +208,7 @@ pub(super) async fn login(
             users::count_failed_login(db, user.id).await?;
             // spec 03 UserAccountPassword IDFailMax: that many wrong passwords in a row lock the
             // account for LOCKOUT_MS (0 = no lockout).
-            let max = get_i64(
-                &settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?,
-                "IDFailMax",
-            )
-            .unwrap_or(0);
+            let max = settings::get::<UserAccountPassword>(db).await?.id_fail_max as i64;
             let (failures, _) = membership_store::lock_state(db, user.id).await?;
             if max > 0 && failures >= max {
                 membership_store::lock_until(db, user.id, now + LOCKOUT_MS).await?;

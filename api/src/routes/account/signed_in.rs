@@ -4,8 +4,8 @@
 use super::*;
 
 pub(super) async fn health_record_start(State(state): State<AppState>) -> AppResult<Response> {
-    let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
-    if !get_bool(&core, "IsCernerOAuthEnabled") {
+    let core: CorePortal = settings::get(&state.db).await?;
+    if !core.is_cerner_oauth_enabled {
         return Err(crate::error::AppError::Forbidden(
             "Signing in with a health record is not enabled.".to_owned(),
         ));
@@ -24,10 +24,10 @@ pub(super) async fn permissions(
     let Some(user) = user else {
         return Ok(Json(Permissions::default()));
     };
-    let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
+    let core: CorePortal = settings::get(&state.db).await?;
     let mut perms = Permissions::for_role(user.role);
     perms.is_impersonated = user.impersonator_user_id.is_some();
-    perms.is_sso_mode = get_bool(&core, "IsSsoMode");
+    perms.is_sso_mode = core.is_sso_mode;
     Ok(Json(perms))
 }
 
@@ -40,28 +40,23 @@ pub(super) async fn app_permissions(
 pub(super) async fn main_menu_settings(
     State(state): State<AppState>,
 ) -> AppResult<Json<MainMenuSettings>> {
-    let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
+    let core: CorePortal = settings::get(&state.db).await?;
     Ok(Json(MainMenuSettings {
-        is_cerner_oauth_enabled: get_bool(&core, "IsCernerOAuthEnabled"),
-        is_sso_mode: get_bool(&core, "IsSsoMode"),
-        disable_secondary_recovery_options: get_bool(&core, "DisableSecondaryRecoveryOptions"),
+        is_cerner_oauth_enabled: core.is_cerner_oauth_enabled,
+        is_sso_mode: core.is_sso_mode,
+        disable_secondary_recovery_options: core.disable_secondary_recovery_options,
     }))
 }
 
 pub(super) async fn session_settings(
     State(state): State<AppState>,
 ) -> AppResult<Json<SessionSettings>> {
-    let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
-    let minutes = |key: &str, default: i64| {
-        u32::try_from(get_i64(&core, key).unwrap_or(default).max(0)).unwrap_or(u32::MAX)
-    };
+    let core: CorePortal = settings::get(&state.db).await?;
+    // Whole minutes from 0 to 1440 once saved, so `as u32` is exact.
     Ok(Json(SessionSettings {
-        session_timeout_minutes: minutes(
-            "SessionTimeoutMinutes",
-            settings::DEFAULT_SESSION_TIMEOUT_MINUTES,
-        ),
-        warn_before_session_timeout_minutes: minutes("WarnBeforeSessionTimeoutMinutes", 2),
-        session_timeout_redirect_link: get_str(&core, "SessionTimeoutRedirectLink"),
+        session_timeout_minutes: core.session_timeout_minutes as u32,
+        warn_before_session_timeout_minutes: core.warn_before_session_timeout_minutes as u32,
+        session_timeout_redirect_link: core.session_timeout_redirect_link,
     }))
 }
 

@@ -61,11 +61,11 @@ pub(super) async fn forgot_password(
     req: ForgotPasswordRequest,
 ) -> AppResult<Json<ForgotPasswordResponse>> {
     let db = &state.db;
-    let core = settings::load(db, settings::CORE_PORTAL).await?;
+    let core: CorePortal = settings::get(db).await?;
     let (errors, ask) = recovery::forgot_password_check(
         &req.login,
         &req.phone_or_second_email,
-        get_bool(&core, "DisableSecondaryRecoveryOptions"),
+        core.disable_secondary_recovery_options,
     );
     if !errors.is_valid() || ask {
         return Ok(Json(ForgotPasswordResponse {
@@ -77,10 +77,10 @@ pub(super) async fn forgot_password(
     }
     let accounts =
         matching_accounts(db, Some(door), &req.login, &req.phone_or_second_email).await?;
-    let pw = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
-    let seconds = get_i64(&pw, "ResetKeyExpirationInSeconds").unwrap_or(0);
+    let pw: UserAccountPassword = settings::get(db).await?;
+    let seconds = pw.reset_key_expiration_in_seconds as i64;
     let base = public_base(db).await?;
-    let client = get_str(&core, "ClientName");
+    let client = core.client_name;
     let now = now_ms();
     let mut sent = 0;
     for a in &accounts {

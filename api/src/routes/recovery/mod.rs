@@ -22,6 +22,10 @@ use wasm_core::model::{
     ResetKeyFacts, ResetKeyValidation, ResetPasswordRequest, Role, VerificationLimits,
     VerifyCodeRequest, VerifyCodeResponse, VerifyPhoneParams,
 };
+use wasm_core::settings::core_portal::CorePortal;
+use wasm_core::settings::user_account_password::UserAccountPassword;
+use wasm_core::settings::user_account_patient_portal_options::UserAccountPatientPortalOptions;
+use wasm_core::settings::user_account_verification::UserAccountUserAccountVerification;
 use wasm_core::{membership, recovery};
 
 use crate::audit::{self, Action, Actor, Target};
@@ -33,7 +37,7 @@ use crate::fmt;
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, OutboundMessage};
 use crate::password_rules::password_requirements;
-use crate::settings::{self, get_bool, get_i64, get_str};
+use crate::settings;
 use crate::store::membership as accounts;
 use crate::store::recovery::{self as store, Account, KeyRow, NewKey};
 use crate::AppState;
@@ -211,8 +215,9 @@ fn key_target(key_id: i64) -> Target {
 /// The link base: CorePortal PublicWebAddress; without one the link is relative (never built
 /// from the request's Host header, which a caller controls).
 async fn public_base(db: &Db) -> AppResult<String> {
-    let core = settings::load(db, settings::CORE_PORTAL).await?;
-    Ok(get_str(&core, "PublicWebAddress")
+    let core: CorePortal = settings::get(db).await?;
+    Ok(core
+        .public_web_address
         .trim()
         .trim_end_matches('/')
         .to_owned())

@@ -15,16 +15,12 @@ pub(super) struct RequestCodeBody {
 }
 
 pub(super) async fn limits(db: &Db) -> AppResult<VerificationLimits> {
-    let doc = settings::load(db, settings::USER_ACCOUNT_VERIFICATION).await?;
-    let n = |k: &str| {
-        get_i64(&doc, k)
-            .and_then(|v| u32::try_from(v).ok())
-            .unwrap_or(0)
-    };
+    let v: UserAccountUserAccountVerification = settings::get(db).await?;
+    // Whole numbers from 0 to at most 10 080 once saved, so `as u32` is exact.
     Ok(VerificationLimits {
-        verification_attempts_max: n("VerificationAttemptsMax"),
-        verification_code_requests_max: n("VerificationCodeRequestsMax"),
-        verification_code_timeout_in_minutes: n("VerificationCodeTimeoutInMinutes"),
+        verification_attempts_max: v.verification_attempts_max as u32,
+        verification_code_requests_max: v.verification_code_requests_max as u32,
+        verification_code_timeout_in_minutes: v.verification_code_timeout_in_minutes as u32,
     })
 }
 
@@ -118,7 +114,7 @@ pub(super) async fn request_code(
         }
         let code = format!("{:06}", rand::rngs::OsRng.gen_range(0..1_000_000u32));
         let now = now_ms();
-        let core = settings::load(db, settings::CORE_PORTAL).await?;
+        let core: CorePortal = settings::get(db).await?;
         let mut tx = db.begin().await?;
         if !store::store_code(
             &mut tx,
@@ -131,7 +127,7 @@ pub(super) async fn request_code(
         {
             continue; // a concurrent request counted first: decide again
         }
-        let client = get_str(&core, "ClientName");
+        let client = core.client_name;
         let minutes = limits.verification_code_timeout_in_minutes;
         let text = format!(
             "{}Your verification code is {code}.{}",

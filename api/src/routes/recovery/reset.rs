@@ -23,11 +23,9 @@ pub(super) async fn reset_facts(
     let Some(k) = key else {
         return Ok((facts, None));
     };
-    let verification = settings::load(db, settings::USER_ACCOUNT_VERIFICATION).await?;
-    facts.phone_verification_required = get_bool(
-        &verification,
-        "IsPhoneNumberVerificationRequiredForResetPassword",
-    );
+    let verification: UserAccountUserAccountVerification = settings::get(db).await?;
+    facts.phone_verification_required =
+        verification.is_phone_number_verification_required_for_reset_password;
     facts.phone_verified = k.phone_verified_at.is_some();
     match (k.user_id, k.patient_id) {
         (Some(user_id), _) => {
@@ -144,8 +142,8 @@ pub(super) async fn change_password_by_reset_token(
     if validation.should_do_cell_phone_verification {
         return Ok(refused(PHONE_NOT_VERIFIED));
     }
-    let options = settings::load(db, settings::USER_ACCOUNT_PATIENT_PORTAL_OPTIONS).await?;
-    if door == Door::Patient && get_bool(&options, "ForgotPasswordValidateDOB") {
+    let options: UserAccountPatientPortalOptions = settings::get(db).await?;
+    if door == Door::Patient && options.forgot_password_validate_dob {
         let stored = account.patient_dob.as_deref().unwrap_or("");
         let (y, m, d) = (
             req.year.unwrap_or(0),

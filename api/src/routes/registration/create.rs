@@ -112,9 +112,8 @@ pub(super) async fn create(
     };
     // Phone verification before registration (spec 03 UserAccountUserAccountVerification
     // IsPhoneNumberPatientVerificationEnabled): the key must carry a verified phone.
-    let verification = settings::load(db, settings::USER_ACCOUNT_VERIFICATION).await?;
-    if get_bool(&verification, "IsPhoneNumberPatientVerificationEnabled")
-        && row.phone_verified_at.is_none()
+    let verification: UserAccountUserAccountVerification = settings::get(db).await?;
+    if verification.is_phone_number_patient_verification_enabled && row.phone_verified_at.is_none()
     {
         let mut out = refused("VerificationRequired", PHONE_VERIFICATION_NEEDED);
         out.other_errors.clear();

@@ -32,10 +32,8 @@ pub(super) async fn send_registration_email(
     if patient.dob.as_deref().is_none_or(|d| d.trim().is_empty()) {
         return Err(AppError::BadRequest(NO_DOB.to_owned()));
     }
-    let doc = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
-    let seconds = get_i64(&doc, "ResetKeyExpirationInSeconds")
-        .unwrap_or(0)
-        .max(0);
+    let pw: UserAccountPassword = settings::get(db).await?;
+    let seconds = (pw.reset_key_expiration_in_seconds as i64).max(0);
     let now = now_ms();
     let expires_at = (seconds > 0).then(|| now.saturating_add(seconds.saturating_mul(1000)));
     let key = random_token();

@@ -18,6 +18,10 @@ use wasm_core::model::{
     RequestRegistrationEmail, SendRegistrationEmail, SurveyEmailCheck, SurveyRegistration,
     UnsubscribeResult, UserCreationParams,
 };
+use wasm_core::settings::core_portal::CorePortal;
+use wasm_core::settings::user_account_password::UserAccountPassword;
+use wasm_core::settings::user_account_username_validation::UserAccountUsernameValidation;
+use wasm_core::settings::user_account_verification::UserAccountUserAccountVerification;
 use wasm_core::ValidationErrors;
 
 use crate::audit::{self, Action, Actor, Target};
@@ -27,7 +31,7 @@ use crate::db::{now_ms, Db, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, OutboundMessage};
-use crate::settings::{self, get_bool, get_i64, get_str};
+use crate::settings;
 use crate::store::registration as store;
 use crate::{unsubscribe, AppState};
 
@@ -56,11 +60,6 @@ pub const HAS_ACCOUNT: &str = "The patient already has a portal account.";
 pub const INVITATION_SENT: &str = "Portal invitation sent.";
 pub const TOO_MANY: &str = "Too many requests. Please wait a few minutes and try again.";
 
-/// Settings groups read here (spec 03 §3) that have no stored defaults yet.
-const USERNAME_VALIDATION: &str = "UserAccountUsernameValidation";
-/// MinUsernameLength / MaxUsernameLength when UserAccountUsernameValidation does not say.
-const DEFAULT_MIN_USERNAME: i64 = 4;
-const DEFAULT_MAX_USERNAME: i64 = 64;
 /// IDFailMax when UserAccountPassword does not say.
 const DEFAULT_ID_FAIL_MAX: i64 = 5;
 
@@ -172,8 +171,9 @@ async fn throttle(db: &Db, group: &str, peer: &ClientAddr) -> AppResult<()> {
 // --- helpers --------------------------------------------------------------------------------
 
 async fn public_base(db: &Db) -> AppResult<String> {
-    let core = settings::load(db, settings::CORE_PORTAL).await?;
-    Ok(get_str(&core, "PublicWebAddress")
+    let core: CorePortal = settings::get(db).await?;
+    Ok(core
+        .public_web_address
         .trim()
         .trim_end_matches('/')
         .to_owned())
@@ -188,25 +188,22 @@ fn bounded(value: i64) -> u32 {
 }
 
 async fn id_fail_max(db: &Db) -> AppResult<i64> {
-    let doc = settings::load(db, settings::USER_ACCOUNT_PASSWORD).await?;
-    Ok(get_i64(&doc, "IDFailMax")
+    let pw: UserAccountPassword = settings::get(db).await?;
+    // A whole number once saved (validated digits); 0 falls back as before.
+    Ok(Some(pw.id_fail_max as i64)
         .filter(|n| *n > 0)
         .unwrap_or(DEFAULT_ID_FAIL_MAX))
 }
 
 /// The settings `validate_create_account` depends on.
 async fn create_rules(db: &Db) -> AppResult<CreateAccountRules> {
-    let names = settings::load(db, USERNAME_VALIDATION).await?;
-    let core = settings::load(db, settings::CORE_PORTAL).await?;
+    let names: UserAccountUsernameValidation = settings::get(db).await?;
+    let core: CorePortal = settings::get(db).await?;
     Ok(CreateAccountRules {
         password: super::password::password_requirements(db).await?,
-        min_username_length: bounded(
-            get_i64(&names, "MinUsernameLength").unwrap_or(DEFAULT_MIN_USERNAME),
-        ),
-        max_username_length: bounded(
-            get_i64(&names, "MaxUsernameLength").unwrap_or(DEFAULT_MAX_USERNAME),
-        ),
-        disable_secondary_recovery_options: get_bool(&core, "DisableSecondaryRecoveryOptions"),
+        min_username_length: bounded(names.min_username_length as i64),
+        max_username_length: bounded(names.max_username_length as i64),
+        disable_secondary_recovery_options: core.disable_secondary_recovery_options,
     })
 }
 

@@ -27,10 +27,10 @@ pub(super) async fn demo_reset_user(
     peer: ClientAddr,
     ApiJson(body): ApiJson<DemoResetRequest>,
 ) -> AppResult<Json<Value>> {
-    if !get_bool(
-        &settings::load(&state.db, settings::USER_MANAGEMENT).await?,
-        "EnableDemoMode",
-    ) {
+    if !settings::get::<UserManagement>(&state.db)
+        .await?
+        .enable_demo_mode
+    {
         return Err(AppError::BadRequest(DEMO_MODE_OFF.to_owned()));
     }
     let (is_demo, patient_id) = users::demo_account(&state.db, body.user_id)

@@ -101,12 +101,11 @@ pub(super) async fn put_user(
     Ok(Json(new.form()))
 }
 
-/// Admin PIN length for staff when UserManagement or CoreSurvey does not say (spec 01 AdminPinLength).
-pub const DEFAULT_ADMIN_PIN_LENGTH: i64 = 4;
-
 pub(super) async fn admin_pin_length(state: &AppState) -> AppResult<u32> {
-    let survey = settings::load(&state.db, crate::routes::configuration::CORE_SURVEY).await?;
-    let n = settings::get_i64(&survey, "AdminPinLength").unwrap_or(DEFAULT_ADMIN_PIN_LENGTH);
+    // CoreSurvey AdminPinLength (spec 01; default 4, validated 1 to 12 on save).
+    let n = settings::get::<CoreSurvey>(&state.db)
+        .await?
+        .admin_pin_length as i64;
     Ok(u32::try_from(n.clamp(1, 12)).unwrap_or(4))
 }
 
@@ -116,8 +115,8 @@ pub(super) async fn location_numbers(state: &AppState) -> AppResult<Vec<String>>
 
 /// SurveyPin and LocNums are a Program manager's, edited only with the restriction setting on.
 pub(super) async fn admin_restrictions_apply(state: &AppState, role: &str) -> AppResult<bool> {
-    let um = settings::load(&state.db, settings::USER_MANAGEMENT).await?;
-    Ok(role == "ProgramManager" && get_bool(&um, "IsAdminPinAndLocationsRestrictionsEnabled"))
+    let um: UserManagement = settings::get(&state.db).await?;
+    Ok(role == "ProgramManager" && um.is_admin_pin_and_locations_restrictions_enabled)
 }
 
 pub(super) async fn admin_restriction_errors(
@@ -156,13 +155,13 @@ pub(super) async fn user_configuration(
     _user: RequireRole<UserAdmins>,
     State(state): State<AppState>,
 ) -> AppResult<Json<Value>> {
-    let um = settings::load(&state.db, settings::USER_MANAGEMENT).await?;
-    let view_mode = settings::get_str(&um, "UserManagementViewMode");
+    let um: UserManagement = settings::get(&state.db).await?;
+    let view_mode = um.user_management_view_mode;
     Ok(Json(json!({
         "UserManagementViewMode": if view_mode == "Demo" { "Demo" } else { "Regular" },
-        "IsImpersonationEnabled": get_bool(&um, "IsImpersonationEnabled"),
-        "EnableDemoMode": get_bool(&um, "EnableDemoMode"),
-        "IsAdminPinAndLocationsRestrictionsEnabled": get_bool(&um, "IsAdminPinAndLocationsRestrictionsEnabled"),
+        "IsImpersonationEnabled": um.is_impersonation_enabled,
+        "EnableDemoMode": um.enable_demo_mode,
+        "IsAdminPinAndLocationsRestrictionsEnabled": um.is_admin_pin_and_locations_restrictions_enabled,
         "AdminPinLength": admin_pin_length(&state).await?,
         "Locations": location_numbers(&state).await?,
     })))

@@ -8,8 +8,8 @@ pub(super) async fn impersonation_refusal(
     caller: &session::SessionUser,
     target: &UserRecord,
 ) -> AppResult<Option<&'static str>> {
-    let doc = settings::load(&state.db, settings::USER_MANAGEMENT).await?;
-    Ok(if !get_bool(&doc, "IsImpersonationEnabled") {
+    let um: UserManagement = settings::get(&state.db).await?;
+    Ok(if !um.is_impersonation_enabled {
         Some("Impersonation is not enabled.")
     } else if caller.impersonator_user_id.is_some() {
         Some("Cancel the current impersonation first.")

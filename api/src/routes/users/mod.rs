@@ -19,6 +19,8 @@ use wasm_core::model::{
     TableResponse, UserForm, UserRow,
 };
 use wasm_core::password;
+use wasm_core::settings::core_survey::CoreSurvey;
+use wasm_core::settings::user_management::UserManagement;
 use wasm_core::ValidationErrors;
 
 use crate::audit::{self, Action, Actor, Target};
@@ -29,7 +31,7 @@ use crate::db::now_ms;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::password_rules::password_requirements;
-use crate::settings::{self, get_bool};
+use crate::settings;
 use crate::store::membership as accounts;
 use crate::store::users::{self, UserFields, UserPageQuery, UserRecord, UserSort};
 use crate::store::{locations, patients, roles};

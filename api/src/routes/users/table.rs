@@ -80,10 +80,9 @@ pub(super) async fn datatable(
             .ok_or_else(|| AppError::BadRequest("Unknown sort column".to_owned()))?,
         None => UserSort::LAST_NAME,
     };
-    let demo_mode = get_bool(
-        &settings::load(&state.db, settings::USER_MANAGEMENT).await?,
-        "EnableDemoMode",
-    );
+    let demo_mode = settings::get::<UserManagement>(&state.db)
+        .await?
+        .enable_demo_mode;
     let demo = match (demo_mode, req.view_mode.as_deref().map(str::trim)) {
         (false, _) => None,
         (true, Some("Demo")) => Some(true),
