@@ -3,8 +3,12 @@
 //! job: the start settings, the admin-PIN grant, the respondent within it, the survey choice.
 
 use axum::http::HeaderMap;
-use serde_json::Value;
 use wasm_core::model::{GeneratePinRequest, SurveyChoice};
+use wasm_core::settings::core_magview::CoreMagview;
+use wasm_core::settings::core_survey::CoreSurvey;
+use wasm_core::settings::history_portal::HistoryPortal;
+use wasm_core::settings::survey_general::SurveyGeneral;
+use wasm_core::settings::user_management::UserManagement;
 use wasm_core::survey::staff_start;
 
 use crate::auth::hash_token;
@@ -12,9 +16,7 @@ use crate::auth::roles::{RoleSet, SurveyStarter};
 use crate::auth::session::SessionUser;
 use crate::db::{now_ms, Db};
 use crate::error::{AppError, AppResult};
-use crate::routes::configuration::{CORE_MAGVIEW, CORE_SURVEY};
-use crate::settings::SURVEY_GENERAL;
-use crate::settings::{self, get_bool, get_str};
+use crate::settings;
 use crate::store::surveys as store;
 use crate::AppState;
 
@@ -23,25 +25,25 @@ pub const ADMIN_HEADER: &str = "x-survey-admin";
 
 /// The settings the staff start reads.
 pub struct StartConfig {
-    pub core: Value,
-    pub general: Value,
+    pub core: CoreSurvey,
+    pub general: SurveyGeneral,
     pub restrict: bool,
     pub luminary: bool,
     pub default_survey: String,
 }
 
 pub async fn config(db: &Db) -> AppResult<StartConfig> {
-    let core = settings::load(db, CORE_SURVEY).await?;
-    let general = settings::load(db, SURVEY_GENERAL).await?;
-    let users = settings::load(db, settings::USER_MANAGEMENT).await?;
-    let magview = settings::load(db, CORE_MAGVIEW).await?;
-    let history = settings::load(db, settings::HISTORY_PORTAL).await?;
-    let default_survey = Some(get_str(&general, "DefaultSurvey"))
+    let core = settings::get::<CoreSurvey>(db).await?;
+    let general = settings::get::<SurveyGeneral>(db).await?;
+    let users = settings::get::<UserManagement>(db).await?;
+    let magview = settings::get::<CoreMagview>(db).await?;
+    let history = settings::get::<HistoryPortal>(db).await?;
+    let default_survey = Some(general.default_survey.clone())
         .filter(|s| !s.trim().is_empty())
-        .unwrap_or_else(|| get_str(&history, "DefaultHistoryPortalSurvey"));
+        .unwrap_or(history.default_history_portal_survey);
     Ok(StartConfig {
-        restrict: get_bool(&users, "IsAdminPinAndLocationsRestrictionsEnabled"),
-        luminary: get_str(&magview, "MagViewMode") == "LuminaryOne",
+        restrict: users.is_admin_pin_and_locations_restrictions_enabled,
+        luminary: magview.mag_view_mode == "LuminaryOne",
         default_survey,
         core,
         general,
@@ -50,30 +52,27 @@ pub async fn config(db: &Db) -> AppResult<StartConfig> {
 
 impl StartConfig {
     pub fn select_mode(&self) -> bool {
-        get_bool(&self.core, "SURVEY_SELECT_PATIENT_MODE")
-            || get_bool(&self.general, "IsSurveySelectPatientMode")
+        self.core.survey_select_patient_mode || self.general.is_survey_select_patient_mode
     }
 
     pub fn global_pin(&self) -> String {
-        let core = get_str(&self.core, "SURVEY_ADMIN_PIN").trim().to_owned();
+        let core = self.core.survey_admin_pin.trim().to_owned();
         if core.is_empty() {
-            get_str(&self.general, "SurveyAdminPin").trim().to_owned()
+            self.general.survey_admin_pin.trim().to_owned()
         } else {
             core
         }
     }
 
     pub fn survey_per_location(&self, loc_num: &str) -> Option<String> {
-        if self.general.get("IsSurveyPerLocationEnabled") == Some(&Value::Bool(false)) {
+        if !self.general.is_survey_per_location_enabled {
             return None;
         }
         self.core
-            .get("SurveyPerLocation")
-            .and_then(Value::as_array)?
+            .survey_per_location
             .iter()
-            .find(|kv| kv.get("Key").and_then(Value::as_str).map(str::trim) == Some(loc_num))
-            .and_then(|kv| kv.get("Value").and_then(Value::as_str))
-            .map(str::to_owned)
+            .find(|kv| kv.key.trim() == loc_num)
+            .map(|kv| kv.value.clone())
     }
 }
 

@@ -5,12 +5,13 @@ use axum::routing::post;
 use axum::{Json, Router};
 use wasm_core::history_portal::location_display_name;
 use wasm_core::model::{NextAppointment, NextAppointmentsRequest, NextAppointmentsResponse};
+use wasm_core::settings::history_portal::HistoryPortal;
 
 use crate::auth::{PatientOnly, RequireRole};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::settings::{self, get_bool};
+use crate::settings;
 use crate::store::appointments;
 use crate::{fmt, AppState};
 
@@ -46,8 +47,9 @@ async fn next_appointments(
         }
         None => Vec::new(),
     };
-    let history = settings::load(db, settings::HISTORY_PORTAL).await?;
-    let hide = get_bool(&history, "IsHideAppointmentTimeInHistoryPortal");
+    let hide = settings::get::<HistoryPortal>(db)
+        .await?
+        .is_hide_appointment_time_in_history_portal;
     Ok(Json(NextAppointmentsResponse {
         next_appointments: rows
             .into_iter()

@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use wasm_core::history_portal::{self, LIMIT_REACHED};
 use wasm_core::model::{SurveyActionInput, SurveyStatus};
+use wasm_core::settings::core_portal::CorePortal;
+use wasm_core::settings::history_portal::HistoryPortal;
 use wasm_core::survey::start;
 
 use crate::audit::{self, Action, Actor, Target};
@@ -17,7 +19,7 @@ use crate::db::now_ms;
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::outbox::{self, Channel, OutboundMessage};
-use crate::settings::{self, get_i64, get_str};
+use crate::settings;
 use crate::store::history_portal::actions::{self, QueueTarget};
 use crate::store::surveys as store;
 use crate::{fmt, AppState};
@@ -211,8 +213,9 @@ async fn resend_assign_mail(
             last_email_sent: row.last_email_sent_at.map(fmt::iso_utc),
         }));
     };
-    let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
-    let base = get_str(&core, "PublicWebAddress")
+    let base = settings::get::<CorePortal>(&state.db)
+        .await?
+        .public_web_address
         .trim()
         .trim_end_matches('/')
         .to_owned();
@@ -295,8 +298,9 @@ async fn ready_for_exam(
     ApiJson(req): ApiJson<ReadyForExamRequest>,
 ) -> AppResult<Json<ReadyForExamResult>> {
     let row = load_row(&state, req.survey_queue_id).await?;
-    let history = settings::load(&state.db, settings::HISTORY_PORTAL).await?;
-    let max = get_i64(&history, "HistoryPortalMaxReadyForExamEmail").unwrap_or(-1);
+    let max = settings::get::<HistoryPortal>(&state.db)
+        .await?
+        .history_portal_max_ready_for_exam_email as i64;
     let offset = req.timezone_offset.clamp(-1080, 1080);
     let actions =
         history_portal::survey_actions(&action_input(&row), max, &fmt::iso_utc(now_ms()), offset);

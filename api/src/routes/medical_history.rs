@@ -11,11 +11,12 @@ use wasm_core::medical_history::survey_tab;
 use wasm_core::model::{
     IncompleteSurveyAnswer, PatientSurveyItem, PatientSurveysResponse, SurveyStatus, SurveyTab,
 };
+use wasm_core::settings::history_portal::HistoryPortal;
 
 use crate::auth::{PatientOnly, RequireRole};
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::settings::{self, get_bool};
+use crate::settings;
 use crate::{fmt, store, AppState};
 
 pub const ROUTES: &[RouteDoc] = &[
@@ -89,8 +90,9 @@ async fn patient_surveys(
     patient_id: Option<i64>,
     offset: i32,
 ) -> AppResult<(Vec<PatientSurveyItem>, bool)> {
-    let history = settings::load(&state.db, settings::HISTORY_PORTAL).await?;
-    let hide = get_bool(&history, "IsHideAppointmentTimeInHistoryPortal");
+    let hide = settings::get::<HistoryPortal>(&state.db)
+        .await?
+        .is_hide_appointment_time_in_history_portal;
     let Some(patient_id) = patient_id else {
         return Ok((Vec::new(), hide));
     };

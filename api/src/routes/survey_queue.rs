@@ -10,12 +10,13 @@ use wasm_core::history_portal::location_display_name;
 use wasm_core::model::{
     status_lookup, StatusLookupItem, SurveyQueueRow, SurveyStatus, TableRequest, TableResponse,
 };
+use wasm_core::settings::history_portal::HistoryPortal;
 
 use crate::auth::{RequireRole, Staff};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::settings::{self, get_bool};
+use crate::settings;
 use crate::store::history_portal::{self, QueueFilters, QueueQuery, QueueRow};
 use crate::store::locations;
 use crate::{fmt, AppState};
@@ -80,10 +81,10 @@ async fn list_settings(
     _user: RequireRole<Staff>,
     State(state): State<AppState>,
 ) -> AppResult<Json<serde_json::Value>> {
-    let history = settings::load(&state.db, settings::HISTORY_PORTAL).await?;
+    let history = settings::get::<HistoryPortal>(&state.db).await?;
     Ok(Json(serde_json::json!({
-        "IsHideAppointmentTimeInHistoryPortal": get_bool(&history, "IsHideAppointmentTimeInHistoryPortal"),
-        "HistoryPortalMaxReadyForExamEmail": settings::get_i64(&history, "HistoryPortalMaxReadyForExamEmail").unwrap_or(-1)
+        "IsHideAppointmentTimeInHistoryPortal": history.is_hide_appointment_time_in_history_portal,
+        "HistoryPortalMaxReadyForExamEmail": history.history_portal_max_ready_for_exam_email as i64
     })))
 }
 
@@ -189,8 +190,9 @@ async fn datatable(
         },
     )
     .await?;
-    let history = settings::load(&state.db, settings::HISTORY_PORTAL).await?;
-    let hide_time = get_bool(&history, "IsHideAppointmentTimeInHistoryPortal");
+    let hide_time = settings::get::<HistoryPortal>(&state.db)
+        .await?
+        .is_hide_appointment_time_in_history_portal;
     Ok(Json(TableResponse {
         data: page
             .rows

@@ -35,7 +35,6 @@ use crate::auth::{hash_token, random_token, MaybeUser, RequireRole};
 use crate::db::{now_ms, Db};
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::settings::{get_bool, get_str};
 use crate::staff_start::{allowed, choice_for, config, grant, respondent, target, StartConfig};
 use crate::store::surveys as store;
 use crate::AppState;
@@ -145,20 +144,17 @@ async fn survey_settings(
     Ok(Json(SurveyStartSettings {
         select_patient_mode: cfg.select_mode(),
         admin_pin_length: length as u32,
-        is_disabled_advanced_patients_search: get_bool(g, "IsDisabledAdvancedPatientsSearch"),
-        search_for_patient_using_alternate_user_identifier: get_bool(
-            &cfg.core,
-            "SearchForPatientUsingAlternateUserIdentifier",
-        ),
-        show_start_survey_for_latest_study_only: get_bool(g, "ShowStartSurveyForLatestStudyOnly"),
-        is_disabled_start_survey_confirmation: get_bool(g, "IsDisabledStartSurveyConfirmation"),
-        is_disabled_finished_today_surveys_confirmation: get_bool(
-            g,
-            "IsDisabledFinishedTodaySurveysConfirmation",
-        ),
+        is_disabled_advanced_patients_search: g.is_disabled_advanced_patients_search,
+        search_for_patient_using_alternate_user_identifier: cfg
+            .core
+            .search_for_patient_using_alternate_user_identifier,
+        show_start_survey_for_latest_study_only: g.show_start_survey_for_latest_study_only,
+        is_disabled_start_survey_confirmation: g.is_disabled_start_survey_confirmation,
+        is_disabled_finished_today_surveys_confirmation: g
+            .is_disabled_finished_today_surveys_confirmation,
         is_luminary_one_integration: cfg.luminary,
-        layout_survey_title: get_str(g, "LayoutSurveyTitle"),
-        luminary_one_patient_details_survey_id: get_str(g, "LuminaryOnePatientDetailsSurveyId"),
+        layout_survey_title: g.layout_survey_title.clone(),
+        luminary_one_patient_details_survey_id: g.luminary_one_patient_details_survey_id.clone(),
     }))
 }
 
@@ -256,7 +252,7 @@ async fn search_respondents(
 ) -> AppResult<Json<RespondentSearchResponse>> {
     let locs = grant(&state, &staff.0 .0, &headers).await?;
     let cfg = config(&state.db).await?;
-    let advanced = !get_bool(&cfg.general, "IsDisabledAdvancedPatientsSearch");
+    let advanced = !cfg.general.is_disabled_advanced_patients_search;
     let (id, first, last) = if advanced {
         (
             req.respondent_id.as_str(),
@@ -341,7 +337,7 @@ async fn load_entities(
         .filter(|e| allowed(&locs, &e.loc_num) && (location.is_empty() || e.loc_num == location))
         .map(|e| entity_of(e, offset_of(&req)))
         .collect();
-    if get_bool(&cfg.general, "ShowStartSurveyForLatestStudyOnly") {
+    if cfg.general.show_start_survey_for_latest_study_only {
         list.truncate(1);
     }
     Ok(Json(RespondentEntitiesResponse {

@@ -13,12 +13,16 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use wasm_core::documents::{can_acknowledge, letter_state};
 use wasm_core::model::{
     DocumentsLoadResponse, DocumentsSettings, Letter, LetterFacts, LetterRef, LetterViewer,
     LoadDocumentsRequest, NotCompletedLetters, Role, TraceEntry,
 };
+use wasm_core::settings::core_portal::CorePortal;
+use wasm_core::settings::documents_column_title::DocumentsColumnTitle;
+use wasm_core::settings::documents_essential::DocumentsEssential;
+use wasm_core::settings::documents_other::DocumentsOther;
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
@@ -28,7 +32,7 @@ use crate::db::now_ms;
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::letter_pdf::{self, LetterPdf};
 use crate::openapi::{Access, RouteDoc};
-use crate::settings::{self, get_bool, get_i64, get_str};
+use crate::settings;
 use crate::store::documents::{self as store, LetterRow};
 use crate::{fmt, AppState};
 
@@ -114,82 +118,78 @@ pub fn router() -> Router<AppState> {
         .route("/api/documents/letterTrace", get(letter_trace))
 }
 
-/// The three documents groups read together (one query); trace is always on for program managers.
+/// The three documents groups; trace is always on for program managers.
 pub async fn load_settings(db: &crate::db::Db, user: &SessionUser) -> AppResult<DocumentsSettings> {
-    let groups = settings::load_many(
-        db,
-        &[
-            settings::DOCUMENTS_ESSENTIAL,
-            settings::DOCUMENTS_COLUMN_TITLE,
-            settings::DOCUMENTS_OTHER,
-        ],
-    )
-    .await?;
-    Ok(settings_from(&groups[0], &groups[1], &groups[2], user))
+    Ok(settings_from(
+        &settings::get::<DocumentsEssential>(db).await?,
+        &settings::get::<DocumentsColumnTitle>(db).await?,
+        &settings::get::<DocumentsOther>(db).await?,
+        user,
+    ))
 }
 
-/// The documents settings and the hiding rules, all four groups in one query.
+/// The documents settings and the hiding rules (all four groups).
 async fn load_settings_and_hiding(
     db: &crate::db::Db,
     user: &SessionUser,
 ) -> AppResult<(DocumentsSettings, store::HidingRules)> {
-    let groups = settings::load_many(
-        db,
-        &[
-            settings::DOCUMENTS_ESSENTIAL,
-            settings::DOCUMENTS_COLUMN_TITLE,
-            settings::DOCUMENTS_OTHER,
-            settings::DOCUMENTS_HIDING,
-        ],
-    )
-    .await?;
+    let hiding = settings::load(db, settings::DOCUMENTS_HIDING).await?;
     Ok((
-        settings_from(&groups[0], &groups[1], &groups[2], user),
-        store::HidingRules::new(&groups[3]),
+        load_settings(db, user).await?,
+        store::HidingRules::new(&hiding),
     ))
 }
 
-fn settings_from(e: &Value, t: &Value, o: &Value, user: &SessionUser) -> DocumentsSettings {
-    let text = |doc: &Value, key: &str, default: &str| {
-        let v = get_str(doc, key);
+fn settings_from(
+    e: &DocumentsEssential,
+    t: &DocumentsColumnTitle,
+    o: &DocumentsOther,
+    user: &SessionUser,
+) -> DocumentsSettings {
+    let text = |v: &str, default: &str| {
         if v.trim().is_empty() {
             default.to_owned()
         } else {
-            v
+            v.to_owned()
         }
     };
+    // A whole number of seconds (5 otherwise: the delay is only checked with ACKOnView on).
+    let delay = e.ack_on_view_delay;
+    let delay = if delay.fract() == 0.0 && delay.abs() < 9e15 {
+        delay as i64
+    } else {
+        5
+    };
     DocumentsSettings {
-        is_trace_enabled: get_bool(e, "IsTraceEnabled") || user.role == Role::ProgramManager,
-        show_ack_when_disabled: get_bool(e, "ShowAckWhenDisabled"),
-        ack_on_view: get_bool(e, "ACKOnView"),
-        ack_on_view_delay: get_i64(e, "AckOnViewDelay").unwrap_or(5).clamp(0, 3600) as u32,
-        compact_view_mode: get_bool(e, "UCSDMode"),
-        compact_view_documents_description: get_str(e, "CompactViewDocumentsDescription"),
-        combine_doc_view_and_read_columns: get_bool(e, "CombineDocViewAndReadColumns"),
-        show_other_documents_tab: get_bool(e, "ShowOtherDocumentsTab"),
-        show_referring_physician_letters_with_other_documents: get_bool(
-            e,
-            "ShowReferringPhysicianLettersWithOtherDocuments",
-        ),
-        show_pat_name_column: get_bool(e, "ShowPatNameColumn"),
-        show_date_when_sent_column: get_bool(e, "ShowDateWhenSentColumn"),
-        show_study_date_column: get_bool(e, "ShowStudyDateColumn"),
-        show_study_desc_column: get_bool(e, "ShowStudyDescColumn"),
-        show_notif_type_column: get_bool(e, "ShowNotifTypeColumn"),
-        show_read_column: get_bool(e, "ShowReadColumn"),
-        show_ack_column: get_bool(e, "ShowAckColumn"),
-        doc_pat_name_column_title: text(t, "DocPatNameColumnTitle", "Patient Name"),
-        doc_view_column_title: text(t, "DocViewColumnTitle", "View"),
-        doc_view_when_column_title: text(t, "DocViewWhenColumnTitle", "Date Sent"),
-        doc_study_date_col_title: text(t, "DocStudyDateColTitle", "Study Date"),
-        doc_study_desc_col_title: text(t, "DocStudyDescColTitle", "Study Description"),
-        doc_type_column_title: text(t, "DocTypeColumnTitle", "Letter Type"),
-        doc_notif_type_column_title: text(t, "DocNotifTypeColumnTitle", "Sent By"),
-        doc_read_column_title: text(t, "DocReadColumnTitle", "Read"),
-        doc_ack_column_title: text(t, "DocAckColumnTitle", "Acknowledged"),
-        other_doc_date_col_title: text(t, "OtherDocDateColTitle", "Date"),
-        doc_view_btn_text: text(o, "DocViewBtnText", "View"),
-        doc_ack_btn_text: text(o, "DocAckBtnText", "Acknowledge"),
-        unread_tab_label: text(o, "UnreadTabLabel", "Unread Letters"),
+        is_trace_enabled: e.is_trace_enabled || user.role == Role::ProgramManager,
+        show_ack_when_disabled: e.show_ack_when_disabled,
+        ack_on_view: e.ack_on_view,
+        ack_on_view_delay: delay.clamp(0, 3600) as u32,
+        compact_view_mode: e.ucsd_mode,
+        compact_view_documents_description: e.compact_view_documents_description.clone(),
+        combine_doc_view_and_read_columns: e.combine_doc_view_and_read_columns,
+        show_other_documents_tab: e.show_other_documents_tab,
+        show_referring_physician_letters_with_other_documents: e
+            .show_referring_physician_letters_with_other_documents,
+        show_pat_name_column: e.show_pat_name_column,
+        show_date_when_sent_column: e.show_date_when_sent_column,
+        show_study_date_column: e.show_study_date_column,
+        show_study_desc_column: e.show_study_desc_column,
+        show_notif_type_column: e.show_notif_type_column,
+        show_read_column: e.show_read_column,
+        show_ack_column: e.show_ack_column,
+        doc_pat_name_column_title: text(&t.doc_pat_name_column_title, "Patient Name"),
+        doc_view_column_title: text(&t.doc_view_column_title, "View"),
+        doc_view_when_column_title: text(&t.doc_view_when_column_title, "Date Sent"),
+        doc_study_date_col_title: text(&t.doc_study_date_col_title, "Study Date"),
+        doc_study_desc_col_title: text(&t.doc_study_desc_col_title, "Study Description"),
+        doc_type_column_title: text(&t.doc_type_column_title, "Letter Type"),
+        doc_notif_type_column_title: text(&t.doc_notif_type_column_title, "Sent By"),
+        doc_read_column_title: text(&t.doc_read_column_title, "Read"),
+        doc_ack_column_title: text(&t.doc_ack_column_title, "Acknowledged"),
+        other_doc_date_col_title: text(&t.other_doc_date_col_title, "Date"),
+        doc_view_btn_text: text(&o.doc_view_btn_text, "View"),
+        doc_ack_btn_text: text(&o.doc_ack_btn_text, "Acknowledge"),
+        unread_tab_label: text(&o.unread_tab_label, "Unread Letters"),
     }
 }

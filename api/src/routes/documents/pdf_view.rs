@@ -116,8 +116,7 @@ pub(super) fn pdf_file_name(row: &LetterRow) -> String {
 
 /// The letter as the clinic prints it.
 pub async fn render_letter(state: &AppState, row: &LetterRow) -> AppResult<Vec<u8>> {
-    let core = settings::load(&state.db, settings::CORE_PORTAL).await?;
-    let clinic = get_str(&core, "ClientName");
+    let clinic = settings::get::<CorePortal>(&state.db).await?.client_name;
     let sent = fmt::iso_utc(row.sent_at);
     let letter = LetterPdf {
         clinic_name: if clinic.trim().is_empty() {

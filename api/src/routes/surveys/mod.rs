@@ -16,6 +16,8 @@ use wasm_core::model::{
     Answers, GeneratePinRequest, GeneratePinResponse, PinCheckResponse, SaveAnswersRequest,
     SaveAnswersResponse, SurveyDefinition, SurveyRunState, SurveyStatus,
 };
+use wasm_core::settings::core_portal::CorePortal;
+use wasm_core::settings::survey_general::SurveyGeneral;
 use wasm_core::survey::summary::summary;
 use wasm_core::survey::{self, expiry, start};
 
@@ -28,7 +30,7 @@ use crate::db::now_ms;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
 use crate::pdf;
-use crate::settings::{self, get_bool, get_i64, get_str};
+use crate::settings;
 use crate::store::surveys::{self as store, QueueRun};
 use crate::summary_pdf::{self, Alignment, PageNumbers, SummaryPdf};
 use crate::survey_pins::{

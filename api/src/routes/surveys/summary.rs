@@ -7,8 +7,8 @@ use super::*;
 /// (English where the PDF fonts cannot show it), as a letter of type 'Survey Summary'.
 pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
     let db = &state.db;
-    let general = settings::load(db, settings::SURVEY_GENERAL).await?;
-    if !get_bool(&general, "GenerateSummaryReport") {
+    let general = settings::get::<SurveyGeneral>(db).await?;
+    if !general.generate_summary_report {
         return Ok(false);
     }
     let run = store::run_by_queue(db, queue_id)
@@ -19,8 +19,7 @@ pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
         .ok_or(AppError::NotFound)?;
     let def = definition(&run)?;
     let answers = stored_answers(&run);
-    let core = settings::load(db, settings::CORE_PORTAL).await?;
-    let clinic = get_str(&core, "ClientName");
+    let clinic = settings::get::<CorePortal>(db).await?.client_name;
     let completed_at = facts
         .completed_at
         .or(run.completed_at)
@@ -34,12 +33,12 @@ pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
             survey::local_text(&def.name, "en")
         }
     };
-    let page_numbers = get_bool(&general, "IsAddPageNumberToSummaryPdf").then(|| PageNumbers {
-        font_size: get_i64(&general, "PdfPageNumberFontSize")
-            .unwrap_or(9)
-            .clamp(6, 24) as f32,
-        alignment: Alignment::parse(&get_str(&general, "PdfPageNumberAlignment")),
-    });
+    let page_numbers = general
+        .is_add_page_number_to_summary_pdf
+        .then(|| PageNumbers {
+            font_size: (general.pdf_page_number_font_size as i64).clamp(6, 24) as f32,
+            alignment: Alignment::parse(&general.pdf_page_number_alignment),
+        });
     let ymd = crate::fmt::iso_utc(completed_at)
         .get(..10)
         .unwrap_or_default()
@@ -51,8 +50,8 @@ pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
         } else {
             clinic
         },
-        header_text: get_str(&general, "SummaryPdfHeaderText"),
-        header_on_all_pages: get_bool(&general, "IsAddHeaderToAllPagesToSummaryPdf"),
+        header_text: general.summary_pdf_header_text.clone(),
+        header_on_all_pages: general.is_add_header_to_all_pages_to_summary_pdf,
         page_numbers,
         survey_name,
         patient_name: format!("{} {}", facts.first_name, facts.last_name)
