@@ -113,6 +113,7 @@ pub async fn build(config: &Config) -> Result<AppState, Box<dyn std::error::Erro
         .unwrap_or_else(|| secrets::default_key_file(&config.database_url));
     let secrets = secrets::SecretBox::open(&key_file)
         .map_err(|e| format!("cannot open the key file {}: {e}", key_file.display()))?;
+    secrets::install(&secrets);
     Ok(AppState {
         db,
         web_dir: config.web_dir.clone(),

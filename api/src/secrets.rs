@@ -20,6 +20,31 @@ pub struct SecretBox {
     cipher: Aes256Gcm,
 }
 
+/// The key of this process, for code that reads a stored secret where no `AppState` reaches
+/// (the outbox's delivery settings, run by the jobs). Set once by `lib::build`.
+static INSTALLED: std::sync::OnceLock<SecretBox> = std::sync::OnceLock::new();
+
+/// Makes `secrets` the process's key for [`reveal`] (the first call wins: one key a process).
+pub fn install(secrets: &SecretBox) {
+    let _ = INSTALLED.set(secrets.clone());
+}
+
+/// The clear text of a stored setting that may be a secret: one of ours decrypted with the
+/// installed key; a value that is not ours (written by hand, or by a test) as it is; one of ours
+/// that does not decrypt (another key) as empty, never as its ciphertext.
+pub fn reveal(stored: &str) -> String {
+    if !stored.starts_with(PREFIX) {
+        return stored.to_owned();
+    }
+    match INSTALLED.get().and_then(|b| b.decrypt(stored)) {
+        Some(plain) => plain,
+        None => {
+            tracing::warn!("a stored secret could not be decrypted with this server's key");
+            String::new()
+        }
+    }
+}
+
 impl std::fmt::Debug for SecretBox {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("SecretBox(..)")
@@ -122,6 +147,20 @@ fn write_private(path: &Path, key: &[u8]) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn reveal_decrypts_ours_keeps_plain_text_and_never_shows_a_foreign_ciphertext() {
+        let ours = SecretBox::from_key(&[7u8; 32]);
+        install(&ours);
+        let installed = INSTALLED.get().unwrap();
+        assert_eq!(reveal(&installed.encrypt("tok456")), "tok456");
+        assert_eq!(reveal("typed by hand"), "typed by hand");
+        let foreign = SecretBox::from_key(&[9u8; 32]).encrypt("tok456");
+        if installed.decrypt(&foreign).is_none() {
+            assert_eq!(reveal(&foreign), "");
+        }
+    }
+
     use super::*;
 
     #[test]

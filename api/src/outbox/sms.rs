@@ -28,7 +28,8 @@ impl SmsSettings {
             .to_owned();
         SmsSettings {
             account_sid: n.twilio_acc_sid.trim().to_owned(),
-            auth_token: n.twilio_auth_token.clone(),
+            // Stored encrypted by the settings engine (CoreNotifications SECRETS).
+            auth_token: crate::secrets::reveal(&n.twilio_auth_token),
             from: n.twilio_from.trim().to_owned(),
             base_url: if base.is_empty() {
                 DEFAULT_BASE_URL.to_owned()

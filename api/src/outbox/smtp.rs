@@ -35,7 +35,8 @@ impl SmtpSettings {
                 .unwrap_or(if use_tls { 465 } else { 25 }),
             use_tls,
             user_name: n.user_name.clone(),
-            password: n.password.clone(),
+            // Stored encrypted by the settings engine (CoreNotifications SECRETS).
+            password: crate::secrets::reveal(&n.password),
             timeout_seconds: Some(n.timeout as u64).filter(|t| *t > 0).unwrap_or(30),
             from: n.email_from.trim().to_owned(),
             from_name: n.email_from_name.trim().to_owned(),
