@@ -10,6 +10,7 @@ pub mod db;
 pub mod demo;
 pub mod error;
 pub mod fmt;
+pub mod html;
 pub mod jobs;
 pub mod letter_pdf;
 pub mod license;

@@ -24,9 +24,11 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
-use wasm_core::model::{ConnectionTest, ConnectionTestResult, Role, SetupConfiguration, UserForm};
+use wasm_core::model::{
+    ConnectionTest, ConnectionTestResult, FirstManager, Role, SetupConfiguration,
+};
 use wasm_core::setup::{self, SECRET_FIELDS};
-use wasm_core::{membership, password, ValidationErrors};
+use wasm_core::ValidationErrors;
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::extract::check_role;
@@ -36,9 +38,9 @@ use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::password::password_requirements;
+use crate::password_rules::password_requirements;
 use crate::settings::engine::{self, Who, Write};
-use crate::{on_db, settings, store, AppState};
+use crate::{settings, store, AppState};
 
 pub const SAVE_FAILED: &str = "Error while saving configuration";
 pub const CONNECTION_OK: &str = "Connection successfully established";
@@ -409,48 +411,14 @@ struct SaveRequest {
     first_manager: Option<FirstManager>,
 }
 
-#[derive(Debug, Deserialize)]
-struct FirstManager {
-    #[serde(flatten)]
-    form: UserForm,
-    #[serde(default, rename = "Password")]
-    password: String,
-    #[serde(default, rename = "PasswordRepeat")]
-    password_repeat: String,
-}
+pub use wasm_core::setup::{FIRST_MANAGER, FIRST_MANAGER_EXISTS, FIRST_MANAGER_REQUIRED};
 
-pub const FIRST_MANAGER_REQUIRED: &str = "The first Program manager account is required";
-pub const FIRST_MANAGER_EXISTS: &str =
-    "A Program manager account already exists: add users in User Management";
-/// Field prefix of the first manager's messages (`FirstManager.Username`, ...).
-pub const FIRST_MANAGER: &str = "FirstManager";
-
-/// The first manager's form through wasm-core's user and password rules (the wizard runs the
-/// same: validateUser, checkPassword, validatePasswordRepeat); messages keyed `FirstManager.<field>`.
+/// The first manager's form through wasm-core's rule (the wizard runs the same:
+/// validateFirstManager), with the username looked up here; messages keyed `FirstManager.<field>`.
 async fn check_first_manager(state: &AppState, m: &FirstManager) -> AppResult<ValidationErrors> {
-    let form = UserForm {
-        roles: vec![Role::ProgramManager.as_str().to_owned()],
-        ..m.form.clone()
-    };
-    let mut own = membership::validate_user(&form).errors;
     let rules = password_requirements(&state.db).await?;
-    own.merge(password::validate_password("Password", &m.password, &rules));
-    for message in password::validate_password_repeat(&m.password, &m.password_repeat).messages() {
-        own.add("PasswordRepeat", message);
-    }
-    if own.field("Username").is_empty() {
-        let taken: i64 = on_db!(&state.db, pool => sqlx::query_scalar(
-            "SELECT COUNT(*) FROM users WHERE lower(username) = lower($1)",
-        ).bind(form.username.trim()).fetch_one(pool).await)?;
-        own.check(taken > 0, "Username", crate::routes::users::USERNAME_TAKEN);
-    }
-    let mut errors = ValidationErrors::new();
-    for (field, messages) in own.0 {
-        for message in messages {
-            errors.add(&format!("{FIRST_MANAGER}.{field}"), message);
-        }
-    }
-    Ok(errors)
+    let taken = store::users::username_taken(&state.db, &m.form.username, None).await?;
+    Ok(setup::validate_first_manager(m, Some(&rules), taken))
 }
 
 async fn save_configuration(
@@ -739,9 +707,7 @@ async fn create_database_if_missing(test: &ConnectionTest) -> AppResult<bool> {
             ))
         })?
         .map_err(|e| AppError::BadRequest(format!("{SAVE_FAILED}: {e}")))?;
-    let sql = format!("CREATE DATABASE \"{}\"", db.replace('"', "\"\""));
-    sqlx::query(&sql)
-        .execute(&mut conn)
+    store::setup::create_database(&mut conn, db)
         .await
         .map_err(|e| AppError::BadRequest(format!("{SAVE_FAILED}: {e}")))?;
     let _ = conn.close().await;

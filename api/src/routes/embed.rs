@@ -12,8 +12,8 @@ use wasm_core::model::EmbedError;
 use wasm_core::settings::sso::Sso;
 
 use crate::error::{ApiQuery, AppResult};
+use crate::html::sanitise_html;
 use crate::openapi::{Access, RouteDoc};
-use crate::routes::home_content::sanitise_html;
 use crate::settings;
 use crate::AppState;
 

@@ -18,6 +18,7 @@ use crate::audit::Actor;
 use crate::auth::CurrentUser;
 use crate::client_addr::ClientAddr;
 use crate::error::{ApiJson, AppError, AppResult};
+use crate::html::sanitise_html;
 use crate::openapi::{Access, RouteDoc};
 use crate::settings::engine::{self, Who};
 use crate::{settings, AppState};
@@ -78,12 +79,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/settings/getValues", post(get_values))
         .route("/api/settings/setvalue", post(set_value))
         .route("/api/settings/setvalues", post(set_values))
-}
-
-/// Rich text as it may be stored: ammonia's allow-list of tags and attributes (no script, style,
-/// event handlers or javascript: links); links get rel="noopener noreferrer".
-pub fn sanitise_html(html: &str) -> String {
-    ammonia::clean(html)
 }
 
 async fn stored(state: &AppState) -> AppResult<Map<String, Value>> {

@@ -117,14 +117,6 @@ impl Which {
     }
 }
 
-/// The stored image of `name`: (content type, bytes, upload time).
-pub async fn stored_image(
-    db: &crate::db::Db,
-    name: &str,
-) -> AppResult<Option<(String, Vec<u8>, i64)>> {
-    crate::store::logos::image(db, name).await
-}
-
 async fn settings_of(state: &AppState, which: Which) -> AppResult<LogoSettings> {
     let updated = crate::store::logos::updated_at(&state.db, which.name()).await?;
     let values: PortalValues = settings::get(&state.db).await?;
@@ -168,7 +160,7 @@ async fn upload(
 ) -> AppResult<LogoSettings> {
     let kind = sniff_logo(body).map_err(|m| AppError::BadRequest(m.to_owned()))?;
     // Upload times only move forward, so the address always changes.
-    let previous = stored_image(&state.db, which.name())
+    let previous = crate::store::logos::image(&state.db, which.name())
         .await?
         .map_or(0, |(_, _, t)| t);
     let now = now_ms().max(previous + 1);
@@ -254,7 +246,7 @@ async fn image(
     if name != "logo" && name != "surveyLogo" {
         return Err(AppError::NotFound);
     }
-    let (content_type, data, _) = stored_image(&state.db, &name)
+    let (content_type, data, _) = crate::store::logos::image(&state.db, &name)
         .await?
         .ok_or(AppError::NotFound)?;
     Ok((

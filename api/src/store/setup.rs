@@ -60,3 +60,10 @@ pub async fn insert_first_manager(
     .fetch_one(&mut **conn)
     .await)?)
 }
+
+/// Creates database `name` on the clinic's PostgreSQL server the setup wizard named (`conn` is a
+/// connection to that server, not the portal's own pool).
+pub async fn create_database(conn: &mut sqlx::PgConnection, name: &str) -> Result<(), sqlx::Error> {
+    let sql = format!("CREATE DATABASE \"{}\"", name.replace('"', "\"\""));
+    sqlx::query(&sql).execute(conn).await.map(|_| ())
+}

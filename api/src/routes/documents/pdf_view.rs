@@ -150,7 +150,7 @@ pub async fn render_letter(state: &AppState, row: &LetterRow) -> AppResult<Vec<u
         body: row.body.clone(),
     };
     // The clinic's uploaded logo when the PDF can embed it (JPEG); else the built-in mark.
-    let logo = crate::routes::logo::stored_image(&state.db, "logo")
+    let logo = crate::store::logos::image(&state.db, "logo")
         .await?
         .and_then(|(_, data, _)| letter_pdf::JpegLogo::parse(&data));
     // A few milliseconds of CPU: off the async workers all the same.
