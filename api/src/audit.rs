@@ -68,7 +68,6 @@ pub enum Action {
     /// History Portal (issue 6): assignment notice re-sent; Ready For Exam notice sent.
     SurveyNotificationResent,
     ReadyForExamSent,
-    HistoryPortalSettingsSaved,
     ConfigurationSaved,
     PasswordChanged,
     UserCreated,
@@ -85,7 +84,6 @@ pub enum Action {
     /// A letter asked for by a token that is unknown or not the caller's (answered 404).
     LetterAccessDenied,
     /// A portal value (e.g. Home_Page_Content) was changed.
-    SettingChanged,
     SettingsSaved,
     /// A logo was uploaded or removed.
     LogoChanged,
@@ -123,7 +121,6 @@ impl Action {
             Action::Logout => "Logout",
             Action::SurveyNotificationResent => "SurveyNotificationResent",
             Action::ReadyForExamSent => "ReadyForExamSent",
-            Action::HistoryPortalSettingsSaved => "HistoryPortalSettingsSaved",
             Action::ConfigurationSaved => "ConfigurationSaved",
             Action::PasswordChanged => "PasswordChanged",
             Action::UserCreated => "UserCreated",
@@ -137,7 +134,6 @@ impl Action {
             Action::LetterViewed => "LetterViewed",
             Action::LetterAcknowledged => "LetterAcknowledged",
             Action::LetterAccessDenied => "LetterAccessDenied",
-            Action::SettingChanged => "SettingChanged",
             Action::SettingsSaved => "SettingsSaved",
             Action::LogoChanged => "LogoChanged",
             Action::PatientArrived => "PatientArrived",
@@ -164,9 +160,7 @@ impl Action {
     pub fn category(self) -> &'static str {
         match self {
             Action::LoginSucceeded | Action::LoginFailed | Action::Logout => "Authentication",
-            Action::SurveyNotificationResent
-            | Action::ReadyForExamSent
-            | Action::HistoryPortalSettingsSaved => "HistoryPortal",
+            Action::SurveyNotificationResent | Action::ReadyForExamSent => "HistoryPortal",
             Action::ConfigurationSaved => "Settings",
             Action::PasswordChanged | Action::UserCreated | Action::UserUpdated => "UserAccount",
             Action::RoleCreated | Action::RoleUpdated | Action::RoleDeleted => "UserAccount",
@@ -175,7 +169,7 @@ impl Action {
             Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => {
                 "Documents"
             }
-            Action::SettingChanged | Action::SettingsSaved | Action::LogoChanged => "Settings",
+            Action::SettingsSaved | Action::LogoChanged => "Settings",
             Action::PatientArrived => "Appointments",
             Action::RegistrationInvitationSent
             | Action::RegistrationFailed

@@ -119,7 +119,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route(
             "/api/configurationForm/{name}",
-            get(get_named).put(put_named),
+            get(|u, s, p| get_by(u, s, p, named)).put(|u, s, a, p, b| put_by(u, s, a, p, named, b)),
         )
         .route(
             "/api/configuration/GetHistoryPortalSettings",
@@ -137,80 +137,27 @@ pub fn router() -> Router<AppState> {
         )
         .route(
             "/api/surveySettings/integrations/{category}",
-            get(get_survey_integration).put(put_survey_integration),
+            get(|u, s, p| get_by(u, s, p, survey_integration_group))
+                .put(|u, s, a, p, b| put_by(u, s, a, p, survey_integration_group, b)),
         )
         .route(
             "/api/techpadSettings/{category}",
-            get(get_techpad).put(put_techpad),
+            get(|u, s, p| get_by(u, s, p, techpad_group))
+                .put(|u, s, a, p, b| put_by(u, s, a, p, techpad_group, b)),
         )
 }
 
-/// The group of a category path segment (unknown: 404).
-fn by_category(
-    lookup: fn(&str) -> Option<&'static str>,
-    category: &str,
-) -> AppResult<&'static str> {
-    lookup(category).ok_or(AppError::NotFound)
-}
-
-async fn get_techpad(
-    user: RequireRole<SettingsAdmins>,
-    state: State<AppState>,
-    ApiPath(category): ApiPath<String>,
-) -> AppResult<Response> {
-    get_group(user, state, by_category(techpad_group, &category)?).await
-}
-
-async fn put_techpad(
-    user: RequireRole<SettingsAdmins>,
-    state: State<AppState>,
-    peer: ClientAddr,
-    ApiPath(category): ApiPath<String>,
-    body: ApiJson<SettingsSave<Map<String, Value>>>,
-) -> AppResult<Response> {
-    put_group(
-        user,
-        state,
-        peer,
-        by_category(techpad_group, &category)?,
-        body,
-    )
-    .await
-}
-
-async fn get_survey_integration(
-    user: RequireRole<SettingsAdmins>,
-    state: State<AppState>,
-    ApiPath(category): ApiPath<String>,
-) -> AppResult<Response> {
-    get_group(
-        user,
-        state,
-        by_category(survey_integration_group, &category)?,
-    )
-    .await
-}
-
-async fn put_survey_integration(
-    user: RequireRole<SettingsAdmins>,
-    state: State<AppState>,
-    peer: ClientAddr,
-    ApiPath(category): ApiPath<String>,
-    body: ApiJson<SettingsSave<Map<String, Value>>>,
-) -> AppResult<Response> {
-    put_group(
-        user,
-        state,
-        peer,
-        by_category(survey_integration_group, &category)?,
-        body,
-    )
-    .await
-}
-
 type Envelope = SettingsEnvelope<Map<String, Value>>;
+type Body = ApiJson<SettingsSave<Map<String, Value>>>;
+/// How a path segment names a group: itself (`named`) or a category (`techpad_group`, ...).
+type Lookup = fn(&str) -> Option<&'static str>;
 
-/// A group edited as a form (others, such as PortalValues, have routes of their own).
+/// A group edited as a form, by its own name (others, such as PortalValues, have routes of
+/// their own).
+fn named(name: &str) -> Option<&'static str> {
+    engine::def(name).filter(|d| d.form).map(|d| d.name)
+}
+
 fn group(name: &str) -> AppResult<&'static Def> {
     engine::def(name)
         .filter(|d| d.form)
@@ -227,13 +174,26 @@ fn answer(envelope: Envelope) -> Response {
     response
 }
 
-async fn get_named(
+async fn get_by(
     user: RequireRole<SettingsAdmins>,
     state: State<AppState>,
-    ApiPath(name): ApiPath<String>,
+    ApiPath(segment): ApiPath<String>,
+    lookup: Lookup,
 ) -> AppResult<Response> {
-    let def = group(&name)?;
-    get_group(user, state, def.name).await
+    let name = lookup(&segment).ok_or(AppError::NotFound)?;
+    get_group(user, state, name).await
+}
+
+async fn put_by(
+    user: RequireRole<SettingsAdmins>,
+    state: State<AppState>,
+    peer: ClientAddr,
+    ApiPath(segment): ApiPath<String>,
+    lookup: Lookup,
+    body: Body,
+) -> AppResult<Response> {
+    let name = lookup(&segment).ok_or(AppError::NotFound)?;
+    put_group(user, state, peer, name, body).await
 }
 
 async fn get_group(
@@ -246,23 +206,12 @@ async fn get_group(
     Ok(answer(def.envelope(version, doc)))
 }
 
-async fn put_named(
-    user: RequireRole<SettingsAdmins>,
-    state: State<AppState>,
-    peer: ClientAddr,
-    ApiPath(name): ApiPath<String>,
-    body: ApiJson<SettingsSave<Map<String, Value>>>,
-) -> AppResult<Response> {
-    let def = group(&name)?;
-    put_group(user, state, peer, def.name, body).await
-}
-
 async fn put_group(
     user: RequireRole<SettingsAdmins>,
     State(state): State<AppState>,
     peer: ClientAddr,
     name: &'static str,
-    ApiJson(body): ApiJson<SettingsSave<Map<String, Value>>>,
+    ApiJson(body): Body,
 ) -> AppResult<Response> {
     let def = group(name)?;
     let who = Who {
