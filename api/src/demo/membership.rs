@@ -1,13 +1,12 @@
 //! Demo accounts of the membership area (issue 3): a front-desk account of its own for the
 //! browser test that changes a password, so no other test's signed-in account is touched; and a
 //! demo patient (a demo account, `users.is_demo`) with a read letter, a completed survey and an
-//! arrival, for the demo reset (spec 02 §4), with demo mode (EnableDemoMode) on.
-
-use serde_json::json;
+//! arrival, for the demo reset (spec 02 §4); demo mode (EnableDemoMode) is on through the demo's
+//! settings (`surveys::demo_settings`).
 
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::{on_db, settings};
+use crate::on_db;
 
 pub const PASSWORD_TEST_USERNAME: &str = "alex.kim";
 pub const DEMO_PATIENT_USERNAME: &str = "demo.patient";
@@ -65,9 +64,5 @@ pub async fn load(db: &Db, hash: &str, now: i64) -> AppResult<()> {
         tx.commit().await?;
         Ok::<(), sqlx::Error>(())
     }.await)?;
-
-    let mut patch = serde_json::Map::new();
-    patch.insert("EnableDemoMode".to_owned(), json!(true));
-    settings::save_patch(db, settings::USER_MANAGEMENT, &patch).await?;
     Ok(())
 }

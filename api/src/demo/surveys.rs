@@ -98,6 +98,15 @@ pub fn demo_answers(def: &SurveyDefinition, seed: u64, complete: bool) -> Answer
 pub fn demo_settings() -> Vec<(&'static str, serde_json::Value)> {
     vec![
         (
+            crate::settings::USER_MANAGEMENT,
+            // The demo clinic runs in demo mode (the demo reset, demo accounts).
+            serde_json::to_value(wasm_core::settings::user_management::UserManagement {
+                enable_demo_mode: true,
+                ..Default::default()
+            })
+            .unwrap_or_default(),
+        ),
+        (
             crate::routes::configuration::CORE_SURVEY,
             serde_json::json!({
                 "SURVEY_SELECT_PATIENT_MODE": true,

@@ -1,10 +1,11 @@
 //! Named settings groups (spec 03 §3, spec 04 §3), one JSON document each with a version.
-//! Typed groups (wasm-core `settings`) are read and written through [`engine`]: read completed
-//! with their defaults, typed with [`get`]; saved only through `engine::save`. The few groups
-//! not typed yet keep a default document here until they are.
+//! Every group is typed in wasm-core (`settings`): read completed with its defaults, typed with
+//! [`get`]; written only through [`engine`]. [`load`] and the `get_*` readers remain for the two
+//! places that still read a document by key (the setup wizard's flat view, the documents hiding
+//! rules); the group name constants below are for those and for the demo loader.
 
 use serde::de::DeserializeOwned;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use wasm_core::settings::core_portal::CorePortal;
 use wasm_core::settings::history_portal::HistoryPortal;
@@ -46,8 +47,8 @@ pub async fn ensure_defaults(db: &Db) -> AppResult<()> {
     Ok(())
 }
 
-/// The document of a group: typed groups completed with their defaults, others as stored (or
-/// their default, or `{}`). On PostgreSQL the documents are kept in memory (see [`cache`]);
+/// The document of a group completed with its defaults (`{}` for a name that is no group). On
+/// PostgreSQL the documents are kept in memory (see [`cache`]);
 /// SQLite reads the row (an in-process lookup).
 pub async fn load(db: &Db, group: &str) -> AppResult<Value> {
     let cached = cache::begin(db, group);
@@ -79,35 +80,6 @@ fn document(group: &str, stored: Option<&str>) -> Value {
         Some(def) => Value::Object(def.complete(stored)),
         None => json!({}),
     }
-}
-
-/// Several groups in one query, in the order asked (each as [`load`] gives it).
-pub async fn load_many(db: &Db, groups: &[&str]) -> AppResult<Vec<Value>> {
-    let rows = store::settings::read_many(db, groups).await?;
-    Ok(groups
-        .iter()
-        .map(|group| {
-            let stored = rows
-                .iter()
-                .find(|(g, ..)| g == group)
-                .map(|(_, _, b)| b.as_str());
-            document(group, stored)
-        })
-        .collect())
-}
-
-/// Sets fields of an untyped group outside any form (the demo loader); typed groups are saved
-/// through `engine::save`.
-pub async fn save_patch(db: &Db, group: &str, patch: &Map<String, Value>) -> AppResult<()> {
-    let mut doc = load(db, group).await?;
-    if let Value::Object(obj) = &mut doc {
-        for (k, v) in patch {
-            obj.insert(k.clone(), v.clone());
-        }
-    }
-    store::settings::upsert(db, group, &doc.to_string(), now_ms()).await?;
-    invalidate(db);
-    Ok(())
 }
 
 pub fn get_bool(doc: &Value, key: &str) -> bool {

@@ -27,22 +27,6 @@ pub async fn read_in(tx: &mut Tx, group: &str) -> AppResult<Option<Row>> {
     .await)?)
 }
 
-/// Several groups in one query: (group, version, body) for those stored.
-pub async fn read_many(db: &Db, groups: &[&str]) -> AppResult<Vec<(String, i64, String)>> {
-    let placeholders: Vec<String> = (1..=groups.len()).map(|i| format!("${i}")).collect();
-    let sql = format!(
-        "SELECT group_name, version, body FROM settings WHERE group_name IN ({})",
-        placeholders.join(", ")
-    );
-    Ok(on_db!(db, pool => {
-        let mut q = sqlx::query_as(&sql);
-        for g in groups {
-            q = q.bind(*g);
-        }
-        q.fetch_all(pool).await
-    })?)
-}
-
 /// Writes `body` as the next version of `group` if its stored version is still `version` (0:
 /// not stored yet). False when someone else wrote in between.
 pub async fn write_at(
@@ -93,20 +77,3 @@ pub async fn insert_if_missing(db: &Db, group: &str, body: &str, now: i64) -> Ap
     .map(|_| ()))?;
     Ok(())
 }
-
-/// Writes `body` as the next version of `group` whatever is stored (loaders, not forms).
-pub async fn upsert(db: &Db, group: &str, body: &str, now: i64) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query(UPSERT_SQL)
-    .bind(group)
-    .bind(body)
-    .bind(now)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
-    Ok(())
-}
-
-/// [`upsert`]'s statement, for a caller's own transaction ($1 group, $2 body, $3 now).
-pub const UPSERT_SQL: &str = "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
-         ON CONFLICT (group_name) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at,
-                                                version = settings.version + 1";
