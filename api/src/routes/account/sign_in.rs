@@ -78,6 +78,30 @@ pub(super) fn refused(message: &str) -> LoginResponse {
     }
 }
 
+/// A refused sign-in: counted toward the account's and the address's throttle, and audited
+/// (no change of its own to record it with).
+async fn failed(
+    db: &crate::db::Db,
+    login: &str,
+    address: &str,
+    now: i64,
+    target: Target,
+    details: serde_json::Value,
+    ip: Option<String>,
+) -> AppResult<()> {
+    throttle::record_failure(db, login, address, now).await?;
+    audit::record_alone(
+        db,
+        Actor::anonymous(),
+        Action::LoginFailed,
+        target,
+        None,
+        Some(details),
+        ip,
+    )
+    .await
+}
+
 pub(super) async fn login(
     state: &AppState,
     door: Door,
@@ -142,14 +166,13 @@ pub(super) async fn login(
             })
             .into_response());
         }
-        throttle::record_failure(db, &login, &address, now).await?;
-        audit::record_alone(
+        failed(
             db,
-            Actor::anonymous(),
-            Action::LoginFailed,
+            &login,
+            &address,
+            now,
             Target::none(),
-            None,
-            Some(json!({"Login": login, "Reason": "WrongPassword"})),
+            json!({"Login": login, "Reason": "WrongPassword"}),
             ip,
         )
         .await?;
@@ -161,14 +184,13 @@ pub(super) async fn login(
     if let Some(u) = &user {
         let (_, locked_until) = membership_store::lock_state(db, u.id).await?;
         if locked_until.is_some_and(|t| t > now) {
-            throttle::record_failure(db, &login, &address, now).await?;
-            audit::record_alone(
+            failed(
                 db,
-                Actor::anonymous(),
-                Action::LoginFailed,
+                &login,
+                &address,
+                now,
                 Target::user(u.id),
-                None,
-                Some(json!({"Login": login, "Reason": "LockedOut"})),
+                json!({"Login": login, "Reason": "LockedOut"}),
                 ip,
             )
             .await?;
@@ -181,14 +203,13 @@ pub(super) async fn login(
     )
     .await?;
     let Some(user) = user else {
-        throttle::record_failure(db, &login, &address, now).await?;
-        audit::record_alone(
+        failed(
             db,
-            Actor::anonymous(),
-            Action::LoginFailed,
+            &login,
+            &address,
+            now,
             Target::none(),
-            None,
-            Some(json!({"Login": login, "Reason": "UnknownUser"})),
+            json!({"Login": login, "Reason": "UnknownUser"}),
             ip,
         )
         .await?;
@@ -202,7 +223,6 @@ pub(super) async fn login(
         (true, true, true) => None,
     };
     if let Some(reason) = reason {
-        throttle::record_failure(db, &login, &address, now).await?;
         let mut locked = false;
         if !password_ok {
             users::count_failed_login(db, user.id).await?;
@@ -215,13 +235,14 @@ pub(super) async fn login(
                 locked = true;
             }
         }
-        audit::record_alone(
+        let details = json!({"Login": login, "Reason": reason, "LockedOut": locked});
+        failed(
             db,
-            Actor::anonymous(),
-            Action::LoginFailed,
+            &login,
+            &address,
+            now,
             Target::user(user.id),
-            None,
-            Some(json!({"Login": login, "Reason": reason, "LockedOut": locked})),
+            details,
             ip,
         )
         .await?;
