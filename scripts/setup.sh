@@ -42,6 +42,18 @@ if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERS
   cargo install --locked wasm-pack --version "$WASM_PACK_VERSION"
 fi
 
+# The OpenAPI checks' Python tools (tests/openapi/run.sh), in a venv of their own under target/.
+SCHEMATHESIS_VERSION=4.32.5
+SPEC_VALIDATOR_VERSION=0.9.0
+PY_TOOLS=target/py-tools
+if [ "$("$PY_TOOLS/bin/schemathesis" --version 2>/dev/null | awk '{print $3}')" != "$SCHEMATHESIS_VERSION" ] \
+  || ! "$PY_TOOLS/bin/openapi-spec-validator" --help >/dev/null 2>&1; then
+  log "pip install schemathesis $SCHEMATHESIS_VERSION, openapi-spec-validator $SPEC_VALIDATOR_VERSION (venv $PY_TOOLS)"
+  python3 -m venv "$PY_TOOLS"
+  "$PY_TOOLS/bin/pip" install --quiet --disable-pip-version-check \
+    "schemathesis==$SCHEMATHESIS_VERSION" "openapi-spec-validator==$SPEC_VALIDATOR_VERSION"
+fi
+
 if [ "${SETUP_TOOLS_ONLY:-0}" = 1 ]; then exit 0; fi
 
 log "wasm-pack build wasm-core"

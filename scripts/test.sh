@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite: the code gate (rustfmt, clippy, ESLint, tsc), Rust unit tests, wasm
 # parity (the wasm builds against the shared case tables), web component tests, API integration
-# tests on SQLite and on PostgreSQL, and Playwright in Chromium. Ends with a per-suite summary;
+# tests on SQLite and on PostgreSQL, the OpenAPI document (validator, schemathesis against a demo
+# server), and Playwright in Chromium. Ends with a per-suite summary;
 # exits non-zero when anything failed.
 #   TEST_DATABASE_URL=postgres://...  use this PostgreSQL server instead of a throwaway cluster
 #   CI=true                           the PostgreSQL run is required, not skipped
@@ -99,6 +100,15 @@ elif [ "${CI:-}" = true ]; then
   record "api on PostgreSQL" 0 1 "no PostgreSQL server binaries and no TEST_DATABASE_URL"
 else
   SUMMARY+=("api on PostgreSQL:            skipped (no PostgreSQL server binaries; set TEST_DATABASE_URL)")
+fi
+
+echo "== openapi (spec validator, schemathesis as anonymous and as a program manager)"
+PORTAL_API_BIN=$PORTAL_API_BIN tests/openapi/run.sh > "$OUT/openapi.log" 2>&1
+grep -v '^openapi-suite:' "$OUT/openapi.log" | tail -n 60
+if grep -q '^openapi-suite:' "$OUT/openapi.log"; then
+  while read -r _ name p f; do record "openapi: $name" "$p" "$f"; done < <(grep '^openapi-suite:' "$OUT/openapi.log")
+else
+  record "openapi" 0 1 "tests/openapi/run.sh printed no result"
 fi
 
 echo "== playwright (Chromium)"

@@ -53,6 +53,9 @@ pub enum AppError {
     },
     #[error("payload too large")]
     PayloadTooLarge,
+    /// 413 with its own message (one file of an upload over its cap).
+    #[error("too large: {0}")]
+    TooLarge(String),
     #[error("unsupported media type: {0}")]
     UnsupportedMediaType(String),
     #[error("internal error: {message}")]
@@ -82,7 +85,7 @@ impl AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Conflict(_) | AppError::Stale { .. } => StatusCode::CONFLICT,
-            AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::PayloadTooLarge | AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -121,6 +124,7 @@ impl AppError {
                 None,
                 None,
             ),
+            AppError::TooLarge(m) => ("Payload Too Large", m.clone(), None, None),
             AppError::UnsupportedMediaType(m) => ("Unsupported Media Type", m.clone(), None, None),
             AppError::Internal { message, trace } => {
                 let stack = dev_mode().then(|| match trace {

@@ -1,6 +1,7 @@
 //! The portal's HTTP API. `main.rs` parses the configuration and calls [`serve`]; tests may call
 //! [`build`] and [`app`] with a listener of their own, so the server under test is the real one.
 
+pub mod answers;
 pub mod audit;
 pub mod auth;
 pub mod client_addr;
@@ -133,6 +134,7 @@ pub fn app(state: AppState) -> Router {
         .on_request(())
         .on_response(DefaultOnResponse::new().level(Level::INFO).latency_unit(tower_http::LatencyUnit::Micros));
     routes::router()
+        .into_router()
         .method_not_allowed_fallback(web::method_not_allowed)
         .fallback(web::fallback)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

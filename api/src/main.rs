@@ -43,11 +43,24 @@ struct Cli {
     /// How often the outbox delivers what is due, in milliseconds (at least 100).
     #[arg(long, env = "PORTAL_OUTBOX_PERIOD_MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..))]
     outbox_period_ms: u64,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Print the OpenAPI 3.1 document (JSON) and exit, without starting a server.
+    Openapi,
 }
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Openapi) = cli.command {
+        let doc = portal_api::openapi::document();
+        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        return std::process::ExitCode::SUCCESS;
+    }
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))

@@ -6,6 +6,7 @@
 //! daylight saving is the browser's business and this code stays pure.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum DateFormat {
     /// 'EEEE, MMMM d, y': letter dates (spec 01 §2.3).

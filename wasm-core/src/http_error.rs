@@ -16,6 +16,7 @@ pub const NOT_FOUND_MESSAGE: &str = "404 Not Found";
 pub const OFFLINE_MESSAGE: &str = "No internet connnection. Please try again later";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ErrorDialogKind {
     /// Leave the page for `RedirectTo` (no dialog).

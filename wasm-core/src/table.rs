@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use crate::model::{SortDirection, TableRequest, DEFAULT_PAGE_SIZE, PAGE_SIZES};
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(hashmap_as_object))]
 #[serde(rename_all = "PascalCase")]
 pub struct TableState {
@@ -295,6 +296,7 @@ pub const PAGER_AROUND: u32 = 2;
 /// entries", and the page buttons: the first, the last and `PAGER_AROUND` pages on each side of
 /// the current one, with a `None` (a gap, "…") for every run of pages left out.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "PascalCase")]
 pub struct Pager {

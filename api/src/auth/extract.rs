@@ -1,6 +1,7 @@
 //! Extractors that carry access policy: a handler's signature says who may call it.
 //! `MaybeUser` (anyone), `CurrentUser` (signed in, else 401), `RequireRole<Staff>` /
-//! `RequireRole<PatientOnly>` (signed in with one of the roles, else 403).
+//! `RequireRole<PatientOnly>` (signed in with one of the roles, else 403), `SetupOr<R>` (anyone
+//! until the portal is configured, then `RequireRole<R>`).
 
 use std::marker::PhantomData;
 use std::ops::Deref;
@@ -103,6 +104,27 @@ impl<R: RoleSet> FromRequestParts<AppState> for RequireRole<R> {
         let user = CurrentUser::from_request_parts(parts, state).await?;
         check_role(&user, R::ROLES)?;
         Ok(RequireRole(user, PhantomData))
+    }
+}
+
+/// Anyone while the portal is not configured (first-run setup has no accounts to sign in with);
+/// afterwards a signed-in user whose role is in `R` (401 signed out, 403 for another role).
+/// The user is whoever is signed in (if anyone, while unconfigured).
+pub struct SetupOr<R: RoleSet>(pub Option<SessionUser>, pub PhantomData<R>);
+
+impl<R: RoleSet> FromRequestParts<AppState> for SetupOr<R> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        if !crate::store::setup::is_configured(&state.db).await? {
+            let MaybeUser(user) = MaybeUser::from_request_parts(parts, state).await?;
+            return Ok(SetupOr(user, PhantomData));
+        }
+        let RequireRole(user, _) = RequireRole::<R>::from_request_parts(parts, state).await?;
+        Ok(SetupOr(Some(user.0), PhantomData))
     }
 }
 

@@ -7,7 +7,7 @@ pub mod roles;
 pub mod session;
 pub mod throttle;
 
-pub use extract::{CurrentUser, MaybeUser, RequireRole};
+pub use extract::{CurrentUser, MaybeUser, RequireRole, SetupOr};
 pub use roles::{PatientOnly, RoleSet, Staff};
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;

@@ -1,5 +1,5 @@
 //! The one table of role sets: who may call a handler. The extractors (`RequireRole<R>`) and the
-//! OpenAPI access declarations (`openapi::Access`) both read the sets defined here.
+//! generated OpenAPI document (which reads the extractors) both use the sets defined here.
 
 use wasm_core::model::Role;
 

@@ -1,8 +1,7 @@
 //! The signed-in patient's next appointments (spec 01 §2.2 Home, §3, §7).
 
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
 use wasm_core::history_portal::location_display_name;
 use wasm_core::model::{NextAppointment, NextAppointmentsRequest, NextAppointmentsResponse};
 use wasm_core::settings::history_portal::HistoryPortal;
@@ -10,7 +9,7 @@ use wasm_core::settings::history_portal::HistoryPortal;
 use crate::auth::{PatientOnly, RequireRole};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::settings;
 use crate::store::appointments;
 use crate::{fmt, AppState};
@@ -18,19 +17,11 @@ use crate::{fmt, AppState};
 /// How many upcoming appointments Home shows at most.
 const MAX_NEXT: i64 = 10;
 
-pub const ROUTES: &[RouteDoc] = &[RouteDoc {
-    method: "POST",
-    path: "/api/surveyApi/GetNextAppointmentsForUser",
-    summary: "The signed-in patient's own future appointments (not canceled)",
-    access: Access::Patient,
-    request: Some("NextAppointmentsRequest"),
-    response: "NextAppointmentsResponse",
-}];
-
-pub fn router() -> Router<AppState> {
-    Router::new().route(
+pub fn router() -> ApiRouter {
+    ApiRouter::new().post(
         "/api/surveyApi/GetNextAppointmentsForUser",
-        post(next_appointments),
+        "The signed-in patient's own future appointments (not canceled)",
+        next_appointments,
     )
 }
 

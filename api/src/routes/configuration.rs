@@ -18,26 +18,22 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
-use wasm_core::model::{
-    ConnectionTest, ConnectionTestResult, FirstManager, Role, SetupConfiguration,
-};
+use wasm_core::model::{ConnectionTest, ConnectionTestResult, FirstManager, SetupConfiguration};
 use wasm_core::setup::{self, SECRET_FIELDS};
 use wasm_core::ValidationErrors;
 
 use crate::audit::{self, Action, Actor, Target};
-use crate::auth::extract::check_role;
-use crate::auth::session::SessionUser;
-use crate::auth::{password as hashing, MaybeUser};
+use crate::auth::roles::ProgramManagers;
+use crate::auth::{password as hashing, MaybeUser, SetupOr};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::password_rules::password_requirements;
 use crate::settings::engine::{self, Who, Write};
 use crate::{settings, store, AppState};
@@ -53,110 +49,63 @@ pub const CORE_SURVEY: &str = "CoreSurvey";
 /// How long a connection test may wait for an answer.
 const TEST_TIMEOUT: Duration = Duration::from_secs(5);
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/configuration/loadConfiguration",
-        summary: "The setup configuration; secrets answered empty, their names in StoredSecrets",
-        access: Access::SetupOrProgramManager,
-        request: None,
-        response: "SetupConfiguration",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/configuration/saveConfiguration",
-        summary: "Validates (wasm-core validateSetup), normalises, writes the settings groups, creates a missing portal database, marks the portal configured. While unconfigured (and no Program manager exists) FirstManager {Username, Email, FirstName, LastName, Password, PasswordRepeat} is required and created as a Program manager in the same transaction; refused afterwards",
-        access: Access::SetupOrProgramManager,
-        request: Some("SetupConfiguration"),
-        response: "SaveConfigurationResult",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/configuration/testPortalDbConnection",
-        summary: "Opens a PostgreSQL connection to the portal database; isDataBaseExist false (a warning) when the server answers but the database is missing",
-        access: Access::SetupOrProgramManager,
-        request: Some("ConnectionTest"),
-        response: "ConnectionTestResult",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/configuration/testMagViewDbConnection",
-        summary: "SQL: opens a PostgreSQL connection to the clinical database (a missing database fails); FOXPRO: checks the DbPath folder",
-        access: Access::SetupOrProgramManager,
-        request: Some("ConnectionTest"),
-        response: "ConnectionTestResult",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/configuration/testFolder",
-        summary: "Checks that Path is a readable folder on the server",
-        access: Access::SetupOrProgramManager,
-        request: Some("FolderTest"),
-        response: "ConnectionTestResult",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/configuration/testWebAddress",
-        summary: "GET request (5 s timeout) to Url with a trailing slash; only that address is called",
-        access: Access::SetupOrProgramManager,
-        request: Some("WebAddressTest"),
-        response: "ConnectionTestResult",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/configuration/detectRadViewPath",
-        summary: "Finds the RadView path from the RadView settings file (RadView.ini, key RadViewPath, relative paths from the file's folder) beside the MagView database path DbPath (a folder, or a file in it); success false with the reason when the file, the key or the folder is missing",
-        access: Access::SetupOrProgramManager,
-        request: Some("RadViewDetect"),
-        response: "RadViewDetectResult",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/Event/LogUrlChange",
-        summary: "Records a page change (Url, a path of this portal) as a UrlHit site-usage event, with the signed-in user if any; refused (400) while the portal is not configured",
-        access: Access::Anyone,
-        request: Some("LogUrlChange"),
-        response: "Logged",
-    },
-];
-
 /// Site-usage event type of a page change (spec 03 §3 UrlHit).
 pub const EVENT_URL_HIT: i64 = 0;
 pub const NOT_CONFIGURED: &str = "The portal is not configured";
 /// Longest page address kept.
 const MAX_URL: usize = 2048;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
+/// Anyone before the first save; a ProgramManager afterwards.
+type Setup = SetupOr<ProgramManagers>;
+
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
             "/api/configuration/loadConfiguration",
-            get(load_configuration),
+            "The setup configuration; secrets answered empty, their names in StoredSecrets",
+            load_configuration,
         )
-        .route(
+        .post(
             "/api/configuration/saveConfiguration",
-            post(save_configuration),
+            "Validates (wasm-core validateSetup), normalises, writes the settings groups, creates a missing portal database, marks the portal configured. While unconfigured (and no Program manager exists) FirstManager {Username, Email, FirstName, LastName, Password, PasswordRepeat} is required and created as a Program manager in the same transaction; refused afterwards",
+            save_configuration,
         )
-        .route(
+        .post(
             "/api/configuration/testPortalDbConnection",
-            post(test_portal_db),
+            "Opens a PostgreSQL connection to the portal database; isDataBaseExist false (a warning) when the server answers but the database is missing",
+            test_portal_db,
         )
-        .route(
+        .post(
             "/api/configuration/testMagViewDbConnection",
-            post(test_magview_db),
+            "SQL: opens a PostgreSQL connection to the clinical database (a missing database fails); FOXPRO: checks the DbPath folder",
+            test_magview_db,
         )
-        .route("/api/configuration/testFolder", post(test_folder))
-        .route("/api/configuration/testWebAddress", post(test_web_address))
-        .route(
+        .post(
+            "/api/configuration/testFolder",
+            "Checks that Path is a readable folder on the server",
+            test_folder,
+        )
+        .post(
+            "/api/configuration/testWebAddress",
+            "GET request (5 s timeout) to Url with a trailing slash; only that address is called",
+            test_web_address,
+        )
+        .post(
             "/api/configuration/detectRadViewPath",
-            post(detect_radview_path),
+            "Finds the RadView path from the RadView settings file (RadView.ini, key RadViewPath, relative paths from the file's folder) beside the MagView database path DbPath (a folder, or a file in it); success false with the reason when the file, the key or the folder is missing",
+            detect_radview_path,
         )
-        .route("/api/Event/LogUrlChange", post(log_url_change))
+        .post(
+            "/api/Event/LogUrlChange",
+            "Records a page change (Url, a path of this portal) as a UrlHit site-usage event, with the signed-in user if any; refused (400) while the portal is not configured",
+            log_url_change,
+        )
 }
 
 /// The RadView settings file looked for beside the MagView database (any letter case).
 pub const RADVIEW_SETTINGS_FILE: &str = "RadView.ini";
 
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize, Default, schemars::JsonSchema)]
 #[serde(default)]
 struct RadViewDetect {
     #[serde(rename = "DbPath", alias = "dbPath")]
@@ -220,18 +169,17 @@ pub fn detect_radview(db_path: &str) -> Result<String, String> {
 }
 
 async fn detect_radview_path(
-    State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
+    State(_state): State<AppState>,
+    SetupOr(_user, _): Setup,
     ApiJson(body): ApiJson<RadViewDetect>,
 ) -> AppResult<Json<Value>> {
-    setup_access(&state, &user).await?;
     Ok(Json(match detect_radview(&body.db_path) {
         Ok(path) => json!({"success": true, "radViewPath": path, "error": null}),
         Err(error) => json!({"success": false, "radViewPath": null, "error": error}),
     }))
 }
 
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize, Default, schemars::JsonSchema)]
 #[serde(default)]
 struct LogUrlChange {
     #[serde(rename = "Url", alias = "url")]
@@ -274,17 +222,6 @@ async fn log_url_change(
 
 pub async fn is_configured(state: &AppState) -> AppResult<bool> {
     store::setup::is_configured(&state.db).await
-}
-
-/// Anyone before the first save; a ProgramManager afterwards.
-async fn setup_access(state: &AppState, user: &Option<SessionUser>) -> AppResult<()> {
-    if !is_configured(state).await? {
-        return Ok(());
-    }
-    match user {
-        None => Err(AppError::Unauthorized),
-        Some(u) => check_role(u, &[Role::ProgramManager]),
-    }
 }
 
 /// Which settings group a configuration field is stored in, and under which key.
@@ -393,9 +330,8 @@ fn for_browser(stored: &Map<String, Value>) -> SetupConfiguration {
 
 async fn load_configuration(
     State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
+    SetupOr(_user, _): Setup,
 ) -> AppResult<Json<SetupConfiguration>> {
-    setup_access(&state, &user).await?;
     let docs = load_groups(&state).await?;
     Ok(Json(for_browser(&stored_configuration(&docs))))
 }
@@ -403,7 +339,7 @@ async fn load_configuration(
 /// The save body: the configuration, and while the portal is not configured the first program
 /// manager's account (created in the same transaction, so a portal is never configured without
 /// someone who can sign in to it).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 struct SaveRequest {
     #[serde(flatten)]
     cfg: SetupConfiguration,
@@ -423,7 +359,7 @@ async fn check_first_manager(state: &AppState, m: &FirstManager) -> AppResult<Va
 
 async fn save_configuration(
     State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
+    SetupOr(user, _): Setup,
     peer: ClientAddr,
     ApiJson(body): ApiJson<SaveRequest>,
 ) -> AppResult<Json<Value>> {
@@ -432,7 +368,6 @@ async fn save_configuration(
         first_manager,
     } = body;
     let was_configured = is_configured(&state).await?;
-    setup_access(&state, &user).await?;
     let docs = load_groups(&state).await?;
     let stored = stored_configuration(&docs);
     // Which secrets the server holds is the server's to say, not the request's.
@@ -745,20 +680,18 @@ async fn with_stored_password(
 
 async fn test_portal_db(
     State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
+    SetupOr(_user, _): Setup,
     ApiJson(test): ApiJson<ConnectionTest>,
 ) -> AppResult<Json<ConnectionTestResult>> {
-    setup_access(&state, &user).await?;
     let test = with_stored_password(&state, test, "PortalSqlUserPwd").await?;
     Ok(Json(portal_db_test(&test).await))
 }
 
 async fn test_magview_db(
     State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
+    SetupOr(_user, _): Setup,
     ApiJson(test): ApiJson<ConnectionTest>,
 ) -> AppResult<Json<ConnectionTestResult>> {
-    setup_access(&state, &user).await?;
     if test.data_connection_type == setup::FOXPRO {
         return Ok(Json(folder_test(test.db_path.as_deref().unwrap_or(""))));
     }
@@ -774,7 +707,7 @@ async fn test_magview_db(
     }))
 }
 
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize, Default, schemars::JsonSchema)]
 #[serde(default)]
 struct FolderTest {
     #[serde(rename = "Path")]
@@ -782,15 +715,14 @@ struct FolderTest {
 }
 
 async fn test_folder(
-    State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
+    State(_state): State<AppState>,
+    SetupOr(_user, _): Setup,
     ApiJson(body): ApiJson<FolderTest>,
 ) -> AppResult<Json<ConnectionTestResult>> {
-    setup_access(&state, &user).await?;
     Ok(Json(folder_test(&body.path)))
 }
 
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize, Default, schemars::JsonSchema)]
 #[serde(default)]
 struct WebAddressTest {
     #[serde(rename = "Url")]
@@ -840,11 +772,10 @@ fn error_chain(e: &dyn std::error::Error) -> String {
 }
 
 async fn test_web_address(
-    State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
+    State(_state): State<AppState>,
+    SetupOr(_user, _): Setup,
     ApiJson(body): ApiJson<WebAddressTest>,
 ) -> AppResult<Json<ConnectionTestResult>> {
-    setup_access(&state, &user).await?;
     Ok(Json(web_address_test(&body.url).await))
 }
 

@@ -5,32 +5,26 @@
 //! the SSO settings group (all off otherwise).
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use wasm_core::model::EmbedError;
 use wasm_core::settings::sso::Sso;
 
 use crate::error::{ApiQuery, AppResult};
 use crate::html::sanitise_html;
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::settings;
 use crate::AppState;
 
-pub const ROUTES: &[RouteDoc] = &[RouteDoc {
-    method: "GET",
-    path: "/api/userApi/EmbedError",
-    summary: "Embedded error page data for ?mode=&id=&errorId= (message HTML sanitised)",
-    access: Access::Anyone,
-    request: None,
-    response: "EmbedError",
-}];
-
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/userApi/EmbedError", get(embed_error))
+pub fn router() -> ApiRouter {
+    ApiRouter::new().get(
+        "/api/userApi/EmbedError",
+        "Embedded error page data for ?mode=&id=&errorId= (message HTML sanitised)",
+        embed_error,
+    )
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct EmbedQuery {
     #[serde(default)]
     mode: String,

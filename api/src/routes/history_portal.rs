@@ -3,8 +3,7 @@
 //! `history_portal::survey_actions`, enforced here as well as shown in the page.
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use wasm_core::history_portal::{self, LIMIT_REACHED};
@@ -17,57 +16,39 @@ use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, Staff};
 use crate::db::now_ms;
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::outbox::{self, Channel, OutboundMessage};
 use crate::settings;
 use crate::store::history_portal::actions::{self, QueueTarget};
 use crate::store::surveys as store;
 use crate::{fmt, AppState};
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "POST",
-        path: "/api/HistoryPortal/ResendAssignMail",
-        summary: "Queue the survey assignment notice again (?surveyQueueId); returns the last-sent time",
-        access: Access::Staff,
-        request: None,
-        response: "ResendResult",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/HistoryPortal/ReadyForExam",
-        summary: "Send the Ready For Exam notice of a Today row, within HistoryPortalMaxReadyForExamEmail",
-        access: Access::Staff,
-        request: Some("ReadyForExamRequest"),
-        response: "ReadyForExamResult",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveyQueue/isExpired",
-        summary: "Start check of Start Survey (?id): whether the survey has expired, with the message to show (an unfinished survey past its expiry instant is expired now, as the engine would)",
-        access: Access::Staff,
-        request: None,
-        response: "IsExpiredResult",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .post(
             "/api/HistoryPortal/ResendAssignMail",
-            post(resend_assign_mail),
+            "Queue the survey assignment notice again (?surveyQueueId); returns the last-sent time",
+            resend_assign_mail,
         )
-        .route("/api/HistoryPortal/ReadyForExam", post(ready_for_exam))
-        .route("/api/surveyQueue/isExpired", get(is_expired))
+        .post(
+            "/api/HistoryPortal/ReadyForExam",
+            "Send the Ready For Exam notice of a Today row, within HistoryPortalMaxReadyForExamEmail",
+            ready_for_exam,
+        )
+        .get(
+            "/api/surveyQueue/isExpired",
+            "Start check of Start Survey (?id): whether the survey has expired, with the message to show (an unfinished survey past its expiry instant is expired now, as the engine would)",
+            is_expired,
+        )
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct IdQuery {
     #[serde(alias = "Id")]
     id: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "PascalCase")]
 struct IsExpiredResult {
     is_expired: bool,
@@ -179,13 +160,13 @@ fn notice(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct QueueIdQuery {
     #[serde(rename = "surveyQueueId", alias = "SurveyQueueId")]
     survey_queue_id: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "PascalCase")]
 struct ResendResult {
     is_sent: bool,
@@ -274,7 +255,7 @@ async fn resend_assign_mail(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct ReadyForExamRequest {
     #[serde(rename = "surveyQueueId", alias = "SurveyQueueId")]
     survey_queue_id: i64,
@@ -283,7 +264,7 @@ struct ReadyForExamRequest {
     timezone_offset: i32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "PascalCase")]
 struct ReadyForExamResult {
     ready_for_exam_count: i64,

@@ -6,8 +6,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use wasm_core::model::Role;
@@ -19,7 +18,7 @@ use crate::auth::CurrentUser;
 use crate::client_addr::ClientAddr;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::html::sanitise_html;
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::settings::engine::{self, Who};
 use crate::{settings, AppState};
 
@@ -47,38 +46,23 @@ const KEYS: &[(&str, Kind, &[Role])] = &[
     ("SurveyTitle", Kind::Text, PROGRAM_MANAGER),
 ];
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "POST",
-        path: "/api/settings/getValues",
-        summary: "Values of the listed keys (allow-listed; unknown keys are left out)",
-        access: Access::SignedIn,
-        request: Some("string[]"),
-        response: "ValuesByKey",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/settings/setvalue",
-        summary: "Store one allow-listed value (per-key roles; rich text sanitised, widths checked); returns the stored value",
-        access: Access::Staff,
-        request: Some("SetValueRequest"),
-        response: "ValuesByKey",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/settings/setvalues",
-        summary: "Store several allow-listed values, all or none; returns the stored values",
-        access: Access::Staff,
-        request: Some("SetValueRequest[]"),
-        response: "ValuesByKey",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/settings/getValues", post(get_values))
-        .route("/api/settings/setvalue", post(set_value))
-        .route("/api/settings/setvalues", post(set_values))
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .post(
+            "/api/settings/getValues",
+            "Values of the listed keys (allow-listed; unknown keys are left out)",
+            get_values,
+        )
+        .post(
+            "/api/settings/setvalue",
+            "Store one allow-listed value (per-key roles; rich text sanitised, widths checked); returns the stored value",
+            set_value,
+        )
+        .post(
+            "/api/settings/setvalues",
+            "Store several allow-listed values, all or none; returns the stored values",
+            set_values,
+        )
 }
 
 async fn stored(state: &AppState) -> AppResult<Map<String, Value>> {
@@ -116,7 +100,7 @@ async fn get_values(
     Ok(Json(out))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct SetValueRequest {
     #[serde(alias = "Key")]
     key: String,

@@ -4,8 +4,7 @@
 //! HistoryPortalExpireIAmHereButtonInXHoursAfterAppointment hours after the appointment starts.
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 use wasm_core::iam_here::iam_here_mode;
@@ -16,25 +15,20 @@ use crate::audit::{self, Action, Actor, Target};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiQuery, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::settings;
 use crate::store::appointments;
 use crate::{fmt, AppState};
 
-pub const ROUTES: &[RouteDoc] = &[RouteDoc {
-    method: "GET",
-    path: "/api/HistoryPortal/ProcessIAmHere",
-    summary: "Resolve an I Am Here token (?token=) and record the patient's arrival",
-    access: Access::Anyone,
-    request: None,
-    response: "IamHereResponse",
-}];
-
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/HistoryPortal/ProcessIAmHere", get(process))
+pub fn router() -> ApiRouter {
+    ApiRouter::new().get(
+        "/api/HistoryPortal/ProcessIAmHere",
+        "Resolve an I Am Here token (?token=) and record the patient's arrival",
+        process,
+    )
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct TokenQuery {
     #[serde(default)]
     token: String,

@@ -4,14 +4,13 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use wasm_core::labels::{label_text, language_name, LANGUAGES};
 use wasm_core::model::{DynamicLabel, LabelTranslation};
 
 use crate::error::{ApiQuery, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::AppState;
 
 /// (key, category, title, English default) of the labels the patient screens show.
@@ -36,29 +35,18 @@ pub const PATIENT_LABELS: &[(&str, &str, &str, &str)] = &[
     ),
 ];
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/Configuration/LoadLabels",
-        summary: "Every label key with its translations in the six languages (English defaults)",
-        access: Access::Anyone,
-        request: None,
-        response: "DynamicLabel[]",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/Configuration/LoadLabelValues",
-        summary: "Label texts in ?language= (name or code; English fallback), by key",
-        access: Access::Anyone,
-        request: None,
-        response: "LabelValues",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/Configuration/LoadLabels", get(load_labels))
-        .route("/api/Configuration/LoadLabelValues", get(load_label_values))
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
+            "/api/Configuration/LoadLabels",
+            "Every label key with its translations in the six languages (English defaults)",
+            load_labels,
+        )
+        .get(
+            "/api/Configuration/LoadLabelValues",
+            "Label texts in ?language= (name or code; English fallback), by key",
+            load_label_values,
+        )
 }
 
 /// key -> (category, [(language, value)]) of the stored labels plus the built-in keys.
@@ -127,7 +115,7 @@ async fn load_labels(State(state): State<AppState>) -> AppResult<Json<Vec<Dynami
     Ok(Json(labels))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct LanguageQuery {
     #[serde(default)]
     language: String,

@@ -9,97 +9,60 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde_json::json;
 use wasm_core::logo::{parse_logo_width, sniff_logo, DEFAULT_LOGO_WIDTH};
 use wasm_core::model::LogoSettings;
 use wasm_core::settings::login_page::LoginPageSettings;
 use wasm_core::settings::portal_values::PortalValues;
 
+use crate::answers::{File, ImageFile};
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::roles::UserAdmins;
 use crate::auth::RequireRole;
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiPath, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::{settings, AppState};
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/logoSettings/login",
-        summary: "The shell and login logo: address (with ?t=), width, title",
-        access: Access::Anyone,
-        request: None,
-        response: "LogoSettings",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/logoSettings/survey",
-        summary: "The survey logo: address (with ?t=), width, title",
-        access: Access::Anyone,
-        request: None,
-        response: "LogoSettings",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/logoSettings/logo",
-        summary: "Upload the logo (raw PNG, JPEG or GIF body, at most 512 KB)",
-        access: Access::LogoEditors,
-        request: Some("image"),
-        response: "LogoSettings",
-    },
-    RouteDoc {
-        method: "DELETE",
-        path: "/api/logoSettings/logo",
-        summary: "Remove the uploaded logo (the built-in mark returns)",
-        access: Access::LogoEditors,
-        request: None,
-        response: "LogoSettings",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/logoSettings/surveyLogo",
-        summary: "Upload the survey logo (raw PNG, JPEG or GIF body, at most 512 KB)",
-        access: Access::LogoEditors,
-        request: Some("image"),
-        response: "LogoSettings",
-    },
-    RouteDoc {
-        method: "DELETE",
-        path: "/api/logoSettings/surveyLogo",
-        summary: "Remove the survey logo",
-        access: Access::LogoEditors,
-        request: None,
-        response: "LogoSettings",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/logoSettings/image/{name}",
-        summary: "An uploaded logo image (logo or surveyLogo)",
-        access: Access::Anyone,
-        request: None,
-        response: "image",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/logoSettings/login", get(login_logo))
-        .route("/api/logoSettings/survey", get(survey_logo))
-        .route(
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
+            "/api/logoSettings/login",
+            "The shell and login logo: address (with ?t=), width, title",
+            login_logo,
+        )
+        .get(
+            "/api/logoSettings/survey",
+            "The survey logo: address (with ?t=), width, title",
+            survey_logo,
+        )
+        .post(
             "/api/logoSettings/logo",
-            axum::routing::post(upload_logo).delete(remove_logo),
+            "Upload the logo (raw PNG, JPEG or GIF body, at most 512 KB)",
+            upload_logo,
         )
-        .route(
+        .delete(
+            "/api/logoSettings/logo",
+            "Remove the uploaded logo (the built-in mark returns)",
+            remove_logo,
+        )
+        .post(
             "/api/logoSettings/surveyLogo",
-            axum::routing::post(upload_survey_logo).delete(remove_survey_logo),
+            "Upload the survey logo (raw PNG, JPEG or GIF body, at most 512 KB)",
+            upload_survey_logo,
         )
-        .route("/api/logoSettings/image/{name}", get(image))
+        .delete(
+            "/api/logoSettings/surveyLogo",
+            "Remove the survey logo",
+            remove_survey_logo,
+        )
+        .get(
+            "/api/logoSettings/image/{name}",
+            "An uploaded logo image (logo or surveyLogo)",
+            image,
+        )
 }
 
 #[derive(Clone, Copy)]
@@ -242,28 +205,12 @@ async fn remove_survey_logo(
 async fn image(
     State(state): State<AppState>,
     ApiPath(name): ApiPath<String>,
-) -> AppResult<Response> {
+) -> AppResult<File<ImageFile>> {
     if name != "logo" && name != "surveyLogo" {
         return Err(AppError::NotFound);
     }
     let (content_type, data, _) = crate::store::logos::image(&state.db, &name)
         .await?
         .ok_or(AppError::NotFound)?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
-            (
-                header::CONTENT_SECURITY_POLICY,
-                "default-src 'none'; sandbox".to_owned(),
-            ),
-            // The address changes with every upload (?t=); this one may be kept.
-            (
-                header::CACHE_CONTROL,
-                "private, max-age=31536000, immutable".to_owned(),
-            ),
-        ],
-        data,
-    )
-        .into_response())
+    Ok(File::image(data, content_type))
 }

@@ -3,8 +3,7 @@
 //! only, own rows only.
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use wasm_core::history_portal::location_display_name;
 use wasm_core::medical_history::survey_tab;
@@ -15,71 +14,40 @@ use wasm_core::settings::history_portal::HistoryPortal;
 
 use crate::auth::{PatientOnly, RequireRole};
 use crate::error::{ApiJson, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::settings;
 use crate::{fmt, store, AppState};
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveyApi/GetAvailableSurveysForUser",
-        summary: "The signed-in patient's assigned and in-progress surveys (UTC texts)",
-        access: Access::Patient,
-        request: None,
-        response: "PatientSurveysResponse",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/surveyApi/GetAvailableSurveysForUser",
-        summary:
-            "The signed-in patient's assigned and in-progress surveys, texts at TimezoneOffset",
-        access: Access::Patient,
-        request: Some("SurveysRequest"),
-        response: "PatientSurveysResponse",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveyApi/GetCompletedSurveysForUser",
-        summary: "The signed-in patient's completed, finalized and expired surveys",
-        access: Access::Patient,
-        request: None,
-        response: "PatientSurveysResponse",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/surveyApi/GetCompletedSurveysForUser",
-        summary: "The same, texts at TimezoneOffset",
-        access: Access::Patient,
-        request: Some("SurveysRequest"),
-        response: "PatientSurveysResponse",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveyApi/IsCurrentPatientHasIncompletedSurvey",
-        summary: "Whether the signed-in patient has a survey to begin or resume",
-        access: Access::Patient,
-        request: None,
-        response: "IncompleteSurveyAnswer",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
             "/api/surveyApi/GetAvailableSurveysForUser",
-            get(available_get).post(available_post),
+            "The signed-in patient's assigned and in-progress surveys (UTC texts)",
+            available_get,
         )
-        .route(
+        .post(
+            "/api/surveyApi/GetAvailableSurveysForUser",
+            "The signed-in patient's assigned and in-progress surveys, texts at TimezoneOffset",
+            available_post,
+        )
+        .get(
             "/api/surveyApi/GetCompletedSurveysForUser",
-            get(completed_get).post(completed_post),
+            "The signed-in patient's completed, finalized and expired surveys",
+            completed_get,
         )
-        .route(
+        .post(
+            "/api/surveyApi/GetCompletedSurveysForUser",
+            "The same, texts at TimezoneOffset",
+            completed_post,
+        )
+        .get(
             "/api/surveyApi/IsCurrentPatientHasIncompletedSurvey",
-            get(has_incomplete),
+            "Whether the signed-in patient has a survey to begin or resume",
+            has_incomplete,
         )
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 pub struct SurveysRequest {
     #[serde(rename = "TimezoneOffset", default)]
     timezone_offset: i32,

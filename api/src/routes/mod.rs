@@ -27,25 +27,13 @@ pub mod surveys;
 pub mod users;
 pub mod version_info;
 
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde_json::Value;
 
-use crate::openapi::{Access, RouteDoc};
-use crate::AppState;
+use crate::openapi::ApiRouter;
 
-/// The API reference itself.
-pub const ROUTES: &[RouteDoc] = &[RouteDoc {
-    method: "GET",
-    path: "/api/openapi.json",
-    summary: "This OpenAPI 3.1 document",
-    access: Access::Anyone,
-    request: None,
-    response: "OpenApiDocument",
-}];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
         .merge(health::router())
         .merge(account::router())
         .merge(survey_queue::router())
@@ -72,7 +60,11 @@ pub fn router() -> Router<AppState> {
         .merge(survey_create_patient::router())
         .merge(survey_link::router())
         .merge(logo::router())
-        .route("/api/openapi.json", get(openapi))
+        .get(
+            "/api/openapi.json",
+            "This OpenAPI 3.1 document, generated from the router",
+            openapi,
+        )
 }
 
 async fn openapi() -> Json<Value> {

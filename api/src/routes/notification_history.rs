@@ -2,31 +2,25 @@
 //! Type — newest first, server-driven paging and search (MRN, recipient, type).
 
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
 use serde::{Deserialize, Serialize};
 use wasm_core::model::{SortDirection, TableRequest, TableResponse};
 
 use crate::auth::{RequireRole, Staff};
 use crate::error::{ApiJson, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::store::notification_history::{self as notices, NoticeQuery};
 use crate::{fmt, AppState};
 
-pub const ROUTES: &[RouteDoc] = &[RouteDoc {
-    method: "POST",
-    path: "/api/NotificationHistory/datatables",
-    summary: "One page of delivered notifications (Date, MRN, Sent to, Type)",
-    access: Access::Staff,
-    request: Some("TableRequest"),
-    response: "TableResponse<NotificationHistoryRow>",
-}];
-
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/NotificationHistory/datatables", post(datatable))
+pub fn router() -> ApiRouter {
+    ApiRouter::new().post(
+        "/api/NotificationHistory/datatables",
+        "One page of delivered notifications (Date, MRN, Sent to, Type)",
+        datatable,
+    )
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct NotificationHistoryRow {
     pub id: i64,
@@ -40,7 +34,7 @@ pub struct NotificationHistoryRow {
     pub method: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 struct Request {
     #[serde(flatten)]
     table: TableRequest,

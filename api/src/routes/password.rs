@@ -3,8 +3,7 @@
 //! UserAccountPassword, the same function the page runs for its live requirement panel.
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde_json::json;
 use wasm_core::membership;
 use wasm_core::model::{ChangeMyPassword, ChangePasswordResult};
@@ -15,39 +14,25 @@ use crate::auth::{password, CurrentUser};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::store::membership as store;
 use crate::AppState;
 
 pub const OLD_PASSWORD_WRONG: &str = "Old password is incorrect";
 pub const IMPERSONATING: &str = "The password cannot be changed while impersonating a user.";
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/user/getPasswordRequirements",
-        summary: "The configured password rules (UserAccountPassword); not secret, so open to anyone (registration needs them)",
-        access: Access::Anyone,
-        request: None,
-        response: "PasswordRequirements",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/accountApi/changemypassword",
-        summary: "Changes the signed-in user's password (old password checked, new one against the rules); ends the user's other sessions",
-        access: Access::SignedIn,
-        request: Some("ChangeMyPassword"),
-        response: "ChangePasswordResult",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
             "/api/user/getPasswordRequirements",
-            get(get_password_requirements),
+            "The configured password rules (UserAccountPassword); not secret, so open to anyone (registration needs them)",
+            get_password_requirements,
         )
-        .route("/api/accountApi/changemypassword", post(change_my_password))
+        .post(
+            "/api/accountApi/changemypassword",
+            "Changes the signed-in user's password (old password checked, new one against the rules); ends the user's other sessions",
+            change_my_password,
+        )
 }
 
 /// Kept here for the configuration page.

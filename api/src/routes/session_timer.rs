@@ -5,41 +5,28 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde_json::{json, Value};
 
 use crate::auth::{hash_token, CurrentUser};
 use crate::db::now_ms;
 use crate::error::AppResult;
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::store::sessions;
 use crate::{cookies, settings, AppState};
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/auth/getSessionTimeoutSeconds",
-        summary:
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
+            "/api/auth/getSessionTimeoutSeconds",
             "Seconds until the caller's session expires (0 when there is none); does not extend it",
-        access: Access::Anyone,
-        request: None,
-        response: "SessionTimeoutSeconds",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/auth/continueSession",
-        summary: "Extends the caller's session by SessionTimeoutMinutes from now",
-        access: Access::SignedIn,
-        request: None,
-        response: "SessionTimeoutSeconds",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/auth/getSessionTimeoutSeconds", get(get_seconds))
-        .route("/api/auth/continueSession", post(continue_session))
+            get_seconds,
+        )
+        .post(
+            "/api/auth/continueSession",
+            "Extends the caller's session by SessionTimeoutMinutes from now",
+            continue_session,
+        )
 }
 
 async fn get_seconds(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Json<Value>> {

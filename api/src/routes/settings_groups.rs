@@ -6,144 +6,77 @@
 //! the same transaction).
 
 use axum::extract::State;
-use axum::http::{header, HeaderValue};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
 use serde_json::{Map, Value};
 use wasm_core::model::{SettingsEnvelope, SettingsSave};
 use wasm_core::settings::survey_integrations::survey_integration_group;
 use wasm_core::settings::techpad::techpad_group;
 
+use crate::answers::Tagged;
 use crate::audit::Actor;
 use crate::auth::roles::SettingsAdmins;
 use crate::auth::RequireRole;
 use crate::client_addr::ClientAddr;
 use crate::error::{ApiJson, ApiPath, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::settings::engine::{self, Def, Who};
 use crate::AppState;
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/configurationForm/{name}",
-        summary: "A settings group by name: the whole document with its Version (also the ETag); secrets answered empty and named in StoredSecrets; 404 for an unknown group",
-        access: Access::SettingsAdmins,
-        request: None,
-        response: "SettingsEnvelope",
-    },
-    RouteDoc {
-        method: "PUT",
-        path: "/api/configurationForm/{name}",
-        summary: "Saves a settings group: {Version, Settings} with the whole document; 400 with field messages (nothing stored), 409 with the current document as Current when someone saved after Version; an empty secret keeps the stored one",
-        access: Access::SettingsAdmins,
-        request: Some("SettingsSave"),
-        response: "SettingsEnvelope",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/configuration/GetHistoryPortalSettings",
-        summary: "Alias of GET /api/configurationForm/HistoryPortal",
-        access: Access::SettingsAdmins,
-        request: None,
-        response: "SettingsEnvelope",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveySettings/generalSettings",
-        summary: "Alias of GET /api/configurationForm/SurveyGeneral",
-        access: Access::SettingsAdmins,
-        request: None,
-        response: "SettingsEnvelope",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/surveySettings/generalSettings",
-        summary: "Alias of PUT /api/configurationForm/SurveyGeneral",
-        access: Access::SettingsAdmins,
-        request: Some("SettingsSave"),
-        response: "SettingsEnvelope",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveySettings/actionsSettings",
-        summary: "Alias of GET /api/configurationForm/SurveyActions",
-        access: Access::SettingsAdmins,
-        request: None,
-        response: "SettingsEnvelope",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/surveySettings/actionsSettings",
-        summary: "Alias of PUT /api/configurationForm/SurveyActions",
-        access: Access::SettingsAdmins,
-        request: Some("SettingsSave"),
-        response: "SettingsEnvelope",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveySettings/integrations/{category}",
-        summary: "A survey integration group by category (SurveyMaglinkIntegrations, SurveyPowerscribeIntegrations, SurveyWebhookIntegration; spec 04 §7 names no path)",
-        access: Access::SettingsAdmins,
-        request: None,
-        response: "SettingsEnvelope",
-    },
-    RouteDoc {
-        method: "PUT",
-        path: "/api/surveySettings/integrations/{category}",
-        summary: "Saves a survey integration group by category (as PUT /api/configurationForm/{name})",
-        access: Access::SettingsAdmins,
-        request: Some("SettingsSave"),
-        response: "SettingsEnvelope",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/techpadSettings/{category}",
-        summary: "A techpad settings group by the spec's category (General, MaglinkEvents, ExamActions, CommentsSettings, DiagramSettings, WorklistSorting, DynamicLabelsPerformExamButtonAliases, DynamicLabelsExamTabsAliases, StatusAliases, Tags, Resources, ExamDynamicLabels, CannedNotes); group Techpad{category}",
-        access: Access::SettingsAdmins,
-        request: None,
-        response: "SettingsEnvelope",
-    },
-    RouteDoc {
-        method: "PUT",
-        path: "/api/techpadSettings/{category}",
-        summary: "Saves a techpad settings group by category (as PUT /api/configurationForm/{name})",
-        access: Access::SettingsAdmins,
-        request: Some("SettingsSave"),
-        response: "SettingsEnvelope",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
             "/api/configurationForm/{name}",
-            get(|u, s, p| get_by(u, s, p, named)).put(|u, s, a, p, b| put_by(u, s, a, p, named, b)),
+            "A settings group by name: the whole document with its Version (also the ETag); secrets answered empty and named in StoredSecrets; 404 for an unknown group",
+            |u, s, p| get_by(u, s, p, named),
         )
-        .route(
+        .put(
+            "/api/configurationForm/{name}",
+            "Saves a settings group: {Version, Settings} with the whole document; 400 with field messages (nothing stored), 409 with the current document as Current when someone saved after Version; an empty secret keeps the stored one",
+            |u, s, a, p, b| put_by(u, s, a, p, named, b),
+        )
+        .get(
             "/api/configuration/GetHistoryPortalSettings",
-            get(|u, s| get_group(u, s, "HistoryPortal")),
+            "Alias of GET /api/configurationForm/HistoryPortal",
+            |u, s| get_group(u, s, "HistoryPortal"),
         )
-        .route(
+        .get(
             "/api/surveySettings/generalSettings",
-            get(|u, s| get_group(u, s, "SurveyGeneral"))
-                .post(|u, s, a, b| put_group(u, s, a, "SurveyGeneral", b)),
+            "Alias of GET /api/configurationForm/SurveyGeneral",
+            |u, s| get_group(u, s, "SurveyGeneral"),
         )
-        .route(
+        .post(
+            "/api/surveySettings/generalSettings",
+            "Alias of PUT /api/configurationForm/SurveyGeneral",
+            |u, s, a, b| put_group(u, s, a, "SurveyGeneral", b),
+        )
+        .get(
             "/api/surveySettings/actionsSettings",
-            get(|u, s| get_group(u, s, "SurveyActions"))
-                .post(|u, s, a, b| put_group(u, s, a, "SurveyActions", b)),
+            "Alias of GET /api/configurationForm/SurveyActions",
+            |u, s| get_group(u, s, "SurveyActions"),
         )
-        .route(
+        .post(
+            "/api/surveySettings/actionsSettings",
+            "Alias of PUT /api/configurationForm/SurveyActions",
+            |u, s, a, b| put_group(u, s, a, "SurveyActions", b),
+        )
+        .get(
             "/api/surveySettings/integrations/{category}",
-            get(|u, s, p| get_by(u, s, p, survey_integration_group))
-                .put(|u, s, a, p, b| put_by(u, s, a, p, survey_integration_group, b)),
+            "A survey integration group by category (SurveyMaglinkIntegrations, SurveyPowerscribeIntegrations, SurveyWebhookIntegration; spec 04 §7 names no path)",
+            |u, s, p| get_by(u, s, p, survey_integration_group),
         )
-        .route(
+        .put(
+            "/api/surveySettings/integrations/{category}",
+            "Saves a survey integration group by category (as PUT /api/configurationForm/{name})",
+            |u, s, a, p, b| put_by(u, s, a, p, survey_integration_group, b),
+        )
+        .get(
             "/api/techpadSettings/{category}",
-            get(|u, s, p| get_by(u, s, p, techpad_group))
-                .put(|u, s, a, p, b| put_by(u, s, a, p, techpad_group, b)),
+            "A techpad settings group by the spec's category (General, MaglinkEvents, ExamActions, CommentsSettings, DiagramSettings, WorklistSorting, DynamicLabelsPerformExamButtonAliases, DynamicLabelsExamTabsAliases, StatusAliases, Tags, Resources, ExamDynamicLabels, CannedNotes); group Techpad{category}",
+            |u, s, p| get_by(u, s, p, techpad_group),
+        )
+        .put(
+            "/api/techpadSettings/{category}",
+            "Saves a techpad settings group by category (as PUT /api/configurationForm/{name})",
+            |u, s, a, p, b| put_by(u, s, a, p, techpad_group, b),
         )
 }
 
@@ -165,13 +98,11 @@ fn group(name: &str) -> AppResult<&'static Def> {
 }
 
 /// The envelope with its version as the ETag.
-fn answer(envelope: Envelope) -> Response {
-    let etag = HeaderValue::from_str(&format!("\"{}\"", envelope.version)).ok();
-    let mut response = Json(envelope).into_response();
-    if let Some(etag) = etag {
-        response.headers_mut().insert(header::ETAG, etag);
+fn answer(envelope: Envelope) -> Tagged<Envelope> {
+    Tagged {
+        version: envelope.version,
+        body: envelope,
     }
-    response
 }
 
 async fn get_by(
@@ -179,7 +110,7 @@ async fn get_by(
     state: State<AppState>,
     ApiPath(segment): ApiPath<String>,
     lookup: Lookup,
-) -> AppResult<Response> {
+) -> AppResult<Tagged<Envelope>> {
     let name = lookup(&segment).ok_or(AppError::NotFound)?;
     get_group(user, state, name).await
 }
@@ -191,7 +122,7 @@ async fn put_by(
     ApiPath(segment): ApiPath<String>,
     lookup: Lookup,
     body: Body,
-) -> AppResult<Response> {
+) -> AppResult<Tagged<Envelope>> {
     let name = lookup(&segment).ok_or(AppError::NotFound)?;
     put_group(user, state, peer, name, body).await
 }
@@ -200,7 +131,7 @@ async fn get_group(
     _user: RequireRole<SettingsAdmins>,
     State(state): State<AppState>,
     name: &'static str,
-) -> AppResult<Response> {
+) -> AppResult<Tagged<Envelope>> {
     let def = group(name)?;
     let (version, doc) = engine::read(&state.db, def).await?;
     Ok(answer(def.envelope(version, doc)))
@@ -212,7 +143,7 @@ async fn put_group(
     peer: ClientAddr,
     name: &'static str,
     ApiJson(body): Body,
-) -> AppResult<Response> {
+) -> AppResult<Tagged<Envelope>> {
     let def = group(name)?;
     let who = Who {
         actor: Actor::from(&*user),

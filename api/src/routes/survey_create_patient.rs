@@ -13,8 +13,7 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::put;
-use axum::{Json, Router};
+use axum::Json;
 use serde_json::json;
 use wasm_core::membership::us_phone_digits;
 use wasm_core::model::{CreatePatientRequest, CreatePatientResult, CreateStudyRequest};
@@ -26,7 +25,7 @@ use crate::auth::roles::SurveyStarter;
 use crate::auth::RequireRole;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::staff_start::{allowed, grant, respondent};
 use crate::store::surveys as store;
 use crate::AppState;
@@ -35,29 +34,18 @@ const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 pub const LOCATION_NOT_YOURS: &str = "You may not create patients or studies at this location.";
 pub const LOCATION_UNKNOWN: &str = "Unknown location";
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "PUT",
-        path: "/magview.api/patient/add",
-        summary: "Staff start: create a patient (Ssn = MRN, names, Dob, optional Gender/Email/Phone) at a location of the admin-PIN grant; {Error, ErrorMessage, Result: {Ssn}}, 'A patient with this MRN already exists'",
-        access: Access::SurveyStarter,
-        request: Some("CreatePatientRequest"),
-        response: "CreatePatientResult",
-    },
-    RouteDoc {
-        method: "PUT",
-        path: "/magview.api/studies/create",
-        summary: "Staff start: create a study today at a location of the admin-PIN grant for a respondent id; {Error, ErrorMessage, Result: {Ssn, RespondentEntityId}}",
-        access: Access::SurveyStarter,
-        request: Some("CreateStudyRequest"),
-        response: "CreatePatientResult",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/magview.api/patient/add", put(add_patient))
-        .route("/magview.api/studies/create", put(create_study))
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .put(
+            "/magview.api/patient/add",
+            "Staff start: create a patient (Ssn = MRN, names, Dob, optional Gender/Email/Phone) at a location of the admin-PIN grant; {Error, ErrorMessage, Result: {Ssn}}, 'A patient with this MRN already exists'",
+            add_patient,
+        )
+        .put(
+            "/magview.api/studies/create",
+            "Staff start: create a study today at a location of the admin-PIN grant for a respondent id; {Error, ErrorMessage, Result: {Ssn, RespondentEntityId}}",
+            create_study,
+        )
 }
 
 /// Minutes east of UTC of the kiosk, within the zones that exist.

@@ -11,8 +11,7 @@
 //! survey::link::identity_outcome.
 
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 use wasm_core::model::{Role, SurveyIdentity, SurveyStatus};
@@ -21,36 +20,22 @@ use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, random_token, MaybeUser};
 use crate::db::now_ms;
 use crate::error::{ApiQuery, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::store::surveys as store;
 use crate::survey_pins::{expire_under, fresh_pin, PIN_VALID_MS};
 use crate::AppState;
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveyIdentity/getForEmail",
-        summary: "The survey identity of an emailed link (?token=): pin, surveyDataId and Token when it may start; isSurveyCompleted, isEmailTokenExpired, isUserLockedOut",
-        access: Access::Anyone,
-        request: None,
-        response: "SurveyIdentity",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/survey/isAnySurveyAvailable",
-        summary: "Whether any survey can be started on this portal (false: 'No surveys available. Please contact administrator.')",
-        access: Access::Anyone,
-        request: None,
-        response: "boolean",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/surveyIdentity/getForEmail", get(get_for_email))
-        .route(
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
+            "/api/surveyIdentity/getForEmail",
+            "The survey identity of an emailed link (?token=): pin, surveyDataId and Token when it may start; isSurveyCompleted, isEmailTokenExpired, isUserLockedOut",
+            get_for_email,
+        )
+        .get(
             "/api/survey/isAnySurveyAvailable",
-            get(is_any_survey_available),
+            "Whether any survey can be started on this portal (false: 'No surveys available. Please contact administrator.')",
+            is_any_survey_available,
         )
 }
 
@@ -59,7 +44,7 @@ pub const INVALID_LINK: &str =
 pub const OTHER_PATIENT: &str =
     "This survey link belongs to another patient. Sign out first to open it.";
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct TokenQuery {
     #[serde(default)]
     token: String,

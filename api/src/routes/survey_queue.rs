@@ -3,8 +3,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use wasm_core::history_portal::location_display_name;
 use wasm_core::model::{
@@ -15,53 +14,34 @@ use wasm_core::settings::history_portal::HistoryPortal;
 use crate::auth::{RequireRole, Staff};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::settings;
 use crate::store::history_portal::{self, QueueFilters, QueueQuery, QueueRow};
 use crate::store::locations;
 use crate::{fmt, AppState};
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/survey/GetAllLocations",
-        summary: "Locations: location number -> name",
-        access: Access::Staff,
-        request: None,
-        response: "LocationLookup",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/historyPortal/statusesLookup",
-        summary: "The seven survey statuses with labels",
-        access: Access::Staff,
-        request: None,
-        response: "StatusLookupItem[]",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/historyPortal/listSettings",
-        summary: "What the History Portal lists need of the HistoryPortal settings (hide appointment time)",
-        access: Access::Staff,
-        request: None,
-        response: "HistoryListSettings",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/surveyQueue/datatable",
-        summary: "One page of survey-queue rows (search on patient name and MRN)",
-        access: Access::Staff,
-        request: Some("SurveyQueueTableRequest"),
-        response: "TableResponse<SurveyQueueRow>",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/survey/GetAllLocations", get(all_locations))
-        .route("/api/historyPortal/statusesLookup", get(statuses_lookup))
-        .route("/api/historyPortal/listSettings", get(list_settings))
-        .route("/api/surveyQueue/datatable", post(datatable))
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
+            "/api/survey/GetAllLocations",
+            "Locations: location number -> name",
+            all_locations,
+        )
+        .get(
+            "/api/historyPortal/statusesLookup",
+            "The seven survey statuses with labels",
+            statuses_lookup,
+        )
+        .get(
+            "/api/historyPortal/listSettings",
+            "What the History Portal lists need of the HistoryPortal settings (hide appointment time)",
+            list_settings,
+        )
+        .post(
+            "/api/surveyQueue/datatable",
+            "One page of survey-queue rows (search on patient name and MRN)",
+            datatable,
+        )
 }
 
 async fn all_locations(
@@ -93,7 +73,7 @@ async fn statuses_lookup(_user: RequireRole<Staff>) -> Json<Vec<StatusLookupItem
 }
 
 /// TableRequest plus the History Portal filters (spec 01 §7). All filters are optional.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "PascalCase")]
 struct SurveyQueueTableRequest {
     #[serde(flatten)]

@@ -18,8 +18,7 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 use wasm_core::model::{
@@ -34,7 +33,7 @@ use crate::auth::roles::{RoleSet, SurveyStarter};
 use crate::auth::{hash_token, random_token, MaybeUser, RequireRole};
 use crate::db::{now_ms, Db};
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::staff_start::{allowed, choice_for, config, grant, respondent, target, StartConfig};
 use crate::store::surveys as store;
 use crate::AppState;
@@ -48,56 +47,33 @@ pub const ADMIN_PIN_WINDOW_MS: i64 = 15 * 60 * 1000;
 pub const ADMIN_GRANT_MS: i64 = 8 * 60 * 60 * 1000;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/survey/SurveySettings",
-        summary: "Kiosk survey settings: SelectPatientMode, AdminPinLength (for the signed-in staff member), Luminary One, ...",
-        access: Access::Anyone,
-        request: None,
-        response: "SurveyStartSettings",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveyIdentity/CheckAdminPin",
-        summary: "Admin PIN (?adminPin=): isValid, locations and a grant token for the header X-Survey-Admin; 'Pin is invalid'",
-        access: Access::SurveyStarter,
-        request: None,
-        response: "AdminPinResponse",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/v2/survey/searchRespondents",
-        summary: "Patient search (3+ characters): simple, or by respondent id, first and last name, location",
-        access: Access::SurveyStarter,
-        request: Some("RespondentSearch"),
-        response: "RespondentSearchResponse",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/v2/survey/loadRespondentEntities",
-        summary: "A respondent's studies (appointments) to start a survey for",
-        access: Access::SurveyStarter,
-        request: Some("RespondentEntitiesRequest"),
-        response: "RespondentEntitiesResponse",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/v2/survey/startOptions",
-        summary: "Surveys to choose from, the survey per study / per location / default, and whether one was submitted today",
-        access: Access::SurveyStarter,
-        request: Some("RespondentEntitiesRequest"),
-        response: "StartOptions",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/survey/SurveySettings", get(survey_settings))
-        .route("/api/surveyIdentity/CheckAdminPin", get(check_admin_pin))
-        .route("/api/v2/survey/searchRespondents", post(search_respondents))
-        .route("/api/v2/survey/loadRespondentEntities", post(load_entities))
-        .route("/api/v2/survey/startOptions", post(start_options))
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
+            "/api/survey/SurveySettings",
+            "Kiosk survey settings: SelectPatientMode, AdminPinLength (for the signed-in staff member), Luminary One, ...",
+            survey_settings,
+        )
+        .get(
+            "/api/surveyIdentity/CheckAdminPin",
+            "Admin PIN (?adminPin=): isValid, locations and a grant token for the header X-Survey-Admin; 'Pin is invalid'",
+            check_admin_pin,
+        )
+        .post(
+            "/api/v2/survey/searchRespondents",
+            "Patient search (3+ characters): simple, or by respondent id, first and last name, location",
+            search_respondents,
+        )
+        .post(
+            "/api/v2/survey/loadRespondentEntities",
+            "A respondent's studies (appointments) to start a survey for",
+            load_entities,
+        )
+        .post(
+            "/api/v2/survey/startOptions",
+            "Surveys to choose from, the survey per study / per location / default, and whether one was submitted today",
+            start_options,
+        )
 }
 
 /// (the admin PIN that applies to this user, the locations it covers: None = all).
@@ -158,7 +134,7 @@ async fn survey_settings(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct AdminPinQuery {
     #[serde(default, rename = "adminPin")]
     admin_pin: String,

@@ -3,28 +3,18 @@
 //! portal does not ship (TechPad, the COM bridge, LuminaryOne) say so rather than invent a
 //! number, and the COM bridge is then not compatible.
 
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::Serialize;
 
 use crate::auth::roles::ProgramManagers;
 use crate::auth::RequireRole;
-use crate::openapi::{Access, RouteDoc};
-use crate::AppState;
+use crate::openapi::ApiRouter;
 
-pub const ROUTES: &[RouteDoc] = &[RouteDoc {
-    method: "GET",
-    path: "/api/admin/GetPortalVersionInformation",
-    summary: "Portal, survey, TechPad, COM and LuminaryOne versions (program managers)",
-    access: Access::Staff,
-    request: None,
-    response: "PortalVersionInformation",
-}];
-
-pub fn router() -> Router<AppState> {
-    Router::new().route(
+pub fn router() -> ApiRouter {
+    ApiRouter::new().get(
         "/api/admin/GetPortalVersionInformation",
-        get(version_information),
+        "Portal, survey, TechPad, COM and LuminaryOne versions (program managers)",
+        version_information,
     )
 }
 
@@ -32,7 +22,7 @@ pub fn router() -> Router<AppState> {
 pub const EXPECTED_COM_VERSION: &str = "none (no COM bridge in this portal)";
 pub const NOT_INSTALLED: &str = "Not installed";
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "PascalCase")]
 pub struct PortalVersionInformation {
     pub portal_version: String,

@@ -167,6 +167,7 @@ wire! {
 
 /// Where a key stands (spec 02 §4): unknown (or another purpose), used, expired or valid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum KeyState {
     Unknown,
     Used,
@@ -176,6 +177,7 @@ pub enum KeyState {
 
 /// The answer to a code request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum CodeRequestDecision {
     /// Send a new code (the request count after it is `requests`).
     Send { requests: u32 },
@@ -185,6 +187,7 @@ pub enum CodeRequestDecision {
 
 /// The answer to a typed code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum CodeCheck {
     NoCode,
     /// VerificationAttemptsMax wrong codes, or the request limit: the key cannot be verified.

@@ -5,6 +5,7 @@ use crate::wire;
 
 /// The seven survey statuses; the key is what the database stores and rows carry as StatusKey.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum SurveyStatus {
     Assigned,

@@ -4,6 +4,7 @@
 use crate::wire;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum SortDirection {
@@ -34,6 +35,7 @@ wire! {
 /// One page of rows. `TotalCount` counts every row the caller may see, `FilteredCount` those
 /// that match the search and filters (the pager is built from it).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "PascalCase")]
 pub struct TableResponse<T> {

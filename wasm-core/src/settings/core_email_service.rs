@@ -25,7 +25,7 @@ crate::settings_struct! {
         "EmailServiceTempLocation" email_service_temp_location: String,
         "EmailServiceServiceSettingsLocation" email_service_service_settings_location: String,
         "EmailServiceDebugToEmailAddress" email_service_debug_to_email_address: String,
-        #[serde(with = "crate::settings::num")] "EmailServiceMaxRecordsCountToProcess" email_service_max_records_count_to_process: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "EmailServiceMaxRecordsCountToProcess" email_service_max_records_count_to_process: f64,
         /// DEBUG, RELEASE or DISABLED.
         "EmailServiceLoggingMode" email_service_logging_mode: String,
         "IsEmailServiceTestMode" is_email_service_test_mode: bool,
@@ -46,8 +46,8 @@ crate::settings_struct! {
         "UseAltSmtpAcct" use_alt_smtp_acct: bool,
         "UserName" user_name: String,
         "Password" password: String,
-        #[serde(with = "crate::settings::num")] "Port" port: f64,
-        #[serde(with = "crate::settings::num")] "Timeout" timeout: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "Port" port: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "Timeout" timeout: f64,
         "EmailEnabled" email_enabled: bool,
         "AdminEmail" admin_email: String,
     }

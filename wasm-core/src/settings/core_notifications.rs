@@ -22,9 +22,9 @@ crate::settings_struct! {
         "UserName" user_name: String,
         "Password" password: String,
         /// 0 = the default port (465 with SSL, 25 without).
-        #[serde(with = "crate::settings::num")] "Port" port: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "Port" port: f64,
         /// Seconds; 0 = the default (30).
-        #[serde(with = "crate::settings::num")] "Timeout" timeout: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "Timeout" timeout: f64,
         "IsErrorEmailEnabled" is_error_email_enabled: bool,
         "EmailToSendError" email_to_send_error: String,
         "TwilioAccSid" twilio_acc_sid: String,

@@ -24,11 +24,11 @@ crate::settings_struct! {
         "TechpadHistoryIsProdComId" techpad_history_is_prod_com_id: bool,
         "ProdComClassName" prod_com_class_name: String,
         "TestComClassName" test_com_class_name: String,
-        #[serde(with = "crate::settings::num")] "SessionTimeoutMinutes" session_timeout_minutes: f64,
-        #[serde(with = "crate::settings::num")] "WarnBeforeSessionTimeoutMinutes" warn_before_session_timeout_minutes: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "SessionTimeoutMinutes" session_timeout_minutes: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "WarnBeforeSessionTimeoutMinutes" warn_before_session_timeout_minutes: f64,
         "SessionTimeoutRedirectLink" session_timeout_redirect_link: String,
-        #[serde(with = "crate::settings::num")] "CountOfRetriesInCaseDeadlock" count_of_retries_in_case_deadlock: f64,
-        #[serde(with = "crate::settings::num")] "DelayInMillisecondsBetweenRetriesInCaseDeadlock" delay_in_milliseconds_between_retries_in_case_deadlock: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "CountOfRetriesInCaseDeadlock" count_of_retries_in_case_deadlock: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "DelayInMillisecondsBetweenRetriesInCaseDeadlock" delay_in_milliseconds_between_retries_in_case_deadlock: f64,
         // Set by SSO Management (spec 03 "SSO Management"): the shell's SSO mode and the health
         // record sign-in.
         "IsSsoMode" is_sso_mode: bool,

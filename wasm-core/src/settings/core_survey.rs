@@ -36,7 +36,7 @@ crate::settings_struct! {
         /// Key = location number, Value = survey id.
         "SurveyPerLocation" survey_per_location: Vec<KeyValue>,
         /// The staff admin PIN's length (digits).
-        #[serde(with = "crate::settings::num")] "AdminPinLength" admin_pin_length: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "AdminPinLength" admin_pin_length: f64,
     }
 }
 

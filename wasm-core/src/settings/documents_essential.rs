@@ -21,7 +21,7 @@ crate::settings_struct! {
         "DocumentsIsShowRSeqWithDocType" documents_is_show_r_seq_with_doc_type: bool,
         "ACKOnView" ack_on_view: bool,
         /// Seconds.
-        #[serde(with = "crate::settings::num")] "AckOnViewDelay" ack_on_view_delay: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "AckOnViewDelay" ack_on_view_delay: f64,
         /// Location numbers (LocNum, text like the rest of the portal).
         #[serde(deserialize_with = "crate::settings::text::lenient_list")] "DisabledResultsPortalLocations" disabled_results_portal_locations: Vec<String>,
         "CombineDocViewAndReadColumns" combine_doc_view_and_read_columns: bool,

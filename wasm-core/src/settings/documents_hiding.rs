@@ -19,8 +19,8 @@ crate::settings_struct! {
     pub struct BiradSetting {
         /// The BI-RADS category ('0'..'6', '4A', ...).
         #[serde(deserialize_with = "crate::settings::text::lenient")] "Birad" birad: String,
-        #[serde(with = "crate::settings::num")] "HideLetDays" hide_let_days: f64,
-        #[serde(with = "crate::settings::num")] "HideLetBizDays" hide_let_biz_days: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "HideLetDays" hide_let_days: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "HideLetBizDays" hide_let_biz_days: f64,
         "HideLetForever" hide_let_forever: bool,
         "AllowAck" allow_ack: bool,
     }
@@ -49,14 +49,14 @@ crate::settings_struct! {
 
 crate::settings_struct! {
     pub struct DocumentsHidingEmailNotSending {
-        #[serde(with = "crate::settings::num")] "HideRPLetDays" hide_rp_let_days: f64,
-        #[serde(with = "crate::settings::num")] "HideRPLetBizDays" hide_rp_let_biz_days: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "HideRPLetDays" hide_rp_let_days: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "HideRPLetBizDays" hide_rp_let_biz_days: f64,
         "HideRPLetForever" hide_rp_let_forever: bool,
         /// '' or YYYY-MM-DD: letters sent before that day are hidden.
         "HideAllLettersPriorThisDate" hide_all_letters_prior_this_date: String,
         "LetterTypesBiradSettings" letter_types_birad_settings: Vec<LetterTypeBiradSettings>,
-        #[serde(with = "crate::settings::num")] "DelayEmailMultiplier" delay_email_multiplier: f64,
-        #[serde(with = "crate::settings::num")] "DelayEmailSendValue" delay_email_send_value: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "DelayEmailMultiplier" delay_email_multiplier: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "DelayEmailSendValue" delay_email_send_value: f64,
     }
 }
 

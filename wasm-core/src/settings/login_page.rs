@@ -12,13 +12,13 @@ pub const VALUES_NOT_VALID: &str = "Values are not valid";
 
 crate::settings_struct! {
     pub struct LoginPageSettings {
-        #[serde(with = "crate::settings::num")] "LayoutLoginLogoWidth" layout_login_logo_width: f64,
-        #[serde(with = "crate::settings::num")] "LayoutLoginLogoWidthMobile" layout_login_logo_width_mobile: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "LayoutLoginLogoWidth" layout_login_logo_width: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "LayoutLoginLogoWidthMobile" layout_login_logo_width_mobile: f64,
         "LayoutLoginLogoTitle" layout_login_logo_title: String,
-        #[serde(with = "crate::settings::num")] "LayoutLoginLogoLeftPadding" layout_login_logo_left_padding: f64,
-        #[serde(with = "crate::settings::num")] "LayoutLoginLogoTopPadding" layout_login_logo_top_padding: f64,
-        #[serde(with = "crate::settings::num")] "LayoutLoginLogoRightPadding" layout_login_logo_right_padding: f64,
-        #[serde(with = "crate::settings::num")] "LayoutLoginLogoBottomPadding" layout_login_logo_bottom_padding: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "LayoutLoginLogoLeftPadding" layout_login_logo_left_padding: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "LayoutLoginLogoTopPadding" layout_login_logo_top_padding: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "LayoutLoginLogoRightPadding" layout_login_logo_right_padding: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "LayoutLoginLogoBottomPadding" layout_login_logo_bottom_padding: f64,
     }
 }
 

@@ -1,4 +1,4 @@
-//! Numbers in settings documents: `#[serde(with = "crate::settings::num")]` on an `f64` field.
+//! Numbers in settings documents: `#[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]` on an `f64` field.
 //!
 //! A form sends what the user typed, so a field may arrive as a number, as text ("12"), empty or
 //! null. Reading never fails: text that is not a number, empty and null read as NaN, which every

@@ -37,7 +37,7 @@ crate::settings_struct! {
         /// EpicSmartOnFhirTesseract, ... (see [`sso_type_of`]).
         "IntegrationType" integration_type: String,
         "AESKey" aes_key: String,
-        #[serde(with = "crate::settings::num")] "CryptographyKeySize" cryptography_key_size: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "CryptographyKeySize" cryptography_key_size: f64,
         "EntityId" entity_id: String,
         "SignOnUrl" sign_on_url: String,
         "CernerOAuthUrl" cerner_o_auth_url: String,

@@ -10,15 +10,15 @@ use crate::ValidationErrors;
 crate::settings_struct! {
     pub struct UserAccountPassword {
         "UseComplexityRequirements" use_complexity_requirements: bool,
-        #[serde(with = "crate::settings::num")] "LenNeeded" len_needed: f64,
-        #[serde(with = "crate::settings::num")] "NumNeeded" num_needed: f64,
-        #[serde(with = "crate::settings::num")] "UcaseNeeded" ucase_needed: f64,
-        #[serde(with = "crate::settings::num")] "SymNeeded" sym_needed: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "LenNeeded" len_needed: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "NumNeeded" num_needed: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "UcaseNeeded" ucase_needed: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "SymNeeded" sym_needed: f64,
         /// Wrong passwords in a row that lock the account (0 = no lockout).
-        #[serde(with = "crate::settings::num")] "IDFailMax" id_fail_max: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "IDFailMax" id_fail_max: f64,
         "IDFailureURL" id_failure_url: String,
         /// How long a password reset link is valid (0 = no expiry).
-        #[serde(with = "crate::settings::num")] "ResetKeyExpirationInSeconds" reset_key_expiration_in_seconds: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "ResetKeyExpirationInSeconds" reset_key_expiration_in_seconds: f64,
         "NewPasswordString" new_password_string: String,
         "NewPasswordAgainString" new_password_again_string: String,
         "ResetPasswordRedirectUrl" reset_password_redirect_url: String,

@@ -11,8 +11,8 @@ pub const USERNAME_LENGTH_MAX: i32 = 256;
 
 crate::settings_struct! {
     pub struct UserAccountUsernameValidation {
-        #[serde(with = "crate::settings::num")] "MinUsernameLength" min_username_length: f64,
-        #[serde(with = "crate::settings::num")] "MaxUsernameLength" max_username_length: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "MinUsernameLength" min_username_length: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "MaxUsernameLength" max_username_length: f64,
     }
 }
 

@@ -7,9 +7,9 @@ use crate::ValidationErrors;
 
 crate::settings_struct! {
     pub struct UserAccountUserAccountVerification {
-        #[serde(with = "crate::settings::num")] "VerificationAttemptsMax" verification_attempts_max: f64,
-        #[serde(with = "crate::settings::num")] "VerificationCodeRequestsMax" verification_code_requests_max: f64,
-        #[serde(with = "crate::settings::num")] "VerificationCodeTimeoutInMinutes" verification_code_timeout_in_minutes: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "VerificationAttemptsMax" verification_attempts_max: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "VerificationCodeRequestsMax" verification_code_requests_max: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "VerificationCodeTimeoutInMinutes" verification_code_timeout_in_minutes: f64,
         "IsPhoneNumberPatientVerificationEnabled" is_phone_number_patient_verification_enabled: bool,
         "IsPhoneNumberVerificationRequiredForResetPassword" is_phone_number_verification_required_for_reset_password: bool,
     }

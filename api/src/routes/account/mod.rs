@@ -1,10 +1,8 @@
 //! Sign-in, sign-out and what the shell asks about the current user (spec 02 §7.1, spec 01 §7).
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::http::HeaderMap;
+use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 use wasm_core::model::{
@@ -14,13 +12,14 @@ use wasm_core::model::{
 use wasm_core::settings::core_portal::CorePortal;
 use wasm_core::settings::user_account_password::UserAccountPassword;
 
+use crate::answers::WithCookie;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::throttle;
 use crate::auth::{hash_token, password, session, CurrentUser, MaybeUser};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::settings;
 use crate::store::membership as membership_store;
 use crate::store::users::{self, LoginCandidate};
@@ -41,115 +40,66 @@ pub const LOCKOUT_MS: i64 = 15 * 60 * 1000;
 /// At most this many accounts may share one e-mail address for the username question.
 const MAX_EMAIL_CANDIDATES: i64 = 5;
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "POST",
-        path: "/api/patientUser/login",
-        summary: "Patient sign-in (patients only)",
-        access: Access::Anyone,
-        request: Some("LoginRequest"),
-        response: "LoginResponse",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/staffUser/login",
-        summary: "Staff sign-in (FrontDesk, ClientAdmin, ProgramManager)",
-        access: Access::Anyone,
-        request: Some("LoginRequest"),
-        response: "LoginResponse",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/accountApi/logout",
-        summary: "Sign out: deletes the session, clears the cookie",
-        access: Access::Anyone,
-        request: None,
-        response: "LoggedOut",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/accountApi/logout",
-        summary: "Sign out: deletes the session, clears the cookie",
-        access: Access::Anyone,
-        request: None,
-        response: "LoggedOut",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/accountApi/permissionsJson",
-        summary: "Role flags of the current user (all false when anonymous)",
-        access: Access::Anyone,
-        request: None,
-        response: "Permissions",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/accountApi/apppermissionsJson",
-        summary: "Licensed modules",
-        access: Access::Anyone,
-        request: None,
-        response: "ModulePermissions",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/accountApi/mainMenuSettings",
-        summary: "Menu switches",
-        access: Access::Anyone,
-        request: None,
-        response: "MainMenuSettings",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/accountApi/sessionSettings",
-        summary: "Session timeout and warning (minutes)",
-        access: Access::Anyone,
-        request: None,
-        response: "SessionSettings",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/accountApi/getCurrentUserName",
-        summary: "Display name of the current user",
-        access: Access::SignedIn,
-        request: None,
-        response: "CurrentUserName",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/accountApi/PortalUserLoggedIn",
-        summary: "Whether someone is signed in, and who",
-        access: Access::Anyone,
-        request: None,
-        response: "PortalUserLoggedIn",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/oauth/healthRecord/start",
-        summary: "The login page's external health-record sign-in (spec 02 §2.2, IsCernerOAuthEnabled; 403 when off). This server has no OAuth provider exchange: it answers 303 to /patient/health-record, a page explaining that the integration is not configured on this server",
-        access: Access::Anyone,
-        request: None,
-        response: "303 redirect",
-    },
-];
-
 /// Where the health-record sign-in leads on this server (see ROUTES).
 pub const HEALTH_RECORD_PAGE: &str = "/patient/health-record";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/patientUser/login", post(patient_login))
-        .route("/api/staffUser/login", post(staff_login))
-        .route("/api/accountApi/logout", get(logout).post(logout))
-        .route("/api/accountApi/permissionsJson", get(permissions))
-        .route("/api/accountApi/apppermissionsJson", get(app_permissions))
-        .route("/api/accountApi/mainMenuSettings", get(main_menu_settings))
-        .route("/api/accountApi/sessionSettings", get(session_settings))
-        .route("/api/accountApi/getCurrentUserName", get(current_user_name))
-        .route(
-            "/api/accountApi/PortalUserLoggedIn",
-            get(portal_user_logged_in),
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .post(
+            "/api/patientUser/login",
+            "Patient sign-in (patients only)",
+            patient_login,
         )
-        .route("/api/oauth/healthRecord/start", get(health_record_start))
+        .post(
+            "/api/staffUser/login",
+            "Staff sign-in (FrontDesk, ClientAdmin, ProgramManager)",
+            staff_login,
+        )
+        .get(
+            "/api/accountApi/logout",
+            "Sign out: deletes the session, clears the cookie",
+            logout,
+        )
+        .post(
+            "/api/accountApi/logout",
+            "Sign out: deletes the session, clears the cookie",
+            logout,
+        )
+        .get(
+            "/api/accountApi/permissionsJson",
+            "Role flags of the current user (all false when anonymous)",
+            permissions,
+        )
+        .get(
+            "/api/accountApi/apppermissionsJson",
+            "Licensed modules",
+            app_permissions,
+        )
+        .get(
+            "/api/accountApi/mainMenuSettings",
+            "Menu switches",
+            main_menu_settings,
+        )
+        .get(
+            "/api/accountApi/sessionSettings",
+            "Session timeout and warning (minutes)",
+            session_settings,
+        )
+        .get(
+            "/api/accountApi/getCurrentUserName",
+            "Display name of the current user",
+            current_user_name,
+        )
+        .get(
+            "/api/accountApi/PortalUserLoggedIn",
+            "Whether someone is signed in, and who",
+            portal_user_logged_in,
+        )
+        .get(
+            "/api/oauth/healthRecord/start",
+            "The login page's external health-record sign-in (spec 02 §2.2, IsCernerOAuthEnabled; 403 when off). This server has no OAuth provider exchange: it answers 303 to /patient/health-record, a page explaining that the integration is not configured on this server",
+            health_record_start,
+        )
 }
 
 #[cfg(test)]
@@ -164,11 +114,8 @@ mod tests {
         assert!(!Door::Staff.admits(Role::Patient));
     }
 
-    async fn body_of(response: Response) -> serde_json::Value {
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-            .await
-            .unwrap();
-        serde_json::from_slice(&bytes).unwrap()
+    async fn body_of(answer: WithCookie<LoginResponse>) -> serde_json::Value {
+        serde_json::to_value(answer.body).unwrap()
     }
 
     /// Two patient accounts share Jane's e-mail: the right password gets the username question,
@@ -244,7 +191,7 @@ mod tests {
         )
         .await
         .unwrap();
-        assert!(response.headers().get(header::SET_COOKIE).is_some());
+        assert!(response.cookie.is_some());
         assert_eq!(body_of(response).await["IsValid"], true);
 
         let missing = login(

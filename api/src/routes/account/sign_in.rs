@@ -5,7 +5,7 @@ use super::*;
 
 /// The login body, read leniently so that missing fields reach the wasm-core rule (400 with
 /// field messages) instead of failing in the JSON parser. Wrong types are still a 400.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct LoginBody {
     #[serde(default)]
@@ -53,7 +53,7 @@ pub(super) async fn patient_login(
     peer: ClientAddr,
     headers: HeaderMap,
     ApiJson(body): ApiJson<LoginBody>,
-) -> AppResult<Response> {
+) -> AppResult<WithCookie<LoginResponse>> {
     login(&state, Door::Patient, peer, &headers, body.into()).await
 }
 
@@ -62,7 +62,7 @@ pub(super) async fn staff_login(
     peer: ClientAddr,
     headers: HeaderMap,
     ApiJson(body): ApiJson<LoginBody>,
-) -> AppResult<Response> {
+) -> AppResult<WithCookie<LoginResponse>> {
     login(&state, Door::Staff, peer, &headers, body.into()).await
 }
 
@@ -108,7 +108,7 @@ pub(super) async fn login(
     peer: ClientAddr,
     headers: &HeaderMap,
     req: LoginRequest,
-) -> AppResult<Response> {
+) -> AppResult<WithCookie<LoginResponse>> {
     let asked_username = req.user_name.is_some();
     let errors = wasm_core::login::validate_login(&req, asked_username);
     if !errors.is_valid() {
@@ -131,7 +131,7 @@ pub(super) async fn login(
             ip,
         )
         .await?;
-        return Ok(Json(refused(throttle::THROTTLED)).into_response());
+        return Ok(WithCookie::none(refused(throttle::THROTTLED)));
     }
 
     let candidates = users::login_candidates(db, &login, MAX_EMAIL_CANDIDATES).await?;
@@ -159,12 +159,11 @@ pub(super) async fn login(
             any |= password::verify(req.password.clone(), Some(c.password_hash.clone())).await?;
         }
         if any {
-            return Ok(Json(LoginResponse {
+            return Ok(WithCookie::none(LoginResponse {
                 is_valid: false,
                 is_ask_username: true,
                 validation_errors: vec![],
-            })
-            .into_response());
+            }));
         }
         failed(
             db,
@@ -176,7 +175,7 @@ pub(super) async fn login(
             ip,
         )
         .await?;
-        return Ok(Json(invalid()).into_response());
+        return Ok(WithCookie::none(invalid()));
     }
 
     let user = chosen.into_iter().next();
@@ -194,7 +193,7 @@ pub(super) async fn login(
                 ip,
             )
             .await?;
-            return Ok(Json(refused(LOCKED_OUT)).into_response());
+            return Ok(WithCookie::none(refused(LOCKED_OUT)));
         }
     }
     let password_ok = password::verify(
@@ -213,7 +212,7 @@ pub(super) async fn login(
             ip,
         )
         .await?;
-        return Ok(Json(invalid()).into_response());
+        return Ok(WithCookie::none(invalid()));
     };
     let role_ok = Role::parse(&user.role).is_some_and(|r| door.admits(r));
     let reason = match (password_ok, role_ok, user.is_active) {
@@ -246,12 +245,11 @@ pub(super) async fn login(
             ip,
         )
         .await?;
-        return Ok(Json(if locked {
+        return Ok(WithCookie::none(if locked {
             refused(LOCKED_OUT)
         } else {
             invalid()
-        })
-        .into_response());
+        }));
     }
 
     let length = session::length_ms(db).await?;
@@ -274,18 +272,15 @@ pub(super) async fn login(
     .await?;
     tx.commit().await?;
 
-    let mut response = Json(LoginResponse {
-        is_valid: true,
-        is_ask_username: false,
-        validation_errors: vec![],
-    })
-    .into_response();
     let cookie = cookies::session_cookie(&token, cookies::is_secure(headers));
-    response.headers_mut().append(
-        header::SET_COOKIE,
-        HeaderValue::from_str(&cookie).map_err(crate::error::AppError::internal)?,
-    );
-    Ok(response)
+    Ok(WithCookie::set(
+        LoginResponse {
+            is_valid: true,
+            is_ask_username: false,
+            validation_errors: vec![],
+        },
+        cookie,
+    ))
 }
 
 pub(super) async fn logout(
@@ -293,7 +288,7 @@ pub(super) async fn logout(
     peer: ClientAddr,
     headers: HeaderMap,
     MaybeUser(user): MaybeUser,
-) -> AppResult<Response> {
+) -> AppResult<WithCookie<serde_json::Value>> {
     if let Some(user) = &user {
         let mut tx = state.db.begin().await?;
         session::delete_in(&mut tx, &user.token_hash).await?;
@@ -311,10 +306,6 @@ pub(super) async fn logout(
     } else if let Some(token) = cookies::get(&headers, cookies::SESSION_COOKIE) {
         session::delete_token(&state.db, token).await?;
     }
-    let mut response = Json(json!({"IsLoggedIn": false})).into_response();
     let cookie = cookies::clear_session_cookie(cookies::is_secure(&headers));
-    if let Ok(v) = HeaderValue::from_str(&cookie) {
-        response.headers_mut().append(header::SET_COOKIE, v);
-    }
-    Ok(response)
+    Ok(WithCookie::set(json!({"IsLoggedIn": false}), cookie))
 }

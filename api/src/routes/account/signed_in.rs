@@ -3,18 +3,16 @@
 
 use super::*;
 
-pub(super) async fn health_record_start(State(state): State<AppState>) -> AppResult<Response> {
+pub(super) async fn health_record_start(
+    State(state): State<AppState>,
+) -> AppResult<axum::response::Redirect> {
     let core: CorePortal = settings::get(&state.db).await?;
     if !core.is_cerner_oauth_enabled {
         return Err(crate::error::AppError::Forbidden(
             "Signing in with a health record is not enabled.".to_owned(),
         ));
     }
-    Ok((
-        axum::http::StatusCode::SEE_OTHER,
-        [(header::LOCATION, HEALTH_RECORD_PAGE)],
-    )
-        .into_response())
+    Ok(axum::response::Redirect::to(HEALTH_RECORD_PAGE))
 }
 
 pub(super) async fn permissions(

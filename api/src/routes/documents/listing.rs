@@ -174,7 +174,7 @@ pub(super) async fn traces_of(
     Ok(traces)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub(super) struct TraceQuery {
     #[serde(rename = "accessToken", default)]
     access_token: String,

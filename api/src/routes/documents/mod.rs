@@ -8,10 +8,7 @@
 use std::collections::HashMap;
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 use wasm_core::documents::{can_acknowledge, letter_state};
@@ -31,7 +28,7 @@ use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::letter_pdf::{self, LetterPdf};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::settings;
 use crate::store::documents::{self as store, LetterRow};
 use crate::{fmt, AppState};
@@ -45,77 +42,43 @@ use listing::*;
 pub use pdf_view::render_letter;
 use pdf_view::*;
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/documents/documentsSettings",
-        summary: "Documents settings (DocumentsEssential, DocumentsColumnTitle, DocumentsOther with defaults)",
-        access: Access::SignedIn,
-        request: None,
-        response: "DocumentsSettings",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/documents/loadDocuments",
-        summary: "The signed-in patient's letters (program managers: the patient of `ssn`): list, unread, other",
-        access: Access::SignedIn,
-        request: Some("LoadDocumentsRequest"),
-        response: "DocumentsLoadResponse",
-    },
-    RouteDoc {
-        method: "PUT",
-        path: "/api/documents/acknowledge",
-        summary: "Acknowledge one of the patient's own read letters (not impersonated)",
-        access: Access::Patient,
-        request: Some("LetterRef"),
-        response: "Letter",
-    },
-    RouteDoc {
-        method: "PUT",
-        path: "/api/documents/readAndAcknowledge",
-        summary: "Mark an ack-on-view letter read and acknowledged (after AckOnViewDelay on the page)",
-        access: Access::Patient,
-        request: Some("LetterRef"),
-        response: "Letter",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/documents/GetNotCompletedLetter",
-        summary: "The signed-in patient's unread letters",
-        access: Access::Patient,
-        request: None,
-        response: "NotCompletedLetters",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/documents/letterTrace",
-        summary: "Program managers: the trace (Key, Details, FieldUpdated) of one letter by ?accessToken=",
-        access: Access::ProgramManager,
-        request: None,
-        response: "TraceEntry[]",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/documents/letterPdf",
-        summary: "A letter's PDF by ?accessToken= (application/pdf); its own patient or staff; marks it read",
-        access: Access::SignedIn,
-        request: None,
-        response: "PDF",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/documents/documentsSettings", get(documents_settings))
-        .route("/api/documents/loadDocuments", post(load_documents))
-        .route("/api/documents/acknowledge", put(acknowledge))
-        .route(
-            "/api/documents/readAndAcknowledge",
-            put(read_and_acknowledge),
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
+            "/api/documents/documentsSettings",
+            "Documents settings (DocumentsEssential, DocumentsColumnTitle, DocumentsOther with defaults)",
+            documents_settings,
         )
-        .route("/api/documents/GetNotCompletedLetter", get(not_completed))
-        .route("/api/documents/letterPdf", get(letter_pdf))
-        .route("/api/documents/letterTrace", get(letter_trace))
+        .post(
+            "/api/documents/loadDocuments",
+            "The signed-in patient's letters (program managers: the patient of `ssn`): list, unread, other",
+            load_documents,
+        )
+        .put(
+            "/api/documents/acknowledge",
+            "Acknowledge one of the patient's own read letters (not impersonated)",
+            acknowledge,
+        )
+        .put(
+            "/api/documents/readAndAcknowledge",
+            "Mark an ack-on-view letter read and acknowledged (after AckOnViewDelay on the page)",
+            read_and_acknowledge,
+        )
+        .get(
+            "/api/documents/GetNotCompletedLetter",
+            "The signed-in patient's unread letters",
+            not_completed,
+        )
+        .get(
+            "/api/documents/letterPdf",
+            "A letter's PDF by ?accessToken= (application/pdf); its own patient or staff; marks it read",
+            letter_pdf,
+        )
+        .get(
+            "/api/documents/letterTrace",
+            "Program managers: the trace (Key, Details, FieldUpdated) of one letter by ?accessToken=",
+            letter_trace,
+        )
 }
 
 /// The three documents groups; trace is always on for program managers.

@@ -1,6 +1,7 @@
 //! A letter's PDF (spec 01 §2.3): only the owner's, every view audited.
 
 use super::*;
+use crate::answers::{File, PdfFile};
 
 pub(super) fn ip(peer: ClientAddr) -> Option<String> {
     Some(peer.ip().to_string())
@@ -55,7 +56,7 @@ pub(super) async fn owned_letter(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub(super) struct PdfQuery {
     #[serde(rename = "accessToken", default)]
     access_token: String,
@@ -66,7 +67,7 @@ pub(super) async fn letter_pdf(
     State(state): State<AppState>,
     peer: ClientAddr,
     ApiQuery(q): ApiQuery<PdfQuery>,
-) -> AppResult<Response> {
+) -> AppResult<File<PdfFile>> {
     let db = &state.db;
     let row = owned_letter(&state, &user, q.access_token.trim(), peer).await?;
     let pdf = match store::stored_pdf(db, row.id).await? {
@@ -92,18 +93,7 @@ pub(super) async fn letter_pdf(
         "/api/documents/letterPdf",
     )
     .await?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("inline; filename=\"{}\"", pdf_file_name(&row)),
-            ),
-            (header::CACHE_CONTROL, "no-store".to_owned()),
-        ],
-        pdf,
-    )
-        .into_response())
+    Ok(File::inline(pdf, &pdf_file_name(&row)))
 }
 
 /// A stored document's own name (survey summaries), else letter-<id>.pdf.

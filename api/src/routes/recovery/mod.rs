@@ -10,8 +10,7 @@
 //! Neither keys nor codes appear in responses, logs or audit rows.
 
 use axum::extract::State;
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
+use axum::Json;
 use rand::Rng;
 use serde::Deserialize;
 use serde_json::json;
@@ -34,7 +33,7 @@ use crate::client_addr::ClientAddr;
 use crate::db::{now_ms, Db};
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::fmt;
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::outbox::{self, OutboundMessage};
 use crate::password_rules::password_requirements;
 use crate::settings;
@@ -61,107 +60,53 @@ pub const DOB_ATTEMPTS_MAX: i64 = 5;
 /// At most this many accounts get an email for one request (an email shared by several).
 const MAX_ACCOUNTS: i64 = 5;
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "POST",
-        path: "/api/patientUser/forgotPassword",
-        summary: "Requests a password reset link by email for a patient (login, phoneOrSecondEmail). The answer is the same whether or not an account matches; IsAskRecoveryOption when the login is an email address and no recovery value was given",
-        access: Access::Anyone,
-        request: Some("ForgotPasswordRequest"),
-        response: "ForgotPasswordResponse",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/staffUser/forgotPassword",
-        summary: "Requests a password reset link by email for a staff account (as the patient one)",
-        access: Access::Anyone,
-        request: Some("ForgotPasswordRequest"),
-        response: "ForgotPasswordResponse",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/accountApi/recoverUsername",
-        summary: "Emails the username of the accounts matching email-or-username (and the phone or second email when given); the answer never says whether one matched",
-        access: Access::Anyone,
-        request: Some("RecoverUsernameRequest"),
-        response: "RecoverUsernameResponse",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/accountApi/validateResetPasswordKey",
-        summary: "Checks a reset link (query pwdReset = the emailed key, id = the user id): valid, used (IsPasswordNeedReset false), expired (IsLinkEpired), not registered, phone verification needed",
-        access: Access::Anyone,
-        request: None,
-        response: "ResetKeyValidation",
-    },
-    RouteDoc {
-        method: "PUT",
-        path: "/api/patientUser/changePasswordByResetToken",
-        summary: "Sets a patient's password with a reset key (date of birth checked when ForgotPasswordValidateDOB); spends the key and ends every session of the user. A staff account's key gets 403",
-        access: Access::Anyone,
-        request: Some("ResetPasswordRequest"),
-        response: "ChangePasswordResult",
-    },
-    RouteDoc {
-        method: "PUT",
-        path: "/api/staffUser/changePasswordByResetToken",
-        summary: "Sets a staff member's password with a reset key; spends the key and ends every session. A patient's key gets 403",
-        access: Access::Anyone,
-        request: Some("ResetPasswordRequest"),
-        response: "ChangePasswordResult",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/patientUser/getVerifyPhoneParams",
-        summary: "Phone screen of a key (query key): a key of either purpose, reset or registration; last four digits of the phone, whether verified (membership_keys.phone_verified_at), whether a current code exists and when it was sent",
-        access: Access::Anyone,
-        request: None,
-        response: "VerifyPhoneParams",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/patientUser/requestCode",
-        summary: "Sends a 6-digit code by SMS to the phone of a key (reset or registration; body {key}); at most VerificationCodeRequestsMax codes per key",
-        access: Access::Anyone,
-        request: Some("RequestCodeRequest"),
-        response: "RequestCodeResponse",
-    },
-    RouteDoc {
-        method: "PUT",
-        path: "/api/patientUser/verifyCode",
-        summary: "Checks a code (Key, Code): expiry VerificationCodeTimeoutInMinutes, VerificationAttemptsMax wrong codes per key; on success sets membership_keys.phone_verified_at of the key (reset or registration)",
-        access: Access::Anyone,
-        request: Some("VerifyCodeRequest"),
-        response: "VerifyCodeResponse",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .post(
             "/api/patientUser/forgotPassword",
-            post(patient_forgot_password),
+            "Requests a password reset link by email for a patient (login, phoneOrSecondEmail). The answer is the same whether or not an account matches; IsAskRecoveryOption when the login is an email address and no recovery value was given",
+            patient_forgot_password,
         )
-        .route("/api/staffUser/forgotPassword", post(staff_forgot_password))
-        .route("/api/accountApi/recoverUsername", post(recover_username))
-        .route(
+        .post(
+            "/api/staffUser/forgotPassword",
+            "Requests a password reset link by email for a staff account (as the patient one)",
+            staff_forgot_password,
+        )
+        .post(
+            "/api/accountApi/recoverUsername",
+            "Emails the username of the accounts matching email-or-username (and the phone or second email when given); the answer never says whether one matched",
+            recover_username,
+        )
+        .get(
             "/api/accountApi/validateResetPasswordKey",
-            get(validate_reset_password_key),
+            "Checks a reset link (query pwdReset = the emailed key, id = the user id): valid, used (IsPasswordNeedReset false), expired (IsLinkEpired), not registered, phone verification needed",
+            validate_reset_password_key,
         )
-        .route(
+        .put(
             "/api/patientUser/changePasswordByResetToken",
-            put(patient_change_password),
+            "Sets a patient's password with a reset key (date of birth checked when ForgotPasswordValidateDOB); spends the key and ends every session of the user. A staff account's key gets 403",
+            patient_change_password,
         )
-        .route(
+        .put(
             "/api/staffUser/changePasswordByResetToken",
-            put(staff_change_password),
+            "Sets a staff member's password with a reset key; spends the key and ends every session. A patient's key gets 403",
+            staff_change_password,
         )
-        .route(
+        .get(
             "/api/patientUser/getVerifyPhoneParams",
-            get(get_verify_phone_params),
+            "Phone screen of a key (query key): a key of either purpose, reset or registration; last four digits of the phone, whether verified (membership_keys.phone_verified_at), whether a current code exists and when it was sent",
+            get_verify_phone_params,
         )
-        .route("/api/patientUser/requestCode", post(request_code))
-        .route("/api/patientUser/verifyCode", put(verify_code))
+        .post(
+            "/api/patientUser/requestCode",
+            "Sends a 6-digit code by SMS to the phone of a key (reset or registration; body {key}); at most VerificationCodeRequestsMax codes per key",
+            request_code,
+        )
+        .put(
+            "/api/patientUser/verifyCode",
+            "Checks a code (Key, Code): expiry VerificationCodeTimeoutInMinutes, VerificationAttemptsMax wrong codes per key; on success sets membership_keys.phone_verified_at of the key (reset or registration)",
+            verify_code,
+        )
 }
 
 /// Which area a request came through: each admits only its own roles.

@@ -2,13 +2,13 @@
 
 use super::*;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub(super) struct KeyQuery {
     #[serde(default)]
     key: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub(super) struct RequestCodeBody {
     #[serde(default)]
     key: String,

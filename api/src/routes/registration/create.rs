@@ -33,7 +33,7 @@ pub(super) async fn key_state(db: &Db, key: &str) -> AppResult<KeyState> {
     Ok(KeyState::Usable(row))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub(super) struct KeyQuery {
     #[serde(default)]
     key: String,

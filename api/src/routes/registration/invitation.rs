@@ -103,7 +103,7 @@ pub(super) fn plural(n: i64, unit: &str) -> String {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct QueueQuery {
     survey_queue_id: i64,

@@ -8,8 +8,7 @@
 //! key gets one and the same answer.
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 use wasm_core::membership::{self, DOB_MISMATCH, USERNAME_TAKEN};
@@ -29,7 +28,7 @@ use crate::auth::{hash_token, password, random_token, RequireRole, Staff};
 use crate::client_addr::ClientAddr;
 use crate::db::{now_ms, Db, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::outbox::{self, OutboundMessage};
 use crate::settings;
 use crate::store::registration as store;
@@ -63,89 +62,43 @@ pub const TOO_MANY: &str = "Too many requests. Please wait a few minutes and try
 /// IDFailMax when UserAccountPassword does not say.
 const DEFAULT_ID_FAIL_MAX: i64 = 5;
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "POST",
-        path: "/api/patientUser/sendRegistrationEmail",
-        summary: "Emails a patient who has an email and no portal account a single-use registration link /patient/create?key=KEY. Spec 03 has no registration-link expiry setting: the key expires after UserAccountPassword ResetKeyExpirationInSeconds (0 = never)",
-        access: Access::Staff,
-        request: Some("SendRegistrationEmail"),
-        response: "RegistrationInvitation",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/patientUser/registrationInvitation",
-        summary: "Whether the patient of a survey-queue row (query surveyQueueId) can be sent a portal invitation: an email and no account",
-        access: Access::Staff,
-        request: None,
-        response: "RegistrationInvitation",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/patientUser/userCreationParams",
-        summary: "What a registration key (query key) allows: IsValid, IsLockedOut, IsLinkExpired, Email, FirstName, LastName",
-        access: Access::Anyone,
-        request: None,
-        response: "UserCreationParams",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/patientUser/create",
-        summary: "Creates the Patient user of a registration key: date of birth on record, username rules and uniqueness, password rules, recovery option; spends the key",
-        access: Access::Anyone,
-        request: Some("CreateUserRequest"),
-        response: "CreateUserResult",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/userRegistrationApi/sendRequestRegistrationEmail",
-        summary: "Online survey registration step 1 (email, locNum): emails the survey link to a known patient with a survey to do",
-        access: Access::Anyone,
-        request: Some("RequestRegistrationEmail"),
-        response: "SurveyEmailCheck",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/userRegistrationApi/requestRegistration",
-        summary: "Online survey registration step 2: creates the patient, assigns the location's survey and emails its link",
-        access: Access::Anyone,
-        request: Some("SurveyRegistration"),
-        response: "SurveyEmailCheck",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/user/unsubscribe/{token}",
-        summary: "Unsubscribes the patient of an unsubscribe link from notifications",
-        access: Access::Anyone,
-        request: None,
-        response: "UnsubscribeResult",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .post(
             "/api/patientUser/sendRegistrationEmail",
-            post(send_registration_email),
+            "Emails a patient who has an email and no portal account a single-use registration link /patient/create?key=KEY. Spec 03 has no registration-link expiry setting: the key expires after UserAccountPassword ResetKeyExpirationInSeconds (0 = never)",
+            send_registration_email,
         )
-        .route(
+        .get(
             "/api/patientUser/registrationInvitation",
-            get(registration_invitation),
+            "Whether the patient of a survey-queue row (query surveyQueueId) can be sent a portal invitation: an email and no account",
+            registration_invitation,
         )
-        .route(
+        .get(
             "/api/patientUser/userCreationParams",
-            get(user_creation_params),
+            "What a registration key (query key) allows: IsValid, IsLockedOut, IsLinkExpired, Email, FirstName, LastName",
+            user_creation_params,
         )
-        .route("/api/patientUser/create", post(create))
-        .route(
+        .post(
+            "/api/patientUser/create",
+            "Creates the Patient user of a registration key: date of birth on record, username rules and uniqueness, password rules, recovery option; spends the key",
+            create,
+        )
+        .post(
             "/api/userRegistrationApi/sendRequestRegistrationEmail",
-            post(send_request_registration_email),
+            "Online survey registration step 1 (email, locNum): emails the survey link to a known patient with a survey to do",
+            send_request_registration_email,
         )
-        .route(
+        .post(
             "/api/userRegistrationApi/requestRegistration",
-            post(request_registration),
+            "Online survey registration step 2: creates the patient, assigns the location's survey and emails its link",
+            request_registration,
         )
-        .route("/api/user/unsubscribe/{token}", get(unsubscribe_patient))
+        .get(
+            "/api/user/unsubscribe/{token}",
+            "Unsubscribes the patient of an unsubscribe link from notifications",
+            unsubscribe_patient,
+        )
 }
 
 // --- throttle -------------------------------------------------------------------------------

@@ -1,26 +1,12 @@
 //! Downloading a survey's XML or the whole package (spec 04).
 
 use super::*;
+use crate::answers::{File, XmlFile, ZipFile};
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct DownloadQuery {
     survey_id: Option<String>,
-}
-
-pub(super) fn attachment(bytes: Vec<u8>, content_type: &str, file_name: &str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type.to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{file_name}\""),
-            ),
-            (header::CACHE_CONTROL, "no-store".to_owned()),
-        ],
-        bytes,
-    )
-        .into_response()
 }
 
 /// A survey id as a file name: ids are letters, digits, '_', '-', '.'; anything else becomes '_'.
@@ -41,12 +27,12 @@ pub(super) async fn download_xml(
     _user: Admin,
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<DownloadQuery>,
-) -> AppResult<Response> {
+) -> AppResult<File<XmlFile>> {
     let id = q.survey_id.unwrap_or_default();
     let Some(s) = store::find(&state.db, &id).await? else {
         return Err(AppError::NotFound);
     };
-    Ok(attachment(
+    Ok(File::attachment(
         s.xml.into_bytes(),
         "application/xml; charset=utf-8",
         &format!("{}.xml", file_stem(&s.survey_id)),
@@ -56,7 +42,7 @@ pub(super) async fn download_xml(
 pub(super) async fn download_package(
     _user: Admin,
     State(state): State<AppState>,
-) -> AppResult<Response> {
+) -> AppResult<File<ZipFile>> {
     let rows = store::list(&state.db).await?;
     let zip = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, zip::result::ZipError> {
         let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
@@ -71,5 +57,5 @@ pub(super) async fn download_package(
     .await
     .map_err(AppError::internal)?
     .map_err(AppError::internal)?;
-    Ok(attachment(zip, "application/zip", "surveys.zip"))
+    Ok(File::attachment(zip, "application/zip", "surveys.zip"))
 }

@@ -23,10 +23,8 @@ use std::io::{Cursor, Read, Write};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::http::StatusCode;
+use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 use wasm_core::model::{SurveyPackageRow, SurveyUploadFile, SurveyUploadResult};
@@ -37,8 +35,8 @@ use crate::auth::roles::ProgramManagers;
 use crate::auth::RequireRole;
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
-use crate::error::{json_error, ApiJson, ApiPath, ApiQuery, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
+use crate::openapi::ApiRouter;
 use crate::store::survey_packages::{self as store, NewSurvey, Written};
 use crate::AppState;
 
@@ -49,65 +47,6 @@ use download::*;
 pub use upload::read_package;
 use upload::*;
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/survey/ValidateSurveyXmls",
-        summary: "The survey list of the packages page, each survey validated (program managers)",
-        access: Access::ProgramManager,
-        request: None,
-        response: "SurveyPackageRow[]",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/admin/UploadSurveyXml",
-        summary: "Upload one survey XML (body; query fileName, enteredName, overWrite); 409 when it exists and overWrite is off, 413 above 512 KB",
-        access: Access::ProgramManager,
-        request: Some("SurveyXmlFile"),
-        response: "SurveyUploadResult",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/admin/UploadSurveyXml/{surveyId}",
-        summary: "Replace survey {surveyId} with the XML in the body (its id must match)",
-        access: Access::ProgramManager,
-        request: Some("SurveyXmlFile"),
-        response: "SurveyUploadResult",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/admin/UploadPackage",
-        summary: "Upload a zip package of survey XML files (body; query overWrite); at most 100 files, 512 KB each, 8 MB unpacked",
-        access: Access::ProgramManager,
-        request: Some("SurveyPackageZip"),
-        response: "SurveyUploadResult",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/admin/DownloadSurveyXml",
-        summary: "The survey file (query surveyId) exactly as uploaded",
-        access: Access::ProgramManager,
-        request: None,
-        response: "SurveyXmlFile",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/admin/DownloadSurveyPackage",
-        summary: "Every listed survey file in one zip",
-        access: Access::ProgramManager,
-        request: None,
-        response: "SurveyPackageZip",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/admin/DeleteUploadedSurveyXml",
-        summary: "Delete a survey ({surveyId}); 409 while assignments use it",
-        access: Access::ProgramManager,
-        request: Some("DeleteSurveyXml"),
-        response: "Empty",
-    },
-];
-
 /// Most files in one package.
 pub const MAX_PACKAGE_FILES: usize = 100;
 /// Most bytes a package may unpack to.
@@ -117,15 +56,43 @@ pub const MSG_UPLOADED: &str = "Survey Uploaded";
 
 type Admin = RequireRole<ProgramManagers>;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/survey/ValidateSurveyXmls", get(list))
-        .route("/api/admin/UploadSurveyXml", post(upload_xml))
-        .route("/api/admin/UploadSurveyXml/{survey_id}", post(replace_xml))
-        .route("/api/admin/UploadPackage", post(upload_package))
-        .route("/api/admin/DownloadSurveyXml", get(download_xml))
-        .route("/api/admin/DownloadSurveyPackage", get(download_package))
-        .route("/api/admin/DeleteUploadedSurveyXml", post(delete))
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
+            "/api/survey/ValidateSurveyXmls",
+            "The survey list of the packages page, each survey validated (program managers)",
+            list,
+        )
+        .post(
+            "/api/admin/UploadSurveyXml",
+            "Upload one survey XML (body; query fileName, enteredName, overWrite); 409 when it exists and overWrite is off, 413 above 512 KB",
+            upload_xml,
+        )
+        .post(
+            "/api/admin/UploadSurveyXml/{surveyId}",
+            "Replace survey {surveyId} with the XML in the body (its id must match)",
+            replace_xml,
+        )
+        .post(
+            "/api/admin/UploadPackage",
+            "Upload a zip package of survey XML files (body; query overWrite); at most 100 files, 512 KB each, 8 MB unpacked",
+            upload_package,
+        )
+        .get(
+            "/api/admin/DownloadSurveyXml",
+            "The survey file (query surveyId) exactly as uploaded",
+            download_xml,
+        )
+        .get(
+            "/api/admin/DownloadSurveyPackage",
+            "Every listed survey file in one zip",
+            download_package,
+        )
+        .post(
+            "/api/admin/DeleteUploadedSurveyXml",
+            "Delete a survey ({surveyId}); 409 while assignments use it",
+            delete,
+        )
 }
 
 async fn list(
@@ -159,7 +126,7 @@ fn row_of(s: &store::StoredSurvey) -> SurveyPackageRow {
 /// A package's XML files (name, bytes) and the other files it held (reported, not read).
 pub type PackageFiles = (Vec<(String, Vec<u8>)>, Vec<SurveyUploadFile>);
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct DeleteSurveyXml {
     survey_id: String,

@@ -2,7 +2,7 @@
 
 use super::*;
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct UploadQuery {
     file_name: Option<String>,
@@ -24,17 +24,6 @@ pub(super) fn body_of(body: Result<Bytes, BytesRejection>) -> AppResult<Bytes> {
         StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge,
         _ => AppError::BadRequest(r.body_text()),
     })
-}
-
-pub(super) fn too_large(message: &str) -> Response {
-    let body = AppError::PayloadTooLarge.to_api_error(&uuid::Uuid::new_v4().to_string());
-    json_error(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        &wasm_core::model::ApiError {
-            message: message.to_owned(),
-            ..body
-        },
-    )
 }
 
 pub(super) fn file_too_large(file_name: &str) -> String {
@@ -170,14 +159,14 @@ pub(super) async fn store_file(
 
 /// One file's answer: 200 with the result (Uploaded, or Invalid and listed), 413 above the
 /// size cap, 409 for any other refusal (nothing stored).
-pub(super) fn single_answer(file: SurveyUploadFile) -> Response {
+pub(super) fn single_answer(file: SurveyUploadFile) -> AppResult<Json<SurveyUploadResult>> {
     if file.status == "Refused" {
         if file.message == file_too_large(&file.file_name) {
-            return too_large(&file.message);
+            return Err(AppError::TooLarge(file.message));
         }
-        return AppError::Conflict(file.message).into_response();
+        return Err(AppError::Conflict(file.message));
     }
-    Json(SurveyUploadResult { files: vec![file] }).into_response()
+    Ok(Json(SurveyUploadResult { files: vec![file] }))
 }
 
 pub(super) fn clean_file_name(name: Option<&str>, default: &str) -> String {
@@ -201,7 +190,7 @@ pub(super) async fn upload_xml(
     peer: ClientAddr,
     ApiQuery(q): ApiQuery<UploadQuery>,
     body: Result<Bytes, BytesRejection>,
-) -> AppResult<Response> {
+) -> AppResult<Json<SurveyUploadResult>> {
     let body = body_of(body)?;
     let file_name = clean_file_name(q.file_name.as_deref(), "survey.xml");
     let entered = package::clean_entered_name(q.entered_name.as_deref().unwrap_or(""));
@@ -219,7 +208,7 @@ pub(super) async fn upload_xml(
         expected: None,
     };
     let file = store_file(by, upload).await?;
-    Ok(single_answer(file))
+    single_answer(file)
 }
 
 pub(super) async fn replace_xml(
@@ -229,7 +218,7 @@ pub(super) async fn replace_xml(
     ApiPath(survey_id): ApiPath<String>,
     ApiQuery(q): ApiQuery<UploadQuery>,
     body: Result<Bytes, BytesRejection>,
-) -> AppResult<Response> {
+) -> AppResult<Json<SurveyUploadResult>> {
     let body = body_of(body)?;
     let Some(old) = store::find(&state.db, &survey_id).await? else {
         return Err(AppError::NotFound);
@@ -256,7 +245,7 @@ pub(super) async fn replace_xml(
         expected: Some(&survey_id),
     };
     let file = store_file(by, upload).await?;
-    Ok(single_answer(file))
+    single_answer(file)
 }
 
 /// The XML files of a package, or why the whole package is refused. Sizes are measured while

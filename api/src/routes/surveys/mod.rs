@@ -6,10 +6,8 @@
 //! token from a successful PIN check (header X-Survey-Token). Anyone else: 401 / 404.
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
+use axum::http::HeaderMap;
+use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 use wasm_core::model::{
@@ -28,7 +26,7 @@ use crate::client_addr::ClientAddr;
 use crate::cookies::{self, CSRF_COOKIE};
 use crate::db::now_ms;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::pdf;
 use crate::settings;
 use crate::store::surveys::{self as store, QueueRun};
@@ -49,74 +47,43 @@ pub use summary::make_summary;
 use summary::*;
 
 pub const TOKEN_HEADER: &str = "x-survey-token";
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveyIdentity/checkPin",
-        summary: "Start by 4-digit PIN (?pin=): success, surveyDataId, attemptsLeft, IsDuplicated, Token",
-        access: Access::Anyone,
-        request: None,
-        response: "PinCheckResponse",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/v2/survey/generatePin",
-        summary: "A new 4-digit PIN for a survey-queue row (SurveyQueueId), or the staff start: respondentId, respondentEntityId, Location, SurveyId with the X-Survey-Admin grant",
-        access: Access::Staff,
-        request: Some("GeneratePinRequest"),
-        response: "GeneratePinResponse",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveyRun/{surveyQueueId}",
-        summary: "A survey to take: decision, definition, saved answers, revision, page; ?modify=true restarts a finished one (Modify)",
-        access: Access::Anyone,
-        request: None,
-        response: "SurveyRunState",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveyRun/log/{surveyLogId}",
-        summary: "A survey log, read-only (View)",
-        access: Access::Anyone,
-        request: None,
-        response: "SurveyRunState",
-    },
-    RouteDoc {
-        method: "PUT",
-        path: "/api/surveyRun/{surveyQueueId}/answers",
-        summary: "Autosave (IntermediateSave); idempotent by ChangeId, 409 on a stale BaseRevision",
-        access: Access::Anyone,
-        request: Some("SaveAnswersRequest"),
-        response: "SaveAnswersResponse",
-    },
-    RouteDoc {
-        method: "GET",
-        path: "/api/surveyRun/log/{surveyLogId}/summaryPdf",
-        summary: "The survey's summary report (application/pdf, named Summary_<SSN>_<DATE>_<GUID>.pdf): staff or its own patient",
-        access: Access::SignedIn,
-        request: None,
-        response: "PDF",
-    },
-    RouteDoc {
-        method: "POST",
-        path: "/api/surveyRun/{surveyQueueId}/submit",
-        summary: "Submit (Completed) after the full re-validation; idempotent by ChangeId",
-        access: Access::Anyone,
-        request: Some("SaveAnswersRequest"),
-        response: "SaveAnswersResponse",
-    },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/surveyIdentity/checkPin", get(check_pin))
-        .route("/api/v2/survey/generatePin", post(generate_pin))
-        .route("/api/surveyRun/{id}", get(load_run))
-        .route("/api/surveyRun/log/{id}", get(load_log))
-        .route("/api/surveyRun/log/{id}/summaryPdf", get(summary_pdf))
-        .route("/api/surveyRun/{id}/answers", put(save))
-        .route("/api/surveyRun/{id}/submit", post(submit))
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .get(
+            "/api/surveyIdentity/checkPin",
+            "Start by 4-digit PIN (?pin=): success, surveyDataId, attemptsLeft, IsDuplicated, Token",
+            check_pin,
+        )
+        .post(
+            "/api/v2/survey/generatePin",
+            "A new 4-digit PIN for a survey-queue row (SurveyQueueId), or the staff start: respondentId, respondentEntityId, Location, SurveyId with the X-Survey-Admin grant",
+            generate_pin,
+        )
+        .get(
+            "/api/surveyRun/{surveyQueueId}",
+            "A survey to take: decision, definition, saved answers, revision, page; ?modify=true restarts a finished one (Modify)",
+            load_run,
+        )
+        .get(
+            "/api/surveyRun/log/{surveyLogId}",
+            "A survey log, read-only (View)",
+            load_log,
+        )
+        .get(
+            "/api/surveyRun/log/{surveyLogId}/summaryPdf",
+            "The survey's summary report (application/pdf, named Summary_<SSN>_<DATE>_<GUID>.pdf): staff or its own patient",
+            summary_pdf,
+        )
+        .put(
+            "/api/surveyRun/{surveyQueueId}/answers",
+            "Autosave (IntermediateSave); idempotent by ChangeId, 409 on a stale BaseRevision",
+            save,
+        )
+        .post(
+            "/api/surveyRun/{surveyQueueId}/submit",
+            "Submit (Completed) after the full re-validation; idempotent by ChangeId",
+            submit,
+        )
 }
 
 fn definition(run: &QueueRun) -> AppResult<SurveyDefinition> {

@@ -2,7 +2,7 @@
 
 use super::*;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub(super) struct RunQuery {
     #[serde(default)]
     modify: bool,

@@ -1,6 +1,7 @@
 //! The survey summary report (spec 04): made after a submission, served as a PDF.
 
 use super::*;
+use crate::answers::{File, PdfFile};
 
 /// Makes and stores the summary report of a submitted survey when GenerateSummaryReport is on
 /// (issue 5 part 7): the questions shown for the stored answers, in the patient's language
@@ -100,7 +101,7 @@ pub(super) async fn summary_pdf(
     user: CurrentUser,
     State(state): State<AppState>,
     ApiPath(id): ApiPath<i64>,
-) -> AppResult<Response> {
+) -> AppResult<File<PdfFile>> {
     let db = &state.db;
     let run = store::run_by_log(db, id).await?.ok_or(AppError::NotFound)?;
     if !(user.role.is_staff() || user.patient_id == Some(run.patient_id)) {
@@ -119,16 +120,5 @@ pub(super) async fn summary_pdf(
     };
     audit::record_alone(db, Actor::from(&*user), Action::LetterViewed, target, None,
         Some(json!({"LetterType": store::SUMMARY_LETTER_TYPE, "PatientId": run.patient_id, "SurveyLogId": id})), None).await?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("inline; filename=\"{file_name}\""),
-            ),
-            (header::CACHE_CONTROL, "no-store".to_owned()),
-        ],
-        pdf,
-    )
-        .into_response())
+    Ok(File::inline(pdf, &file_name))
 }

@@ -6,7 +6,7 @@ pub const DEMO_MODE_OFF: &str = "Demo mode is not enabled";
 
 pub const NOT_A_DEMO_ACCOUNT: &str = "Only demo accounts can be reset for demo";
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub(super) struct DemoResetRequest {
     #[serde(alias = "UserId", rename = "userId")]
     user_id: i64,

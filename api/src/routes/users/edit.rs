@@ -167,7 +167,7 @@ pub(super) async fn user_configuration(
     })))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub(super) struct NewUser {
     #[serde(flatten)]
     form: UserForm,

@@ -24,7 +24,7 @@ pub(super) async fn impersonation_refusal(
     })
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub(super) struct IdQuery {
     id: i64,
 }
@@ -41,18 +41,11 @@ pub(super) async fn can_impersonate(
     ))
 }
 
-pub(super) fn with_session_cookie(
-    body: Value,
-    token: &str,
-    headers: &HeaderMap,
-) -> AppResult<Response> {
-    let mut response = Json(body).into_response();
-    let cookie = cookies::session_cookie(token, cookies::is_secure(headers));
-    response.headers_mut().append(
-        header::SET_COOKIE,
-        HeaderValue::from_str(&cookie).map_err(AppError::internal)?,
-    );
-    Ok(response)
+pub(super) fn with_session_cookie<T>(body: T, token: &str, headers: &HeaderMap) -> WithCookie<T> {
+    WithCookie::set(
+        body,
+        cookies::session_cookie(token, cookies::is_secure(headers)),
+    )
 }
 
 pub(super) async fn impersonate(
@@ -61,7 +54,7 @@ pub(super) async fn impersonate(
     peer: ClientAddr,
     headers: HeaderMap,
     ApiPath(id): ApiPath<i64>,
-) -> AppResult<Response> {
+) -> AppResult<WithCookie<Value>> {
     let target = find_user(&state, id).await?;
     if let Some(reason) = impersonation_refusal(&state, &user, &target).await? {
         return Err(AppError::Forbidden(reason.to_owned()));
@@ -85,7 +78,11 @@ pub(super) async fn impersonate(
     )
     .await?;
     tx.commit().await?;
-    with_session_cookie(json!({"IsSuccess": true}), &token, &headers)
+    Ok(with_session_cookie(
+        json!({"IsSuccess": true}),
+        &token,
+        &headers,
+    ))
 }
 
 pub(super) async fn cancel_impersonation(
@@ -93,7 +90,7 @@ pub(super) async fn cancel_impersonation(
     State(state): State<AppState>,
     peer: ClientAddr,
     headers: HeaderMap,
-) -> AppResult<Response> {
+) -> AppResult<WithCookie<Value>> {
     let Some(real) = user.impersonator_user_id else {
         return Err(AppError::BadRequest("Not impersonating.".to_owned()));
     };
@@ -112,5 +109,9 @@ pub(super) async fn cancel_impersonation(
     )
     .await?;
     tx.commit().await?;
-    with_session_cookie(json!({"IsSuccess": true}), &token, &headers)
+    Ok(with_session_cookie(
+        json!({"IsSuccess": true}),
+        &token,
+        &headers,
+    ))
 }

@@ -7,10 +7,8 @@
 //! (with both users when the caller is impersonating).
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
+use axum::http::HeaderMap;
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use wasm_core::membership::{self, PATIENT_ROLE};
@@ -23,13 +21,14 @@ use wasm_core::settings::core_survey::CoreSurvey;
 use wasm_core::settings::user_management::UserManagement;
 use wasm_core::ValidationErrors;
 
+use crate::answers::WithCookie;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::roles::{ProgramManagers, UserAdmins};
 use crate::auth::{password as hashing, session, CurrentUser, RequireRole};
 use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
-use crate::openapi::{Access, RouteDoc};
+use crate::openapi::ApiRouter;
 use crate::password_rules::password_requirements;
 use crate::settings;
 use crate::store::membership as accounts;
@@ -56,45 +55,87 @@ pub const BUILT_IN_ROLES: [&str; 4] = ["Patient", "FrontDesk", "ClientAdmin", "P
 pub use crate::store::users::USERNAME_TAKEN;
 pub const NO_PATIENT_WITH_MRN: &str = "No patient has this MRN";
 
-pub const ROUTES: &[RouteDoc] = &[
-    RouteDoc { method: "POST", path: "/api/user/datatable", summary: "One page of users; SelectedRole filters (default Patient, empty = all), search on names, username, email, MRN", access: Access::UserAdmins, request: Some("UserTableRequest"), response: "TableResponse<UserRow>" },
-    RouteDoc { method: "GET", path: "/api/user/{id}", summary: "One user for the Edit modal (ClientAdmin, ProgramManager)", access: Access::UserAdmins, request: None, response: "UserForm" },
-    RouteDoc { method: "PUT", path: "/api/user/{id}", summary: "Updates a user (ProgramManager); a patient's role, MRN and names stay as they are", access: Access::ProgramManager, request: Some("UserForm"), response: "UserForm" },
-    RouteDoc { method: "POST", path: "/api/user/postUser", summary: "Creates a user with a password (ProgramManager); a Patient is linked to the patient with that MRN", access: Access::ProgramManager, request: Some("NewUser"), response: "UserForm" },
-    RouteDoc { method: "POST", path: "/api/user/validatePassword", summary: "Checks a password against the configured rules (ClientAdmin, ProgramManager)", access: Access::UserAdmins, request: Some("ValidatePassword"), response: "ValidatePasswordResult" },
-    RouteDoc { method: "PUT", path: "/api/user/changePassword", summary: "Sets a user's password (ProgramManager); ends that user's sessions", access: Access::ProgramManager, request: Some("AdminChangePassword"), response: "ChangePasswordResult" },
-    RouteDoc { method: "POST", path: "/api/user/{id}/impersonate", summary: "Signs in as the user (ProgramManager, when IsImpersonationEnabled); a new session remembers the real user", access: Access::ProgramManager, request: None, response: "ImpersonationResult" },
-    RouteDoc { method: "GET", path: "/api/staffUser/CanImpersonate", summary: "Whether the user (query id) may be impersonated: impersonation enabled, active, not yourself, not a ProgramManager", access: Access::ProgramManager, request: None, response: "CanImpersonate" },
-    RouteDoc { method: "GET", path: "/api/staffUser/cancelImpersonation", summary: "Ends impersonation: back to a session of the real user", access: Access::SignedIn, request: None, response: "ImpersonationResult" },
-    RouteDoc { method: "GET", path: "/api/user/configuration", summary: "User administration options (UserManagement: UserManagementViewMode, IsImpersonationEnabled, EnableDemoMode, IsAdminPinAndLocationsRestrictionsEnabled) with AdminPinLength and the known location numbers", access: Access::UserAdmins, request: None, response: "UserAdminConfiguration" },
-    RouteDoc { method: "POST", path: "/api/historyPortal/demoResetUser", summary: "Resets a demo account for a new demonstration (ProgramManager, EnableDemoMode on, demo accounts only): its surveys back to Assigned (answers removed), letters unread and unacknowledged, arrival statuses cleared, lockout cleared", access: Access::ProgramManager, request: Some("DemoResetRequest"), response: "DemoResetResult" },
-    RouteDoc { method: "GET", path: "/api/role", summary: "Roles with their user counts", access: Access::UserAdmins, request: None, response: "RoleRow[]" },
-    RouteDoc { method: "GET", path: "/api/role/{id}", summary: "One role (id = its name)", access: Access::UserAdmins, request: None, response: "RoleRow" },
-    RouteDoc { method: "PUT", path: "/api/role/{id}", summary: "Updates a role (ProgramManager); built-in roles keep their names, a role in use cannot be renamed", access: Access::ProgramManager, request: Some("RoleForm"), response: "RoleRow" },
-    RouteDoc { method: "POST", path: "/api/role/postRole", summary: "Creates a role (ProgramManager)", access: Access::ProgramManager, request: Some("RoleForm"), response: "RoleRow" },
-    RouteDoc { method: "DELETE", path: "/api/role/{id}", summary: "Deletes an unused custom role (ProgramManager)", access: Access::ProgramManager, request: None, response: "Deleted" },
-];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/user/datatable", post(datatable))
-        .route("/api/user/{id}", get(get_user).put(put_user))
-        .route("/api/user/postUser", post(post_user))
-        .route("/api/user/validatePassword", post(validate_password))
-        .route("/api/user/changePassword", put(change_password))
-        .route("/api/user/{id}/impersonate", post(impersonate))
-        .route("/api/staffUser/CanImpersonate", get(can_impersonate))
-        .route(
-            "/api/staffUser/cancelImpersonation",
-            get(cancel_impersonation),
+pub fn router() -> ApiRouter {
+    ApiRouter::new()
+        .post(
+            "/api/user/datatable",
+            "One page of users; SelectedRole filters (default Patient, empty = all), search on names, username, email, MRN",
+            datatable,
         )
-        .route("/api/user/configuration", get(user_configuration))
-        .route("/api/historyPortal/demoResetUser", post(demo_reset_user))
-        .route("/api/role", get(list_roles))
-        .route("/api/role/postRole", post(post_role))
-        .route(
+        .get(
+            "/api/user/{id}",
+            "One user for the Edit modal (ClientAdmin, ProgramManager)",
+            get_user,
+        )
+        .put(
+            "/api/user/{id}",
+            "Updates a user (ProgramManager); a patient's role, MRN and names stay as they are",
+            put_user,
+        )
+        .post(
+            "/api/user/postUser",
+            "Creates a user with a password (ProgramManager); a Patient is linked to the patient with that MRN",
+            post_user,
+        )
+        .post(
+            "/api/user/validatePassword",
+            "Checks a password against the configured rules (ClientAdmin, ProgramManager)",
+            validate_password,
+        )
+        .put(
+            "/api/user/changePassword",
+            "Sets a user's password (ProgramManager); ends that user's sessions",
+            change_password,
+        )
+        .post(
+            "/api/user/{id}/impersonate",
+            "Signs in as the user (ProgramManager, when IsImpersonationEnabled); a new session remembers the real user",
+            impersonate,
+        )
+        .get(
+            "/api/staffUser/CanImpersonate",
+            "Whether the user (query id) may be impersonated: impersonation enabled, active, not yourself, not a ProgramManager",
+            can_impersonate,
+        )
+        .get(
+            "/api/staffUser/cancelImpersonation",
+            "Ends impersonation: back to a session of the real user",
+            cancel_impersonation,
+        )
+        .get(
+            "/api/user/configuration",
+            "User administration options (UserManagement: UserManagementViewMode, IsImpersonationEnabled, EnableDemoMode, IsAdminPinAndLocationsRestrictionsEnabled) with AdminPinLength and the known location numbers",
+            user_configuration,
+        )
+        .post(
+            "/api/historyPortal/demoResetUser",
+            "Resets a demo account for a new demonstration (ProgramManager, EnableDemoMode on, demo accounts only): its surveys back to Assigned (answers removed), letters unread and unacknowledged, arrival statuses cleared, lockout cleared",
+            demo_reset_user,
+        )
+        .get(
+            "/api/role",
+            "Roles with their user counts",
+            list_roles,
+        )
+        .post(
+            "/api/role/postRole",
+            "Creates a role (ProgramManager)",
+            post_role,
+        )
+        .get(
             "/api/role/{id}",
-            get(get_role).put(put_role).delete(delete_role),
+            "One role (id = its name)",
+            get_role,
+        )
+        .put(
+            "/api/role/{id}",
+            "Updates a role (ProgramManager); built-in roles keep their names, a role in use cannot be renamed",
+            put_role,
+        )
+        .delete(
+            "/api/role/{id}",
+            "Deletes an unused custom role (ProgramManager)",
+            delete_role,
         )
 }
 

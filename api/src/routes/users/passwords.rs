@@ -2,7 +2,7 @@
 
 use super::*;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub(super) struct ValidatePassword {
     #[serde(default, alias = "Password")]
     password: String,

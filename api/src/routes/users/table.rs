@@ -2,7 +2,7 @@
 
 use super::*;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "PascalCase")]
 pub(super) struct UserTableRequest {
     #[serde(flatten)]

@@ -19,11 +19,11 @@ crate::settings_struct! {
     #[derive(Default)]
     pub struct CannedNote {
         /// Empty (NaN) for a note not saved yet.
-        #[serde(with = "crate::settings::num")] "Id" id: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "Id" id: f64,
         "Name" name: String,
         "Value" value: String,
         /// The Id of the comments-settings row (category); empty for none.
-        #[serde(with = "crate::settings::num")] "CommentId" comment_id: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "CommentId" comment_id: f64,
     }
 }
 

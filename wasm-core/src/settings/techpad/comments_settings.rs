@@ -17,7 +17,7 @@ crate::settings_struct! {
     #[derive(Default)]
     pub struct CommentSetting {
         /// Empty (NaN) for a row not saved yet.
-        #[serde(with = "crate::settings::num")] "Id" id: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "Id" id: f64,
         /// Shown with the placeholder 'New comment'.
         "Title" title: String,
         "Table" table: String,

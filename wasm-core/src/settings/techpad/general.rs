@@ -59,7 +59,7 @@ crate::settings_struct! {
         "IsValidateHistoryResultField" is_validate_history_result_field: bool,
         "IsShowBarcodeForAccessionNumber" is_show_barcode_for_accession_number: bool,
         /// One of [`BARCODE_TYPES`]' values.
-        #[serde(with = "crate::settings::num")] "BarcodeType" barcode_type: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "BarcodeType" barcode_type: f64,
         "IsShowChatMenuItem" is_show_chat_menu_item: bool,
         "ChatServiceUrl" chat_service_url: String,
         "IsAllowedStatusToBeChangedFromCompleted" is_allowed_status_to_be_changed_from_completed: bool,
@@ -78,13 +78,13 @@ crate::settings_struct! {
         "IsShowTyrerCuzikTab" is_show_tyrer_cuzik_tab: bool,
         "CarryForwardTechpadDiagram" carry_forward_techpad_diagram: bool,
         /// One of [`WORKLIST_TABS`]' values.
-        #[serde(with = "crate::settings::num")] "DefaultWorklistTab" default_worklist_tab: f64,
-        #[serde(with = "crate::settings::num")] "WorklistPrioritizingAccuracy" worklist_prioritizing_accuracy: f64,
-        #[serde(with = "crate::settings::num")] "HistoryLoadRetries" history_load_retries: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "DefaultWorklistTab" default_worklist_tab: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "WorklistPrioritizingAccuracy" worklist_prioritizing_accuracy: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "HistoryLoadRetries" history_load_retries: f64,
         /// Minutes.
-        #[serde(with = "crate::settings::num")] "SessionExpirationTimeout" session_expiration_timeout: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "SessionExpirationTimeout" session_expiration_timeout: f64,
         /// Minutes.
-        #[serde(with = "crate::settings::num")] "SessionWarnTimeout" session_warn_timeout: f64,
+        #[serde(with = "crate::settings::num")] #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))] "SessionWarnTimeout" session_warn_timeout: f64,
         "ShowBothTotalTimeAndLastStatusTimeInWorklist" show_both_total_time_and_last_status_time_in_worklist: bool,
         "ShowDetailTimeInWorklist" show_detail_time_in_worklist: bool,
         "HideDetailStatusTimeInWorklist" hide_detail_status_time_in_worklist: bool,
