@@ -103,7 +103,7 @@ else
 fi
 
 echo "== openapi (spec validator, schemathesis as anonymous and as a program manager)"
-PORTAL_API_BIN=$PORTAL_API_BIN tests/openapi/run.sh > "$OUT/openapi.log" 2>&1
+PORTAL_API_BIN=$PORTAL_API_BIN OPENAPI_LOG_DIR=$OUT/openapi tests/openapi/run.sh > "$OUT/openapi.log" 2>&1
 grep -v '^openapi-suite:' "$OUT/openapi.log" | tail -n 60
 if grep -q '^openapi-suite:' "$OUT/openapi.log"; then
   while read -r _ name p f; do record "openapi: $name" "$p" "$f"; done < <(grep '^openapi-suite:' "$OUT/openapi.log")

@@ -3,6 +3,7 @@
 # then schemathesis against a demo server (SQLite, loopback) as anonymous and as a program
 # manager, checking for server errors and answers that do not match the document.
 # Prints one line per suite for scripts/test.sh: "openapi-suite: NAME PASSED FAILED".
+#   OPENAPI_LOG_DIR schemathesis' full output is kept here (default: removed at the end)
 #   PORTAL_API_BIN  the server binary (default target/debug/portal-api)
 #   PY_TOOLS        the venv scripts/setup.sh installs (default target/py-tools)
 set -uo pipefail
@@ -10,6 +11,8 @@ cd "$(dirname "$0")/../.."
 BIN=${PORTAL_API_BIN:-$PWD/target/debug/portal-api}
 PY=${PY_TOOLS:-$PWD/target/py-tools}/bin
 WORK=$(mktemp -d /tmp/portal-openapi.XXXXXX)
+LOGS=${OPENAPI_LOG_DIR:-$WORK}  # schemathesis' full output per run (test.sh keeps it)
+mkdir -p "$LOGS"
 SERVER=
 cleanup() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null; rm -rf "$WORK"; }
 trap cleanup EXIT
@@ -45,17 +48,18 @@ run() { # name extra-args...
   local name=$1; shift
   (cd "$WORK" && "$PY/schemathesis" run "$WORK/openapi.json" --url "$BASE" --no-color \
     --checks not_a_server_error,response_schema_conformance \
-    --max-examples 10 --seed 13 --workers 2 --request-timeout 30 "$@") > "$WORK/$name.txt" 2>&1
+    --max-examples 10 --seed 13 --workers 2 --request-timeout 30 "$@") > "$LOGS/$name.txt" 2>&1
   local rc=$? p f
-  p=$(sed -n 's/^ *\([0-9]*\) generated, .*/\1/p' "$WORK/$name.txt" | tail -n 1)
-  f=$(grep -oE '[0-9]+ failed' "$WORK/$name.txt" | tail -n 1 | grep -oE '[0-9]+')
+  p=$(sed -n 's/^ *\([0-9]*\) generated, .*/\1/p' "$LOGS/$name.txt" | tail -n 1)
+  f=$(grep -oE '[0-9]+ failed' "$LOGS/$name.txt" | tail -n 1 | grep -oE '[0-9]+')
   f=${f:-0}; p=$(( ${p:-0} - f ))
   if [ "$rc" != 0 ]; then
-    sed -n '/FAILURES/,/SUMMARY/p' "$WORK/$name.txt" | head -n 150
-    tail -n 25 "$WORK/$name.txt"
+    # The failures with the requests that reproduce them, without the long lists of operations.
+    grep -v '^  - ' "$LOGS/$name.txt" | sed -n '/FAILURES/,/WARNINGS/p' | head -n 200
+    tail -n 25 "$LOGS/$name.txt"
     [ "$f" = 0 ] && f=1
   else
-    grep -E 'generated|Tested:' "$WORK/$name.txt"
+    grep -E 'generated|Tested:' "$LOGS/$name.txt"
   fi
   echo "openapi-suite: $name $p $f"
 }

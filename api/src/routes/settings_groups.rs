@@ -19,6 +19,7 @@ use crate::client_addr::ClientAddr;
 use crate::error::{ApiJson, ApiPath, AppError, AppResult};
 use crate::openapi::ApiRouter;
 use crate::settings::engine::{self, Def, Who};
+use crate::settings::group_document::GroupDocument;
 use crate::AppState;
 
 pub fn router() -> ApiRouter {
@@ -80,8 +81,8 @@ pub fn router() -> ApiRouter {
         )
 }
 
-type Envelope = SettingsEnvelope<Map<String, Value>>;
-type Body = ApiJson<SettingsSave<Map<String, Value>>>;
+type Envelope = SettingsEnvelope<GroupDocument>;
+type Body = ApiJson<SettingsSave<GroupDocument>>;
 /// How a path segment names a group: itself (`named`) or a category (`techpad_group`, ...).
 type Lookup = fn(&str) -> Option<&'static str>;
 
@@ -98,10 +99,15 @@ fn group(name: &str) -> AppResult<&'static Def> {
 }
 
 /// The envelope with its version as the ETag.
-fn answer(envelope: Envelope) -> Tagged<Envelope> {
+fn answer(envelope: SettingsEnvelope<Map<String, Value>>) -> Tagged<Envelope> {
     Tagged {
         version: envelope.version,
-        body: envelope,
+        body: SettingsEnvelope {
+            name: envelope.name,
+            version: envelope.version,
+            settings: GroupDocument(envelope.settings),
+            stored_secrets: envelope.stored_secrets,
+        },
     }
 }
 
@@ -155,7 +161,7 @@ async fn put_group(
         who,
         def,
         body.version,
-        body.settings,
+        body.settings.0,
     )
     .await?;
     Ok(answer(saved))

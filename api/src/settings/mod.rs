@@ -4,6 +4,8 @@
 //! places that still read a document by key (the setup wizard's flat view, the documents hiding
 //! rules); the group name constants below are for those and for the demo loader.
 
+pub mod group_document;
+
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
