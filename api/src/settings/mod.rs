@@ -1,8 +1,8 @@
 //! Named settings groups (spec 03 §3, spec 04 §3), one JSON document each with a version.
 //! Every group is typed in wasm-core (`settings`): read completed with its defaults, typed with
-//! [`get`]; written only through [`engine`]. [`load`] and the `get_*` readers remain for the two
-//! places that still read a document by key (the setup wizard's flat view, the documents hiding
-//! rules); the group name constants below are for those and for the demo loader.
+//! [`get`] (the only read: no document is read by group name and key); written only through
+//! [`engine`]. The group name constants below are for the setup wizard's field map and the
+//! demo loader.
 
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -50,7 +50,7 @@ pub async fn ensure_defaults(db: &Db) -> AppResult<()> {
 /// The document of a group completed with its defaults (`{}` for a name that is no group). On
 /// PostgreSQL the documents are kept in memory (see [`cache`]);
 /// SQLite reads the row (an in-process lookup).
-pub async fn load(db: &Db, group: &str) -> AppResult<Value> {
+async fn load(db: &Db, group: &str) -> AppResult<Value> {
     let cached = cache::begin(db, group);
     if let cache::Lookup::Hit(doc) = cached {
         return Ok(doc);
@@ -82,30 +82,6 @@ fn document(group: &str, stored: Option<&str>) -> Value {
     }
 }
 
-pub fn get_bool(doc: &Value, key: &str) -> bool {
-    match doc.get(key) {
-        Some(Value::Bool(b)) => *b,
-        Some(Value::String(s)) => s.eq_ignore_ascii_case("true"),
-        Some(Value::Number(n)) => n.as_i64().is_some_and(|n| n != 0),
-        _ => false,
-    }
-}
-
-pub fn get_i64(doc: &Value, key: &str) -> Option<i64> {
-    match doc.get(key) {
-        Some(Value::Number(n)) => n.as_i64(),
-        Some(Value::String(s)) => s.trim().parse().ok(),
-        _ => None,
-    }
-}
-
-pub fn get_str(doc: &Value, key: &str) -> String {
-    doc.get(key)
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_owned()
-}
-
 /// CorePortal SessionTimeoutMinutes, at least 1 minute.
 pub async fn session_timeout_minutes(db: &Db) -> AppResult<i64> {
     Ok(get::<CorePortal>(db).await?.session_minutes())
@@ -123,18 +99,3 @@ pub async fn expiry_rule(db: &Db) -> AppResult<ExpiryRule> {
 
 mod cache;
 pub mod engine;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn readers_accept_loose_types() {
-        let doc = json!({"a": true, "b": "True", "c": 1, "n": "25", "m": 7, "s": "x"});
-        assert!(get_bool(&doc, "a") && get_bool(&doc, "b") && get_bool(&doc, "c"));
-        assert!(!get_bool(&doc, "missing"));
-        assert_eq!(get_i64(&doc, "n"), Some(25));
-        assert_eq!(get_i64(&doc, "m"), Some(7));
-        assert_eq!(get_str(&doc, "s"), "x");
-    }
-}
