@@ -17,19 +17,9 @@ use crate::error::AppResult;
 use crate::store;
 
 pub const CORE_PORTAL: &str = "CorePortal";
-pub const LICENSE: &str = "License";
-pub const HISTORY_PORTAL: &str = "HistoryPortal";
 pub const USER_ACCOUNT_PASSWORD: &str = "UserAccountPassword";
-pub const CORE_NOTIFICATIONS: &str = "CoreNotifications";
 /// User administration options (spec 02 §3 "Configuration").
 pub const USER_MANAGEMENT: &str = "UserManagement";
-pub const DOCUMENTS_ESSENTIAL: &str = "DocumentsEssential";
-pub const DOCUMENTS_COLUMN_TITLE: &str = "DocumentsColumnTitle";
-pub const DOCUMENTS_OTHER: &str = "DocumentsOther";
-pub const DOCUMENTS_HIDING: &str = "DocumentsHidingEmailNotSending";
-/// Spec 03 §3: phone verification limits (0 = no limit / never expires, spec 03 §9).
-pub const USER_ACCOUNT_VERIFICATION: &str = "UserAccountUserAccountVerification";
-pub const USER_ACCOUNT_PATIENT_PORTAL_OPTIONS: &str = "UserAccountPatientPortalOptions";
 /// Survey general settings (spec 04 §3; GET/POST /api/surveySettings/generalSettings).
 pub const SURVEY_GENERAL: &str = "SurveyGeneral";
 
