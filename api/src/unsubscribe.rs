@@ -8,7 +8,7 @@ use crate::db::Db;
 use crate::error::AppResult;
 use crate::signed_ids::SignedIds;
 
-const SECRET_NAME: &str = "unsubscribe";
+pub const SECRET_NAME: &str = "unsubscribe";
 const PURPOSE: &str = "unsubscribe";
 
 /// The key of unsubscribe links (created on first use).

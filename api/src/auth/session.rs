@@ -126,7 +126,7 @@ pub async fn purge_expired(db: &Db, now: i64) -> AppResult<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::on_db;
+    use crate::store::users;
 
     async fn demo_db() -> (Db, std::path::PathBuf) {
         let dir = std::env::temp_dir().join(format!("portal-api-session-{}", random_token()));
@@ -141,10 +141,7 @@ mod tests {
     #[tokio::test]
     async fn idle_sessions_expire_and_sign_out_deletes() {
         let (db, dir) = demo_db().await;
-        let user_id: i64 = on_db!(&db, pool => sqlx::query_scalar("SELECT id FROM users WHERE username = 'jane.doe'")
-            .fetch_one(pool)
-            .await)
-        .unwrap();
+        let user_id = users::login_candidates(&db, "jane.doe", 1).await.unwrap()[0].id;
         let token = create(&db, user_id, None).await.unwrap();
         let user = lookup(&db, &token)
             .await
@@ -155,12 +152,9 @@ mod tests {
         assert!(lookup(&db, "not-a-token").await.unwrap().is_none());
 
         // Idle past the timeout: refused and removed.
-        on_db!(&db, pool => sqlx::query("UPDATE sessions SET expires_at = $1, last_seen_at = $1")
-            .bind(now_ms() - 1)
-            .execute(pool)
+        sessions::extend(&db, &hash_token(&token), now_ms() - 1, 0)
             .await
-            .map(|_| ()))
-        .unwrap();
+            .unwrap();
         assert!(lookup(&db, &token).await.unwrap().is_none());
 
         let token = create(&db, user_id, None).await.unwrap();

@@ -62,7 +62,6 @@ pub async fn record_failure(db: &Db, login: &str, address: &str, now: i64) -> Ap
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::on_db;
 
     #[tokio::test]
     async fn limits_per_account_and_address_in_a_window() {
@@ -105,8 +104,9 @@ mod tests {
             .await
             .unwrap());
         // Only hashes are stored, never the login names.
-        let stored: i64 = on_db!(&db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM login_failures WHERE throttle_key LIKE '%acct%'")
-            .fetch_one(pool).await).unwrap();
+        let stored = login_failures::count_keys_containing(&db, "acct")
+            .await
+            .unwrap();
         assert_eq!(stored, 0);
         db.close().await;
         let _ = std::fs::remove_dir_all(dir);

@@ -5,7 +5,8 @@
 use crate::db::{now_ms, Db};
 use crate::error::AppResult;
 use crate::letter_pdf::{self, LetterPdf};
-use crate::on_db;
+use crate::store::demo::letters::{insert_letter, NewLetter};
+use crate::store::demo::{clinic, people};
 
 const DAY: i64 = 86_400_000;
 
@@ -40,11 +41,8 @@ If you have questions about this letter, please call us at 555-0101, Monday to F
 
 pub async fn load(db: &Db) -> AppResult<()> {
     let now = now_ms();
-    let patients: Vec<(i64, String, String)> = on_db!(db, pool => sqlx::query_as(
-        "SELECT id, first_name, last_name FROM patients ORDER BY id",
-    )
-    .fetch_all(pool)
-    .await)?;
+    let mut tx = db.begin().await?;
+    let patients = people::patient_names(&mut tx).await?;
     for (i, (id, ..)) in patients.iter().enumerate() {
         let address = format!(
             "{} {}\n{}",
@@ -52,24 +50,13 @@ pub async fn load(db: &Db) -> AppResult<()> {
             STREETS[i % STREETS.len()],
             TOWNS[i % TOWNS.len()]
         );
-        on_db!(db, pool => sqlx::query("UPDATE patients SET address = $1 WHERE id = $2")
-            .bind(address)
-            .bind(*id)
-            .execute(pool)
-            .await
-            .map(|_| ()))?;
+        people::set_address(&mut tx, *id, &address).await?;
     }
     let Some((jane, first, last)) = patients.first().cloned() else {
-        return Ok(());
+        return Ok(tx.commit().await?);
     };
     // The study of her latest result letter (a past one).
-    let study: Option<i64> = on_db!(db, pool => sqlx::query_scalar(
-        "SELECT id FROM studies WHERE patient_id = $1 AND study_date <= $2 ORDER BY study_date DESC, id DESC LIMIT 1",
-    )
-    .bind(jane)
-    .bind(crate::fmt::iso_utc(now)[..10].to_owned())
-    .fetch_optional(pool)
-    .await)?;
+    let study = clinic::latest_study(&mut tx, jane, &crate::fmt::iso_utc(now)[..10]).await?;
     let name = format!("{first} {last}");
     // Tokens are random like every other letter's; tests find the letters by type.
     let token = |kind: &str| {
@@ -78,38 +65,48 @@ pub async fn load(db: &Db) -> AppResult<()> {
             crate::auth::random_token()
         )
     };
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO letters (patient_id, study_id, access_token, letter_type, notify_type, body, sent_at,
-                              is_ack_on_view, bi_rads)
-         VALUES ($1, $2, $3, 'Breast Density Notification', 'Email', $4, $5, FALSE, '1')",
-    )
-    .bind(jane)
-    .bind(study)
-    .bind(token("density"))
-    .bind(long_result_body(&name))
-    .bind(now - 3 * DAY)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO letters (patient_id, study_id, access_token, letter_type, notify_type, body, sent_at,
-                              is_ack_on_view, bi_rads)
-         VALUES ($1, $2, $3, 'Annual Screening Reminder', 'Email', $4, $5, TRUE, NULL)",
-    )
-    .bind(jane)
-    .bind(study)
-    .bind(token("reminder"))
-    .bind(format!(
+    let (density_token, reminder_token, report_token) =
+        (token("density"), token("reminder"), token("report"));
+    let letter = |access_token, letter_type, body, sent_at| NewLetter {
+        patient_id: jane,
+        study_id: study,
+        access_token,
+        letter_type,
+        notify_type: "Email",
+        body,
+        pdf: None,
+        sent_at,
+        read_at: None,
+        acked_at: None,
+        is_ack_on_view: false,
+        bi_rads: Some("1"),
+    };
+    let body = long_result_body(&name);
+    let density = letter(
+        &density_token,
+        "Breast Density Notification",
+        &body,
+        now - 3 * DAY,
+    );
+    insert_letter(&mut tx, &density).await?;
+    let body = format!(
         "Dear {name},\n\nIt is time to schedule your annual screening mammogram. Regular screening finds \
          breast cancer early, when it is easiest to treat.\n\nPlease call us at 555-0101 to book a time \
          that suits you, or reply through the patient portal."
-    ))
-    .bind(now - DAY)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
+    );
+    let reminder = NewLetter {
+        is_ack_on_view: true,
+        bi_rads: None,
+        ..letter(
+            &reminder_token,
+            "Annual Screening Reminder",
+            &body,
+            now - DAY,
+        )
+    };
+    insert_letter(&mut tx, &reminder).await?;
     // A report attached as a stored PDF: it is served as stored, and listed with other documents.
-    let report = letter_pdf::render(&LetterPdf {
+    let report_pdf = letter_pdf::render(&LetterPdf {
         clinic_name: "Demo Breast Imaging".into(),
         clinic_address: "100 Harbor Street, Springfield".into(),
         clinic_phone: "555-0101".into(),
@@ -127,40 +124,35 @@ pub async fn load(db: &Db) -> AppResult<()> {
                Screening mammogram in one year."
             .into(),
     });
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO letters (patient_id, study_id, access_token, letter_type, notify_type, body, pdf, sent_at,
-                              read_at, is_ack_on_view, bi_rads)
-         VALUES ($1, $2, $3, 'Radiology Report', 'Portal', '', $4, $5, $6, FALSE, '1')",
-    )
-    .bind(jane)
-    .bind(study)
-    .bind(token("report"))
-    .bind(report)
-    .bind(now - 10 * DAY)
-    .bind(now - 9 * DAY)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
+    let report = NewLetter {
+        notify_type: "Portal",
+        pdf: Some(report_pdf.as_slice()),
+        read_at: Some(now - 9 * DAY),
+        ..letter(&report_token, "Radiology Report", "", now - 10 * DAY)
+    };
+    insert_letter(&mut tx, &report).await?;
     // Maria has an unread ack-on-view letter: the mobile viewer's ack-on-view browser test reads it.
-    let maria: Option<i64> = on_db!(db, pool => sqlx::query_scalar(
-        "SELECT patient_id FROM users WHERE username = 'maria.garcia'",
-    )
-    .fetch_optional(pool)
-    .await)?
-    .flatten();
-    if let Some(maria) = maria {
-        on_db!(db, pool => sqlx::query(
-            "INSERT INTO letters (patient_id, access_token, letter_type, notify_type, body, sent_at, is_ack_on_view, bi_rads)
-             VALUES ($1, $2, 'Follow-up Reminder', 'Email', $3, $4, TRUE, NULL)",
+    if let Some(maria) = people::patient_of_user(&mut tx, "maria.garcia").await? {
+        insert_letter(
+            &mut tx,
+            &NewLetter {
+                patient_id: maria,
+                study_id: None,
+                access_token: &token("followup"),
+                letter_type: "Follow-up Reminder",
+                notify_type: "Email",
+                body: "Dear Maria Garcia,\n\nPlease schedule the follow-up ultrasound your radiologist recommended. \
+                       Call us at 555-0101.\n\nDemo Breast Imaging",
+                pdf: None,
+                sent_at: now - 2 * DAY,
+                read_at: None,
+                acked_at: None,
+                is_ack_on_view: true,
+                bi_rads: None,
+            },
         )
-        .bind(maria)
-        .bind(token("followup"))
-        .bind("Dear Maria Garcia,\n\nPlease schedule the follow-up ultrasound your radiologist recommended. \
-               Call us at 555-0101.\n\nDemo Breast Imaging")
-        .bind(now - 2 * DAY)
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
+        .await?;
     }
+    tx.commit().await?;
     Ok(())
 }

@@ -3,17 +3,13 @@
 
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::on_db;
+use crate::store::demo::clinic;
 
 pub async fn load(db: &Db) -> AppResult<()> {
-    let ids: Vec<i64> = on_db!(db, pool => sqlx::query_scalar("SELECT id FROM appointments").fetch_all(pool).await)?;
-    for id in ids {
-        on_db!(db, pool => sqlx::query("UPDATE appointments SET iam_here_token = $1 WHERE id = $2")
-            .bind(crate::auth::random_token())
-            .bind(id)
-            .execute(pool)
-            .await
-            .map(|_| ()))?;
+    let mut tx = db.begin().await?;
+    for id in clinic::appointment_ids(&mut tx).await? {
+        clinic::set_iam_here_token(&mut tx, id, &crate::auth::random_token()).await?;
     }
+    tx.commit().await?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::on_db;
+use crate::store::demo::labels;
 
 const TRANSLATIONS: &[(&str, &str, &str)] = &[
     ("Home_PendingActions", "es", "Acciones pendientes"),
@@ -22,29 +22,14 @@ const TRANSLATIONS: &[(&str, &str, &str)] = &[
 ];
 
 pub async fn load(db: &Db) -> AppResult<()> {
+    let mut tx = db.begin().await?;
     for (key, language, value) in TRANSLATIONS {
-        let existing: Option<i64> = on_db!(db, pool => sqlx::query_scalar("SELECT id FROM label_keys WHERE key = $1")
-            .bind(*key)
-            .fetch_optional(pool)
-            .await)?;
-        let id = match existing {
+        let id = match labels::key_id(&mut tx, key).await? {
             Some(id) => id,
-            None => {
-                on_db!(db, pool => sqlx::query_scalar("INSERT INTO label_keys (key, category) VALUES ($1, 'Portal') RETURNING id")
-                .bind(*key)
-                .fetch_one(pool)
-                .await)?
-            }
+            None => labels::insert_key(&mut tx, key).await?,
         };
-        on_db!(db, pool => sqlx::query(
-            "INSERT INTO label_values (label_key_id, language, value) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-        )
-        .bind(id)
-        .bind(*language)
-        .bind(*value)
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
+        labels::insert_value(&mut tx, id, language, value).await?;
     }
+    tx.commit().await?;
     Ok(())
 }

@@ -13,7 +13,9 @@ pub mod survey_link;
 use crate::auth::password;
 use crate::db::{now_ms, Db};
 use crate::error::{AppError, AppResult};
-use crate::on_db;
+use crate::store;
+use crate::store::demo::surveys as store_surveys;
+use crate::store::demo::{clinic, letters, people};
 
 /// Password of every demo account.
 pub const DEMO_PASSWORD: &str = "Portal!2026";
@@ -428,9 +430,7 @@ fn keep_open_surveys_open(
 
 /// Loads the demo clinic when the database has no users yet; returns whether it did.
 pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
-    let users: i64 =
-        on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(pool).await)?;
-    if users > 0 {
+    if people::user_count(db).await? > 0 {
         tracing::info!("demo data skipped: the database already has users");
         return Ok(false);
     }
@@ -445,236 +445,223 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     // The demo's own groups replace the defaults of the same name (stored at start-up already).
     let demo_settings = surveys::demo_settings();
 
-    on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
-        for (group, body) in &demo_settings {
-            sqlx::query(
-                "INSERT INTO settings (group_name, version, body, updated_at) VALUES ($1, 1, $2, $3)
-                 ON CONFLICT (group_name) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at",
-            )
-            .bind(*group)
-            .bind(body.to_string())
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
-        let mut location_ids = Vec::new();
-        for l in LOCATIONS {
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO locations (loc_num, name, address, phone, timezone)
-                 VALUES ($1, $2, $3, $4, 'America/New_York') RETURNING id",
-            )
-            .bind(l.loc_num)
-            .bind(l.name)
-            .bind(l.address)
-            .bind(l.phone)
-            .fetch_one(&mut *tx)
-            .await?;
-            location_ids.push(id);
-        }
-        let mut survey_ids = Vec::new();
-        let mut definitions = Vec::new();
-        for (file, xml) in SURVEYS {
-            let def = surveys::shipped(xml).map_err(|e| AppError::internal(format!("demo survey {file}: {e}")))?;
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO survey_definitions (survey_id, name, xml, uploaded_at) VALUES ($1, $2, $3, $4) RETURNING id",
-            )
-            .bind(&def.id)
-            .bind(surveys::name(&def))
-            .bind(*xml)
-            .bind(now - 365 * DAY)
-            .fetch_one(&mut *tx)
-            .await?;
-            survey_ids.push(id);
-            definitions.push(def);
-        }
-        let mut patient_ids = Vec::new();
-        for p in &patients {
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO patients (mrn, first_name, last_name, dob, email, phone, gender, language,
-                                       unsubscribed, created_at, updated_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, 'F', $7, FALSE, $8, $8) RETURNING id",
-            )
-            .bind(&p.mrn)
-            .bind(&p.first)
-            .bind(&p.last)
-            .bind(&p.dob)
-            .bind(&p.email)
-            .bind(&p.phone)
-            .bind(p.language)
-            .bind(now - 400 * DAY)
-            .fetch_one(&mut *tx)
-            .await?;
-            patient_ids.push(id);
-        }
-        for u in USERS {
-            let patient_id = u.patient.map(|i| patient_ids[i]);
-            let mrn = u.patient.map(|i| patients[i].mrn.clone());
-            let loc_nums = if u.role == "Patient" { None } else { Some("101,102,103,104") };
-            sqlx::query(
-                "INSERT INTO users (username, email, first_name, last_name, role, password_hash, is_active,
-                                    patient_id, ssn, loc_nums, created_at, updated_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $8, $9, $10, $10)",
-            )
-            .bind(u.username)
-            .bind(u.email)
-            .bind(u.first)
-            .bind(u.last)
-            .bind(u.role)
-            .bind(&hash)
-            .bind(patient_id)
-            .bind(mrn)
-            .bind(loc_nums)
-            .bind(now - 300 * DAY)
-            .execute(&mut *tx)
-            .await?;
-        }
-        let mut appointment_ids = Vec::new();
-        let mut study_ids = Vec::new();
-        for (i, a) in appointments.iter().enumerate() {
-            let study_date = crate::fmt::iso_utc(a.starts_at)[..10].to_owned();
-            let study_id: i64 = sqlx::query_scalar(
-                "INSERT INTO studies (patient_id, location_id, study_date, description, accession)
-                 VALUES ($1, $2, $3, $4, $5) RETURNING id",
-            )
-            .bind(patient_ids[a.patient])
-            .bind(location_ids[a.location])
-            .bind(study_date)
-            .bind(STUDY_DESCS[i % STUDY_DESCS.len()])
-            .bind(format!("ACC{:06}", 500_000 + i))
-            .fetch_one(&mut *tx)
-            .await?;
-            study_ids.push(study_id);
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO appointments (patient_id, location_id, study_id, starts_at, status, arrival_status,
-                                           iam_here_token, ready_for_exam_count)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-            )
-            .bind(patient_ids[a.patient])
-            .bind(location_ids[a.location])
-            .bind(study_id)
-            .bind(a.starts_at)
-            .bind(a.status)
-            .bind(a.arrival)
-            .bind(format!("demo-iamhere-{:04}-{:016x}", i, rng.next()))
-            .bind(a.ready_count)
-            .fetch_one(&mut *tx)
-            .await?;
-            appointment_ids.push(id);
-        }
-        for (i, q) in queue.iter().enumerate() {
-            let a = &appointments[q.appointment];
-            let created = a.starts_at.min(now) - 7 * DAY;
-            let started = (q.status != "Assigned" && q.status != "Expired").then_some(created + DAY);
-            let completed = matches!(q.status, "Completed" | "Reviewed" | "PartiallyCompleteExpired")
-                .then_some(created + DAY + 20 * MINUTE);
-            let emailed = (i % 4 != 0).then_some(created + HOUR);
-            let queue_id: i64 = sqlx::query_scalar(
-                "INSERT INTO survey_queue (patient_id, appointment_id, study_id, location_id, survey_definition_id,
-                                           status, created_at, started_at, completed_at, updated_at,
-                                           last_email_sent_at, revision)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1) RETURNING id",
-            )
-            .bind(patient_ids[a.patient])
-            .bind(appointment_ids[q.appointment])
-            .bind(study_ids[q.appointment])
-            .bind(location_ids[a.location])
-            .bind(survey_ids[q.survey])
-            .bind(q.status)
-            .bind(created)
-            .bind(started)
-            .bind(completed)
-            .bind(completed.or(started).unwrap_or(created))
-            .bind(emailed)
-            .fetch_one(&mut *tx)
-            .await?;
-            if let Some(started) = started {
-                // In-progress logs hold the first page; finished ones a whole valid history.
-                let answers = surveys::demo_answers(&definitions[q.survey], i as u64, completed.is_some());
-                let answers = serde_json::to_string(&answers).map_err(AppError::internal)?;
-                sqlx::query(
-                    "INSERT INTO survey_logs (survey_queue_id, answers, revision, created_at, updated_at, completed_at)
-                     VALUES ($1, $2, 1, $3, $4, $5)",
-                )
-                .bind(queue_id)
-                .bind(answers)
-                .bind(started)
-                .bind(completed.unwrap_or(started))
-                .bind(completed)
-                .execute(&mut *tx)
-                .await?;
-            }
-        }
-        // Letters: Jane and Maria get a mix of unread, read and acknowledged; others one each.
-        for (i, a) in appointments.iter().enumerate().filter(|(_, a)| a.starts_at < now) {
-            let sent = a.starts_at + 2 * DAY;
-            let (read, acked) = match i % 3 {
-                0 => (None, None),
-                1 => (Some(sent + DAY), None),
-                _ => (Some(sent + DAY), Some(sent + DAY + HOUR)),
-            };
-            let letter_type = if i % 2 == 0 { "Patient Result Letter" } else { "Screening Reminder" };
-            let body = format!(
-                "Dear {} {},\n\nThe results of your recent examination are available. \
-                 Please contact us with any questions.\n\nDemo Breast Imaging",
-                patients[a.patient].first, patients[a.patient].last
-            );
-            sqlx::query(
-                "INSERT INTO letters (patient_id, study_id, access_token, letter_type, notify_type, body, sent_at,
-                                      read_at, acked_at, is_ack_on_view, bi_rads)
-                 VALUES ($1, $2, $3, $4, 'Email', $5, $6, $7, $8, $9, $10)",
-            )
-            .bind(patient_ids[a.patient])
-            .bind(study_ids[i])
-            .bind(format!("demo-letter-{:04}-{:016x}", i, rng.next()))
-            .bind(letter_type)
-            .bind(body)
-            .bind(sent.min(now))
-            .bind(read.filter(|r| *r < now))
-            .bind(acked.filter(|r| *r < now))
-            .bind(i % 5 == 0)
-            .bind(["1", "2", "0"][i % 3])
-            .execute(&mut *tx)
-            .await?;
-        }
-        // Jane also has a fresh unread letter from last week.
-        sqlx::query(
-            "INSERT INTO letters (patient_id, study_id, access_token, letter_type, notify_type, body, sent_at,
-                                  is_ack_on_view, bi_rads)
-             VALUES ($1, $2, $3, 'Patient Result Letter', 'Email', $4, $5, FALSE, '1')",
+    let mut tx = db.begin().await?;
+    for (group, body) in &demo_settings {
+        store::demo::put_settings(&mut tx, group, &body.to_string(), now).await?;
+    }
+    let mut location_ids = Vec::new();
+    for l in LOCATIONS {
+        location_ids
+            .push(clinic::insert_location(&mut tx, l.loc_num, l.name, l.address, l.phone).await?);
+    }
+    let mut survey_ids = Vec::new();
+    let mut definitions = Vec::new();
+    for (file, xml) in SURVEYS {
+        let def = surveys::shipped(xml)
+            .map_err(|e| AppError::internal(format!("demo survey {file}: {e}")))?;
+        let id = store_surveys::insert_definition(
+            &mut tx,
+            &def.id,
+            &surveys::name(&def),
+            xml,
+            now - 365 * DAY,
         )
-        .bind(patient_ids[0])
-        .bind(study_ids[2])
-        .bind("demo-letter-jane-latest")
-        .bind("Dear Jane Doe,\n\nYour screening mammogram shows no evidence of cancer.\n\nDemo Breast Imaging")
-        .bind(now - 7 * DAY)
-        .execute(&mut *tx)
         .await?;
-        for (key, en, es) in [
-            ("MedicalHistory_SurveyExpired_Title", "Survey Expired", "Encuesta vencida"),
-            ("Home_Welcome", "Welcome to the patient portal", "Bienvenida al portal del paciente"),
-        ] {
-            let id: i64 = sqlx::query_scalar("INSERT INTO label_keys (key, category) VALUES ($1, 'Portal') RETURNING id")
-                .bind(key)
-                .fetch_one(&mut *tx)
-                .await?;
-            for (lang, value) in [("en", en), ("es", es)] {
-                sqlx::query("INSERT INTO label_values (label_key_id, language, value) VALUES ($1, $2, $3)")
-                    .bind(id)
-                    .bind(lang)
-                    .bind(value)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-        }
-        sqlx::query("UPDATE portal_config SET is_configured = TRUE, configured_at = $1 WHERE id = 1")
-            .bind(now)
-            .execute(&mut *tx)
+        survey_ids.push(id);
+        definitions.push(def);
+    }
+    let mut patient_ids = Vec::new();
+    for p in &patients {
+        let id = people::insert_patient(
+            &mut tx,
+            &people::NewPatient {
+                mrn: &p.mrn,
+                first_name: &p.first,
+                last_name: &p.last,
+                dob: &p.dob,
+                email: p.email.as_deref(),
+                phone: Some(&p.phone),
+                gender: "F",
+                language: p.language,
+                created_at: now - 400 * DAY,
+            },
+        )
+        .await?;
+        patient_ids.push(id);
+    }
+    for u in USERS {
+        people::insert_user(
+            &mut tx,
+            &people::NewUser {
+                username: u.username,
+                email: u.email,
+                first_name: u.first,
+                last_name: u.last,
+                role: u.role,
+                password_hash: &hash,
+                patient_id: u.patient.map(|i| patient_ids[i]),
+                ssn: u.patient.map(|i| patients[i].mrn.as_str()),
+                loc_nums: (u.role != "Patient").then_some("101,102,103,104"),
+                is_demo: false,
+                created_at: now - 300 * DAY,
+            },
+        )
+        .await?;
+    }
+    let mut appointment_ids = Vec::new();
+    let mut study_ids = Vec::new();
+    for (i, a) in appointments.iter().enumerate() {
+        let study_date = crate::fmt::iso_utc(a.starts_at)[..10].to_owned();
+        let study_id = clinic::insert_study(
+            &mut tx,
+            patient_ids[a.patient],
+            location_ids[a.location],
+            &study_date,
+            STUDY_DESCS[i % STUDY_DESCS.len()],
+            &format!("ACC{:06}", 500_000 + i),
+        )
+        .await?;
+        study_ids.push(study_id);
+        let token = format!("demo-iamhere-{:04}-{:016x}", i, rng.next());
+        let id = clinic::insert_appointment(
+            &mut tx,
+            &clinic::NewAppointment {
+                patient_id: patient_ids[a.patient],
+                location_id: location_ids[a.location],
+                study_id: Some(study_id),
+                starts_at: a.starts_at,
+                status: a.status,
+                arrival_status: a.arrival,
+                iam_here_token: Some(&token),
+                ready_for_exam_count: a.ready_count,
+            },
+        )
+        .await?;
+        appointment_ids.push(id);
+    }
+    for (i, q) in queue.iter().enumerate() {
+        let a = &appointments[q.appointment];
+        let created = a.starts_at.min(now) - 7 * DAY;
+        let started = (q.status != "Assigned" && q.status != "Expired").then_some(created + DAY);
+        let completed = matches!(
+            q.status,
+            "Completed" | "Reviewed" | "PartiallyCompleteExpired"
+        )
+        .then_some(created + DAY + 20 * MINUTE);
+        let emailed = (i % 4 != 0).then_some(created + HOUR);
+        let queue_id = store_surveys::insert_queue_row(
+            &mut tx,
+            &store_surveys::NewQueueRow {
+                patient_id: patient_ids[a.patient],
+                appointment_id: Some(appointment_ids[q.appointment]),
+                study_id: Some(study_ids[q.appointment]),
+                location_id: location_ids[a.location],
+                survey_definition_id: survey_ids[q.survey],
+                status: q.status,
+                created_at: created,
+                started_at: started,
+                completed_at: completed,
+                updated_at: completed.or(started).unwrap_or(created),
+                last_email_sent_at: emailed,
+            },
+        )
+        .await?;
+        if let Some(started) = started {
+            // In-progress logs hold the first page; finished ones a whole valid history.
+            let answers =
+                surveys::demo_answers(&definitions[q.survey], i as u64, completed.is_some());
+            let answers = serde_json::to_string(&answers).map_err(AppError::internal)?;
+            store_surveys::insert_log(
+                &mut tx,
+                queue_id,
+                &answers,
+                started,
+                completed.unwrap_or(started),
+                completed,
+            )
             .await?;
-        tx.commit().await?;
-        Ok::<(), sqlx::Error>(())
-    })
-    .map_err(AppError::from)?;
+        }
+    }
+    // Letters: Jane and Maria get a mix of unread, read and acknowledged; others one each.
+    for (i, a) in appointments
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.starts_at < now)
+    {
+        let sent = a.starts_at + 2 * DAY;
+        let (read, acked) = match i % 3 {
+            0 => (None, None),
+            1 => (Some(sent + DAY), None),
+            _ => (Some(sent + DAY), Some(sent + DAY + HOUR)),
+        };
+        let letter_type = if i % 2 == 0 {
+            "Patient Result Letter"
+        } else {
+            "Screening Reminder"
+        };
+        let body = format!(
+            "Dear {} {},\n\nThe results of your recent examination are available. \
+             Please contact us with any questions.\n\nDemo Breast Imaging",
+            patients[a.patient].first, patients[a.patient].last
+        );
+        letters::insert_letter(
+            &mut tx,
+            &letters::NewLetter {
+                patient_id: patient_ids[a.patient],
+                study_id: Some(study_ids[i]),
+                access_token: &format!("demo-letter-{:04}-{:016x}", i, rng.next()),
+                letter_type,
+                notify_type: "Email",
+                body: &body,
+                pdf: None,
+                sent_at: sent.min(now),
+                read_at: read.filter(|r| *r < now),
+                acked_at: acked.filter(|r| *r < now),
+                is_ack_on_view: i % 5 == 0,
+                bi_rads: Some(["1", "2", "0"][i % 3]),
+            },
+        )
+        .await?;
+    }
+    // Jane also has a fresh unread letter from last week.
+    letters::insert_letter(
+        &mut tx,
+        &letters::NewLetter {
+            patient_id: patient_ids[0],
+            study_id: Some(study_ids[2]),
+            access_token: "demo-letter-jane-latest",
+            letter_type: "Patient Result Letter",
+            notify_type: "Email",
+            body: "Dear Jane Doe,\n\nYour screening mammogram shows no evidence of cancer.\n\nDemo Breast Imaging",
+            pdf: None,
+            sent_at: now - 7 * DAY,
+            read_at: None,
+            acked_at: None,
+            is_ack_on_view: false,
+            bi_rads: Some("1"),
+        },
+    )
+    .await?;
+    for (key, en, es) in [
+        (
+            "MedicalHistory_SurveyExpired_Title",
+            "Survey Expired",
+            "Encuesta vencida",
+        ),
+        (
+            "Home_Welcome",
+            "Welcome to the patient portal",
+            "Bienvenida al portal del paciente",
+        ),
+    ] {
+        let id = store::demo::labels::insert_key(&mut tx, key).await?;
+        for (lang, value) in [("en", en), ("es", es)] {
+            store::demo::labels::insert_value(&mut tx, id, lang, value).await?;
+        }
+    }
+    // Unconditionally: the demo loads into an empty database.
+    store::setup::claim_configured(&mut tx, now, true).await?;
+    tx.commit().await?;
     membership::load(db, &hash, now).await?;
     recovery::load(db, &hash, now).await?;
     documents::load(db).await?;

@@ -4,43 +4,62 @@
 
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::on_db;
+use crate::store::demo::people::{self, NewPatient, NewUser};
 
 pub const RESET_PATIENT_USERNAME: &str = "sara.lopez";
 pub const RESET_STAFF_USERNAME: &str = "sam.reed";
 
 pub async fn load(db: &Db, hash: &str, now: i64) -> AppResult<()> {
-    let patient_id: i64 = on_db!(db, pool => sqlx::query_scalar(
-        "INSERT INTO patients (mrn, first_name, last_name, dob, email, phone, gender, language, unsubscribed,
-                               created_at, updated_at)
-         VALUES ('100901', 'Sara', 'Lopez', '1980-06-15', 'sara.lopez@example.com', '(555) 010-4242', 'F', 'en',
-                 FALSE, $1, $1) RETURNING id",
+    let mut tx = db.begin().await?;
+    let patient_id = people::insert_patient(
+        &mut tx,
+        &NewPatient {
+            mrn: "100901",
+            first_name: "Sara",
+            last_name: "Lopez",
+            dob: "1980-06-15",
+            email: Some("sara.lopez@example.com"),
+            phone: Some("(555) 010-4242"),
+            gender: "F",
+            language: "en",
+            created_at: now,
+        },
     )
-    .bind(now)
-    .fetch_one(pool)
-    .await)?;
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO users (username, email, first_name, last_name, role, password_hash, is_active, patient_id, ssn,
-                            created_at, updated_at)
-         VALUES ($1, 'sara.lopez@example.com', 'Sara', 'Lopez', 'Patient', $2, TRUE, $3, '100901', $4, $4)",
+    .await?;
+    people::insert_user(
+        &mut tx,
+        &NewUser {
+            username: RESET_PATIENT_USERNAME,
+            email: "sara.lopez@example.com",
+            first_name: "Sara",
+            last_name: "Lopez",
+            role: "Patient",
+            password_hash: hash,
+            patient_id: Some(patient_id),
+            ssn: Some("100901"),
+            loc_nums: None,
+            is_demo: false,
+            created_at: now,
+        },
     )
-    .bind(RESET_PATIENT_USERNAME)
-    .bind(hash)
-    .bind(patient_id)
-    .bind(now)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO users (username, email, first_name, last_name, role, password_hash, is_active, loc_nums,
-                            created_at, updated_at)
-         VALUES ($1, 'sam.reed@demo-imaging.example', 'Sam', 'Reed', 'FrontDesk', $2, TRUE, '101', $3, $3)",
+    .await?;
+    people::insert_user(
+        &mut tx,
+        &NewUser {
+            username: RESET_STAFF_USERNAME,
+            email: "sam.reed@demo-imaging.example",
+            first_name: "Sam",
+            last_name: "Reed",
+            role: "FrontDesk",
+            password_hash: hash,
+            patient_id: None,
+            ssn: None,
+            loc_nums: Some("101"),
+            is_demo: false,
+            created_at: now,
+        },
     )
-    .bind(RESET_STAFF_USERNAME)
-    .bind(hash)
-    .bind(now)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
+    .await?;
+    tx.commit().await?;
     Ok(())
 }

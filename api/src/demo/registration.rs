@@ -7,7 +7,8 @@
 use crate::auth::hash_token;
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::on_db;
+use crate::store;
+use crate::store::demo::people::{self, NewPatient};
 
 /// The registration link of the demo: /patient/create?key=demo-registration-key-2026
 pub const REGISTRATION_KEY: &str = "demo-registration-key-2026";
@@ -36,30 +37,37 @@ pub async fn load(db: &Db, now: i64) -> AppResult<()> {
             "nora.quinn@demo-imaging.example",
         ),
     ];
+    let mut tx = db.begin().await?;
     for (id, mrn, first, last, dob, email) in patients {
-        on_db!(db, pool => sqlx::query(
-            "INSERT INTO patients (id, mrn, first_name, last_name, dob, email, gender, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, 'Female', $7, $7)",
-        )
-        .bind(id).bind(mrn).bind(first).bind(last).bind(dob).bind(email).bind(now)
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
+        let patient = NewPatient {
+            mrn,
+            first_name: first,
+            last_name: last,
+            dob,
+            email: Some(email),
+            phone: None,
+            gender: "Female",
+            language: "en",
+            created_at: now,
+        };
+        people::insert_patient_with_id(&mut tx, id, &patient).await?;
     }
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO membership_keys (token_hash, purpose, patient_id, email, created_at)
-         VALUES ($1, 'registration', $2, 'rosa.lee@demo-imaging.example', $3)",
+    store::registration::insert_registration_key(
+        &mut tx,
+        &hash_token(REGISTRATION_KEY),
+        REGISTRATION_PATIENT_ID,
+        "rosa.lee@demo-imaging.example",
+        now,
+        None,
     )
-    .bind(hash_token(REGISTRATION_KEY)).bind(REGISTRATION_PATIENT_ID).bind(now)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO server_secrets (name, value, created_at) VALUES ('unsubscribe', $1, $2) ON CONFLICT (name) DO NOTHING",
+    .await?;
+    tx.commit().await?;
+    store::server_secrets::get_or_insert(
+        db,
+        crate::unsubscribe::SECRET_NAME,
+        UNSUBSCRIBE_SECRET,
+        now,
     )
-    .bind(UNSUBSCRIBE_SECRET).bind(now)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
+    .await?;
     Ok(())
 }

@@ -7,7 +7,10 @@
 
 use crate::db::Db;
 use crate::error::AppResult;
-use crate::on_db;
+use crate::store;
+use crate::store::demo::clinic::{self, NewAppointment};
+use crate::store::demo::people::{self, NewPatient, NewUser};
+use crate::store::demo::surveys::{self, NewQueueRow};
 
 /// base64url of SHA-256("portal demo survey link secret").
 pub const SURVEY_LINK_SECRET: &str = "PEtIHkSs_S4aIKNceZkF8ZangvviGziHFFWjAqxjVso";
@@ -20,37 +23,90 @@ pub const EXPIRED_PIN: &str = "7305";
 const DAY: i64 = 86_400_000;
 
 pub async fn load(db: &Db, hash: &str, now: i64) -> AppResult<()> {
-    on_db!(db, pool => async {
-        let mut tx = pool.begin().await?;
-        sqlx::query("INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING")
-            .bind(crate::survey_link::SECRET_NAME).bind(SURVEY_LINK_SECRET).bind(now).execute(&mut *tx).await?;
-        let patient: i64 = sqlx::query_scalar(
-            "INSERT INTO patients (mrn, first_name, last_name, dob, email, phone, gender, language, unsubscribed, created_at, updated_at)
-             VALUES ($1, 'Lena', 'Park', '1982-02-11', 'lena.park@example.com', '555-0193', 'F', 'en', FALSE, $2, $2) RETURNING id",
-        ).bind(LOCKOUT_MRN).bind(now).fetch_one(&mut *tx).await?;
-        sqlx::query(
-            "INSERT INTO users (username, email, first_name, last_name, role, password_hash, is_active, patient_id, ssn,
-                                created_at, updated_at)
-             VALUES ($1, 'lena.park@example.com', 'Lena', 'Park', 'Patient', $2, TRUE, $3, $4, $5, $5)",
-        ).bind(LOCKOUT_USERNAME).bind(hash).bind(patient).bind(LOCKOUT_MRN).bind(now).execute(&mut *tx).await?;
-        let location: i64 = sqlx::query_scalar("SELECT id FROM locations ORDER BY loc_num LIMIT 1").fetch_one(&mut *tx).await?;
-        // The MRI safety screening: no other browser test takes an Assigned row of it.
-        let survey: i64 = sqlx::query_scalar("SELECT id FROM survey_definitions WHERE survey_id = 'MRI-003'").fetch_one(&mut *tx).await?;
-        let starts = now - now.rem_euclid(DAY) + 6 * DAY + 14 * 3_600_000;
-        let appointment: i64 = sqlx::query_scalar(
-            "INSERT INTO appointments (patient_id, location_id, starts_at, status, iam_here_token)
-             VALUES ($1, $2, $3, 'Scheduled', $4) RETURNING id",
-        ).bind(patient).bind(location).bind(starts).bind(crate::auth::random_token()).fetch_one(&mut *tx).await?;
-        let queue: i64 = sqlx::query_scalar(
-            "INSERT INTO survey_queue (patient_id, appointment_id, location_id, survey_definition_id, status, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, 'Assigned', $5, $5) RETURNING id",
-        ).bind(patient).bind(appointment).bind(location).bind(survey).bind(now).fetch_one(&mut *tx).await?;
-        let expired = now - 3_600_000;
-        sqlx::query("INSERT INTO survey_pins (pin, survey_queue_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-            .bind(EXPIRED_PIN).bind(queue).bind(expired - crate::survey_pins::PIN_VALID_MS).bind(expired)
-            .execute(&mut *tx).await?;
-        tx.commit().await?;
-        Ok::<(), sqlx::Error>(())
-    }.await)?;
+    store::server_secrets::get_or_insert(
+        db,
+        crate::survey_link::SECRET_NAME,
+        SURVEY_LINK_SECRET,
+        now,
+    )
+    .await?;
+    let mut tx = db.begin().await?;
+    let patient = people::insert_patient(
+        &mut tx,
+        &NewPatient {
+            mrn: LOCKOUT_MRN,
+            first_name: "Lena",
+            last_name: "Park",
+            dob: "1982-02-11",
+            email: Some("lena.park@example.com"),
+            phone: Some("555-0193"),
+            gender: "F",
+            language: "en",
+            created_at: now,
+        },
+    )
+    .await?;
+    people::insert_user(
+        &mut tx,
+        &NewUser {
+            username: LOCKOUT_USERNAME,
+            email: "lena.park@example.com",
+            first_name: "Lena",
+            last_name: "Park",
+            role: "Patient",
+            password_hash: hash,
+            patient_id: Some(patient),
+            ssn: Some(LOCKOUT_MRN),
+            loc_nums: None,
+            is_demo: false,
+            created_at: now,
+        },
+    )
+    .await?;
+    let location = clinic::first_location(&mut tx).await?;
+    // The MRI safety screening: no other browser test takes an Assigned row of it.
+    let survey = surveys::definition_id(&mut tx, "MRI-003").await?;
+    let starts = now - now.rem_euclid(DAY) + 6 * DAY + 14 * 3_600_000;
+    let appointment = clinic::insert_appointment(
+        &mut tx,
+        &NewAppointment {
+            patient_id: patient,
+            location_id: location,
+            study_id: None,
+            starts_at: starts,
+            status: "Scheduled",
+            arrival_status: None,
+            iam_here_token: Some(&crate::auth::random_token()),
+            ready_for_exam_count: 0,
+        },
+    )
+    .await?;
+    let queue = surveys::insert_queue_row(
+        &mut tx,
+        &NewQueueRow {
+            patient_id: patient,
+            appointment_id: Some(appointment),
+            study_id: None,
+            location_id: location,
+            survey_definition_id: survey,
+            status: "Assigned",
+            created_at: now,
+            started_at: None,
+            completed_at: None,
+            updated_at: now,
+            last_email_sent_at: None,
+        },
+    )
+    .await?;
+    let expired = now - 3_600_000;
+    surveys::insert_pin(
+        &mut tx,
+        EXPIRED_PIN,
+        queue,
+        expired - crate::survey_pins::PIN_VALID_MS,
+        expired,
+    )
+    .await?;
+    tx.commit().await?;
     Ok(())
 }

@@ -19,11 +19,18 @@ use std::time::Duration;
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 use wasm_core::model::{ConnectionTest, ConnectionTestResult, FirstManager, SetupConfiguration};
+use wasm_core::settings::core_email_service::CoreEmailService;
+use wasm_core::settings::core_magview::CoreMagview;
+use wasm_core::settings::core_notifications::CoreNotifications;
+use wasm_core::settings::core_portal::CorePortal;
+use wasm_core::settings::core_survey::CoreSurvey;
+use wasm_core::settings::user_account_password::UserAccountPassword;
+use wasm_core::settings::SettingsGroup;
 use wasm_core::setup::{self, SECRET_FIELDS};
 use wasm_core::ValidationErrors;
 
@@ -268,13 +275,14 @@ pub fn group_of(field: &str) -> Option<(&'static str, String)> {
     Some((group, field.to_owned()))
 }
 
+/// The groups the wizard writes (in this order), the ones `load_groups` reads.
 const GROUPS: [&str; 6] = [
-    settings::CORE_PORTAL,
-    CORE_MAGVIEW,
-    CORE_NOTIFICATIONS,
-    CORE_EMAIL_SERVICE,
-    settings::USER_ACCOUNT_PASSWORD,
-    CORE_SURVEY,
+    CorePortal::NAME,
+    CoreMagview::NAME,
+    CoreNotifications::NAME,
+    CoreEmailService::NAME,
+    UserAccountPassword::NAME,
+    CoreSurvey::NAME,
 ];
 
 fn same_kind(a: &Value, b: &Value) -> bool {
@@ -287,12 +295,24 @@ fn same_kind(a: &Value, b: &Value) -> bool {
     )
 }
 
+/// The wizard's groups, each read typed (completed with its defaults) and given back as its JSON
+/// document, keyed by group name: the form `group_of` maps the wizard's fields into.
 async fn load_groups(state: &AppState) -> AppResult<Map<String, Value>> {
-    let mut docs = Map::new();
-    for group in GROUPS {
-        docs.insert(group.to_owned(), settings::load(&state.db, group).await?);
-    }
-    Ok(docs)
+    let db = &state.db;
+    Ok(Map::from_iter([
+        document(settings::get::<CorePortal>(db).await?)?,
+        document(settings::get::<CoreMagview>(db).await?)?,
+        document(settings::get::<CoreNotifications>(db).await?)?,
+        document(settings::get::<CoreEmailService>(db).await?)?,
+        document(settings::get::<UserAccountPassword>(db).await?)?,
+        document(settings::get::<CoreSurvey>(db).await?)?,
+    ]))
+}
+
+/// A typed group as (its name, its document).
+fn document<T: SettingsGroup + Serialize>(group: T) -> AppResult<(String, Value)> {
+    let doc = serde_json::to_value(group).map_err(AppError::internal)?;
+    Ok((T::NAME.to_owned(), doc))
 }
 
 /// The stored configuration, with secrets still encrypted (server-side use only).

@@ -1,8 +1,8 @@
 //! Named settings groups (spec 03 §3, spec 04 §3), one JSON document each with a version.
 //! Every group is typed in wasm-core (`settings`): read completed with its defaults, typed with
-//! [`get`]; written only through [`engine`]. [`load`] and the `get_*` readers remain for the two
-//! places that still read a document by key (the setup wizard's flat view, the documents hiding
-//! rules); the group name constants below are for those and for the demo loader.
+//! [`get`] (the only read: no document is read by group name and key); written only through
+//! [`engine`]. The group name constants below are for the setup wizard's field map and the
+//! demo loader.
 
 pub mod group_document;
 
@@ -19,19 +19,9 @@ use crate::error::AppResult;
 use crate::store;
 
 pub const CORE_PORTAL: &str = "CorePortal";
-pub const LICENSE: &str = "License";
-pub const HISTORY_PORTAL: &str = "HistoryPortal";
 pub const USER_ACCOUNT_PASSWORD: &str = "UserAccountPassword";
-pub const CORE_NOTIFICATIONS: &str = "CoreNotifications";
 /// User administration options (spec 02 §3 "Configuration").
 pub const USER_MANAGEMENT: &str = "UserManagement";
-pub const DOCUMENTS_ESSENTIAL: &str = "DocumentsEssential";
-pub const DOCUMENTS_COLUMN_TITLE: &str = "DocumentsColumnTitle";
-pub const DOCUMENTS_OTHER: &str = "DocumentsOther";
-pub const DOCUMENTS_HIDING: &str = "DocumentsHidingEmailNotSending";
-/// Spec 03 §3: phone verification limits (0 = no limit / never expires, spec 03 §9).
-pub const USER_ACCOUNT_VERIFICATION: &str = "UserAccountUserAccountVerification";
-pub const USER_ACCOUNT_PATIENT_PORTAL_OPTIONS: &str = "UserAccountPatientPortalOptions";
 /// Survey general settings (spec 04 §3; GET/POST /api/surveySettings/generalSettings).
 pub const SURVEY_GENERAL: &str = "SurveyGeneral";
 
@@ -52,7 +42,7 @@ pub async fn ensure_defaults(db: &Db) -> AppResult<()> {
 /// The document of a group completed with its defaults (`{}` for a name that is no group). On
 /// PostgreSQL the documents are kept in memory (see [`cache`]);
 /// SQLite reads the row (an in-process lookup).
-pub async fn load(db: &Db, group: &str) -> AppResult<Value> {
+async fn load(db: &Db, group: &str) -> AppResult<Value> {
     let cached = cache::begin(db, group);
     if let cache::Lookup::Hit(doc) = cached {
         return Ok(doc);
@@ -84,30 +74,6 @@ fn document(group: &str, stored: Option<&str>) -> Value {
     }
 }
 
-pub fn get_bool(doc: &Value, key: &str) -> bool {
-    match doc.get(key) {
-        Some(Value::Bool(b)) => *b,
-        Some(Value::String(s)) => s.eq_ignore_ascii_case("true"),
-        Some(Value::Number(n)) => n.as_i64().is_some_and(|n| n != 0),
-        _ => false,
-    }
-}
-
-pub fn get_i64(doc: &Value, key: &str) -> Option<i64> {
-    match doc.get(key) {
-        Some(Value::Number(n)) => n.as_i64(),
-        Some(Value::String(s)) => s.trim().parse().ok(),
-        _ => None,
-    }
-}
-
-pub fn get_str(doc: &Value, key: &str) -> String {
-    doc.get(key)
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_owned()
-}
-
 /// CorePortal SessionTimeoutMinutes, at least 1 minute.
 pub async fn session_timeout_minutes(db: &Db) -> AppResult<i64> {
     Ok(get::<CorePortal>(db).await?.session_minutes())
@@ -125,18 +91,3 @@ pub async fn expiry_rule(db: &Db) -> AppResult<ExpiryRule> {
 
 mod cache;
 pub mod engine;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn readers_accept_loose_types() {
-        let doc = json!({"a": true, "b": "True", "c": 1, "n": "25", "m": 7, "s": "x"});
-        assert!(get_bool(&doc, "a") && get_bool(&doc, "b") && get_bool(&doc, "c"));
-        assert!(!get_bool(&doc, "missing"));
-        assert_eq!(get_i64(&doc, "n"), Some(25));
-        assert_eq!(get_i64(&doc, "m"), Some(7));
-        assert_eq!(get_str(&doc, "s"), "x");
-    }
-}

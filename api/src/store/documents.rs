@@ -1,11 +1,10 @@
 //! Letter queries (spec 01 §2.3) and the hiding rules of DocumentsHidingEmailNotSending
 //! (spec 03 §3) that decide what a patient sees.
 
-use serde_json::Value;
+use wasm_core::settings::documents_hiding::DocumentsHidingEmailNotSending;
 
 use crate::db::{now_ms, Db, Tx};
 use crate::error::AppResult;
-use crate::settings::{get_bool, get_i64, get_str};
 use crate::{on_db, on_tx};
 
 /// One letter with what its row and its PDF need.
@@ -198,7 +197,7 @@ struct BiradRule {
     days: Option<i64>,
     biz_days: Option<i64>,
     forever: bool,
-    allow_ack: Option<bool>,
+    allow_ack: bool,
 }
 
 /// The DocumentsHidingEmailNotSending rules, read once per request (not once per letter).
@@ -212,47 +211,36 @@ pub struct HidingRules {
     types: Vec<(String, Vec<BiradRule>)>,
 }
 
+/// A day count as the rules take it: a whole number (anything else hides nothing).
+fn whole_days(days: f64) -> Option<i64> {
+    (days.is_finite() && days.fract() == 0.0).then_some(days as i64)
+}
+
 impl HidingRules {
-    pub fn new(doc: &Value) -> HidingRules {
-        let types = doc
-            .get("LetterTypesBiradSettings")
-            .and_then(Value::as_array)
-            .map(|types| {
-                types
+    pub fn new(group: &DocumentsHidingEmailNotSending) -> HidingRules {
+        let types = group
+            .letter_types_birad_settings
+            .iter()
+            .map(|t| {
+                let rules = t
+                    .birad_settings
                     .iter()
-                    .map(|t| {
-                        let rules = t
-                            .get("BiradSettings")
-                            .and_then(Value::as_array)
-                            .map(|all| {
-                                all.iter()
-                                    .map(|b| BiradRule {
-                                        birad: match b.get("Birad") {
-                                            Some(Value::Number(n)) => n.to_string(),
-                                            Some(Value::String(s)) => s.trim().to_owned(),
-                                            _ => String::new(),
-                                        },
-                                        days: get_i64(b, "HideLetDays"),
-                                        biz_days: get_i64(b, "HideLetBizDays"),
-                                        forever: get_bool(b, "HideLetForever"),
-                                        allow_ack: b
-                                            .get("AllowAck")
-                                            .is_some()
-                                            .then(|| get_bool(b, "AllowAck")),
-                                    })
-                                    .collect()
-                            })
-                            .unwrap_or_default();
-                        (get_str(t, "Type"), rules)
+                    .map(|b| BiradRule {
+                        birad: b.birad.trim().to_owned(),
+                        days: whole_days(b.hide_let_days),
+                        biz_days: whole_days(b.hide_let_biz_days),
+                        forever: b.hide_let_forever,
+                        allow_ack: b.allow_ack,
                     })
-                    .collect()
+                    .collect();
+                (t.letter_type.clone(), rules)
             })
-            .unwrap_or_default();
+            .collect();
         HidingRules {
-            prior: crate::fmt::parse_instant(get_str(doc, "HideAllLettersPriorThisDate").trim()),
-            rp_days: get_i64(doc, "HideRPLetDays"),
-            rp_biz_days: get_i64(doc, "HideRPLetBizDays"),
-            rp_forever: get_bool(doc, "HideRPLetForever"),
+            prior: crate::fmt::parse_instant(group.hide_all_letters_prior_this_date.trim()),
+            rp_days: whole_days(group.hide_rp_let_days),
+            rp_biz_days: whole_days(group.hide_rp_let_biz_days),
+            rp_forever: group.hide_rp_let_forever,
             types,
         }
     }
@@ -285,31 +273,32 @@ impl HidingRules {
         {
             for b in rules.iter().filter(|b| bi_rads == Some(b.birad.as_str())) {
                 hidden |= older(b.days, b.biz_days, b.forever);
-                if let Some(allow) = b.allow_ack {
-                    allow_ack &= allow;
-                }
+                // A rule that does not say allows (the typed default).
+                allow_ack &= b.allow_ack;
             }
         }
         (hidden, allow_ack)
     }
 }
 
-/// What the hiding rules say about one letter at `now`: (hidden from the patient, may be acknowledged).
-pub fn hiding(
-    doc: &Value,
-    letter_type: &str,
-    bi_rads: Option<&str>,
-    sent_at: i64,
-    now: i64,
-) -> (bool, bool) {
-    HidingRules::new(doc).apply(letter_type, bi_rads, sent_at, now)
-}
-
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     use super::*;
+
+    /// What the rules of the document `doc` say about one letter at `now`.
+    fn hiding(
+        doc: &Value,
+        letter_type: &str,
+        bi_rads: Option<&str>,
+        sent_at: i64,
+        now: i64,
+    ) -> (bool, bool) {
+        let group: DocumentsHidingEmailNotSending =
+            serde_json::from_value(doc.clone()).expect("a DocumentsHidingEmailNotSending document");
+        HidingRules::new(&group).apply(letter_type, bi_rads, sent_at, now)
+    }
 
     const DAY: i64 = 86_400_000;
     // 2026-03-02 (a Monday) 12:00 UTC.
@@ -360,6 +349,20 @@ mod tests {
             )
             .0
         );
+    }
+
+    #[test]
+    fn day_counts_hide_only_as_whole_numbers() {
+        let rp = "Referring Physician";
+        let text = json!({"HideRPLetDays": " 3 "});
+        assert!(hiding(&text, rp, None, MONDAY - 3 * DAY, MONDAY).0);
+        for odd in [json!(2.5), json!(""), json!(null), json!("x")] {
+            let doc = json!({ "HideRPLetDays": odd });
+            assert!(
+                !hiding(&doc, rp, None, MONDAY - 30 * DAY, MONDAY).0,
+                "{doc}"
+            );
+        }
     }
 
     #[test]

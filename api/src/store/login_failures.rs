@@ -24,3 +24,11 @@ pub async fn drop_until(db: &Db, until: i64) -> AppResult<()> {
         .bind(until).execute(pool).await.map(|_| ()))?;
     Ok(())
 }
+
+/// Failures whose key contains `text` (a test's check that login names are never stored).
+#[cfg(test)]
+pub async fn count_keys_containing(db: &Db, text: &str) -> AppResult<i64> {
+    Ok(on_db!(db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM login_failures WHERE throttle_key LIKE $1 ESCAPE '\\'",
+    ).bind(super::like_pattern(text)).fetch_one(pool).await)?)
+}

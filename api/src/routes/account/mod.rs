@@ -129,19 +129,28 @@ mod tests {
             .unwrap();
         settings::ensure_defaults(&db).await.unwrap();
         crate::demo::load_if_empty(&db).await.unwrap();
-        let hash: String = crate::on_db!(&db, pool => sqlx::query_scalar("SELECT password_hash FROM users WHERE username = 'jane.doe'")
-            .fetch_one(pool)
-            .await)
-        .unwrap();
-        crate::on_db!(&db, pool => sqlx::query(
-            "INSERT INTO users (username, email, first_name, last_name, role, password_hash, created_at, updated_at)
-             VALUES ('jane.doe2', 'Jane.Doe@example.com', 'Jane', 'Doe', 'Patient', $1, 0, 0)",
-        )
-        .bind(&hash)
-        .execute(pool)
-        .await
-        .map(|_| ()))
-        .unwrap();
+        let hash = crate::store::users::login_candidates(&db, "jane.doe", 1)
+            .await
+            .unwrap()
+            .remove(0)
+            .password_hash;
+        let mut tx = db.begin().await.unwrap();
+        let jane2 = crate::store::users::UserFields {
+            username: "jane.doe2",
+            email: Some("Jane.Doe@example.com".into()),
+            first_name: "Jane",
+            last_name: "Doe",
+            role: "Patient",
+            is_active: true,
+            ssn: None,
+            comment: None,
+            survey_pin: None,
+            loc_nums: None,
+        };
+        crate::store::users::create(&mut tx, &jane2, &hash, None, 0)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
         let state = AppState {
             db: db.clone(),
             web_dir: dir.join("web"),

@@ -19,6 +19,7 @@ use wasm_core::model::{
 use wasm_core::settings::core_portal::CorePortal;
 use wasm_core::settings::documents_column_title::DocumentsColumnTitle;
 use wasm_core::settings::documents_essential::DocumentsEssential;
+use wasm_core::settings::documents_hiding::DocumentsHidingEmailNotSending;
 use wasm_core::settings::documents_other::DocumentsOther;
 
 use crate::audit::{self, Action, Actor, Target};
@@ -96,7 +97,7 @@ async fn load_settings_and_hiding(
     db: &crate::db::Db,
     user: &SessionUser,
 ) -> AppResult<(DocumentsSettings, store::HidingRules)> {
-    let hiding = settings::load(db, settings::DOCUMENTS_HIDING).await?;
+    let hiding = settings::get::<DocumentsHidingEmailNotSending>(db).await?;
     Ok((
         load_settings(db, user).await?,
         store::HidingRules::new(&hiding),

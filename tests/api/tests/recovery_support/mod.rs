@@ -74,10 +74,11 @@ pub async fn set_group(server: &TestServer, group: &str, body: &Value) {
 /// Sets one key of a stored settings group (read through the API-independent database).
 pub async fn patch_group(server: &TestServer, group: &str, key: &str, value: Value) {
     let db = Db::open(server.database_url()).await.unwrap();
-    let mut doc = portal_api::settings::load(&db, group).await.unwrap();
-    doc[key] = value;
+    let def = portal_api::settings::engine::def(group).expect("a settings group");
+    let (_, mut doc) = portal_api::settings::engine::read(&db, def).await.unwrap();
+    doc.insert(key.to_owned(), value);
     db.close().await;
-    set_group(server, group, &doc).await;
+    set_group(server, group, &Value::Object(doc)).await;
 }
 
 impl Sinks {
