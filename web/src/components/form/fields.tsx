@@ -86,13 +86,15 @@ export interface SelectOption {
   label: string;
 }
 
-export function SelectField({ options, ...props }: Common & { options: readonly SelectOption[] }) {
+/** A choice of one option; `placeholder` adds an empty first option (the form holds ""). */
+export function SelectField({ options, placeholder, ...props }: Common & { options: readonly SelectOption[]; placeholder?: string }) {
   const messages = useFieldMessages(props.name);
   const field = useRegister(props.name);
   return (
     <FieldShell label={props.label} description={props.description} messages={messages}>
       {({ id, describedBy, invalid }) => (
         <select id={id} disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -148,6 +150,37 @@ export function CheckboxListField({ items, ...props }: Common & { items: readonl
         ))}
       </div>
       {props.description && <p className="field-hint">{props.description}</p>}
+      <FieldMessages id={`${id}-m`} messages={messages} />
+    </div>
+  );
+}
+
+/** Some of a list of options as a labelled group of checkboxes: the form holds the chosen
+ * values as a string[] (react-hook-form's checkboxes of one name); messages under the group. */
+export function ChoiceListField({ options, ...props }: Common & { options: readonly SelectOption[] }) {
+  const id = useId();
+  const field = useRegister(props.name);
+  const messages = useFieldMessages(props.name);
+  const invalid = messages.length > 0;
+  const describedBy = [props.description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${invalid ? " field-invalid" : ""}`}>
+      <span className="field-label" id={`${id}-l`}>
+        {props.label}
+      </span>
+      <div className="check-list" role="group" aria-labelledby={`${id}-l`} aria-describedby={describedBy}>
+        {options.map((o) => (
+          <label key={o.value}>
+            <input type="checkbox" value={o.value} disabled={props.disabled} aria-invalid={invalid} {...field} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {props.description && (
+        <p className="field-hint" id={`${id}-d`}>
+          {props.description}
+        </p>
+      )}
       <FieldMessages id={`${id}-m`} messages={messages} />
     </div>
   );
