@@ -25,13 +25,48 @@ function useRegister(name: string, options?: RegisterOptions<FieldValues, string
   return register(name, options);
 }
 
-export function TextField({ type = "text", autoComplete, placeholder, ...props }: Common & { type?: "text" | "email" | "url" | "tel"; autoComplete?: string; placeholder?: string }) {
+/** A line of text. `format` rewrites what the user typed as they type (e.g. wasm-core's
+ * formatUsPhone); the form holds the formatted text. */
+export function TextField({
+  type = "text",
+  autoComplete,
+  placeholder,
+  inputMode,
+  readOnly,
+  format,
+  ...props
+}: Common & {
+  type?: "text" | "email" | "url" | "tel";
+  autoComplete?: string;
+  placeholder?: string;
+  inputMode?: "text" | "email" | "tel" | "url" | "numeric";
+  readOnly?: boolean;
+  format?: (value: string) => string;
+}) {
   const messages = useFieldMessages(props.name);
   const field = useRegister(props.name);
+  const onChange: typeof field.onChange = format
+    ? (event: { target: { value: string } }) => {
+        event.target.value = format(event.target.value);
+        return field.onChange(event);
+      }
+    : field.onChange;
   return (
     <FieldShell label={props.label} description={props.description} messages={messages}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} type={type} autoComplete={autoComplete} placeholder={placeholder} disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field} />
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          readOnly={readOnly}
+          disabled={props.disabled}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          {...field}
+          onChange={onChange}
+        />
       )}
     </FieldShell>
   );
@@ -176,6 +211,34 @@ export function ChoiceListField({ options, ...props }: Common & { options: reado
           </label>
         ))}
       </div>
+      {props.description && (
+        <p className="field-hint" id={`${id}-d`}>
+          {props.description}
+        </p>
+      )}
+      <FieldMessages id={`${id}-m`} messages={messages} />
+    </div>
+  );
+}
+
+/** One of a few options as radio buttons in a fieldset (its legend names the group); messages
+ * under it. `className` styles the fieldset (e.g. options in a row). */
+export function RadioField({ options, className, ...props }: Common & { options: readonly SelectOption[]; className?: string }) {
+  const id = useId();
+  const field = useRegister(props.name);
+  const messages = useFieldMessages(props.name);
+  const invalid = messages.length > 0;
+  const describedBy = [props.description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${invalid ? " field-invalid" : ""}`}>
+      <fieldset className={className} aria-describedby={describedBy}>
+        <legend>{props.label}</legend>
+        {options.map((o) => (
+          <label key={o.value}>
+            <input type="radio" value={o.value} disabled={props.disabled} aria-invalid={invalid} {...field} /> {o.label}
+          </label>
+        ))}
+      </fieldset>
       {props.description && (
         <p className="field-hint" id={`${id}-d`}>
           {props.description}
