@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { get, useFormContext, useFormState, type FieldValues, type RegisterOptions } from "react-hook-form";
 import { FieldMessages, FieldShell } from "./field-shell";
 import { messagesOf } from "./resolver";
@@ -34,6 +34,8 @@ export function TextField({
   inputMode,
   readOnly,
   format,
+  alsoShow,
+  deps,
   ...props
 }: Common & {
   type?: "text" | "email" | "url" | "tel";
@@ -42,9 +44,15 @@ export function TextField({
   inputMode?: "text" | "email" | "tel" | "url" | "numeric";
   readOnly?: boolean;
   format?: (value: string) => string;
+  /** Another error name whose messages belong under this field too (e.g. a rule over two fields). */
+  alsoShow?: string;
+  /** Error names to validate again when this field changes. */
+  deps?: string[];
 }) {
-  const messages = useFieldMessages(props.name);
-  const field = useRegister(props.name);
+  const own = useFieldMessages(props.name);
+  const also = useFieldMessages(alsoShow ?? props.name);
+  const messages = alsoShow ? [...own, ...also] : own;
+  const field = useRegister(props.name, deps ? { deps } : undefined);
   const onChange: typeof field.onChange = format
     ? (event: { target: { value: string } }) => {
         event.target.value = format(event.target.value);
@@ -88,9 +96,23 @@ export function NumberField({ min, max, step, ...props }: Common & { min?: numbe
 
 /** A secret (a password of an external system). The server never sends it back: `stored` says
  * it holds one, and an empty box keeps it. */
-export function PasswordField({ stored, ...props }: Common & { stored?: boolean }) {
+export function PasswordField({
+  stored,
+  reveal,
+  after,
+  autoComplete = "new-password",
+  ...props
+}: Common & {
+  stored?: boolean;
+  /** A Show/Hide button beside the box ("Show <label>"). */
+  reveal?: boolean;
+  /** Content under the box (e.g. the live password requirements). */
+  after?: ReactNode;
+  autoComplete?: string;
+}) {
   const messages = useFieldMessages(props.name);
   const field = useRegister(props.name);
+  const [shown, setShown] = useState(false);
   const description = stored ? (
     <>
       A value is stored. Leave this empty to keep it.{props.description ? <> {props.description}</> : null}
@@ -99,18 +121,25 @@ export function PasswordField({ stored, ...props }: Common & { stored?: boolean 
     props.description
   );
   return (
-    <FieldShell label={props.label} description={description} messages={messages}>
+    <FieldShell label={props.label} description={description} messages={messages} after={after}>
       {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type="password"
-          autoComplete="new-password"
-          placeholder={stored ? "(stored)" : undefined}
-          disabled={props.disabled}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          {...field}
-        />
+        <>
+          <input
+            id={id}
+            type={shown ? "text" : "password"}
+            autoComplete={autoComplete}
+            placeholder={stored ? "(stored)" : undefined}
+            disabled={props.disabled}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            {...field}
+          />
+          {reveal && (
+            <button type="button" className="password-toggle" aria-label={`${shown ? "Hide" : "Show"} ${String(props.label)}`} onClick={() => setShown(!shown)}>
+              {shown ? "Hide" : "Show"}
+            </button>
+          )}
+        </>
       )}
     </FieldShell>
   );
