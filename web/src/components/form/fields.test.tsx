@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadSettingsRules } from "../../lib/wasm-settings";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { FormProvider, useForm } from "react-hook-form";
-import { CheckboxField, CheckboxListField, NumberField, PasswordField, SelectField, TextField } from "./fields";
-import { settingsResolver } from "./resolver";
+import { CheckboxField, CheckboxListField, ChoiceListField, NumberField, PasswordField, SelectField, TextField } from "./fields";
+import { setServerErrors, settingsResolver } from "./resolver";
 import type { HistoryPortal } from "../../lib/wasm";
 
 let submitted: HistoryPortal | null = null;
@@ -81,5 +81,37 @@ describe("form fields", () => {
     expect(submitted!.HistoryPortalSurveyReminderEndTime).toBe(17);
     expect(submitted!.HistoryPortalBusinessDays).toEqual([false, true, false, false, false, false, false]);
     expect(screen.queryByText("Choose at least one business day")).toBeNull();
+  });
+});
+
+describe("ChoiceListField and server messages", () => {
+  let chosen: { Locs: string[]; Name: string } | null = null;
+  function Choices() {
+    const form = useForm({ defaultValues: { Locs: ["B"], Name: "x" } });
+    return (
+      <FormProvider {...form}>
+        <form onSubmit={form.handleSubmit((v) => (chosen = v))} aria-label="Choices" noValidate>
+          <ChoiceListField name="Locs" label="Locations" options={["A", "B", "C"].map((v) => ({ value: v, label: `Location ${v}` }))} />
+          <TextField name="Name" label="Name" />
+          <button type="button" onClick={() => setServerErrors(form.setError, { Locs: ["Unknown location"], Name: ["Name is taken"], "": ["Try later"] })}>Server</button>
+          <button type="submit">Save</button>
+        </form>
+      </FormProvider>
+    );
+  }
+
+  it("holds the checked values as a list and shows the server's messages under their fields", async () => {
+    render(<Choices />);
+    expect(screen.getByRole("group", { name: "Locations" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Location B")).toBeChecked();
+    fireEvent.click(screen.getByLabelText("Location C"));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(chosen).not.toBeNull());
+    expect(chosen!.Locs).toEqual(["B", "C"]);
+    fireEvent.click(screen.getByRole("button", { name: "Server" }));
+    expect(await screen.findByText("Unknown location")).toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "Locations" })).toHaveAccessibleDescription("Unknown location");
+    expect(screen.getByLabelText("Name")).toHaveAccessibleDescription("Name is taken");
+    expect(screen.getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
   });
 });

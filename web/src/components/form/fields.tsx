@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { get, useFormContext, useFormState, type FieldValues, type RegisterOptions } from "react-hook-form";
 import { FieldMessages, FieldShell } from "./field-shell";
 import { messagesOf } from "./resolver";
@@ -25,13 +25,56 @@ function useRegister(name: string, options?: RegisterOptions<FieldValues, string
   return register(name, options);
 }
 
-export function TextField({ type = "text", autoComplete, placeholder, ...props }: Common & { type?: "text" | "email" | "url" | "tel"; autoComplete?: string; placeholder?: string }) {
-  const messages = useFieldMessages(props.name);
-  const field = useRegister(props.name);
+/** A line of text. `format` rewrites what the user typed as they type (e.g. wasm-core's
+ * formatUsPhone); the form holds the formatted text. */
+export function TextField({
+  type = "text",
+  autoComplete,
+  placeholder,
+  inputMode,
+  readOnly,
+  format,
+  alsoShow,
+  deps,
+  ...props
+}: Common & {
+  type?: "text" | "email" | "url" | "tel";
+  autoComplete?: string;
+  placeholder?: string;
+  inputMode?: "text" | "email" | "tel" | "url" | "numeric";
+  readOnly?: boolean;
+  format?: (value: string) => string;
+  /** Another error name whose messages belong under this field too (e.g. a rule over two fields). */
+  alsoShow?: string;
+  /** Error names to validate again when this field changes. */
+  deps?: string[];
+}) {
+  const own = useFieldMessages(props.name);
+  const also = useFieldMessages(alsoShow ?? props.name);
+  const messages = alsoShow ? [...own, ...also] : own;
+  const field = useRegister(props.name, deps ? { deps } : undefined);
+  const onChange: typeof field.onChange = format
+    ? (event: { target: { value: string } }) => {
+        event.target.value = format(event.target.value);
+        return field.onChange(event);
+      }
+    : field.onChange;
   return (
     <FieldShell label={props.label} description={props.description} messages={messages}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} type={type} autoComplete={autoComplete} placeholder={placeholder} disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field} />
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          readOnly={readOnly}
+          disabled={props.disabled}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          {...field}
+          onChange={onChange}
+        />
       )}
     </FieldShell>
   );
@@ -53,9 +96,23 @@ export function NumberField({ min, max, step, ...props }: Common & { min?: numbe
 
 /** A secret (a password of an external system). The server never sends it back: `stored` says
  * it holds one, and an empty box keeps it. */
-export function PasswordField({ stored, ...props }: Common & { stored?: boolean }) {
+export function PasswordField({
+  stored,
+  reveal,
+  after,
+  autoComplete = "new-password",
+  ...props
+}: Common & {
+  stored?: boolean;
+  /** A Show/Hide button beside the box ("Show <label>"). */
+  reveal?: boolean;
+  /** Content under the box (e.g. the live password requirements). */
+  after?: ReactNode;
+  autoComplete?: string;
+}) {
   const messages = useFieldMessages(props.name);
   const field = useRegister(props.name);
+  const [shown, setShown] = useState(false);
   const description = stored ? (
     <>
       A value is stored. Leave this empty to keep it.{props.description ? <> {props.description}</> : null}
@@ -64,18 +121,25 @@ export function PasswordField({ stored, ...props }: Common & { stored?: boolean 
     props.description
   );
   return (
-    <FieldShell label={props.label} description={description} messages={messages}>
+    <FieldShell label={props.label} description={description} messages={messages} after={after}>
       {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type="password"
-          autoComplete="new-password"
-          placeholder={stored ? "(stored)" : undefined}
-          disabled={props.disabled}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          {...field}
-        />
+        <>
+          <input
+            id={id}
+            type={shown ? "text" : "password"}
+            autoComplete={autoComplete}
+            placeholder={stored ? "(stored)" : undefined}
+            disabled={props.disabled}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            {...field}
+          />
+          {reveal && (
+            <button type="button" className="password-toggle" aria-label={`${shown ? "Hide" : "Show"} ${String(props.label)}`} onClick={() => setShown(!shown)}>
+              {shown ? "Hide" : "Show"}
+            </button>
+          )}
+        </>
       )}
     </FieldShell>
   );
@@ -86,13 +150,15 @@ export interface SelectOption {
   label: string;
 }
 
-export function SelectField({ options, ...props }: Common & { options: readonly SelectOption[] }) {
+/** A choice of one option; `placeholder` adds an empty first option (the form holds ""). */
+export function SelectField({ options, placeholder, ...props }: Common & { options: readonly SelectOption[]; placeholder?: string }) {
   const messages = useFieldMessages(props.name);
   const field = useRegister(props.name);
   return (
     <FieldShell label={props.label} description={props.description} messages={messages}>
       {({ id, describedBy, invalid }) => (
         <select id={id} disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -148,6 +214,65 @@ export function CheckboxListField({ items, ...props }: Common & { items: readonl
         ))}
       </div>
       {props.description && <p className="field-hint">{props.description}</p>}
+      <FieldMessages id={`${id}-m`} messages={messages} />
+    </div>
+  );
+}
+
+/** Some of a list of options as a labelled group of checkboxes: the form holds the chosen
+ * values as a string[] (react-hook-form's checkboxes of one name); messages under the group. */
+export function ChoiceListField({ options, ...props }: Common & { options: readonly SelectOption[] }) {
+  const id = useId();
+  const field = useRegister(props.name);
+  const messages = useFieldMessages(props.name);
+  const invalid = messages.length > 0;
+  const describedBy = [props.description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${invalid ? " field-invalid" : ""}`}>
+      <span className="field-label" id={`${id}-l`}>
+        {props.label}
+      </span>
+      <div className="check-list" role="group" aria-labelledby={`${id}-l`} aria-describedby={describedBy}>
+        {options.map((o) => (
+          <label key={o.value}>
+            <input type="checkbox" value={o.value} disabled={props.disabled} aria-invalid={invalid} {...field} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {props.description && (
+        <p className="field-hint" id={`${id}-d`}>
+          {props.description}
+        </p>
+      )}
+      <FieldMessages id={`${id}-m`} messages={messages} />
+    </div>
+  );
+}
+
+/** One of a few options as radio buttons in a fieldset (its legend names the group); messages
+ * under it. `className` styles the fieldset (e.g. options in a row). */
+export function RadioField({ options, className, ...props }: Common & { options: readonly SelectOption[]; className?: string }) {
+  const id = useId();
+  const field = useRegister(props.name);
+  const messages = useFieldMessages(props.name);
+  const invalid = messages.length > 0;
+  const describedBy = [props.description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${invalid ? " field-invalid" : ""}`}>
+      <fieldset className={className} aria-describedby={describedBy}>
+        <legend>{props.label}</legend>
+        {options.map((o) => (
+          <label key={o.value}>
+            <input type="radio" value={o.value} disabled={props.disabled} aria-invalid={invalid} {...field} /> {o.label}
+          </label>
+        ))}
+      </fieldset>
+      {props.description && (
+        <p className="field-hint" id={`${id}-d`}>
+          {props.description}
+        </p>
+      )}
       <FieldMessages id={`${id}-m`} messages={messages} />
     </div>
   );

@@ -1,6 +1,9 @@
-import type { FieldError, FieldErrors, FieldValues, Resolver } from "react-hook-form";
+import type { FieldError, FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from "react-hook-form";
 import { errorFields, fieldMessages, type ValidationErrors } from "../../lib/wasm";
 import { validateSettings } from "../../lib/wasm-settings";
+
+/** spec 03 §5 (general rule): the error toast of a form that does not validate. */
+export const FORM_INVALID = "Form is invalid";
 
 /** Any wasm-core validate function: values in, field -> messages out. */
 export type Validate<T> = (values: T) => ValidationErrors | null | undefined;
@@ -42,4 +45,17 @@ export function messagesOf(error: FieldError | undefined): string[] {
   const typed = Object.values(error.types ?? {}).flatMap((v) => (typeof v === "string" ? [v] : Array.isArray(v) ? v.map(String) : []));
   if (typed.length > 0) return typed;
   return error.message ? [error.message] : [];
+}
+
+/** The server's field messages of a 400 (the `Errors` of the API error shape) under the same
+ * fields, as wasm-core's are; whole-form messages under `root.server`. `fieldOf` names the form
+ * field of a wire field when the form holds it differently (e.g. `Roles` as one `Role`). */
+export function setServerErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  errors: ValidationErrors | null | undefined,
+  fieldOf: (field: string) => string = (field) => field,
+): void {
+  for (const [field, error] of Object.entries(toFieldErrors<FieldValues>(errors, "server"))) {
+    setError((field === "root" ? "root.server" : fieldOf(field)) as Path<T>, error as FieldError);
+  }
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { FormProvider, useForm, type DefaultValues, type FieldError, type FieldValues, type Path, type PathValue } from "react-hook-form";
 import { useBlocker } from "react-router";
-import { FieldMessages, messagesOf, settingsResolver, toFieldErrors } from "../form";
+import { FieldMessages, FORM_INVALID, messagesOf, setServerErrors, settingsResolver } from "../form";
 import { Modal } from "../modal/modal";
 import { useToast } from "../toast/toast";
 import { ApiFailure } from "../../lib/api-client";
@@ -11,8 +11,7 @@ import type { SettingsConflict } from "./api";
 import type { SettingsGroup } from "./use-settings-group";
 import "./settings-form.css";
 
-/** spec 03 §5 (general rule): the error toast of a form that does not validate. */
-export const FORM_INVALID = "Form is invalid";
+export { FORM_INVALID };
 /** spec 04 §8: the success toast of a settings save. */
 export const SAVED = "Configuration has been successfully saved!";
 export const CONFLICT = "Someone else saved this page after you opened it, so your changes were not saved.";
@@ -117,8 +116,7 @@ function LoadedSettingsForm<T extends FieldValues>({
         if (!(err instanceof ApiFailure)) throw err;
         if (err.status === 400) {
           const body = err.body as { Errors?: ValidationErrors } | undefined;
-          const errors = toFieldErrors<T>(body?.Errors ?? err.dialog.Errors, "server");
-          for (const [field, error] of Object.entries(errors)) setError((field === "root" ? "root.server" : field) as Path<T>, error as never);
+          setServerErrors(setError, body?.Errors ?? err.dialog.Errors);
           toast.error(FORM_INVALID);
         } else if (err.status === 409) {
           setConflict((err.body as SettingsConflict<T> | undefined) ?? { Title: "Conflict", Message: CONFLICT });

@@ -1,23 +1,21 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { DobField, PasswordField, TextField, wasmResolver } from "../../components/form";
+import type { Dob } from "../../components/dob-selects";
 import { Modal } from "../../components/modal/modal";
 import { ApiFailure } from "../../lib/api-client";
 import {
   checkPassword,
-  errorFields,
-  fieldMessages,
   formatUsPhone,
   validateCreateAccount,
   type CreateUserRequest,
   type CreateUserResult,
   type UserCreationParams,
-  type ValidationErrors,
 } from "../../lib/wasm";
 import { createUser } from "./api/create-user";
 import { getUserCreationParams } from "./api/user-creation-params";
-import { DobSelects, type Dob } from "../../components/dob-selects";
 import { MembershipCard } from "./membership-card";
-import { TextField } from "./text-field";
 
 export const TOKEN_EMPTY = "Token is empty. Self registration is not allowed.";
 
@@ -30,18 +28,6 @@ export function CreateAccountPage() {
   const navigate = useNavigate();
   const [info, setInfo] = useState<UserCreationParams | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [form, setForm] = useState<CreateUserRequest>({
-    email: "",
-    username: "",
-    newPassword: "",
-    newPasswordRepeat: "",
-    phoneNumber: "",
-    secondEmail: "",
-    registrationKey: key,
-  });
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [errors, setErrors] = useState<ValidationErrors | null>(null);
-  const [busy, setBusy] = useState(false);
   const [hardStop, setHardStop] = useState(false);
 
   useEffect(() => {
@@ -59,7 +45,6 @@ export function CreateAccountPage() {
         } else if (!p.IsValid) setDialog({ title: "Registration", lines: [p.Message || TOKEN_EMPTY], then: "/patient/login" });
         else {
           setInfo(p);
-          setForm((f) => ({ ...f, email: p.Email }));
         }
       })
       .catch((err: unknown) => {
@@ -70,34 +55,12 @@ export function CreateAccountPage() {
     return () => abort.abort();
   }, [key, navigate]);
 
-  const rules = info?.Rules ?? {};
-  const validate = (values: CreateUserRequest) => validateCreateAccount(values, rules);
-  function change(patch: Partial<CreateUserRequest>, fields: string[]) {
-    const next = { ...form, ...patch };
-    setForm(next);
-    const t = new Set(touched);
-    fields.forEach((f) => t.add(f));
-    if (fields.includes("phoneNumber") || fields.includes("secondEmail")) t.add("recovery");
-    setTouched(t);
-    setErrors(validate(next));
-  }
-  const shown = (field: string) => (touched.has(field) ? fieldMessages(errors, field) : []);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(form);
-    setErrors(found);
-    setTouched(new Set(["Dob", "email", "username", "newPassword", "newPasswordRepeat", "recovery", "phoneNumber", "secondEmail"]));
-    if (errorFields(found).length > 0) return;
-    setBusy(true);
+  async function submit(request: CreateUserRequest) {
     try {
-      const result = await createUser(form);
-      onResult(result);
+      onResult(await createUser(request));
     } catch (err) {
       const message = err instanceof ApiFailure ? err.dialog.Message : String(err);
       setDialog({ title: "Error on user creation", lines: [message] });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -135,77 +98,10 @@ export function CreateAccountPage() {
     if (then) navigate(then, { replace: true });
   }
 
-  const check = info ? checkPassword(form.newPassword ?? "", rules.Password ?? {}) : null;
-  const dob: Dob = { year: form.year, month: form.month, day: form.day };
   return (
     <MembershipCard title="Create Account" wide>
       {info ? (
-        <form onSubmit={submit} noValidate>
-          <p className="login-lead" data-testid="welcome">
-            Welcome, {info.FirstName} {info.LastName}! Confirm your date of birth and choose a username and password.
-          </p>
-          <DobSelects value={dob} messages={shown("Dob")} onChange={(d) => change({ year: d.year, month: d.month, day: d.day }, ["Dob"])} />
-          <TextField label="Email" value={form.email} readOnly messages={shown("email")} />
-          <TextField label="Username" value={form.username} autoComplete="username" messages={shown("username")} onChange={(v) => change({ username: v }, ["username"])} />
-          <TextField
-            label="Password"
-            secret
-            value={form.newPassword}
-            autoComplete="new-password"
-            messages={shown("newPassword")}
-            onChange={(v) => change({ newPassword: v }, ["newPassword"])}
-            after={
-              check && check.Requirements.length > 0 ? (
-                <ul className="badges" aria-label="Password complexity">
-                  {check.Requirements.map((r) => (
-                    <li key={r.Key} className={r.Met ? "met" : "unmet"}>
-                      <span aria-hidden="true">{r.Met ? "✓ " : ""}</span>
-                      {r.Label}
-                      <span className="visually-hidden">{r.Met ? " (met)" : " (not met)"}</span>
-                    </li>
-                  ))}
-                </ul>
-              ) : null
-            }
-          />
-          <TextField
-            label="Repeat Password"
-            secret
-            value={form.newPasswordRepeat}
-            autoComplete="new-password"
-            messages={shown("newPasswordRepeat")}
-            onChange={(v) => change({ newPasswordRepeat: v }, ["newPasswordRepeat"])}
-          />
-          <fieldset className="recovery-options">
-            <legend>Recovery options</legend>
-            <p>{rules.DisableSecondaryRecoveryOptions ? "Optional." : "A phone number or a recovery email helps you get back into your account."}</p>
-            <TextField
-              label="Phone"
-              type="tel"
-              inputMode="tel"
-              placeholder="(000) 000-0000"
-              value={form.phoneNumber ?? ""}
-              messages={shown("phoneNumber")}
-              onChange={(v) => change({ phoneNumber: formatUsPhone(v) }, ["phoneNumber"])}
-            />
-            <TextField
-              label="Recovery Email"
-              type="email"
-              inputMode="email"
-              value={form.secondEmail ?? ""}
-              messages={[...shown("secondEmail"), ...shown("recovery")]}
-              onChange={(v) => change({ secondEmail: v }, ["secondEmail"])}
-            />
-          </fieldset>
-          <div className="membership-actions">
-            <Link to="/patient/login" className="button">
-              Back to Login
-            </Link>
-            <button type="submit" className="button button-primary" disabled={busy || hardStop}>
-              {busy ? "Registering…" : "Register"}
-            </button>
-          </div>
-        </form>
+        <CreateAccountForm info={info} registrationKey={key} stopped={hardStop} onSubmit={submit} />
       ) : (
         !dialog && <p className="membership-message">Checking your link…</p>
       )}
@@ -228,6 +124,85 @@ export function CreateAccountPage() {
         </Modal>
       )}
     </MembershipCard>
+  );
+}
+
+/** The form's values: the request, with the date of birth as one value under the name
+ * wasm-core gives its messages ("Dob"). */
+type CreateAccountValues = Omit<CreateUserRequest, "year" | "month" | "day"> & { Dob: Dob };
+
+const toRequest = ({ Dob: dob, ...values }: CreateAccountValues): CreateUserRequest => ({ ...values, year: dob.year, month: dob.month, day: dob.day });
+
+/** The account form: wasm-core's validateCreateAccount with the link's rules (the server's check);
+ * a field's messages show once it is edited, every field's after a submit. The recovery rule
+ * (phone or second email, "recovery") shows under Recovery Email and is checked again when
+ * either changes. */
+function CreateAccountForm({
+  info,
+  registrationKey,
+  stopped,
+  onSubmit,
+}: {
+  info: UserCreationParams;
+  registrationKey: string;
+  stopped: boolean;
+  onSubmit: (request: CreateUserRequest) => Promise<void>;
+}) {
+  const rules = info.Rules;
+  const form = useForm<CreateAccountValues>({
+    resolver: wasmResolver((values) => validateCreateAccount(toRequest(values), rules)),
+    defaultValues: { email: info.Email, username: "", newPassword: "", newPasswordRepeat: "", phoneNumber: "", secondEmail: "", registrationKey, Dob: {} },
+    mode: "onChange",
+    criteriaMode: "all",
+  });
+  const submit = form.handleSubmit((values) => onSubmit(toRequest(values)));
+  const busy = form.formState.isSubmitting;
+  const newPassword = useWatch({ control: form.control, name: "newPassword" });
+  const check = checkPassword(newPassword ?? "", rules.Password ?? {});
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        <p className="login-lead" data-testid="welcome">
+          Welcome, {info.FirstName} {info.LastName}! Confirm your date of birth and choose a username and password.
+        </p>
+        <DobField name="Dob" />
+        <TextField name="email" label="Email" readOnly />
+        <TextField name="username" label="Username" autoComplete="username" />
+        <PasswordField
+          name="newPassword"
+          label="Password"
+          reveal
+          after={
+            check.Requirements.length > 0 ? (
+              <ul className="badges" aria-label="Password complexity">
+                {check.Requirements.map((r) => (
+                  <li key={r.Key} className={r.Met ? "met" : "unmet"}>
+                    <span aria-hidden="true">{r.Met ? "✓ " : ""}</span>
+                    {r.Label}
+                    <span className="visually-hidden">{r.Met ? " (met)" : " (not met)"}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null
+          }
+        />
+        <PasswordField name="newPasswordRepeat" label="Repeat Password" reveal />
+        <fieldset className="recovery-options">
+          <legend>Recovery options</legend>
+          <p>{rules.DisableSecondaryRecoveryOptions ? "Optional." : "A phone number or a recovery email helps you get back into your account."}</p>
+          <TextField name="phoneNumber" label="Phone" type="tel" inputMode="tel" placeholder="(000) 000-0000" format={formatUsPhone} deps={["recovery"]} />
+          <TextField name="secondEmail" label="Recovery Email" type="email" inputMode="email" alsoShow="recovery" deps={["recovery"]} />
+        </fieldset>
+        <div className="membership-actions">
+          <Link to="/patient/login" className="button">
+            Back to Login
+          </Link>
+          <button type="submit" className="button button-primary" disabled={busy || stopped}>
+            {busy ? "Registering…" : "Register"}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }
 

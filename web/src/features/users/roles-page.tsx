@@ -1,12 +1,14 @@
 import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
+import { FormProvider, useForm } from "react-hook-form";
 import { useSession } from "../../app/session";
 import { DataTable } from "../../components/data-table/data-table";
+import { FORM_INVALID, setServerErrors, TextField, wasmResolver } from "../../components/form";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
-import { fieldMessages, validateRole, type RoleForm, type RoleRow, type ValidationErrors } from "../../lib/wasm";
+import { validateRole, type RoleForm, type RoleRow } from "../../lib/wasm";
 import { deleteRole, postRole, putRole, useRoles } from "./api/roles";
 import "../../styles/login.css";
 import "./users.css";
@@ -104,65 +106,42 @@ export function RolesPage() {
 
 function RoleModal({ role, onClose, onSaved }: { role: RoleRow | null; onClose: () => void; onSaved: (created: boolean) => void }) {
   const toast = useToast();
-  const [form, setForm] = useState<RoleForm>({ Name: role?.Name ?? "", Description: role?.Description ?? "" });
-  const [errors, setErrors] = useState<ValidationErrors | null>(null);
-  const [busy, setBusy] = useState(false);
-  const nameId = useId();
-  const descriptionId = useId();
-  const set = (patch: Partial<RoleForm>) => {
-    const next = { ...form, ...patch };
-    setForm(next);
-    if (errors) setErrors(validateRole(next));
-  };
+  const formId = useId();
+  // Name required: wasm-core validateRole, run again by the server.
+  const form = useForm<RoleForm>({ resolver: wasmResolver(validateRole), defaultValues: { Name: role?.Name ?? "", Description: role?.Description ?? "" }, criteriaMode: "all" });
 
-  async function save() {
-    const found = validateRole(form);
-    setErrors(found);
-    if (fieldMessages(found, "Name").length > 0) {
-      toast.error("Form is invalid");
-      return;
-    }
-    setBusy(true);
-    try {
-      if (role) await putRole(role.Name, form);
-      else await postRole(form);
-      onSaved(role === null);
-    } catch (err) {
-      if (err instanceof ApiFailure && err.dialog.Errors) setErrors(err.dialog.Errors);
-      else if (err instanceof ApiFailure) toast.error(err.dialog.Message);
-      else throw err;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = form.handleSubmit(
+    async (values) => {
+      try {
+        if (role) await putRole(role.Name, values);
+        else await postRole(values);
+        onSaved(role === null);
+      } catch (err) {
+        if (err instanceof ApiFailure && err.dialog.Errors) setServerErrors(form.setError, err.dialog.Errors);
+        else if (err instanceof ApiFailure) toast.error(err.dialog.Message);
+        else throw err;
+      }
+    },
+    () => toast.error(FORM_INVALID),
+  );
 
-  const nameMessages = fieldMessages(errors, "Name");
   return (
     <Modal
       title={role ? "Edit Role" : "Add Role"}
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void save()}>Save</button>
+          <button type="submit" form={formId} className="button button-primary" disabled={form.formState.isSubmitting}>Save</button>
           <button type="button" className="button" onClick={onClose}>Cancel</button>
         </>
       }
     >
-      <div className="user-form role-form">
-        <div className={`field ${nameMessages.length ? "field-invalid" : ""}`}>
-          <label htmlFor={nameId}>Name</label>
-          <div className="field-control">
-            <input id={nameId} value={form.Name ?? ""} disabled={Boolean(role?.IsBuiltIn)} aria-invalid={nameMessages.length > 0 || undefined} onChange={(e) => set({ Name: e.target.value })} />
-          </div>
-          {nameMessages.length > 0 && <div className="field-messages">{nameMessages.map((m) => <p key={m}>{m}</p>)}</div>}
-        </div>
-        <div className="field">
-          <label htmlFor={descriptionId}>Description</label>
-          <div className="field-control">
-            <input id={descriptionId} value={form.Description ?? ""} onChange={(e) => set({ Description: e.target.value })} />
-          </div>
-        </div>
-      </div>
+      <FormProvider {...form}>
+        <form id={formId} className="user-form role-form" onSubmit={save} noValidate>
+          <TextField name="Name" label="Name" autoComplete="off" disabled={Boolean(role?.IsBuiltIn)} />
+          <TextField name="Description" label="Description" autoComplete="off" />
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

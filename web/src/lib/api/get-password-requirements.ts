@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../api-client";
 import type { PasswordRequirements } from "../wasm";
 
@@ -5,3 +6,10 @@ import type { PasswordRequirements } from "../wasm";
 export function getPasswordRequirements(): Promise<PasswordRequirements> {
   return api.get<PasswordRequirements>("/api/user/getPasswordRequirements");
 }
+
+/** The rules as a query (read again on each use: an admin may change them). */
+export const passwordRequirementsQuery = queryOptions({
+  queryKey: ["password-requirements"],
+  queryFn: () => getPasswordRequirements(),
+  staleTime: 0,
+});

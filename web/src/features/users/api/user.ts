@@ -1,9 +1,13 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { UserForm } from "../../../lib/wasm";
 
 export function getUser(id: number): Promise<UserForm> {
   return api.get<UserForm>(`/api/user/${id}`);
 }
+
+/** One user as the Edit User form loads it (read again each time the modal opens). */
+export const userQuery = (id: number) => queryOptions({ queryKey: ["users", "user", id], queryFn: () => getUser(id), staleTime: 0, gcTime: 0 });
 
 /** 400s (field messages) are shown in the modal, not the global dialog. */
 export function putUser(id: number, user: UserForm): Promise<UserForm> {
