@@ -10,7 +10,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 BIN=${PORTAL_API_BIN:-$PWD/target/debug/portal-api}
 PY=${PY_TOOLS:-$PWD/target/py-tools}/bin
-WORK=$(mktemp -d /tmp/portal-openapi.XXXXXX)
+WORK=$(mktemp -d -t portal-openapi.XXXXXX)
 LOGS=${OPENAPI_LOG_DIR:-$WORK}  # schemathesis' full output per run (test.sh keeps it)
 mkdir -p "$LOGS"
 SERVER=
