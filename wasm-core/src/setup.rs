@@ -291,7 +291,8 @@ pub fn under_setup_names(group: &str, errors: ValidationErrors) -> ValidationErr
     let mut renamed = ValidationErrors::new();
     for (field, messages) in errors.0 {
         let (top, rest) = field.split_once('.').unwrap_or((field.as_str(), ""));
-        let name = match setup_field_of(group, top) {
+        // Whole-group messages ("") stay the whole form's.
+        let name = match setup_field_of(group, top).filter(|_| !top.is_empty()) {
             Some(name) if rest.is_empty() => name,
             Some(name) => format!("{name}.{rest}"),
             None => field.clone(),
