@@ -44,8 +44,8 @@ export function SurveyPackagesPage() {
     () => [
       column.accessor("Name", { header: "Name" }),
       column.accessor("SurveyId", { header: "SurveyId" }),
-      column.accessor((r) => r.MissingLibs.join(", "), { id: "MissingLibs", header: () => <>Missing<wbr />Libs</> }),
-      column.accessor((r) => r.MissingStorages.join(", "), { id: "MissingStorages", header: () => <>Missing<wbr />Storages</> }),
+      column.accessor((r) => r.MissingLibs.join(", "), { id: "MissingLibs", header: () => <>Missing<wbr />Libs</>, meta: { label: "MissingLibs" } }),
+      column.accessor((r) => r.MissingStorages.join(", "), { id: "MissingStorages", header: () => <>Missing<wbr />Storages</>, meta: { label: "MissingStorages" } }),
       // spec 04: a row with an Error shows it in red in the Questions column.
       column.accessor((r) => r.Error ?? r.Questions, {
         id: "Questions",
@@ -57,6 +57,7 @@ export function SurveyPackagesPage() {
         id: "HasStandardSummaryReport",
         // Spec 04's column names, allowed to break between their words.
         header: () => <>Has<wbr />Standard<wbr />Summary<wbr />Report</>,
+        meta: { label: "HasStandardSummaryReport" },
       }),
       column.display({
         id: "actions",
