@@ -6,6 +6,13 @@
 use crate::membership;
 use crate::model::{FirstManager, FormCheck, Role, SetupConfiguration, SetupNormalized, UserForm};
 use crate::password::{self, PasswordRequirements};
+use crate::settings::core_email_service::CoreEmailService;
+use crate::settings::core_magview::CoreMagview;
+use crate::settings::core_notifications::CoreNotifications;
+use crate::settings::core_portal::CorePortal;
+use crate::settings::core_survey::CoreSurvey;
+use crate::settings::user_account_password::UserAccountPassword;
+use crate::settings::SettingsGroup;
 use crate::validation::{is_blank, ValidationErrors};
 
 pub const NOT_ALL_FILLED: &str = "Not all necessary fields were filled with data";
@@ -209,6 +216,94 @@ pub fn normalize_setup(cfg: &SetupConfiguration) -> SetupConfiguration {
     out
 }
 
+/// The settings groups the configuration is stored in, in the order the server writes them.
+pub const GROUPS: [&str; 6] = [
+    CorePortal::NAME,
+    CoreMagview::NAME,
+    CoreNotifications::NAME,
+    CoreEmailService::NAME,
+    UserAccountPassword::NAME,
+    CoreSurvey::NAME,
+];
+
+/// Which settings group a configuration field is stored in, and under which key (none for the
+/// fields that are not stored: StoredSecrets and the password confirmation).
+pub fn group_of(field: &str) -> Option<(&'static str, String)> {
+    if field == "StoredSecrets" || field == "SERVICE_ACCOUNT_PASSWORD_Confirm" {
+        return None;
+    }
+    if let Some(rest) = field.strip_prefix("NOTIFICATION_") {
+        return Some((CoreNotifications::NAME, rest.to_owned()));
+    }
+    if let Some(rest) = field.strip_prefix("EMAIL_SERVICE_") {
+        return Some((CoreEmailService::NAME, rest.to_owned()));
+    }
+    let group = match field {
+        "MagViewMode"
+        | "MagViewPath"
+        | "LuminaryOneUrl"
+        | "DataConnectionType"
+        | "IsDMZMode"
+        | "ProxyAppWebAddress"
+        | "MagViewSqlServerName"
+        | "MagViewSqlDbName"
+        | "MagViewIntegratedSecurity"
+        | "MagViewSqlUserName"
+        | "MagViewSqlUserPwd"
+        | "IsLinkedToRadView"
+        | "RadViewPath" => CoreMagview::NAME,
+        "EmailServiceLoggingMode"
+        | "EmailServiceMaxRecordsCountToProcess"
+        | "IsEmailServiceTestMode"
+        | "IsPortalEnotifyLoggingMode"
+        | "EmailServiceNotFound" => CoreEmailService::NAME,
+        "ResetPasswordRedirectUrl" => UserAccountPassword::NAME,
+        f if f.starts_with("SURVEY_")
+            || f.starts_with("Survey")
+            || f.contains("InterfaceQueue")
+            || f == "SearchForPatientUsingAlternateUserIdentifier"
+            || f == "LocationToMrnColumnMapping" =>
+        {
+            CoreSurvey::NAME
+        }
+        _ => CorePortal::NAME,
+    };
+    Some((group, field.to_owned()))
+}
+
+/// The configuration's name of key `key` of group `group` (`Port` of CoreNotifications is
+/// `NOTIFICATION_Port`): the inverse of [`group_of`].
+pub fn setup_field_of(group: &str, key: &str) -> Option<String> {
+    [
+        key.to_owned(),
+        format!("NOTIFICATION_{key}"),
+        format!("EMAIL_SERVICE_{key}"),
+    ]
+    .into_iter()
+    .find(|field| matches!(group_of(field), Some((g, k)) if g == group && k == key))
+}
+
+/// Group `group`'s messages (its settings engine check, run when the configuration is saved)
+/// under the configuration's names of their fields, so the wizard shows them under its own
+/// fields (a row's `List.0.Name` keeps its row path). A field the configuration has no name for
+/// keeps its own.
+pub fn under_setup_names(group: &str, errors: ValidationErrors) -> ValidationErrors {
+    let mut renamed = ValidationErrors::new();
+    for (field, messages) in errors.0 {
+        let (top, rest) = field.split_once('.').unwrap_or((field.as_str(), ""));
+        // Whole-group messages ("") stay the whole form's.
+        let name = match setup_field_of(group, top).filter(|_| !top.is_empty()) {
+            Some(name) if rest.is_empty() => name,
+            Some(name) => format!("{name}.{rest}"),
+            None => field.clone(),
+        };
+        for message in messages {
+            renamed.add(&name, message);
+        }
+    }
+    renamed
+}
+
 /// The first Program manager's account (spec 02 §4): the user form's rules for a Program manager,
 /// the password rules (`rules`; `None` while the wizard has not loaded them yet: the server
 /// always passes them), the repeat, and `username_taken` (the caller looked the name up) when the
@@ -250,6 +345,44 @@ pub fn validate_first_manager(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn group_fields_have_the_configurations_names() {
+        assert_eq!(
+            group_of("NOTIFICATION_Port"),
+            Some((CoreNotifications::NAME, "Port".to_owned()))
+        );
+        assert_eq!(
+            setup_field_of(CoreNotifications::NAME, "Port").as_deref(),
+            Some("NOTIFICATION_Port")
+        );
+        assert_eq!(
+            setup_field_of(CoreEmailService::NAME, "Timeout").as_deref(),
+            Some("EMAIL_SERVICE_Timeout")
+        );
+        assert_eq!(
+            setup_field_of(CoreEmailService::NAME, "EmailServiceLoggingMode").as_deref(),
+            Some("EmailServiceLoggingMode")
+        );
+        assert_eq!(
+            setup_field_of(CoreSurvey::NAME, "SurveyPerLocation").as_deref(),
+            Some("SurveyPerLocation")
+        );
+        assert_eq!(setup_field_of(CoreMagview::NAME, "NoSuchField"), None);
+        let mut errors = ValidationErrors::new();
+        errors.add("Port", "Must be at most 65535");
+        errors.add("", "whole group");
+        let renamed = under_setup_names(CoreNotifications::NAME, errors);
+        assert_eq!(
+            renamed.field("NOTIFICATION_Port"),
+            ["Must be at most 65535"]
+        );
+        assert_eq!(renamed.field(""), ["whole group"]);
+        let mut errors = ValidationErrors::new();
+        errors.add("SurveyPerLocation.0.Key", "Required");
+        let renamed = under_setup_names(CoreSurvey::NAME, errors);
+        assert_eq!(renamed.field("SurveyPerLocation.0.Key"), ["Required"]);
+    }
 
     #[test]
     fn service_account() {

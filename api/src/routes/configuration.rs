@@ -231,59 +231,12 @@ pub async fn is_configured(state: &AppState) -> AppResult<bool> {
     store::setup::is_configured(&state.db).await
 }
 
-/// Which settings group a configuration field is stored in, and under which key.
-pub fn group_of(field: &str) -> Option<(&'static str, String)> {
-    if field == "StoredSecrets" || field == "SERVICE_ACCOUNT_PASSWORD_Confirm" {
-        return None;
-    }
-    if let Some(rest) = field.strip_prefix("NOTIFICATION_") {
-        return Some((CORE_NOTIFICATIONS, rest.to_owned()));
-    }
-    if let Some(rest) = field.strip_prefix("EMAIL_SERVICE_") {
-        return Some((CORE_EMAIL_SERVICE, rest.to_owned()));
-    }
-    let group = match field {
-        "MagViewMode"
-        | "MagViewPath"
-        | "LuminaryOneUrl"
-        | "DataConnectionType"
-        | "IsDMZMode"
-        | "ProxyAppWebAddress"
-        | "MagViewSqlServerName"
-        | "MagViewSqlDbName"
-        | "MagViewIntegratedSecurity"
-        | "MagViewSqlUserName"
-        | "MagViewSqlUserPwd"
-        | "IsLinkedToRadView"
-        | "RadViewPath" => CORE_MAGVIEW,
-        "EmailServiceLoggingMode"
-        | "EmailServiceMaxRecordsCountToProcess"
-        | "IsEmailServiceTestMode"
-        | "IsPortalEnotifyLoggingMode"
-        | "EmailServiceNotFound" => CORE_EMAIL_SERVICE,
-        "ResetPasswordRedirectUrl" => settings::USER_ACCOUNT_PASSWORD,
-        f if f.starts_with("SURVEY_")
-            || f.starts_with("Survey")
-            || f.contains("InterfaceQueue")
-            || f == "SearchForPatientUsingAlternateUserIdentifier"
-            || f == "LocationToMrnColumnMapping" =>
-        {
-            CORE_SURVEY
-        }
-        _ => settings::CORE_PORTAL,
-    };
-    Some((group, field.to_owned()))
-}
+/// Which settings group a configuration field is stored in, and under which key (wasm-core's
+/// rule; the wizard checks the same groups with it before it saves).
+pub use wasm_core::setup::group_of;
 
 /// The groups the wizard writes (in this order), the ones `load_groups` reads.
-const GROUPS: [&str; 6] = [
-    CorePortal::NAME,
-    CoreMagview::NAME,
-    CoreNotifications::NAME,
-    CoreEmailService::NAME,
-    UserAccountPassword::NAME,
-    CoreSurvey::NAME,
-];
+use wasm_core::setup::GROUPS;
 
 fn same_kind(a: &Value, b: &Value) -> bool {
     matches!(
@@ -483,7 +436,8 @@ async fn save_configuration(
             Write::Fields,
             fields,
         )
-        .await?;
+        .await
+        .map_err(|e| under_setup_names(group, e))?;
     }
     let manager_id = match &manager {
         Some((form, hash)) => {
@@ -526,6 +480,18 @@ async fn save_configuration(
         "success": true, "error": null, "LaunchUrl": launch, "PortalDatabaseCreated": portal_db_created,
         "FirstManagerCreated": manager_id.is_some(),
     })))
+}
+
+/// A settings group's field messages (the engine's check of the group the wizard writes) under
+/// the wizard's names of those fields (wasm-core `under_setup_names`), so the wizard shows them
+/// under its own fields.
+fn under_setup_names(group: &str, error: AppError) -> AppError {
+    match error {
+        AppError::Validation(errors) => {
+            AppError::Validation(setup::under_setup_names(group, errors))
+        }
+        other => other,
+    }
 }
 
 /// The typed secret, or (when left empty) the stored one decrypted.

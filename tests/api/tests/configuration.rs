@@ -155,6 +155,46 @@ async fn saving_validates_with_the_wasm_core_messages() {
 }
 
 #[tokio::test]
+async fn a_settings_group_message_is_answered_under_the_wizards_field() {
+    // The engine checks each settings group the wizard writes (CoreNotifications: Port at most
+    // 65535); its message names the wizard's field, and nothing is stored.
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let mut cfg = with_first_manager(valid_config(), "port.pm");
+    cfg["NOTIFICATION_Port"] = json!(70000);
+    cfg["EMAIL_SERVICE_Timeout"] = json!(99999);
+    let body = client
+        .post_json("/api/configuration/saveConfiguration", &cfg)
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["Errors"],
+        json!({"NOTIFICATION_Port": ["Must be at most 65535"]}),
+        "{body}"
+    );
+    assert_eq!(
+        client.get_json("/api/TestInit/isPortalConfigured").await,
+        json!({"IsPortalConfigured": false})
+    );
+    assert_eq!(
+        server
+            .count_sql("SELECT COUNT(*) FROM users WHERE username = 'port.pm'")
+            .await,
+        0
+    );
+    cfg["NOTIFICATION_Port"] = json!(2525);
+    let body = client
+        .post_json("/api/configuration/saveConfiguration", &cfg)
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["Errors"],
+        json!({"EMAIL_SERVICE_Timeout": ["Must be at most 3600"]}),
+        "{body}"
+    );
+}
+
+#[tokio::test]
 async fn secrets_are_encrypted_kept_and_never_answered() {
     let server = TestServer::demo().await;
     // The demo portal is configured: only a ProgramManager may use the wizard.

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORD = "Portal!2026";
 // Beside the specs, whatever directory Playwright was started from (not committed).
@@ -48,4 +49,18 @@ export function menuEntry(page: Page, name: string) {
 export async function expectHome(page: Page) {
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
+}
+
+/** A field's message as a person and a screen reader meet it: the control is marked invalid and
+ * its description (aria-describedby) holds the message, shown under it. */
+export async function expectFieldMessage(field: Locator, message: string) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+}
+
+/** axe-core's WCAG 2.1 A/AA rules on the page (or the part `include` selects): no violation. */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  const result = await (include ? builder.include(include) : builder).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { PATIENT_STATE, signIn } from "./helpers";
+import { expectFieldMessage, expectNoAxeViolations, PATIENT_STATE, signIn } from "./helpers";
 
 interface Survey { Id: number; StatusKey: string; SurveyName: string }
 
@@ -36,6 +36,23 @@ test("a program manager edits the home content; scripts are stripped", async ({ 
   await expect(content.getByRole("heading", { name: "Welcome to your patient portal" })).toBeVisible();
   await content.getByRole("button", { name: "Edit" }).click();
   await content.getByLabel("Home page content (HTML)").fill("<p>Draft that is cancelled</p>");
+  await content.getByRole("button", { name: "Cancel" }).click();
+  await expect(content.getByRole("heading", { name: "Welcome to your patient portal" })).toBeVisible();
+
+  // The key's rule is wasm-core's (PortalValues, the server's own check): its message under the
+  // field, the 'Form is invalid' toast, nothing sent.
+  await content.getByRole("button", { name: "Edit" }).click();
+  const box = content.getByLabel("Home page content (HTML)");
+  await box.fill("x".repeat(200_001));
+  await content.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Form is invalid")).toBeVisible();
+  await expectFieldMessage(box, "Must be at most 200000 characters");
+  await expectNoAxeViolations(page, "main");
+  // The server's 400 (its bound in bytes: 100,001 two-byte letters) under the same field.
+  await box.fill("é".repeat(100_001));
+  await expect(box).not.toHaveAttribute("aria-invalid", "true");
+  await content.getByRole("button", { name: "Save" }).click();
+  await expectFieldMessage(box, "The value is too long.");
   await content.getByRole("button", { name: "Cancel" }).click();
   await expect(content.getByRole("heading", { name: "Welcome to your patient portal" })).toBeVisible();
 

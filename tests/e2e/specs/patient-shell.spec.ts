@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { expect, test } from "./fixtures";
-import { mainMenu, SCREENSHOTS, signIn } from "./helpers";
+import { expectFieldMessage, expectNoAxeViolations, mainMenu, SCREENSHOTS, signIn } from "./helpers";
 
 // Issue 4 part 1 and the letter viewers: the sidebar logo editor, module flags and SSO mode in the
 // routes, the unsupported-browser dialog, the trace modal, the pdf.js viewer page and the mobile
@@ -26,6 +26,9 @@ test("a program manager edits the logo: width with cancel and save, upload and r
   await width.fill("");
   await expect(sidebar.getByText("Logo width is required.")).toBeVisible();
   await expect(sidebar.getByRole("button", { name: "Save width" })).toBeDisabled();
+  // wasm-core's message under the field it is about.
+  await expectFieldMessage(width, "Logo width is required.");
+  await expectNoAxeViolations(page, "#sidebar");
   await width.fill("wide");
   await expect(sidebar.getByText("Logo width must be a number.")).toBeVisible();
   // A valid width previews at once; Cancel restores the saved one.

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "./fixtures";
-import { expectHome, menuEntry, signIn } from "./helpers";
+import { expectFieldMessage, expectHome, expectNoAxeViolations, menuEntry, signIn } from "./helpers";
 
 // spec 02 §2.11, §4 "Setup wizard", §5, §8: configures a fresh portal end to end. This spec has a
 // portal of its own (PORTAL_WIZARD_URL, see run-local.sh): the PORTAL_UNCONFIGURED_URL one must
@@ -48,6 +48,7 @@ test("the wizard configures a fresh portal", async ({ page, browser, baseURL }) 
   await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
   await field(page, "Client Name").fill("Playwright Breast Imaging");
   await expect(page.getByRole("button", { name: "Next" })).toBeEnabled();
+  await expectNoAxeViolations(page, "main");
 
   // Step 1: the clinical system. A real folder test; its success banner goes after 4 s.
   await field(page, "MagView path").fill("/no/such/magview");
@@ -123,7 +124,21 @@ test("the wizard configures a fresh portal", async ({ page, browser, baseURL }) 
   await expect(page.getByRole("alert").filter({ hasText: "Passwords are not matching" })).toBeVisible();
 
   await page.getByRole("button", { name: "Previous" }).click();
-  await page.getByRole("group", { name: "Service account" }).getByLabel("Confirm password", { exact: true }).fill("one");
+  // The messages are under their fields too, and follow the values from now on.
+  const confirm = page.getByRole("group", { name: "Service account" }).getByLabel("Confirm password", { exact: true });
+  await expectFieldMessage(confirm, "Passwords are not matching");
+  // A settings group's rule (CoreNotifications, which the server's engine checks on save) under
+  // the wizard's own field.
+  const port = page.getByRole("group", { name: "Notification settings" }).getByLabel("Port", { exact: true });
+  await port.fill("70000");
+  await expectFieldMessage(port, "Must be at most 65535");
+  await port.fill("");
+  await expectFieldMessage(port, "Enter a number");
+  await port.fill("25");
+  await expect(port).not.toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page, "main");
+  await confirm.fill("one");
+  await expect(confirm).not.toHaveAttribute("aria-invalid", "true");
   await field(page, "Admin PIN").fill("2468");
   await page.getByRole("button", { name: "Next" }).click();
 
@@ -139,6 +154,7 @@ test("the wizard configures a fresh portal", async ({ page, browser, baseURL }) 
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Form is invalid").first()).toBeVisible();
   await expect(firstManager(page)).toContainText("Password and Repeat password do not match");
+  await expectFieldMessage(firstManager(page).getByLabel("Repeat password", { exact: true }), "Password and Repeat password do not match");
   await firstManager(page).getByLabel("Password", { exact: true }).fill("short");
   await expect(firstManager(page)).toContainText("Password must be at least 8 characters long");
   await firstManager(page).getByLabel("Password", { exact: true }).fill(MANAGER_PASSWORD);

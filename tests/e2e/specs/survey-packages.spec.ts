@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { SCREENSHOTS, signIn } from "./helpers";
+import { expectNoAxeViolations, SCREENSHOTS, signIn } from "./helpers";
 
 // Survey Packages Management (spec 04 "Survey packages"): a program manager uploads a survey
 // XML through the page, sees it listed, sees an invalid one listed with its error in red, and
@@ -38,6 +38,9 @@ test("upload a survey, see it and an invalid one listed, delete with confirmatio
   // The optional name and the overwrite option appear only once a file is chosen.
   await expect(form.getByLabel("Name (optional)")).toHaveCount(0);
   await form.getByLabel("Survey file (XML)").setInputFiles({ name: "browser.xml", mimeType: "text/xml", buffer: Buffer.from(good) });
+  // The longest name kept is wasm-core's (surveyNameMaxChars).
+  await expect(form.getByLabel("Name (optional)")).toHaveAttribute("maxlength", "200");
+  await expectNoAxeViolations(page, "main");
   await form.getByLabel("Name (optional)").fill("Browser Upload Survey");
   await expect(form.getByLabel("Overwrite")).not.toBeChecked();
   await form.getByRole("button", { name: "Upload" }).click();

@@ -10,6 +10,7 @@ use wasm_bindgen::prelude::*;
 use super::to_js_value;
 use crate::settings::js::FromJs;
 use crate::settings::{SettingsGroup, GROUP_NAMES};
+use crate::setup;
 use crate::ValidationErrors;
 
 /// The field messages of `doc` as group `name` (an unknown group: one message under "").
@@ -18,15 +19,7 @@ pub fn validate_settings(
     name: &str,
     #[wasm_bindgen(unchecked_param_type = "object")] doc: JsValue,
 ) -> JsValue {
-    macro_rules! dispatch {
-        ($($t:ty),* $(,)?) => {
-            match name {
-                $(<$t as SettingsGroup>::NAME => <$t as FromJs>::from_js(&doc, <$t>::default()).validate(),)*
-                _ => unknown(),
-            }
-        };
-    }
-    to_js_value(&crate::for_each_group!(dispatch))
+    to_js_value(&validate_group(name, &doc))
 }
 
 /// `doc` after the user changed `field`: the group's rules for that edit (a toggle machine's moved
@@ -47,6 +40,68 @@ pub fn apply_settings_edit(
                     to_js_value(&group)
                 })*
                 _ => doc,
+            }
+        };
+    }
+    crate::for_each_group!(dispatch)
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// A new empty object (`Object()`).
+    #[wasm_bindgen(js_name = Object)]
+    fn new_object() -> JsValue;
+
+    #[wasm_bindgen(js_namespace = Reflect, js_name = set, catch)]
+    fn reflect_set(target: &JsValue, key: &str, value: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// The setup wizard's configuration `cfg` as the settings groups it is stored in (spec 02 §5
+/// with each group's own rules: a port at most 65535, a number box not left empty ...): the
+/// check the server's settings engine runs when the wizard saves (api routes/configuration.rs),
+/// each message under the wizard's name of its field. Only fields `cfg` holds are reported.
+#[wasm_bindgen(js_name = validateSetupGroups, unchecked_return_type = "ValidationErrors")]
+pub fn validate_setup_groups(
+    #[wasm_bindgen(unchecked_param_type = "object")] cfg: JsValue,
+) -> JsValue {
+    let fields = if cfg.is_object() {
+        super::object_keys(&cfg).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let mut out = ValidationErrors::new();
+    for group in setup::GROUPS {
+        // The group's document: the wizard's fields stored in it, under the group's keys.
+        let doc = new_object();
+        let mut written = Vec::new();
+        for field in &fields {
+            if let Some((g, key)) = setup::group_of(field) {
+                if g == group {
+                    let _ = reflect_set(&doc, &key, &super::field(&cfg, field));
+                    written.push(key);
+                }
+            }
+        }
+        let mut kept = ValidationErrors::new();
+        for (field, messages) in validate_group(group, &doc).0 {
+            let top = field.split('.').next().unwrap_or_default();
+            if written.iter().any(|k| k == top) {
+                for message in messages {
+                    kept.add(&field, message);
+                }
+            }
+        }
+        out.merge(setup::under_setup_names(group, kept));
+    }
+    to_js_value(&out)
+}
+
+fn validate_group(name: &str, doc: &JsValue) -> ValidationErrors {
+    macro_rules! dispatch {
+        ($($t:ty),* $(,)?) => {
+            match name {
+                $(<$t as SettingsGroup>::NAME => <$t as FromJs>::from_js(doc, <$t>::default()).validate(),)*
+                _ => unknown(),
             }
         };
     }

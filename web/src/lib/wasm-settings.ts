@@ -30,3 +30,9 @@ export function validateSettings(name: string, doc: object): ValidationErrors {
 export function applySettingsEdit(name: string, doc: object, field: string): object {
   return rules().applySettingsEdit(name, doc, field);
 }
+
+/** The setup wizard's configuration checked as the settings groups it is stored in, each message
+ * under the wizard's field (the check the server's settings engine runs when the wizard saves). */
+export function validateSetupGroups(cfg: object): ValidationErrors {
+  return rules().validateSetupGroups(cfg);
+}

@@ -153,7 +153,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   onClick={props.onRowClick ? () => props.onRowClick!(row.original) : undefined}
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} data-label={headerText(cell.column.columnDef.header)}>
+                    <td key={cell.id} data-label={headerText(cell.column.columnDef.header) ?? (cell.column.columnDef.meta as { label?: string } | undefined)?.label}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -175,6 +175,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
+/** A cell's label in the narrow (card) layout: its column's header when that is text, else the
+ * column's `meta.label` (a header drawn as markup, e.g. with <wbr>). */
 function headerText(header: unknown): string | undefined {
   return typeof header === "string" ? header : undefined;
 }

@@ -33,12 +33,15 @@ export function TextField({
   placeholder,
   inputMode,
   readOnly,
+  maxLength,
   format,
   alsoShow,
   deps,
   ...props
 }: Common & {
   type?: "text" | "email" | "url" | "tel";
+  /** The longest value wasm-core keeps (e.g. surveyNameMaxChars). */
+  maxLength?: number;
   autoComplete?: string;
   placeholder?: string;
   inputMode?: "text" | "email" | "tel" | "url" | "numeric";
@@ -69,12 +72,39 @@ export function TextField({
           placeholder={placeholder}
           inputMode={inputMode}
           readOnly={readOnly}
+          maxLength={maxLength}
           disabled={props.disabled}
           aria-invalid={invalid}
           aria-describedby={describedBy}
           {...field}
           onChange={onChange}
         />
+      )}
+    </FieldShell>
+  );
+}
+
+/** Several lines of text (e.g. the home page's HTML). */
+export function TextAreaField({ rows = 6, spellCheck, ...props }: Common & { rows?: number; spellCheck?: boolean }) {
+  const messages = useFieldMessages(props.name);
+  const field = useRegister(props.name);
+  return (
+    <FieldShell label={props.label} description={props.description} messages={messages}>
+      {({ id, describedBy, invalid }) => (
+        <textarea id={id} rows={rows} spellCheck={spellCheck} disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field} />
+      )}
+    </FieldShell>
+  );
+}
+
+/** A file to upload: the form holds the chosen files (a FileList; empty when none). */
+export function FileField({ accept, ...props }: Common & { accept?: string }) {
+  const messages = useFieldMessages(props.name);
+  const field = useRegister(props.name);
+  return (
+    <FieldShell label={props.label} description={props.description} messages={messages} className="file-field">
+      {({ id, describedBy, invalid }) => (
+        <input id={id} type="file" accept={accept} disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field} />
       )}
     </FieldShell>
   );

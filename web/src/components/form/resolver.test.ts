@@ -37,6 +37,14 @@ describe("the wasm-core resolver", () => {
     expect(unknown.errors.root?.message).toBe("Unknown settings group");
   });
 
+  it("nests a dotted field's messages as react-hook-form holds the field (FirstManager.Username, List.0.Label)", () => {
+    const errors = toFieldErrors({ "FirstManager.Username": ["Username is required"], "Rows.1.Label": ["Required"], Other: ["x"] });
+    const nested = errors as unknown as { FirstManager: { Username: never }; Rows: Record<string, { Label: never }> };
+    expect(messagesOf(nested.FirstManager.Username)).toEqual(["Username is required"]);
+    expect(messagesOf(nested.Rows[1].Label)).toEqual(["Required"]);
+    expect(messagesOf(errors.Other as never)).toEqual(["x"]);
+  });
+
   it("wraps any wasm-core validate function", async () => {
     const resolver = wasmResolver((values: { usernameOrEmail: string; password: string }) => validateLogin(values, true));
     const result = await resolver({ usernameOrEmail: "", password: "" }, undefined, { fields: {}, shouldUseNativeValidation: false });

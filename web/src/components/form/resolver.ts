@@ -1,4 +1,4 @@
-import type { FieldError, FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from "react-hook-form";
+import { set, type FieldError, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormSetError } from "react-hook-form";
 import { errorFields, fieldMessages, type ValidationErrors } from "../../lib/wasm";
 import { validateSettings } from "../../lib/wasm-settings";
 
@@ -10,19 +10,20 @@ export type Validate<T> = (values: T) => ValidationErrors | null | undefined;
 
 /** wasm-core's (or the server's) field -> messages as react-hook-form errors: the first message
  * as `message`, all of them in `types` (see `messagesOf`). Messages for "" (the whole form) go
- * to `root`. */
+ * to `root`. A dotted name (`FirstManager.Username`, `List.0.Label`) is nested as react-hook-form
+ * holds such fields, so revalidating one of them clears its message. */
 export function toFieldErrors<T extends FieldValues>(errors: ValidationErrors | null | undefined, type = "wasm-core"): FieldErrors<T> {
-  const out: Record<string, FieldError> = {};
+  const out: Record<string, unknown> = {};
   for (const field of errorFields(errors)) {
     const messages = fieldMessages(errors, field);
     if (messages.length === 0) continue;
-    out[field === "" ? "root" : field] = {
-      type,
-      message: messages[0],
-      types: Object.fromEntries(messages.map((m, i) => [`${type}.${i}`, m])),
-    };
+    set(out, field === "" ? "root" : field, fieldError(messages, type));
   }
   return out as FieldErrors<T>;
+}
+
+function fieldError(messages: string[], type: string): FieldError {
+  return { type, message: messages[0], types: Object.fromEntries(messages.map((m, i) => [`${type}.${i}`, m])) };
 }
 
 /** The one resolver: the browser runs the same wasm-core rule the server runs before it saves,
@@ -55,7 +56,9 @@ export function setServerErrors<T extends FieldValues>(
   errors: ValidationErrors | null | undefined,
   fieldOf: (field: string) => string = (field) => field,
 ): void {
-  for (const [field, error] of Object.entries(toFieldErrors<FieldValues>(errors, "server"))) {
-    setError((field === "root" ? "root.server" : fieldOf(field)) as Path<T>, error as FieldError);
+  for (const field of errorFields(errors)) {
+    const messages = fieldMessages(errors, field);
+    if (messages.length === 0) continue;
+    setError((field === "" ? "root.server" : fieldOf(field)) as Path<T>, fieldError(messages, "server"));
   }
 }

@@ -38,3 +38,11 @@ export function settingsGroupQuery<T>(name: string) {
     staleTime: 0,
   });
 }
+
+/** The settings groups' rules (their own wasm package), loaded once, for a form that validates a
+ * group without loading it through useSettingsGroup (e.g. the home content's PortalValues key). */
+export const settingsRulesQuery = queryOptions({
+  queryKey: ["settings", "rules"],
+  queryFn: () => loadSettingsRules().then(() => true),
+  staleTime: Infinity,
+});

@@ -1,41 +1,34 @@
-import { useEffect, useState } from "react";
-import {
-  pendingLettersAction,
-  pendingSurveyAction,
-  type NotCompletedLetters,
-  type PatientSurveysResponse,
-  type PendingAction,
-} from "../../lib/wasm";
-import { getAvailableSurveys } from "../../lib/api/patient-surveys";
+import { useMemo, useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { useQuery } from "@tanstack/react-query";
+import { FORM_INVALID, settingsResolver, setServerErrors, TextAreaField } from "../../components/form";
+import { settingsRulesQuery } from "../../components/settings-form";
+import { useToast } from "../../components/toast/toast";
+import { ApiFailure } from "../../lib/api-client";
+import { availableSurveysQuery } from "../../lib/api/patient-surveys";
+import { pendingLettersAction, pendingSurveyAction, type PendingAction } from "../../lib/wasm";
 import { useLabels } from "../../i18n/labels";
-import { getNotCompletedLetters } from "./api/get-not-completed-letters";
-import { getValues, HOME_CONTENT_KEY, setValue } from "./api/home-content";
+import { useNotCompletedLetters } from "./api/get-not-completed-letters";
+import { HOME_CONTENT_KEY, useHomeContent } from "./api/home-content";
+import { useSetHomeContent } from "./api/set-home-content";
 
 /** Surveys to begin or resume and unread letters (spec 01 §2.2); the lines are wasm-core's. */
 export function PendingActionsPanel({ letters: withLetters, surveys: withSurveys }: { letters: boolean; surveys: boolean }) {
   const { t } = useLabels();
   const surveyLabel = t("Home_PendingSurvey", "pending survey");
   const letterLabel = t("Home_UnreadLetter", "unread letter");
-  const [actions, setActions] = useState<PendingAction[] | null>(null);
-  useEffect(() => {
-    const abort = new AbortController();
-    // A module that is off is not asked (its endpoints refuse).
-    Promise.all([
-      withSurveys ? getAvailableSurveys(abort.signal) : Promise.resolve<PatientSurveysResponse>({ surveys: [], isHideAppointmentTimeInHistoryPortal: false }),
-      withLetters ? getNotCompletedLetters(abort.signal) : Promise.resolve<NotCompletedLetters>({ Count: 0, Letters: [] }),
-    ])
-      .then(([surveys, letters]) => {
-        const lines = surveys.surveys
-          .map((s) => pendingSurveyAction(s.StatusKey, s.SurveyName, Number(s.Id), surveyLabel))
-          .filter((a): a is PendingAction => a !== undefined);
-        const letterLine = pendingLettersAction(letters.Count, letterLabel);
-        setActions(letterLine ? [...lines, letterLine] : lines);
-      })
-      .catch(() => {
-        // Reported by the API client.
-      });
-    return () => abort.abort();
-  }, [surveyLabel, letterLabel, withLetters, withSurveys]);
+  // A module that is off is not asked (its endpoints refuse); failures are reported by the API client.
+  const surveys = useQuery({ ...availableSurveysQuery, enabled: withSurveys });
+  const letters = useNotCompletedLetters(withLetters);
+  const ready = (!withSurveys || surveys.isSuccess) && (!withLetters || letters.isSuccess);
+  const actions = useMemo<PendingAction[] | null>(() => {
+    if (!ready) return null;
+    const lines = (surveys.data?.surveys ?? [])
+      .map((s) => pendingSurveyAction(s.StatusKey, s.SurveyName, Number(s.Id), surveyLabel))
+      .filter((a): a is PendingAction => a !== undefined);
+    const letterLine = pendingLettersAction(letters.data?.Count ?? 0, letterLabel);
+    return letterLine ? [...lines, letterLine] : lines;
+  }, [ready, surveys.data, letters.data, surveyLabel, letterLabel]);
   return (
     <section className="panel" aria-labelledby="pending-actions">
       <h2 id="pending-actions">{t("Home_PendingActions", "Pending actions")}</h2>
@@ -57,59 +50,78 @@ export function PendingActionsPanel({ letters: withLetters, surveys: withSurveys
   );
 }
 
-/** The editable home content (Home_Page_Content): program managers edit, Save or Cancel. The
- * HTML shown is what the server stored after sanitising it. */
+/** The editable home content (Home_Page_Content, spec 01 §2.2): view and edit modes; program
+ * managers click Edit, then Save or Cancel. The HTML shown is what the server stored after
+ * sanitising it. */
 export function HomeContentPanel({ canEdit }: { canEdit: boolean }) {
-  const [content, setContent] = useState<string | null>(null);
-  const [draft, setDraft] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    const abort = new AbortController();
-    getValues([HOME_CONTENT_KEY], abort.signal)
-      .then((v) => setContent(v[HOME_CONTENT_KEY] ?? ""))
-      .catch(() => {});
-    return () => abort.abort();
-  }, []);
-  if (content === null) return null;
-  if (draft !== null) {
-    return (
-      <section className="panel home-content" aria-label="Home page content">
-        <label htmlFor="home-content-edit">Home page content (HTML)</label>
-        <textarea id="home-content-edit" rows={10} value={draft} onChange={(e) => setDraft(e.target.value)} />
-        <div className="home-content-buttons">
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={saving}
-            onClick={() => {
-              setSaving(true);
-              setValue(HOME_CONTENT_KEY, draft)
-                .then((v) => {
-                  setContent(v[HOME_CONTENT_KEY] ?? "");
-                  setDraft(null);
-                })
-                .catch(() => {})
-                .finally(() => setSaving(false));
-            }}
-          >
-            Save
-          </button>
-          <button type="button" className="button" onClick={() => setDraft(null)}>
-            Cancel
-          </button>
-        </div>
-      </section>
-    );
-  }
+  const content = useHomeContent();
+  const [editing, setEditing] = useState(false);
+  if (content.data === undefined) return null;
+  if (editing) return <HomeContentEditor content={content.data} onDone={() => setEditing(false)} />;
   return (
     <section className="panel home-content" aria-label="Home page content">
       {/* Sanitised on the server (ammonia) before it is stored and again when it is read. */}
-      <div className="home-content-view" dangerouslySetInnerHTML={{ __html: content }} />
+      <div className="home-content-view" dangerouslySetInnerHTML={{ __html: content.data }} />
       {canEdit && (
-        <button type="button" className="button" onClick={() => setDraft(content)}>
+        <button type="button" className="button" onClick={() => setEditing(true)}>
           Edit
         </button>
       )}
+    </section>
+  );
+}
+
+type HomeContentValues = { [HOME_CONTENT_KEY]: string };
+
+/** The edit mode: the key's rule is the PortalValues group's (wasm-core validateSettings, the
+ * check the server's settings engine runs before it stores the value); its rules package is
+ * loaded with the editor, which only program managers open. */
+function HomeContentEditor({ content, onDone }: { content: string; onDone: () => void }) {
+  const rules = useQuery(settingsRulesQuery);
+  if (!rules.data) return null;
+  return <HomeContentForm content={content} onDone={onDone} />;
+}
+
+function HomeContentForm({ content, onDone }: { content: string; onDone: () => void }) {
+  const toast = useToast();
+  const save = useSetHomeContent();
+  const form = useForm<HomeContentValues>({
+    resolver: settingsResolver<HomeContentValues>("PortalValues"),
+    defaultValues: { [HOME_CONTENT_KEY]: content },
+    criteriaMode: "all",
+  });
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        await save.mutateAsync(values[HOME_CONTENT_KEY]);
+        onDone();
+      } catch (err) {
+        // Any other failure was reported by the API client (its dialog).
+        if (!(err instanceof ApiFailure) || err.status !== 400) return;
+        // A 400: the server's messages under the field (a field-less one there too: the form
+        // has only this field).
+        if (err.dialog.Errors) setServerErrors(form.setError, err.dialog.Errors);
+        else form.setError(HOME_CONTENT_KEY, { type: "server", message: err.dialog.Message });
+        toast.error(FORM_INVALID);
+      }
+    },
+    () => toast.error(FORM_INVALID),
+  );
+  return (
+    <section className="panel home-content" aria-label="Home page content">
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate>
+          <TextAreaField name={HOME_CONTENT_KEY} label="Home page content (HTML)" rows={10} spellCheck={false} />
+          <div className="home-content-buttons">
+            <button type="submit" className="button button-primary" disabled={save.isPending}>
+              Save
+            </button>
+            <button type="button" className="button" onClick={onDone}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </FormProvider>
     </section>
   );
 }

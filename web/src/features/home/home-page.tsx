@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useSession } from "../../app/session";
@@ -11,9 +11,8 @@ import {
   zoneOf,
   type MenuItem,
   type NextAppointment,
-  type NextAppointmentsResponse,
 } from "../../lib/wasm";
-import { getNextAppointments } from "./api/get-next-appointments";
+import { useNextAppointments } from "./api/get-next-appointments";
 import { HomeContentPanel, PendingActionsPanel } from "./home-extra";
 import { LanguageSwitch } from "../../i18n/labels";
 import "./home.css";
@@ -46,18 +45,8 @@ export function HomePage() {
 const column = createColumnHelper<NextAppointment>();
 
 function NextAppointmentsPanel() {
-  const [result, setResult] = useState<NextAppointmentsResponse | null>(null);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    const abort = new AbortController();
-    getNextAppointments(abort.signal)
-      .then(setResult)
-      .catch(() => {
-        // Reported by the API client (error dialog or sign-in redirect).
-      })
-      .finally(() => !abort.signal.aborted && setLoading(false));
-    return () => abort.abort();
-  }, []);
+  // A failure is reported by the API client (error dialog or sign-in redirect).
+  const { data: result, isPending: loading } = useNextAppointments();
   const hideTime = result?.isHideAppointmentTimeInHistoryPortal ?? false;
   const columns = useMemo(
     () => [

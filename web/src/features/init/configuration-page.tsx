@@ -1,51 +1,30 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from "react-hook-form";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { CheckboxField, FORM_INVALID, messagesOf, NumberField, PasswordField, SelectField, setServerErrors, TextField, wasmResolver } from "../../components/form";
 import { LogoMark } from "../../components/logo";
+import { settingsRulesQuery } from "../../components/settings-form";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
-import {
-  dmzModeFor,
-  errorFields,
-  fieldMessages,
-  normalizeSetup,
-  type SetupConfiguration,
-  testUrl,
-  validateSetup,
-  type PasswordRequirements,
-  type ValidationErrors,
-} from "../../lib/wasm";
-import { getPasswordRequirements } from "../../lib/api/get-password-requirements";
+import { passwordRequirementsQuery } from "../../lib/api/get-password-requirements";
+import { errorFields, fieldMessages, type PasswordRequirements, type SetupConfiguration } from "../../lib/wasm";
 import { detectRadViewPath } from "./api/detect-radview";
-import { loadConfiguration } from "./api/load-configuration";
-import { portalConfigured } from "./api/portal-configured";
-import { saveConfiguration } from "./api/save-configuration";
+import { useConfiguration } from "./api/load-configuration";
+import { usePortalConfigured } from "./api/portal-configured";
+import { useSaveConfiguration } from "./api/save-configuration";
 import { testDatabase } from "./api/test-connection";
 import { testFolder } from "./api/test-folder";
 import { testWebAddress } from "./api/test-web-address";
-import {
-  CheckField,
-  NumberField,
-  Section,
-  SelectField,
-  TestButton,
-  TextField,
-  type BoolKey,
-  type Cfg,
-  type NumKey,
-  type TextKey,
-} from "./components/setup-fields";
-import { EMPTY_MANAGER, FirstManagerSection, checkFirstManager, managerErrors, type FirstManagerForm } from "./components/first-manager";
+import { FirstManagerSection, MANAGER_ROOT } from "./components/first-manager";
+import { Section, TestButton } from "./components/setup-fields";
+import { asSaved, dmzModeFor, EMPTY_MANAGER, FIRST_MANAGER, setupErrors, setupToast, testUrl, validateSetup, type SetupValues } from "./setup-rules";
 import "../../styles/init.css";
 
 export const STEPS = ["Magview Settings", "Site Settings", "Summary"] as const;
 export const SAVE_ERROR = "Error while saving configuration";
 
-/** The configuration as saved: wasm-core's normalised fields merged in. */
-function asSaved(cfg: SetupConfiguration): SetupConfiguration {
-  return { ...cfg, ...normalizeSetup(cfg) };
-}
-
-const DEFAULTS: Cfg = {
+const DEFAULTS: SetupConfiguration = {
   MagViewMode: "MagViewDesktop",
   DataConnectionType: "SQL",
   PasswordEncriptionTechnique: "SHA256",
@@ -58,118 +37,76 @@ const DEFAULTS: Cfg = {
   PortalSqlServerName: "127.0.0.1:5432",
 };
 
+const options = (...values: string[]) => values.map((value) => ({ value, label: value }));
+
 /** /init/configuration (spec 02 §2.11, §4, §5): the three-step setup wizard. Every rule is
- * wasm-core's (validateSetup, normalizeSetup, dmzModeFor, testUrl); the server runs the same. */
+ * wasm-core's (setup-rules.ts: validateSetup, normalizeSetup, dmzModeFor, testUrl,
+ * validateFirstManager); the server runs the same before it saves. */
 export function InitConfigurationPage() {
-  const toast = useToast();
-  const [cfg, setCfg] = useState<Cfg | null>(null);
-  const [step, setStep] = useState(0);
-  const [errors, setErrors] = useState<ValidationErrors | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState<{ launchUrl: string } | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const configuration = useConfiguration();
+  const configured = usePortalConfigured();
   // While the portal is not configured the Summary step also creates the first Program manager.
-  const [firstNeeded, setFirstNeeded] = useState(false);
-  const [manager, setManager] = useState<FirstManagerForm>(EMPTY_MANAGER);
-  const [mErrors, setMErrors] = useState<Record<string, string[]> | null>(null);
-  const [rules, setRules] = useState<PasswordRequirements | null>(null);
-  const [createdManager, setCreatedManager] = useState<string | null>(null);
+  const firstNeeded = configured.data === false;
+  const rules = useQuery({ ...passwordRequirementsQuery, enabled: firstNeeded });
+  // The settings groups' rules (their own wasm package) check the wizard's fields too.
+  const groupRules = useQuery(settingsRulesQuery);
 
-  useEffect(() => {
-    void portalConfigured().then((configured) => {
-      setFirstNeeded(!configured);
-      if (!configured) void getPasswordRequirements().then(setRules);
-    });
-    loadConfiguration()
-      .then((stored) => setCfg({ ...DEFAULTS, ...withoutEmpty(stored) }))
-      .catch((err: unknown) => setLoadError(err instanceof ApiFailure ? err.dialog.Message : String(err)));
-  }, []);
-
-  if (loadError) {
+  if (configuration.error) {
+    const failure = configuration.error;
     return (
       <WizardFrame>
         <div className="alert alert-error" role="alert">
-          Could not load the configuration: {loadError}
+          Could not load the configuration: {failure instanceof ApiFailure ? failure.dialog.Message : String(failure)}
         </div>
       </WizardFrame>
     );
   }
-  if (!cfg) return <WizardFrame>Loading…</WizardFrame>;
+  if (!configuration.data || configured.isPending || !groupRules.data) return <WizardFrame>Loading…</WizardFrame>;
+  return <SetupWizard stored={configuration.data} firstNeeded={firstNeeded} rules={rules.data ?? null} />;
+}
 
-  const held = new Set(cfg.StoredSecrets ?? []);
-  const text = (k: TextKey) => (cfg[k] as string | undefined) ?? "";
-  const bool = (k: BoolKey) => Boolean(cfg[k]);
-  const num = (k: NumKey) => (cfg[k] as number | undefined) ?? 0;
-  const set = (patch: Partial<Cfg>) => {
-    const next = { ...cfg, ...patch };
-    // FoxPro forces DMZ mode off (spec 02 §4).
-    next.IsDMZMode = dmzModeFor(next.DataConnectionType ?? "", Boolean(next.IsDMZMode));
-    setCfg(next);
-    if (errors) setErrors(validateSetup(asSaved(next)).Errors);
-  };
-  const msgs = (field: string) => fieldMessages(errors, field);
-  const t = (k: TextKey, label: string, extra: { type?: "text" | "password" | "email"; hint?: string; placeholder?: string } = {}) => (
-    <TextField
-      label={label}
-      value={text(k)}
-      onChange={(v) => set({ [k]: v } as Partial<Cfg>)}
-      messages={msgs(k)}
-      type={extra.type}
-      placeholder={extra.type === "password" && held.has(k) ? "Stored (leave empty to keep)" : extra.placeholder}
-      hint={extra.hint}
-    />
-  );
-  const b = (k: BoolKey, label: string, disabled = false, hint?: string) => (
-    <CheckField label={label} checked={bool(k)} onChange={(v) => set({ [k]: v } as Partial<Cfg>)} disabled={disabled} hint={hint} />
-  );
-  const n = (k: NumKey, label: string) => <NumberField label={label} value={num(k)} onChange={(v) => set({ [k]: v } as Partial<Cfg>)} />;
-  const clientNameEmpty = text("ClientName").trim() === "";
+function SetupWizard({ stored, firstNeeded, rules }: { stored: SetupConfiguration; firstNeeded: boolean; rules: PasswordRequirements | null }) {
+  const toast = useToast();
+  const [step, setStep] = useState(0);
+  const save = useSaveConfiguration();
+  const form = useForm<SetupValues>({
+    resolver: wasmResolver((values: SetupValues) => setupErrors(values, firstNeeded ? { rules } : null)),
+    defaultValues: { ...DEFAULTS, ...withoutEmpty(stored), FirstManager: EMPTY_MANAGER },
+    criteriaMode: "all",
+  });
+  const { control, getValues, setValue, trigger, watch } = form;
+  const values = useWatch({ control }) as SetupValues;
 
-  async function save() {
-    if (!cfg) return;
-    setSaveError(null);
-    const normalized = asSaved(cfg);
-    const check = validateSetup(normalized);
-    setErrors(check.Errors);
-    const accountErrors = firstNeeded ? checkFirstManager(manager, rules) : {};
-    setMErrors(accountErrors);
-    if (!check.IsValid) {
-      if (check.Toast) toast.error(check.Toast);
-      return;
-    }
-    if (Object.keys(accountErrors).length > 0) {
-      toast.error("Form is invalid");
-      return;
-    }
-    setSaving(true);
-    try {
-      const result = await saveConfiguration(firstNeeded ? { ...normalized, FirstManager: manager } : normalized);
-      if (result.success) {
-        setCfg({ ...normalized, SERVICE_ACCOUNT_PASSWORD_Confirm: "" });
-        setSaved({ launchUrl: result.LaunchUrl });
-        if (result.FirstManagerCreated) setCreatedManager(manager.Username.trim());
-        setFirstNeeded(false);
-        setManager(EMPTY_MANAGER);
-      } else {
-        setSaveError(result.error ?? "");
+  useEffect(() => {
+    const subscription = watch((next, { name }) => {
+      // FoxPro forces DMZ mode off (spec 02 §4).
+      if (name === "DataConnectionType") setValue("IsDMZMode", dmzModeFor(next.DataConnectionType ?? "", Boolean(next.IsDMZMode)));
+      // Once a save was refused, every message follows the values (the summary lists them all).
+      if (form.formState.isSubmitted) void trigger();
+    });
+    return () => subscription.unsubscribe();
+  }, [form, watch, setValue, trigger]);
+
+  const onSave = form.handleSubmit(
+    async (valid) => {
+      const normalized = asSaved(valid);
+      try {
+        const result = await save.mutateAsync(firstNeeded ? { ...normalized, FirstManager: valid.FirstManager } : normalized);
+        if (result.success) form.reset({ ...normalized, SERVICE_ACCOUNT_PASSWORD_Confirm: "", FirstManager: EMPTY_MANAGER });
+      } catch (err) {
+        // The server's field messages under the same fields; the banner says the save failed.
+        if (err instanceof ApiFailure && err.dialog.Errors) setServerErrors(form.setError, err.dialog.Errors, (f) => (f === FIRST_MANAGER ? MANAGER_ROOT : f));
       }
-    } catch (err) {
-      if (err instanceof ApiFailure) {
-        const details = err.dialog.Errors ? errorFields(err.dialog.Errors).flatMap((f) => fieldMessages(err.dialog.Errors, f)) : [];
-        if (err.dialog.Errors) {
-          setErrors(err.dialog.Errors);
-          setMErrors(managerErrors(err.dialog.Errors));
-        }
-        setSaveError([err.dialog.Message, ...details].filter(Boolean).join(" "));
-      } else {
-        setSaveError(String(err));
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    () => {
+      save.reset();
+      toast.error(setupToast(getValues()) ?? FORM_INVALID);
+    },
+  );
 
+  const held = new Set(values.StoredSecrets ?? []);
+  const text = (k: keyof SetupConfiguration) => String(getValues(k) ?? "");
+  const bool = (k: keyof SetupConfiguration) => Boolean(getValues(k));
   const dbTest = (target: "portal" | "magview") => () =>
     target === "portal"
       ? testDatabase("portal", {
@@ -189,225 +126,217 @@ export function InitConfigurationPage() {
           IntegratedSecurity: bool("MagViewIntegratedSecurity"),
           DbPath: text("MagViewPath"),
         });
-  const webTest = (k: TextKey) => () => testWebAddress(testUrl(k === "PublicWebAddress" ? asSaved(cfg).PublicWebAddress ?? "" : text(k)));
+  const webTest = (k: "PublicWebAddress" | "LuminaryOneUrl" | "ProxyAppWebAddress") => () =>
+    testWebAddress(testUrl(k === "PublicWebAddress" ? (asSaved(getValues()).PublicWebAddress ?? "") : text(k)));
+  const secret = (k: keyof SetupConfiguration, label: string) => <PasswordField name={k} label={label} stored={held.has(k)} />;
 
-  const luminary = text("MagViewMode") === "LuminaryOne";
-  const foxpro = text("DataConnectionType") === "FOXPRO";
+  // Previous and Next wait for a Client Name (wasm-core's rule for it).
+  const clientNameMissing = fieldMessages(validateSetup(asSaved(values)).Errors, "ClientName").length > 0;
+  const luminary = values.MagViewMode === "LuminaryOne";
+  const foxpro = values.DataConnectionType === "FOXPRO";
+
+  const result = save.data;
+  const failure = save.error;
+  const saveError = result && !result.success ? (result.error ?? "") : failure ? describe(failure) : null;
+  const createdManager = result?.FirstManagerCreated ? save.variables?.FirstManager?.Username?.trim() : undefined;
 
   return (
     <WizardFrame wide>
-      <h1>Portal configuration</h1>
-      <div className="wizard-client">
-        {t("ClientName", "Client Name")}
-      </div>
-      <ol className="stepper" aria-label="Steps">
-        {STEPS.map((name, i) => (
-          <li key={name} className={i === step ? "current" : i < step ? "done" : ""} aria-current={i === step ? "step" : undefined}>
-            <span className="step-number">{i + 1}</span> {name}
-          </li>
-        ))}
-      </ol>
+      <FormProvider {...form}>
+        <form onSubmit={onSave} noValidate>
+          <h1>Portal configuration</h1>
+          <div className="wizard-client">
+            <TextField name="ClientName" label="Client Name" autoComplete="off" />
+          </div>
+          <ol className="stepper" aria-label="Steps">
+            {STEPS.map((name, i) => (
+              <li key={name} className={i === step ? "current" : i < step ? "done" : ""} aria-current={i === step ? "step" : undefined}>
+                <span className="step-number">{i + 1}</span> {name}
+              </li>
+            ))}
+          </ol>
 
-      {saved && (
-        <div className="alert alert-success" role="status">
-          Configuration saved. The portal is configured.{" "}
-          {createdManager && (
-            <>
-              Sign in as <strong>{createdManager}</strong> at the <Link to="/staff/login">staff login</Link>.{" "}
-            </>
+          {result?.success && (
+            <div className="alert alert-success" role="status">
+              Configuration saved. The portal is configured.{" "}
+              {createdManager && (
+                <>
+                  Sign in as <strong>{createdManager}</strong> at the <Link to="/staff/login">staff login</Link>.{" "}
+                </>
+              )}
+              <a href={result.LaunchUrl}>Launch the portal</a>
+            </div>
           )}
-          <a href={saved.launchUrl}>Launch the portal</a>
-        </div>
-      )}
-      {saveError !== null && (
-        <div className="alert alert-error" role="alert">
-          <strong>{SAVE_ERROR}</strong>
-          {saveError && <div>{saveError}</div>}
-        </div>
-      )}
-
-      {step === 0 && (
-        <div className="wizard-step">
-          <Section title="Clinical system">
-            <SelectField
-              label="MagView mode"
-              value={text("MagViewMode")}
-              options={[
-                { value: "MagViewDesktop", label: "MagView Desktop" },
-                { value: "LuminaryOne", label: "LuminaryOne" },
-              ]}
-              onChange={(v) => set({ MagViewMode: v })}
-            />
-            {luminary ? (
-              <>
-                {t("LuminaryOneUrl", "LuminaryOne URL", { placeholder: "https://luminaryone.example.com" })}
-                <TestButton label="Test LuminaryOne URL" run={webTest("LuminaryOneUrl")} />
-              </>
-            ) : (
-              <>
-                {t("MagViewPath", "MagView path", { placeholder: "/srv/magview" })}
-                <TestButton label="Test MagView path" run={() => testFolder(text("MagViewPath"))} />
-              </>
-            )}
-            <SelectField
-              label="Data connection type"
-              value={text("DataConnectionType")}
-              options={[
-                { value: "SQL", label: "SQL" },
-                { value: "FOXPRO", label: "FOXPRO" },
-              ]}
-              onChange={(v) => set({ DataConnectionType: v })}
-            />
-            {b("IsDMZMode", "DMZ mode", foxpro, foxpro ? "Not available with FoxPro" : undefined)}
-            {bool("IsDMZMode") && (
-              <>
-                {t("ProxyAppWebAddress", "Proxy application web address")}
-                <TestButton label="Test proxy address" run={webTest("ProxyAppWebAddress")} />
-              </>
-            )}
-          </Section>
-          {!luminary && !foxpro && (
-            <Section title="MagView database">
-              {t("MagViewSqlServerName", "Server name", { hint: "host or host:port" })}
-              {t("MagViewSqlDbName", "Database name")}
-              {b("MagViewIntegratedSecurity", "Integrated security")}
-              {!bool("MagViewIntegratedSecurity") && t("MagViewSqlUserName", "SQL login")}
-              {!bool("MagViewIntegratedSecurity") && t("MagViewSqlUserPwd", "SQL password", { type: "password" })}
-              <TestButton label="Test MagView connection" run={dbTest("magview")} />
-            </Section>
+          {saveError !== null && (
+            <div className="alert alert-error" role="alert">
+              <strong>{SAVE_ERROR}</strong>
+              {saveError && <div>{saveError}</div>}
+            </div>
           )}
-          {foxpro && !luminary && (
-            <Section title="MagView data folder">
-              <TestButton label="Test data folder" run={dbTest("magview")} />
-            </Section>
+
+          {step === 0 && (
+            <div className="wizard-step">
+              <Section title="Clinical system">
+                <SelectField
+                  name="MagViewMode"
+                  label="MagView mode"
+                  options={[
+                    { value: "MagViewDesktop", label: "MagView Desktop" },
+                    { value: "LuminaryOne", label: "LuminaryOne" },
+                  ]}
+                />
+                {luminary ? (
+                  <>
+                    <TextField name="LuminaryOneUrl" label="LuminaryOne URL" placeholder="https://luminaryone.example.com" autoComplete="off" />
+                    <TestButton label="Test LuminaryOne URL" run={webTest("LuminaryOneUrl")} />
+                  </>
+                ) : (
+                  <>
+                    <TextField name="MagViewPath" label="MagView path" placeholder="/srv/magview" autoComplete="off" />
+                    <TestButton label="Test MagView path" run={() => testFolder(text("MagViewPath"))} />
+                  </>
+                )}
+                <SelectField name="DataConnectionType" label="Data connection type" options={options("SQL", "FOXPRO")} />
+                <CheckboxField name="IsDMZMode" label="DMZ mode" disabled={foxpro} description={foxpro ? "Not available with FoxPro" : undefined} />
+                {values.IsDMZMode && (
+                  <>
+                    <TextField name="ProxyAppWebAddress" label="Proxy application web address" autoComplete="off" />
+                    <TestButton label="Test proxy address" run={webTest("ProxyAppWebAddress")} />
+                  </>
+                )}
+              </Section>
+              {!luminary && !foxpro && (
+                <Section title="MagView database">
+                  <TextField name="MagViewSqlServerName" label="Server name" description="host or host:port" autoComplete="off" />
+                  <TextField name="MagViewSqlDbName" label="Database name" autoComplete="off" />
+                  <CheckboxField name="MagViewIntegratedSecurity" label="Integrated security" />
+                  {!values.MagViewIntegratedSecurity && <TextField name="MagViewSqlUserName" label="SQL login" autoComplete="off" />}
+                  {!values.MagViewIntegratedSecurity && secret("MagViewSqlUserPwd", "SQL password")}
+                  <TestButton label="Test MagView connection" run={dbTest("magview")} />
+                </Section>
+              )}
+              {foxpro && !luminary && (
+                <Section title="MagView data folder">
+                  <TestButton label="Test data folder" run={dbTest("magview")} />
+                </Section>
+              )}
+              <Section title="RadView">
+                <CheckboxField name="IsLinkedToRadView" label="Linked to RadView" />
+                {values.IsLinkedToRadView && (
+                  <>
+                    <TextField name="RadViewPath" label="RadView path" autoComplete="off" />
+                    <TestButton
+                      label="Detect RadView path"
+                      run={async () => {
+                        const found = await detectRadViewPath(text("MagViewPath"));
+                        if (found.success && found.radViewPath) setValue("RadViewPath", found.radViewPath, { shouldDirty: true });
+                        return {
+                          success: found.success,
+                          isDataBaseExist: true,
+                          message: found.success ? `RadView path found: ${found.radViewPath}` : "RadView path not found",
+                          error: found.error ?? undefined,
+                        };
+                      }}
+                    />
+                    <TestButton label="Test RadView path" run={() => testFolder(text("RadViewPath"))} />
+                  </>
+                )}
+              </Section>
+            </div>
           )}
-          <Section title="RadView">
-            {b("IsLinkedToRadView", "Linked to RadView")}
-            {bool("IsLinkedToRadView") && t("RadViewPath", "RadView path")}
-            {bool("IsLinkedToRadView") && (
-              <TestButton
-                label="Detect RadView path"
-                run={async () => {
-                  const found = await detectRadViewPath(text("MagViewPath"));
-                  if (found.success && found.radViewPath) set({ RadViewPath: found.radViewPath });
-                  return {
-                    success: found.success,
-                    isDataBaseExist: true,
-                    message: found.success ? `RadView path found: ${found.radViewPath}` : "RadView path not found",
-                    error: found.error ?? undefined,
-                  };
-                }}
-              />
+
+          {step === 1 && (
+            <div className="wizard-step">
+              <Section title="General">
+                <TextField name="PublicWebAddress" label="Public web address" description="http:// is added when missing" autoComplete="off" />
+                <TestButton label="Test public address" run={webTest("PublicWebAddress")} />
+                <TextField name="ResetPasswordRedirectUrl" label="Reset password redirect URL" autoComplete="off" />
+                <SelectField name="PasswordEncriptionTechnique" label="Password encryption technique" options={options("SHA256", "MD5")} />
+                <TextField name="TestUserSsn" label="Test user MRN" autoComplete="off" />
+                <TextField name="TestUserEmail" label="Test user email" type="email" autoComplete="off" />
+              </Section>
+              <Section title="Portal database">
+                <TextField name="PortalSqlServerName" label="Server name" description="host or host:port" autoComplete="off" />
+                <TextField name="PortalSqlDbName" label="Database name" autoComplete="off" />
+                <CheckboxField name="PortalIntegratedSecurity" label="Integrated security" />
+                {!values.PortalIntegratedSecurity && <TextField name="PortalSqlUserName" label="SQL login" autoComplete="off" />}
+                {!values.PortalIntegratedSecurity && secret("PortalSqlUserPwd", "SQL password")}
+                <TestButton label="Test portal connection" run={dbTest("portal")} />
+              </Section>
+              {(["NOTIFICATION_", "EMAIL_SERVICE_"] as const).map((p) => (
+                <Section key={p} title={p === "NOTIFICATION_" ? "Notification settings" : "Email service settings"}>
+                  <TextField name={`${p}EmailFrom`} label="Email from" type="email" autoComplete="off" />
+                  <TextField name={`${p}EmailFromName`} label="Email from name" autoComplete="off" />
+                  <CheckboxField name={`${p}UseSMTPServer`} label="Use SMTP server" />
+                  <TextField name={`${p}SMTPServer`} label="SMTP server" autoComplete="off" />
+                  <TextField name={`${p}SMTPServerCertificate`} label="SMTP server certificate" autoComplete="off" />
+                  <CheckboxField name={`${p}SMTPUseSSL`} label="SMTP uses SSL" />
+                  <CheckboxField name={`${p}UseAltSmtpAcct`} label="Use alternate SMTP account" />
+                  <TextField name={`${p}UserName`} label="User name" autoComplete="off" />
+                  {secret(`${p}Password`, "Password")}
+                  <NumberField name={`${p}Port`} label="Port" min={0} step={1} />
+                  <NumberField name={`${p}Timeout`} label="Timeout (seconds)" min={0} step={1} />
+                  <CheckboxField name={`${p}EmailEnabled`} label="Email enabled" />
+                  <TextField name={`${p}AdminEmail`} label="Admin email" type="email" autoComplete="off" />
+                </Section>
+              ))}
+              <Section title="Service account">
+                <TextField name="SERVICE_ACCOUNT_DOMAIN" label="Domain" autoComplete="off" />
+                <TextField name="SERVICE_ACCOUNT_USERNAME" label="User name" description="saved as \name" autoComplete="off" />
+                {secret("SERVICE_ACCOUNT_PASSWORD", "Password")}
+                <PasswordField name="SERVICE_ACCOUNT_PASSWORD_Confirm" label="Confirm password" />
+              </Section>
+              <Section title="Email service">
+                <SelectField name="EmailServiceLoggingMode" label="Logging mode" options={options("DEBUG", "RELEASE", "DISABLED")} />
+                <NumberField name="EmailServiceMaxRecordsCountToProcess" label="Max records to process" min={0} step={1} />
+                <CheckboxField name="IsEmailServiceTestMode" label="Email service test mode" />
+                <CheckboxField name="IsPortalEnotifyLoggingMode" label="Portal e-notify logging" />
+                {values.EmailServiceNotFound && (
+                  <div className="alert alert-warning">The email service was not found: the folder is missing or the settings file is wrong.</div>
+                )}
+              </Section>
+              <SurveySection />
+            </div>
+          )}
+
+          {step === 2 && <Summary cfg={asSaved(values)} held={held} />}
+          {step === 2 && firstNeeded && <FirstManagerSection rules={rules} />}
+
+          <div className="wizard-buttons">
+            <button type="button" className="button" disabled={clientNameMissing || step === 0} onClick={() => setStep(step - 1)}>
+              Previous
+            </button>
+            {step < STEPS.length - 1 && (
+              <button type="button" className="button button-primary" disabled={clientNameMissing} onClick={() => setStep(step + 1)}>
+                Next
+              </button>
             )}
-            {bool("IsLinkedToRadView") && <TestButton label="Test RadView path" run={() => testFolder(text("RadViewPath"))} />}
-          </Section>
-        </div>
-      )}
-
-      {step === 1 && (
-        <div className="wizard-step">
-          <Section title="General">
-            {t("PublicWebAddress", "Public web address", { hint: "http:// is added when missing" })}
-            <TestButton label="Test public address" run={webTest("PublicWebAddress")} />
-            {t("ResetPasswordRedirectUrl", "Reset password redirect URL")}
-            <SelectField
-              label="Password encryption technique"
-              value={text("PasswordEncriptionTechnique")}
-              options={[
-                { value: "SHA256", label: "SHA256" },
-                { value: "MD5", label: "MD5" },
-              ]}
-              onChange={(v) => set({ PasswordEncriptionTechnique: v })}
-            />
-            {t("TestUserSsn", "Test user MRN")}
-            {t("TestUserEmail", "Test user email", { type: "email" })}
-          </Section>
-          <Section title="Portal database">
-            {t("PortalSqlServerName", "Server name", { hint: "host or host:port" })}
-            {t("PortalSqlDbName", "Database name")}
-            {b("PortalIntegratedSecurity", "Integrated security")}
-            {!bool("PortalIntegratedSecurity") && t("PortalSqlUserName", "SQL login")}
-            {!bool("PortalIntegratedSecurity") && t("PortalSqlUserPwd", "SQL password", { type: "password" })}
-            <TestButton label="Test portal connection" run={dbTest("portal")} />
-          </Section>
-          {(["NOTIFICATION_", "EMAIL_SERVICE_"] as const).map((p) => (
-            <Section key={p} title={p === "NOTIFICATION_" ? "Notification settings" : "Email service settings"}>
-              {t(`${p}EmailFrom` as TextKey, "Email from", { type: "email" })}
-              {t(`${p}EmailFromName` as TextKey, "Email from name")}
-              {b(`${p}UseSMTPServer` as BoolKey, "Use SMTP server")}
-              {t(`${p}SMTPServer` as TextKey, "SMTP server")}
-              {t(`${p}SMTPServerCertificate` as TextKey, "SMTP server certificate")}
-              {b(`${p}SMTPUseSSL` as BoolKey, "SMTP uses SSL")}
-              {b(`${p}UseAltSmtpAcct` as BoolKey, "Use alternate SMTP account")}
-              {t(`${p}UserName` as TextKey, "User name")}
-              {t(`${p}Password` as TextKey, "Password", { type: "password" })}
-              {n(`${p}Port` as NumKey, "Port")}
-              {n(`${p}Timeout` as NumKey, "Timeout (seconds)")}
-              {b(`${p}EmailEnabled` as BoolKey, "Email enabled")}
-              {t(`${p}AdminEmail` as TextKey, "Admin email", { type: "email" })}
-            </Section>
-          ))}
-          <Section title="Service account">
-            {t("SERVICE_ACCOUNT_DOMAIN", "Domain")}
-            {t("SERVICE_ACCOUNT_USERNAME", "User name", { hint: "saved as \\name" })}
-            {t("SERVICE_ACCOUNT_PASSWORD", "Password", { type: "password" })}
-            {t("SERVICE_ACCOUNT_PASSWORD_Confirm", "Confirm password", { type: "password" })}
-          </Section>
-          <Section title="Email service">
-            <SelectField
-              label="Logging mode"
-              value={text("EmailServiceLoggingMode")}
-              options={["DEBUG", "RELEASE", "DISABLED"].map((v) => ({ value: v, label: v }))}
-              onChange={(v) => set({ EmailServiceLoggingMode: v })}
-            />
-            {n("EmailServiceMaxRecordsCountToProcess", "Max records to process")}
-            {b("IsEmailServiceTestMode", "Email service test mode")}
-            {b("IsPortalEnotifyLoggingMode", "Portal e-notify logging")}
-            {bool("EmailServiceNotFound") && (
-              <div className="alert alert-warning">The email service was not found: the folder is missing or the settings file is wrong.</div>
+            {step === STEPS.length - 1 && (
+              <button type="submit" className="button button-primary" disabled={save.isPending}>
+                {save.isPending ? "Saving…" : "Save"}
+              </button>
             )}
-          </Section>
-          <SurveySection cfg={cfg} set={set} t={t} b={b} />
-        </div>
-      )}
-
-      {step === 2 && <Summary cfg={asSaved(cfg)} held={held} errors={errors} />}
-      {step === 2 && firstNeeded && (
-        <FirstManagerSection
-          value={manager}
-          rules={rules}
-          errors={mErrors ?? {}}
-          onChange={(next) => {
-            setManager(next);
-            if (mErrors) setMErrors(checkFirstManager(next, rules));
-          }}
-        />
-      )}
-
-      <div className="wizard-buttons">
-        <button type="button" className="button" disabled={clientNameEmpty || step === 0} onClick={() => setStep(step - 1)}>
-          Previous
-        </button>
-        {step < STEPS.length - 1 && (
-          <button type="button" className="button button-primary" disabled={clientNameEmpty} onClick={() => setStep(step + 1)}>
-            Next
-          </button>
-        )}
-        {step === STEPS.length - 1 && (
-          <button type="button" className="button button-primary" disabled={saving} onClick={save}>
-            {saving ? "Saving…" : "Save"}
-          </button>
-        )}
-      </div>
+          </div>
+        </form>
+      </FormProvider>
     </WizardFrame>
   );
 }
 
-function withoutEmpty(cfg: Cfg): Cfg {
-  return Object.fromEntries(Object.entries(cfg).filter(([, v]) => v !== "" && v !== 0 && v !== null && v !== undefined)) as Cfg;
+/** The banner's details of a failed save: the server's message and its field messages. */
+function describe(err: Error): string {
+  if (!(err instanceof ApiFailure)) return String(err);
+  const errors = err.dialog.Errors;
+  const details = errorFields(errors).flatMap((f) => fieldMessages(errors, f));
+  return [err.dialog.Message, ...details].filter(Boolean).join(" ");
 }
 
-function WizardFrame({ children, wide }: { children: React.ReactNode; wide?: boolean }) {
+/** The stored configuration without its empty values, so the wizard's defaults fill them. */
+function withoutEmpty(cfg: SetupConfiguration): SetupConfiguration {
+  return Object.fromEntries(Object.entries(cfg).filter(([, v]) => v !== "" && v !== 0 && v !== null && v !== undefined)) as SetupConfiguration;
+}
+
+function WizardFrame({ children, wide }: { children: ReactNode; wide?: boolean }) {
   return (
     <div className="init-page">
       <main className={`init-card ${wide ? "wizard" : ""}`}>
@@ -421,74 +350,72 @@ function WizardFrame({ children, wide }: { children: React.ReactNode; wide?: boo
   );
 }
 
-interface SurveyProps {
-  cfg: Cfg;
-  set: (patch: Partial<Cfg>) => void;
-  t: (k: TextKey, label: string) => React.ReactNode;
-  b: (k: BoolKey, label: string) => React.ReactNode;
-}
-
-function SurveySection({ cfg, set, t, b }: SurveyProps) {
-  const mapping = cfg.LocationToMrnColumnMapping ?? [];
-  const perLocation = cfg.SurveyPerLocation ?? [];
+function SurveySection() {
+  const { control } = useFormContext<SetupValues>();
+  const [selectPatient, alternate, onStart, onSubmit] = useWatch({
+    control,
+    name: ["SURVEY_SELECT_PATIENT_MODE", "SearchForPatientUsingAlternateUserIdentifier", "IsInterfaceQueueEnabledForSurveyStart", "IsInterfaceQueueEnabledForSurveySubmit"],
+  });
   return (
     <Section title="Survey">
-      {b("SURVEY_SELECT_PATIENT_MODE", "Select patient mode")}
-      {cfg.SURVEY_SELECT_PATIENT_MODE && t("SURVEY_ADMIN_PIN", "Admin PIN")}
-      {b("SearchForPatientUsingAlternateUserIdentifier", "Search patients by alternate identifier")}
-      {cfg.SearchForPatientUsingAlternateUserIdentifier && (
+      <CheckboxField name="SURVEY_SELECT_PATIENT_MODE" label="Select patient mode" />
+      {selectPatient && <TextField name="SURVEY_ADMIN_PIN" label="Admin PIN" autoComplete="off" />}
+      <CheckboxField name="SearchForPatientUsingAlternateUserIdentifier" label="Search patients by alternate identifier" />
+      {alternate && (
         <RowList
+          name="LocationToMrnColumnMapping"
           title="Location to MRN column"
-          rows={mapping.map((r) => [r.LocNum ?? "", r.Column ?? ""])}
-          labels={["Location number", "Column"]}
-          onChange={(rows) => set({ LocationToMrnColumnMapping: rows.map(([LocNum, Column]) => ({ LocNum, Column })) })}
+          columns={[
+            ["LocNum", "Location number"],
+            ["Column", "Column"],
+          ]}
         />
       )}
-      {b("IsInterfaceQueueEnabledForSurveyStart", "Interface queue on survey start")}
-      {cfg.IsInterfaceQueueEnabledForSurveyStart && t("SurveyStartInterfaceQueuePath", "Start queue path")}
-      {cfg.IsInterfaceQueueEnabledForSurveyStart && t("SurveyStartInterfaceQueueMessageType", "Start queue message type")}
-      {b("IsInterfaceQueueEnabledForSurveySubmit", "Interface queue on survey submit")}
-      {cfg.IsInterfaceQueueEnabledForSurveySubmit && t("SurveySubmitInterfaceQueuePath", "Submit queue path")}
-      {cfg.IsInterfaceQueueEnabledForSurveySubmit && t("SurveySubmitInterfaceQueueMessageType", "Submit queue message type")}
+      <CheckboxField name="IsInterfaceQueueEnabledForSurveyStart" label="Interface queue on survey start" />
+      {onStart && <TextField name="SurveyStartInterfaceQueuePath" label="Start queue path" autoComplete="off" />}
+      {onStart && <TextField name="SurveyStartInterfaceQueueMessageType" label="Start queue message type" autoComplete="off" />}
+      <CheckboxField name="IsInterfaceQueueEnabledForSurveySubmit" label="Interface queue on survey submit" />
+      {onSubmit && <TextField name="SurveySubmitInterfaceQueuePath" label="Submit queue path" autoComplete="off" />}
+      {onSubmit && <TextField name="SurveySubmitInterfaceQueueMessageType" label="Submit queue message type" autoComplete="off" />}
       <RowList
+        name="SurveyPerLocation"
         title="Survey per location"
-        rows={perLocation.map((r) => [r.Key ?? "", r.Value ?? ""])}
-        labels={["Location", "Survey"]}
-        onChange={(rows) => set({ SurveyPerLocation: rows.map(([Key, Value]) => ({ Key, Value })) })}
+        columns={[
+          ["Key", "Location"],
+          ["Value", "Survey"],
+        ]}
       />
     </Section>
   );
 }
 
-function RowList(props: { title: string; rows: [string, string][]; labels: [string, string]; onChange: (rows: [string, string][]) => void }) {
-  const { rows, labels, onChange } = props;
+/** A list of two-column rows (react-hook-form's field array); wasm-core's survey rule refuses a
+ * save while a row lacks either value. */
+function RowList({ name, title, columns }: { name: "LocationToMrnColumnMapping" | "SurveyPerLocation"; title: string; columns: [string, string][] }) {
+  const { control, register } = useFormContext<SetupValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: name as "SurveyPerLocation" });
   return (
     <div className="row-list">
-      <strong>{props.title}</strong>
-      {rows.map((row, i) => (
-        <div className="row-list-row" key={i}>
-          {[0, 1].map((c) => (
-            <input
-              key={c}
-              aria-label={`${props.title} ${labels[c]} ${i + 1}`}
-              placeholder={labels[c]}
-              value={row[c]}
-              onChange={(e) => onChange(rows.map((r, j) => (j === i ? ((c === 0 ? [e.target.value, r[1]] : [r[0], e.target.value]) as [string, string]) : r)))}
-            />
+      <strong>{title}</strong>
+      {fields.map((row, i) => (
+        <div className="row-list-row" key={row.id}>
+          {columns.map(([key, label]) => (
+            <input key={key} aria-label={`${title} ${label} ${i + 1}`} placeholder={label} {...register(`${name}.${i}.${key}` as "SurveyPerLocation.0.Key")} />
           ))}
-          <button type="button" className="button" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+          <button type="button" className="button" onClick={() => remove(i)}>
             Remove
           </button>
         </div>
       ))}
-      <button type="button" className="button" onClick={() => onChange([...rows, ["", ""]])}>
+      <button type="button" className="button" onClick={() => append(Object.fromEntries(columns.map(([key]) => [key, ""])) as never)}>
         Add row
       </button>
     </div>
   );
 }
 
-function Summary({ cfg, held, errors }: { cfg: Cfg; held: Set<string>; errors: ValidationErrors | null }) {
+function Summary({ cfg, held }: { cfg: SetupConfiguration; held: Set<string> }) {
+  const { formState } = useFormContext<SetupValues>();
   const secret = (k: string, v: string) => (v ? "•••••• (new)" : held.has(k) ? "•••••• (stored)" : "—");
   const rows: [string, string][] = [
     ["Client Name", cfg.ClientName ?? ""],
@@ -505,9 +432,10 @@ function Summary({ cfg, held, errors }: { cfg: Cfg; held: Set<string>; errors: V
     ["Service account", cfg.SERVICE_ACCOUNT_USERNAME ?? ""],
     ["Service account password", secret("SERVICE_ACCOUNT_PASSWORD", cfg.SERVICE_ACCOUNT_PASSWORD ?? "")],
   ];
-  const problems = errorFields(errors)
-    .filter((f) => !f.startsWith("FirstManager"))
-    .flatMap((f) => fieldMessages(errors, f));
+  // The configuration's messages (the first account's are under its own fields below).
+  const problems = Object.entries(formState.errors)
+    .filter(([field]) => field !== FIRST_MANAGER && field !== "root")
+    .flatMap(([, error]) => messagesOf(error as never));
   return (
     <div className="wizard-step">
       <dl className="summary">

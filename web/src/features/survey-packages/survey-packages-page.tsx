@@ -1,18 +1,17 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { DataTable } from "../../components/data-table/data-table";
+import { CheckboxField, FileField, TextField } from "../../components/form";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { surveyNameMaxChars, type SurveyPackageRow, type SurveyUploadResult } from "../../lib/wasm";
-import {
-  deleteSurveyXml,
-  DOWNLOAD_PACKAGE_URL,
-  downloadSurveyXmlUrl,
-  fetchSurveyPackages,
-  replaceSurveyXml,
-  uploadPackage,
-  uploadSurveyXml,
-} from "./api/survey-packages";
+import { useDeleteSurveyXml } from "./api/delete-survey-xml";
+import { DOWNLOAD_PACKAGE_URL, downloadSurveyXmlUrl } from "./api/download-survey";
+import { useReplaceSurveyXml } from "./api/replace-survey-xml";
+import { useSurveyPackages } from "./api/survey-packages";
+import { useUploadPackage } from "./api/upload-package";
+import { useUploadSurveyXml } from "./api/upload-survey-xml";
 import "./survey-packages.css";
 
 const UPLOADED = "Survey Uploaded";
@@ -22,20 +21,13 @@ const column = createColumnHelper<SurveyPackageRow>();
  * list with download, replace and delete. Every check is the server's (wasm-core's parser). */
 export function SurveyPackagesPage() {
   const toast = useToast();
-  const [rows, setRows] = useState<SurveyPackageRow[] | null>(null);
+  const surveys = useSurveyPackages();
+  const replace = useReplaceSurveyXml();
+  const remove = useDeleteSurveyXml();
   const [results, setResults] = useState<SurveyUploadResult["Files"]>([]);
   const [toDelete, setToDelete] = useState<SurveyPackageRow | null>(null);
   const replaceTarget = useRef<string | null>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
-
-  const reload = useCallback((signal?: AbortSignal) => {
-    fetchSurveyPackages(signal).then(setRows).catch(() => {});
-  }, []);
-  useEffect(() => {
-    const abort = new AbortController();
-    reload(abort.signal);
-    return () => abort.abort();
-  }, [reload]);
 
   /** One toast for what was stored; files that were not are listed under the forms. */
   const report = useCallback(
@@ -44,17 +36,16 @@ export function SurveyPackagesPage() {
       const problems = result.Files.filter((f) => f.Status !== "Uploaded");
       setResults(problems);
       if (problems.length > 0) toast.error(`${problems.length} file(s) not uploaded as valid surveys: see the list below the forms.`);
-      reload();
     },
-    [toast, reload],
+    [toast],
   );
 
   const columns = useMemo(
     () => [
       column.accessor("Name", { header: "Name" }),
       column.accessor("SurveyId", { header: "SurveyId" }),
-      column.accessor((r) => r.MissingLibs.join(", "), { id: "MissingLibs", header: () => <>Missing<wbr />Libs</> }),
-      column.accessor((r) => r.MissingStorages.join(", "), { id: "MissingStorages", header: () => <>Missing<wbr />Storages</> }),
+      column.accessor((r) => r.MissingLibs.join(", "), { id: "MissingLibs", header: () => <>Missing<wbr />Libs</>, meta: { label: "MissingLibs" } }),
+      column.accessor((r) => r.MissingStorages.join(", "), { id: "MissingStorages", header: () => <>Missing<wbr />Storages</>, meta: { label: "MissingStorages" } }),
       // spec 04: a row with an Error shows it in red in the Questions column.
       column.accessor((r) => r.Error ?? r.Questions, {
         id: "Questions",
@@ -66,6 +57,7 @@ export function SurveyPackagesPage() {
         id: "HasStandardSummaryReport",
         // Spec 04's column names, allowed to break between their words.
         header: () => <>Has<wbr />Standard<wbr />Summary<wbr />Report</>,
+        meta: { label: "HasStandardSummaryReport" },
       }),
       column.display({
         id: "actions",
@@ -99,17 +91,12 @@ export function SurveyPackagesPage() {
     [],
   );
 
-  async function confirmDelete() {
+  function confirmDelete() {
     const r = toDelete;
     setToDelete(null);
     if (!r) return;
-    try {
-      await deleteSurveyXml(r.SurveyId);
-      toast.success(`Survey '${r.SurveyId}' deleted`);
-    } catch {
-      // The error dialog shows the server's reason (e.g. the survey is assigned).
-    }
-    reload();
+    // A refusal is shown by the error dialog with the server's reason (e.g. the survey is assigned).
+    remove.mutate(r.SurveyId, { onSuccess: () => toast.success(`Survey '${r.SurveyId}' deleted`) });
   }
 
   return (
@@ -142,8 +129,8 @@ export function SurveyPackagesPage() {
           mode="client"
           label="Surveys"
           columns={columns}
-          data={rows ?? []}
-          loading={rows === null}
+          data={surveys.data ?? []}
+          loading={surveys.isPending}
           getRowId={(r) => r.SurveyId}
           emptyMessage="No surveys uploaded"
           rowClassName={(r) => (r.Error ? "survey-row-error" : undefined)}
@@ -154,16 +141,12 @@ export function SurveyPackagesPage() {
           accept=".xml,text/xml,application/xml"
           hidden
           aria-label="Replacement survey file"
-          onChange={async (e) => {
+          onChange={(e) => {
             const file = e.target.files?.[0];
-            const id = replaceTarget.current;
+            const surveyId = replaceTarget.current;
             e.target.value = "";
-            if (!file || !id) return;
-            try {
-              report(await replaceSurveyXml(id, file));
-            } catch {
-              reload();
-            }
+            // A refusal is shown by the error dialog; the list is read again either way.
+            if (file && surveyId) replace.mutate({ surveyId, file }, { onSuccess: report });
           }}
         />
       </section>
@@ -190,92 +173,76 @@ export function SurveyPackagesPage() {
   );
 }
 
+/** The upload forms' values: the chosen file (a FileList), and the options shown once there is one. */
+interface PackageValues {
+  file: FileList | null;
+  overWrite: boolean;
+}
+
 function PackageForm({ onDone }: { onDone: (r: SurveyUploadResult) => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [overWrite, setOverWrite] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!file) return;
-    setBusy(true);
-    try {
-      onDone(await uploadPackage(file, overWrite));
-      setFile(null);
-      if (input.current) input.current.value = "";
-    } catch {
-      // Reported by the error dialog (e.g. an unsafe or oversized package).
-    } finally {
-      setBusy(false);
-    }
-  }
+  const upload = useUploadPackage();
+  const form = useForm<PackageValues>({ defaultValues: { file: null, overWrite: false } });
+  const file = useWatch({ control: form.control, name: "file" })?.[0];
+  // A refusal (e.g. an unsafe or oversized package) is shown by the error dialog.
+  const submit = form.handleSubmit(async ({ file: files, overWrite }) => {
+    const chosen = files?.[0];
+    if (!chosen) return;
+    const result = await upload.mutateAsync({ file: chosen, overWrite }).catch(() => null);
+    if (!result) return;
+    onDone(result);
+    form.reset();
+  });
   return (
-    <form className="panel survey-upload" onSubmit={submit} aria-label="Upload Package">
-      <h2>Upload Package</h2>
-      <label className="upload-field">
-        Package (zip)
-        <input ref={input} type="file" accept=".zip,application/zip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-      </label>
-      {file && (
-        <label className="settings-check">
-          <input type="checkbox" checked={overWrite} onChange={(e) => setOverWrite(e.target.checked)} /> Overwrite existing surveys
-        </label>
-      )}
-      <div className="upload-actions">
-        <button type="submit" className="button button-primary" disabled={!file || busy}>
-          Upload Package
-        </button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form className="panel survey-upload" onSubmit={submit} aria-label="Upload Package" noValidate>
+        <h2>Upload Package</h2>
+        <FileField name="file" label="Package (zip)" accept=".zip,application/zip" />
+        {file && <CheckboxField name="overWrite" label="Overwrite existing surveys" />}
+        <div className="upload-actions">
+          <button type="submit" className="button button-primary" disabled={!file || upload.isPending}>
+            Upload Package
+          </button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }
 
+interface XmlValues extends PackageValues {
+  enteredName: string;
+}
+
 function XmlForm({ onDone }: { onDone: (r: SurveyUploadResult) => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState("");
-  const [overWrite, setOverWrite] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!file) return;
-    setBusy(true);
-    try {
-      onDone(await uploadSurveyXml(file, name, overWrite));
-      setFile(null);
-      setName("");
-      setOverWrite(false);
-      if (input.current) input.current.value = "";
-    } catch {
-      // Reported by the error dialog (e.g. 'already exists' with Overwrite off, or too large).
-    } finally {
-      setBusy(false);
-    }
-  }
+  const upload = useUploadSurveyXml();
+  const form = useForm<XmlValues>({ defaultValues: { file: null, enteredName: "", overWrite: false } });
+  const file = useWatch({ control: form.control, name: "file" })?.[0];
+  // A refusal (e.g. 'already exists' with Overwrite off, or too large) is shown by the error dialog.
+  const submit = form.handleSubmit(async ({ file: files, enteredName, overWrite }) => {
+    const chosen = files?.[0];
+    if (!chosen) return;
+    const result = await upload.mutateAsync({ file: chosen, enteredName, overWrite }).catch(() => null);
+    if (!result) return;
+    onDone(result);
+    form.reset();
+  });
   return (
-    <form className="panel survey-upload" onSubmit={submit} aria-label="Upload Survey XML">
-      <h2>Upload Survey XML</h2>
-      <label className="upload-field">
-        Survey file (XML)
-        <input ref={input} type="file" accept=".xml,text/xml,application/xml" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-      </label>
-      {/* spec 04: the optional name (and the options) appear once a file is chosen. */}
-      {file && (
-        <>
-          <label className="upload-field">
-            Name (optional)
-            <input type="text" value={name} maxLength={surveyNameMaxChars()} onChange={(e) => setName(e.target.value)} />
-          </label>
-          <label className="settings-check">
-            <input type="checkbox" checked={overWrite} onChange={(e) => setOverWrite(e.target.checked)} /> Overwrite
-          </label>
-        </>
-      )}
-      <div className="upload-actions">
-        <button type="submit" className="button button-primary" disabled={!file || busy}>
-          Upload
-        </button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form className="panel survey-upload" onSubmit={submit} aria-label="Upload Survey XML" noValidate>
+        <h2>Upload Survey XML</h2>
+        <FileField name="file" label="Survey file (XML)" accept=".xml,text/xml,application/xml" />
+        {/* spec 04: the optional name (and the options) appear once a file is chosen. */}
+        {file && (
+          <>
+            <TextField name="enteredName" label="Name (optional)" maxLength={surveyNameMaxChars()} autoComplete="off" />
+            <CheckboxField name="overWrite" label="Overwrite" />
+          </>
+        )}
+        <div className="upload-actions">
+          <button type="submit" className="button button-primary" disabled={!file || upload.isPending}>
+            Upload
+          </button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../api-client";
 import type { PatientSurveysResponse } from "../wasm";
 import { viewerOffsetMinutes } from "../wasm";
@@ -13,3 +14,10 @@ export function getAvailableSurveys(signal?: AbortSignal): Promise<PatientSurvey
 export function getCompletedSurveys(signal?: AbortSignal): Promise<PatientSurveysResponse> {
   return api.post<PatientSurveysResponse>("/api/surveyApi/GetCompletedSurveysForUser", offset(), { signal });
 }
+
+/** The available surveys as a query (read on each visit: a survey may have been assigned since). */
+export const availableSurveysQuery = queryOptions({
+  queryKey: ["patient-surveys", "available"],
+  queryFn: ({ signal }) => getAvailableSurveys(signal),
+  staleTime: 0,
+});

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import type { SurveyUploadResult } from "../../../lib/wasm";
+import { query, surveyPackagesKeys } from "./survey-packages";
+
+/** POST /api/admin/UploadPackage: a zip of several survey files. */
+export function uploadPackage({ file, overWrite }: { file: File; overWrite: boolean }): Promise<SurveyUploadResult> {
+  return api.post<SurveyUploadResult>(`/api/admin/UploadPackage?${query({ overWrite: String(overWrite) })}`, file);
+}
+
+export function useUploadPackage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadPackage,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: surveyPackagesKeys.list }),
+  });
+}
