@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { LogoMark } from "../../components/logo";
 import { api, ApiFailure } from "../../lib/api-client";
+import type { SetValueRequest } from "../../lib/wire";
 import { fieldMessages, validateLogoWidth, type LogoSettings } from "../../lib/wasm";
 
 /** spec 02 §9: the width until the settings arrive. */
@@ -58,7 +59,8 @@ export function ShellLogo({ canEdit }: { canEdit: boolean }) {
 
   const saveWidth = () =>
     run(async () => {
-      const stored = await api.post<Record<string, string>>("/api/settings/setvalue", { key: "LogoWidth", value: width }, { report: false });
+      const body: SetValueRequest = { key: "LogoWidth", value: width };
+      const stored = await api.post<Record<string, string>>("/api/settings/setvalue", body, { report: false });
       setLogo((l: LogoSettings | null) => ({ LogoUrl: l?.LogoUrl, LogoTitle: l?.LogoTitle ?? "", LogoWidth: Number(stored.LogoWidth) }));
       setEditing(false);
     });

@@ -1,4 +1,5 @@
 import { api } from "../../../lib/api-client";
+import type { SetValueRequest } from "../../../lib/wire";
 
 export const HOME_CONTENT_KEY = "Home_Page_Content";
 
@@ -9,5 +10,6 @@ export function getValues(keys: string[], signal?: AbortSignal): Promise<Record<
 
 /** Program managers: store one value; the answer holds the value as stored (sanitised). */
 export function setValue(key: string, value: string): Promise<Record<string, string>> {
-  return api.post<Record<string, string>>("/api/settings/setvalue", { key, value });
+  const body: SetValueRequest = { key, value };
+  return api.post<Record<string, string>>("/api/settings/setvalue", body);
 }

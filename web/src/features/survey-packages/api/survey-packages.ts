@@ -1,5 +1,6 @@
 import { api } from "../../../lib/api-client";
 import type { SurveyPackageRow, SurveyUploadResult } from "../../../lib/wasm";
+import type { Deleted, DeleteSurveyXml } from "../../../lib/wire";
 
 /** GET /api/survey/ValidateSurveyXmls: every survey, validated (spec 04: not paged). */
 export function fetchSurveyPackages(signal?: AbortSignal): Promise<SurveyPackageRow[]> {
@@ -27,8 +28,9 @@ export function uploadPackage(file: File, overWrite: boolean): Promise<SurveyUpl
 }
 
 /** POST /api/admin/DeleteUploadedSurveyXml. */
-export function deleteSurveyXml(surveyId: string): Promise<unknown> {
-  return api.post("/api/admin/DeleteUploadedSurveyXml", { surveyId });
+export function deleteSurveyXml(surveyId: string): Promise<Deleted> {
+  const body: DeleteSurveyXml = { surveyId };
+  return api.post<Deleted>("/api/admin/DeleteUploadedSurveyXml", body);
 }
 
 export function downloadSurveyXmlUrl(surveyId: string): string {
