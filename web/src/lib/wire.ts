@@ -38,4 +38,7 @@ export type {
   FolderTestRequest,
   WebAddressTestRequest,
   PatientSurveysRequest,
+  LoadDocumentsRequest,
+  SendRegistrationEmail,
+  RequestRegistrationEmail,
 } from "wasm-core";
