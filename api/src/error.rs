@@ -10,7 +10,7 @@ use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
-use wasm_core::model::ApiError;
+use wasm_core::model::{ApiError, SettingsConflict, SettingsEnvelope};
 use wasm_core::ValidationErrors;
 
 /// Set once at start-up from `--dev`: 500 bodies then carry a stack trace.
@@ -49,7 +49,7 @@ pub enum AppError {
     #[error("stale: {message}")]
     Stale {
         message: String,
-        current: Box<serde_json::Value>,
+        current: Box<SettingsEnvelope<serde_json::Map<String, serde_json::Value>>>,
     },
     #[error("payload too large")]
     PayloadTooLarge,
@@ -151,8 +151,10 @@ impl IntoResponse for AppError {
             tracing::error!(error_id = %error_id, error = %message, "internal error");
         }
         if let AppError::Stale { current, .. } = &self {
-            let mut body = serde_json::to_value(self.to_api_error(&error_id)).unwrap_or_default();
-            body["Current"] = (**current).clone();
+            let body = SettingsConflict {
+                error: self.to_api_error(&error_id),
+                current: Some((**current).clone()),
+            };
             let bytes = serde_json::to_vec(&body).unwrap_or_else(|_| b"{}".to_vec());
             return (
                 self.status(),

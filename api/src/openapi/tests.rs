@@ -83,6 +83,47 @@ fn roles_templated_paths_and_files_are_read_from_the_handlers() {
     assert!(anyone.get("security").is_none());
 }
 
+/// Every JSON body a client sends or receives is a wasm-core wire type (or a list or map of
+/// them): none is an untyped `serde_json::Value`, which the document could only call "anything".
+/// The one exception is this document itself.
+#[test]
+fn every_json_body_has_a_declared_shape() {
+    let doc = document();
+    let untyped = |schema: &serde_json::Value| {
+        schema.as_bool() == Some(true)
+            || schema.as_object().is_some_and(|o| {
+                !o.contains_key("$ref")
+                    && !o.contains_key("type")
+                    && !o.contains_key("anyOf")
+                    && !o.contains_key("oneOf")
+                    && !o.contains_key("allOf")
+            })
+    };
+    let mut found = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        if path == "/api/openapi.json" {
+            continue;
+        }
+        for (method, op) in item.as_object().unwrap() {
+            let request = &op["requestBody"]["content"]["application/json"]["schema"];
+            if !request.is_null() && untyped(request) {
+                found.push(format!("{method} {path} request"));
+            }
+            for (status, response) in op["responses"].as_object().unwrap() {
+                let schema = &response["content"]["application/json"]["schema"];
+                if !schema.is_null() && untyped(schema) {
+                    found.push(format!("{method} {path} {status}"));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "untyped JSON bodies:\n{}",
+        found.join("\n")
+    );
+}
+
 /// Routes enter the API only through `ApiRouter`, which documents them: no module builds an
 /// axum route of its own.
 #[test]

@@ -19,11 +19,15 @@ use std::time::Duration;
 
 use axum::extract::State;
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
-use wasm_core::model::{ConnectionTest, ConnectionTestResult, FirstManager, SetupConfiguration};
+use wasm_core::model::{
+    ConnectionTest, ConnectionTestResult, FirstManager, FolderTestRequest, LogUrlChangeRequest,
+    RadViewDetectRequest, RadViewDetectResult, SaveConfigurationRequest, SaveConfigurationResult,
+    SetupConfiguration, UrlChangeLogged, WebAddressTestRequest,
+};
 use wasm_core::settings::core_email_service::CoreEmailService;
 use wasm_core::settings::core_magview::CoreMagview;
 use wasm_core::settings::core_notifications::CoreNotifications;
@@ -112,13 +116,6 @@ pub fn router() -> ApiRouter {
 /// The RadView settings file looked for beside the MagView database (any letter case).
 pub const RADVIEW_SETTINGS_FILE: &str = "RadView.ini";
 
-#[derive(Debug, Deserialize, Default, schemars::JsonSchema)]
-#[serde(default)]
-struct RadViewDetect {
-    #[serde(rename = "DbPath", alias = "dbPath")]
-    db_path: String,
-}
-
 /// The RadView path named by the settings file beside `db_path` (spec 02 §7.5).
 pub fn detect_radview(db_path: &str) -> Result<String, String> {
     let given = db_path.trim();
@@ -178,26 +175,27 @@ pub fn detect_radview(db_path: &str) -> Result<String, String> {
 async fn detect_radview_path(
     State(_state): State<AppState>,
     SetupOr(_user, _): Setup,
-    ApiJson(body): ApiJson<RadViewDetect>,
-) -> AppResult<Json<Value>> {
+    ApiJson(body): ApiJson<RadViewDetectRequest>,
+) -> AppResult<Json<RadViewDetectResult>> {
     Ok(Json(match detect_radview(&body.db_path) {
-        Ok(path) => json!({"success": true, "radViewPath": path, "error": null}),
-        Err(error) => json!({"success": false, "radViewPath": null, "error": error}),
+        Ok(path) => RadViewDetectResult {
+            success: true,
+            rad_view_path: Some(path),
+            error: None,
+        },
+        Err(error) => RadViewDetectResult {
+            success: false,
+            rad_view_path: None,
+            error: Some(error),
+        },
     }))
-}
-
-#[derive(Debug, Deserialize, Default, schemars::JsonSchema)]
-#[serde(default)]
-struct LogUrlChange {
-    #[serde(rename = "Url", alias = "url")]
-    url: String,
 }
 
 async fn log_url_change(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
-    ApiJson(body): ApiJson<LogUrlChange>,
-) -> AppResult<Json<Value>> {
+    ApiJson(body): ApiJson<LogUrlChangeRequest>,
+) -> AppResult<Json<UrlChangeLogged>> {
     if !is_configured(&state).await? {
         return Err(AppError::BadRequest(NOT_CONFIGURED.to_owned()));
     }
@@ -224,7 +222,7 @@ async fn log_url_change(
         url,
     )
     .await?;
-    Ok(Json(json!({"Logged": true})))
+    Ok(Json(UrlChangeLogged { logged: true }))
 }
 
 pub async fn is_configured(state: &AppState) -> AppResult<bool> {
@@ -309,17 +307,6 @@ async fn load_configuration(
     Ok(Json(for_browser(&stored_configuration(&docs))))
 }
 
-/// The save body: the configuration, and while the portal is not configured the first program
-/// manager's account (created in the same transaction, so a portal is never configured without
-/// someone who can sign in to it).
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-struct SaveRequest {
-    #[serde(flatten)]
-    cfg: SetupConfiguration,
-    #[serde(default, rename = "FirstManager")]
-    first_manager: Option<FirstManager>,
-}
-
 pub use wasm_core::setup::{FIRST_MANAGER, FIRST_MANAGER_EXISTS, FIRST_MANAGER_REQUIRED};
 
 /// The first manager's form through wasm-core's rule (the wizard runs the same:
@@ -334,9 +321,9 @@ async fn save_configuration(
     State(state): State<AppState>,
     SetupOr(user, _): Setup,
     peer: ClientAddr,
-    ApiJson(body): ApiJson<SaveRequest>,
-) -> AppResult<Json<Value>> {
-    let SaveRequest {
+    ApiJson(body): ApiJson<SaveConfigurationRequest>,
+) -> AppResult<Json<SaveConfigurationResult>> {
+    let SaveConfigurationRequest {
         mut cfg,
         first_manager,
     } = body;
@@ -476,10 +463,13 @@ async fn save_configuration(
     } else {
         cfg.public_web_address.clone()
     };
-    Ok(Json(json!({
-        "success": true, "error": null, "LaunchUrl": launch, "PortalDatabaseCreated": portal_db_created,
-        "FirstManagerCreated": manager_id.is_some(),
-    })))
+    Ok(Json(SaveConfigurationResult {
+        success: true,
+        error: None,
+        launch_url: launch,
+        portal_database_created: portal_db_created,
+        first_manager_created: manager_id.is_some(),
+    }))
 }
 
 /// A settings group's field messages (the engine's check of the group the wizard writes) under
@@ -693,26 +683,12 @@ async fn test_magview_db(
     }))
 }
 
-#[derive(Debug, Deserialize, Default, schemars::JsonSchema)]
-#[serde(default)]
-struct FolderTest {
-    #[serde(rename = "Path")]
-    path: String,
-}
-
 async fn test_folder(
     State(_state): State<AppState>,
     SetupOr(_user, _): Setup,
-    ApiJson(body): ApiJson<FolderTest>,
+    ApiJson(body): ApiJson<FolderTestRequest>,
 ) -> AppResult<Json<ConnectionTestResult>> {
     Ok(Json(folder_test(&body.path)))
-}
-
-#[derive(Debug, Deserialize, Default, schemars::JsonSchema)]
-#[serde(default)]
-struct WebAddressTest {
-    #[serde(rename = "Url")]
-    url: String,
 }
 
 async fn web_address_test(url: &str) -> ConnectionTestResult {
@@ -760,7 +736,7 @@ fn error_chain(e: &dyn std::error::Error) -> String {
 async fn test_web_address(
     State(_state): State<AppState>,
     SetupOr(_user, _): Setup,
-    ApiJson(body): ApiJson<WebAddressTest>,
+    ApiJson(body): ApiJson<WebAddressTestRequest>,
 ) -> AppResult<Json<ConnectionTestResult>> {
     Ok(Json(web_address_test(&body.url).await))
 }

@@ -6,8 +6,8 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
 use wasm_core::model::EmbedError;
+use wasm_core::model::EmbedQuery;
 use wasm_core::settings::sso::Sso;
 
 use crate::error::{ApiQuery, AppResult};
@@ -22,14 +22,6 @@ pub fn router() -> ApiRouter {
         "Embedded error page data for ?mode=&id=&errorId= (message HTML sanitised)",
         embed_error,
     )
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-struct EmbedQuery {
-    #[serde(default)]
-    mode: String,
-    #[serde(default, rename = "errorId")]
-    error_id: String,
 }
 
 /// The message of an error id (unknown ids get the general one).

@@ -2,8 +2,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde_json::{json, Value};
-use wasm_core::model::PortalConfigured;
+use wasm_core::model::{HealthStatus, PortalConfigured};
 
 use crate::error::AppResult;
 use crate::openapi::ApiRouter;
@@ -23,8 +22,10 @@ pub fn router() -> ApiRouter {
         )
 }
 
-async fn health() -> Json<Value> {
-    Json(json!({"Status": "ok"}))
+async fn health() -> Json<HealthStatus> {
+    Json(HealthStatus {
+        status: "ok".to_owned(),
+    })
 }
 
 async fn is_portal_configured(State(state): State<AppState>) -> AppResult<Json<PortalConfigured>> {

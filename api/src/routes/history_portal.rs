@@ -4,10 +4,12 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use wasm_core::history_portal::{self, LIMIT_REACHED};
-use wasm_core::model::{SurveyActionInput, SurveyStatus};
+use wasm_core::model::{
+    IdQuery, IsExpiredResult, ReadyForExamRequest, ReadyForExamResult, ResendResult,
+    SurveyActionInput, SurveyQueueIdQuery, SurveyStatus,
+};
 use wasm_core::settings::core_portal::CorePortal;
 use wasm_core::settings::history_portal::HistoryPortal;
 use wasm_core::survey::start;
@@ -40,26 +42,6 @@ pub fn router() -> ApiRouter {
             "Start check of Start Survey (?id): whether the survey has expired, with the message to show (an unfinished survey past its expiry instant is expired now, as the engine would)",
             is_expired,
         )
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-struct IdQuery {
-    #[serde(alias = "Id")]
-    id: i64,
-}
-
-#[derive(Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "PascalCase")]
-struct IsExpiredResult {
-    is_expired: bool,
-    /// When expired: 'Survey Expired' and its message (spec 01 §8) with the label keys that
-    /// override them (wasm-core's start decision); else empty.
-    title: String,
-    message: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title_label: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    message_label: Option<String>,
 }
 
 /// Start Survey's check before it opens the survey (spec 01 §7 "start checks"): the list may
@@ -160,24 +142,10 @@ fn notice(
     }
 }
 
-#[derive(Deserialize, schemars::JsonSchema)]
-struct QueueIdQuery {
-    #[serde(rename = "surveyQueueId", alias = "SurveyQueueId")]
-    survey_queue_id: i64,
-}
-
-#[derive(Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "PascalCase")]
-struct ResendResult {
-    is_sent: bool,
-    message: &'static str,
-    last_email_sent: Option<String>,
-}
-
 async fn resend_assign_mail(
     user: RequireRole<Staff>,
     State(state): State<AppState>,
-    ApiQuery(q): ApiQuery<QueueIdQuery>,
+    ApiQuery(q): ApiQuery<SurveyQueueIdQuery>,
 ) -> AppResult<Json<ResendResult>> {
     let row = load_row(&state, q.survey_queue_id).await?;
     let actions =
@@ -190,7 +158,7 @@ async fn resend_assign_mail(
     let Some((channel, to)) = channel_for(&row) else {
         return Ok(Json(ResendResult {
             is_sent: false,
-            message: NOT_SENT,
+            message: NOT_SENT.to_owned(),
             last_email_sent: row.last_email_sent_at.map(fmt::iso_utc),
         }));
     };
@@ -250,27 +218,9 @@ async fn resend_assign_mail(
     tx.commit().await?;
     Ok(Json(ResendResult {
         is_sent: true,
-        message: SENT,
+        message: SENT.to_owned(),
         last_email_sent: Some(fmt::iso_utc(now)),
     }))
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-struct ReadyForExamRequest {
-    #[serde(rename = "surveyQueueId", alias = "SurveyQueueId")]
-    survey_queue_id: i64,
-    /// Minutes east of UTC of the viewer (which day is today).
-    #[serde(default, rename = "timezoneOffset", alias = "TimezoneOffset")]
-    timezone_offset: i32,
-}
-
-#[derive(Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "PascalCase")]
-struct ReadyForExamResult {
-    ready_for_exam_count: i64,
-    max: i64,
-    arrival_status: String,
-    message: String,
 }
 
 async fn ready_for_exam(

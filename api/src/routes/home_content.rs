@@ -4,10 +4,10 @@
 //! event handler or javascript: address can be stored (stored XSS).
 
 use std::collections::BTreeMap;
+use wasm_core::model::SetValueRequest;
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
 use serde_json::{Map, Value};
 use wasm_core::model::Role;
 use wasm_core::settings::portal_values::PortalValues;
@@ -98,14 +98,6 @@ async fn get_values(
         }
     }
     Ok(Json(out))
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-struct SetValueRequest {
-    #[serde(alias = "Key")]
-    key: String,
-    #[serde(alias = "Value")]
-    value: String,
 }
 
 /// The value as it will be stored, or why not (unknown key 400, role 403, invalid 400).

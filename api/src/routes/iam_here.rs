@@ -5,9 +5,9 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
 use serde_json::json;
 use wasm_core::iam_here::iam_here_mode;
+use wasm_core::model::TokenQuery;
 use wasm_core::model::{IamHereMode, IamHereResponse};
 use wasm_core::settings::history_portal::HistoryPortal;
 
@@ -26,12 +26,6 @@ pub fn router() -> ApiRouter {
         "Resolve an I Am Here token (?token=) and record the patient's arrival",
         process,
     )
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-struct TokenQuery {
-    #[serde(default)]
-    token: String,
 }
 
 async fn process(

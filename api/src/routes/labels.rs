@@ -2,10 +2,10 @@
 //! screens use, with English defaults, and their stored translations in the six languages.
 
 use std::collections::BTreeMap;
+use wasm_core::model::LanguageQuery;
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
 use wasm_core::labels::{label_text, language_name, LANGUAGES};
 use wasm_core::model::{DynamicLabel, LabelTranslation};
 
@@ -113,12 +113,6 @@ async fn load_labels(State(state): State<AppState>) -> AppResult<Json<Vec<Dynami
         })
         .collect();
     Ok(Json(labels))
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-struct LanguageQuery {
-    #[serde(default)]
-    language: String,
 }
 
 async fn load_label_values(

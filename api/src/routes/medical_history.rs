@@ -4,9 +4,9 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
 use wasm_core::history_portal::location_display_name;
 use wasm_core::medical_history::survey_tab;
+use wasm_core::model::PatientSurveysRequest;
 use wasm_core::model::{
     IncompleteSurveyAnswer, PatientSurveyItem, PatientSurveysResponse, SurveyStatus, SurveyTab,
 };
@@ -45,12 +45,6 @@ pub fn router() -> ApiRouter {
             "Whether the signed-in patient has a survey to begin or resume",
             has_incomplete,
         )
-}
-
-#[derive(Deserialize, Default, schemars::JsonSchema)]
-pub struct SurveysRequest {
-    #[serde(rename = "TimezoneOffset", default)]
-    timezone_offset: i32,
 }
 
 async fn patient_surveys(
@@ -139,7 +133,7 @@ async fn available_get(
 async fn available_post(
     user: RequireRole<PatientOnly>,
     State(state): State<AppState>,
-    ApiJson(req): ApiJson<SurveysRequest>,
+    ApiJson(req): ApiJson<PatientSurveysRequest>,
 ) -> AppResult<Json<PatientSurveysResponse>> {
     by_tabs(&state, user.patient_id, req.timezone_offset, false).await
 }
@@ -154,7 +148,7 @@ async fn completed_get(
 async fn completed_post(
     user: RequireRole<PatientOnly>,
     State(state): State<AppState>,
-    ApiJson(req): ApiJson<SurveysRequest>,
+    ApiJson(req): ApiJson<PatientSurveysRequest>,
 ) -> AppResult<Json<PatientSurveysResponse>> {
     by_tabs(&state, user.patient_id, req.timezone_offset, true).await
 }

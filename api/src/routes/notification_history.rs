@@ -3,8 +3,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::{Deserialize, Serialize};
-use wasm_core::model::{SortDirection, TableRequest, TableResponse};
+use wasm_core::model::{NotificationHistoryRow, SortDirection, TableRequest, TableResponse};
 
 use crate::auth::{RequireRole, Staff};
 use crate::error::{ApiJson, AppResult};
@@ -20,39 +19,19 @@ pub fn router() -> ApiRouter {
     )
 }
 
-#[derive(Debug, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct NotificationHistoryRow {
-    pub id: i64,
-    /// ISO instant (UTC) it was delivered; the page formats it 'MM/DD/YYYY, hh:mm:ss A'.
-    pub date: String,
-    #[serde(rename = "MRN")]
-    pub mrn: String,
-    pub sent_to: String,
-    #[serde(rename = "Type")]
-    pub kind: String,
-    pub method: String,
-}
-
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-struct Request {
-    #[serde(flatten)]
-    table: TableRequest,
-}
-
 async fn datatable(
     _user: RequireRole<Staff>,
     State(state): State<AppState>,
-    ApiJson(req): ApiJson<Request>,
+    ApiJson(table): ApiJson<TableRequest>,
 ) -> AppResult<Json<TableResponse<NotificationHistoryRow>>> {
     // Newest first unless a column is chosen.
     let dir = match (
-        req.table
+        table
             .sort_column
             .as_deref()
             .map(str::trim)
             .filter(|c| !c.is_empty()),
-        req.table.sort_direction,
+        table.sort_direction,
     ) {
         (None, _) | (_, SortDirection::Desc) => "DESC",
         _ => "ASC",
@@ -60,11 +39,11 @@ async fn datatable(
     let page = notices::page(
         &state.db,
         &NoticeQuery {
-            sort_column: req.table.sort_column.as_deref(),
+            sort_column: table.sort_column.as_deref(),
             descending: dir == "DESC",
-            search: req.table.search.trim(),
-            limit: i64::from(req.table.safe_page_size()),
-            offset: i64::try_from(req.table.offset()).unwrap_or(i64::MAX),
+            search: table.search.trim(),
+            limit: i64::from(table.safe_page_size()),
+            offset: i64::try_from(table.offset()).unwrap_or(i64::MAX),
         },
     )
     .await?;
@@ -83,7 +62,7 @@ async fn datatable(
             .collect(),
         total_count: u64::try_from(total).unwrap_or(0),
         filtered_count: u64::try_from(filtered).unwrap_or(0),
-        page_index: req.table.page_index,
-        page_size: req.table.safe_page_size(),
+        page_index: table.page_index,
+        page_size: table.safe_page_size(),
     }))
 }

@@ -6,7 +6,7 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
-use serde_json::{json, Value};
+use wasm_core::model::SessionTimeout;
 
 use crate::auth::{hash_token, CurrentUser};
 use crate::db::now_ms;
@@ -29,22 +29,31 @@ pub fn router() -> ApiRouter {
         )
 }
 
-async fn get_seconds(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Json<Value>> {
+async fn get_seconds(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> AppResult<Json<SessionTimeout>> {
     let Some(token) = cookies::get(&headers, cookies::SESSION_COOKIE) else {
-        return Ok(Json(json!({"SessionTimeoutSeconds": 0})));
+        return Ok(Json(SessionTimeout {
+            session_timeout_seconds: 0,
+        }));
     };
     // Read without the extractor: looking must not refresh the idle timer.
     let expires = sessions::expires_at(&state.db, &hash_token(token)).await?;
     let left = expires.map(|e| ((e - now_ms()) / 1000).max(0)).unwrap_or(0);
-    Ok(Json(json!({"SessionTimeoutSeconds": left})))
+    Ok(Json(SessionTimeout {
+        session_timeout_seconds: left,
+    }))
 }
 
 async fn continue_session(
     State(state): State<AppState>,
     user: CurrentUser,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<SessionTimeout>> {
     let minutes = settings::session_timeout_minutes(&state.db).await?;
     let now = now_ms();
     sessions::extend(&state.db, &user.token_hash, now, minutes * 60_000).await?;
-    Ok(Json(json!({"SessionTimeoutSeconds": minutes * 60})))
+    Ok(Json(SessionTimeout {
+        session_timeout_seconds: minutes * 60,
+    }))
 }

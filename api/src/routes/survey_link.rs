@@ -12,8 +12,8 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
 use serde_json::json;
+use wasm_core::model::TokenQuery;
 use wasm_core::model::{Role, SurveyIdentity, SurveyStatus};
 
 use crate::audit::{self, Action, Actor, Target};
@@ -43,12 +43,6 @@ pub const INVALID_LINK: &str =
     "This survey link is not valid. Please use the link from your email.";
 pub const OTHER_PATIENT: &str =
     "This survey link belongs to another patient. Sign out first to open it.";
-
-#[derive(Deserialize, schemars::JsonSchema)]
-struct TokenQuery {
-    #[serde(default)]
-    token: String,
-}
 
 async fn get_for_email(
     MaybeUser(user): MaybeUser,

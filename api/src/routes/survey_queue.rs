@@ -4,10 +4,10 @@ use std::collections::BTreeMap;
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
 use wasm_core::history_portal::location_display_name;
 use wasm_core::model::{
-    status_lookup, StatusLookupItem, SurveyQueueRow, SurveyStatus, TableRequest, TableResponse,
+    status_lookup, HistoryListSettings, StatusLookupItem, SurveyQueueRow, SurveyQueueTableRequest,
+    SurveyStatus, TableResponse,
 };
 use wasm_core::settings::history_portal::HistoryPortal;
 
@@ -60,41 +60,18 @@ async fn all_locations(
 async fn list_settings(
     _user: RequireRole<Staff>,
     State(state): State<AppState>,
-) -> AppResult<Json<serde_json::Value>> {
+) -> AppResult<Json<HistoryListSettings>> {
     let history = settings::get::<HistoryPortal>(&state.db).await?;
-    Ok(Json(serde_json::json!({
-        "IsHideAppointmentTimeInHistoryPortal": history.is_hide_appointment_time_in_history_portal,
-        "HistoryPortalMaxReadyForExamEmail": history.history_portal_max_ready_for_exam_email as i64
-    })))
+    Ok(Json(HistoryListSettings {
+        is_hide_appointment_time_in_history_portal: history
+            .is_hide_appointment_time_in_history_portal,
+        history_portal_max_ready_for_exam_email: history.history_portal_max_ready_for_exam_email
+            as i64,
+    }))
 }
 
 async fn statuses_lookup(_user: RequireRole<Staff>) -> Json<Vec<StatusLookupItem>> {
     Json(status_lookup())
-}
-
-/// TableRequest plus the History Portal filters (spec 01 §7). All filters are optional.
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "PascalCase")]
-struct SurveyQueueTableRequest {
-    #[serde(flatten)]
-    table: TableRequest,
-    /// A status key (see statusesLookup); empty = all.
-    #[serde(default, alias = "status")]
-    status: Option<String>,
-    /// A location number; empty = all.
-    #[serde(default, alias = "location")]
-    location: Option<String>,
-    /// Tab: All, Assigned, InProgress, Completed, Today.
-    #[serde(default, alias = "statusGroup")]
-    status_group: Option<String>,
-    /// Appointment range: ISO instants (start of the local day), both ends inclusive by day.
-    #[serde(default, alias = "dateFrom")]
-    date_from: Option<String>,
-    #[serde(default, alias = "dateTo")]
-    date_to: Option<String>,
-    /// Minutes east of UTC of the viewer, for the row texts and the Today tab.
-    #[serde(default, alias = "timezoneOffset")]
-    timezone_offset: Option<i32>,
 }
 
 fn to_row(r: QueueRow, offset: i32, hide_time: bool) -> SurveyQueueRow {

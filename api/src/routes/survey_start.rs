@@ -19,8 +19,8 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
-use serde::Deserialize;
 use serde_json::json;
+use wasm_core::model::AdminPinQuery;
 use wasm_core::model::{
     AdminPinResponse, Respondent, RespondentEntitiesRequest, RespondentEntitiesResponse,
     RespondentEntity, RespondentSearch, RespondentSearchResponse, StartOptions, StartableSurvey,
@@ -132,12 +132,6 @@ async fn survey_settings(
         layout_survey_title: g.layout_survey_title.clone(),
         luminary_one_patient_details_survey_id: g.luminary_one_patient_details_survey_id.clone(),
     }))
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-struct AdminPinQuery {
-    #[serde(default, rename = "adminPin")]
-    admin_pin: String,
 }
 
 fn refuse_mode() -> AppError {

@@ -4,7 +4,7 @@
 //! number, and the COM bridge is then not compatible.
 
 use axum::Json;
-use serde::Serialize;
+use wasm_core::model::PortalVersionInformation;
 
 use crate::auth::roles::ProgramManagers;
 use crate::auth::RequireRole;
@@ -21,19 +21,6 @@ pub fn router() -> ApiRouter {
 /// The COM bridge version this portal expects.
 pub const EXPECTED_COM_VERSION: &str = "none (no COM bridge in this portal)";
 pub const NOT_INSTALLED: &str = "Not installed";
-
-#[derive(Debug, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "PascalCase")]
-pub struct PortalVersionInformation {
-    pub portal_version: String,
-    pub survey_version: String,
-    pub techpad_version: String,
-    pub expected_com_version: String,
-    pub installed_com_version: String,
-    /// 'True' or 'False' (shown red when 'False').
-    pub com_compatible: String,
-    pub expected_luminary_one_version: String,
-}
 
 pub fn information() -> PortalVersionInformation {
     let installed = NOT_INSTALLED.to_owned();

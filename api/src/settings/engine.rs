@@ -428,7 +428,7 @@ fn of_fields(errors: ValidationErrors, written: &Map<String, Value>) -> Validati
 fn stale(def: &Def, version: i64, doc: Map<String, Value>) -> AppError {
     AppError::Stale {
         message: STALE_MESSAGE.to_owned(),
-        current: Box::new(serde_json::to_value(def.envelope(version, doc)).unwrap_or_default()),
+        current: Box::new(def.envelope(version, doc)),
     }
 }
 

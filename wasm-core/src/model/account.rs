@@ -3,6 +3,15 @@
 use crate::wire;
 use crate::ValidationErrors;
 
+/// Reads `null` as the field's default (a lenient request body: see `LoginRequest`).
+fn null_as_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de> + Default,
+{
+    Ok(<Option<T> as serde::Deserialize>::deserialize(deserializer)?.unwrap_or_default())
+}
+
 /// The four roles of the portal. A user holds exactly one.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -52,14 +61,18 @@ wire! {
     }
 
     /// POST /api/patientUser/login and /api/staffUser/login (spec 02 §3: camelCase fields).
-    /// Missing fields read as empty so the login rule, not the JSON reader, reports them.
+    /// Missing or null fields read as empty so the login rule, not the JSON reader, reports
+    /// them; a field of the wrong type is still refused by the reader (400).
     #[serde(rename_all = "camelCase")]
     pub struct LoginRequest {
-        #[serde(default)]
+        #[serde(default, deserialize_with = "null_as_default")]
+        #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
         pub username_or_email: String,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "null_as_default")]
+        #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
         pub password: String,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "null_as_default")]
+        #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
         pub remember_me: bool,
         #[serde(default)]
         pub device_id: Option<String>,
@@ -212,5 +225,25 @@ mod tests {
         assert_eq!(req.user_name, None);
         let modules = serde_json::to_value(ModulePermissions::default()).unwrap();
         assert_eq!(modules["Module_MedicalHistory"], true);
+    }
+}
+
+wire! {
+    /// GET /api/health: liveness ('ok').
+    #[serde(rename_all = "PascalCase")]
+    pub struct HealthStatus {
+        pub status: String,
+    }
+
+    /// GET /api/accountApi/logout: the session is ended (its cookie cleared).
+    #[serde(rename_all = "PascalCase")]
+    pub struct LoggedOut {
+        pub is_logged_in: bool,
+    }
+
+    /// The session timer's calls (spec 01 §9): seconds until the session expires (0: none).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SessionTimeout {
+        pub session_timeout_seconds: i64,
     }
 }

@@ -188,3 +188,19 @@ wire! {
 fn yes() -> bool {
     true
 }
+
+wire! {
+    /// GET /api/documents/letterPdf?accessToken=
+    pub struct PdfQuery {
+        #[serde(rename = "accessToken", default)]
+        pub access_token: String,
+    }
+
+    /// GET /api/documents/letterTrace?accessToken=&timezoneOffset= (program managers).
+    pub struct TraceQuery {
+        #[serde(rename = "accessToken", default)]
+        pub access_token: String,
+        #[serde(rename = "timezoneOffset", default)]
+        pub timezone_offset: i32,
+    }
+}

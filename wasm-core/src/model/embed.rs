@@ -18,3 +18,13 @@ wire! {
         pub return_url: String,
     }
 }
+
+wire! {
+    /// GET /api/userApi/EmbedError?mode=&id=&errorId=
+    pub struct EmbedQuery {
+        #[serde(default)]
+        pub mode: String,
+        #[serde(default, rename = "errorId")]
+        pub error_id: String,
+    }
+}

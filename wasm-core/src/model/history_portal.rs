@@ -82,3 +82,65 @@ wire! {
         pub sms: bool,
     }
 }
+
+wire! {
+    /// GET /api/surveyQueue/isExpired: Start Survey's start check.
+    #[serde(rename_all = "PascalCase")]
+    pub struct IsExpiredResult {
+        pub is_expired: bool,
+        /// When expired: 'Survey Expired' and its message (spec 01 §8), with the label keys a
+        /// clinic may set in their place (wasm-core's start decision); else empty.
+        pub title: String,
+        pub message: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub title_label: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub message_label: Option<String>,
+    }
+
+    /// POST /api/HistoryPortal/ResendAssignMail: whether the notice was queued, and when the
+    /// last one went (ISO instant, UTC).
+    #[serde(rename_all = "PascalCase")]
+    pub struct ResendResult {
+        pub is_sent: bool,
+        pub message: String,
+        pub last_email_sent: Option<String>,
+    }
+
+    /// POST /api/HistoryPortal/ReadyForExam.
+    pub struct ReadyForExamRequest {
+        #[serde(rename = "surveyQueueId", alias = "SurveyQueueId")]
+        pub survey_queue_id: i64,
+        /// Minutes east of UTC of the viewer (which day is today).
+        #[serde(default, rename = "timezoneOffset", alias = "TimezoneOffset")]
+        pub timezone_offset: i32,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct ReadyForExamResult {
+        pub ready_for_exam_count: i64,
+        pub max: i64,
+        pub arrival_status: String,
+        pub message: String,
+    }
+
+    /// GET /api/historyPortal/listSettings: what the lists need of the HistoryPortal group.
+    #[serde(rename_all = "PascalCase")]
+    pub struct HistoryListSettings {
+        pub is_hide_appointment_time_in_history_portal: bool,
+        pub history_portal_max_ready_for_exam_email: i64,
+    }
+
+    /// GET /api/admin/GetPortalVersionInformation (spec 01 §2.6, program managers).
+    #[serde(rename_all = "PascalCase")]
+    pub struct PortalVersionInformation {
+        pub portal_version: String,
+        pub survey_version: String,
+        pub techpad_version: String,
+        pub expected_com_version: String,
+        pub installed_com_version: String,
+        /// 'True' or 'False' (shown red when 'False').
+        pub com_compatible: String,
+        pub expected_luminary_one_version: String,
+    }
+}

@@ -20,3 +20,11 @@ wire! {
         pub translations: Vec<LabelTranslation>,
     }
 }
+
+wire! {
+    /// ?language= of the label values (a language name or code).
+    pub struct LanguageQuery {
+        #[serde(default)]
+        pub language: String,
+    }
+}

@@ -62,3 +62,12 @@ wire! {
         pub path: String,
     }
 }
+
+wire! {
+    /// The patient survey lists' request (spec 01 §7): minutes east of UTC of the viewer.
+    #[derive(Default)]
+    pub struct PatientSurveysRequest {
+        #[serde(rename = "TimezoneOffset", default)]
+        pub timezone_offset: i32,
+    }
+}

@@ -199,3 +199,19 @@ pub enum CodeCheck {
         attempts_left: Option<u32>,
     },
 }
+
+wire! {
+    /// GET /api/accountApi/validateResetPasswordKey?pwdReset=&id= (spec 02 §7.1).
+    pub struct ResetKeyQuery {
+        #[serde(default, rename = "pwdReset")]
+        pub pwd_reset: String,
+        #[serde(default)]
+        pub id: String,
+    }
+
+    /// POST /api/patientUser/requestCode (spec 02 §7.2): a reset or registration key.
+    pub struct RequestCodeRequest {
+        #[serde(default)]
+        pub key: String,
+    }
+}

@@ -22,3 +22,25 @@ wire! {
         pub settings: T,
     }
 }
+
+wire! {
+    /// POST /api/settings/setvalue: one stored value by key (home content, logo widths).
+    pub struct SetValueRequest {
+        #[serde(alias = "Key")]
+        pub key: String,
+        #[serde(alias = "Value")]
+        pub value: String,
+    }
+}
+
+wire! {
+    /// The 409 of a save at a stale version (spec 04 §4): the error body, and the group as
+    /// stored now, so the page can offer to reload it instead of overwriting it.
+    #[serde(rename_all = "PascalCase")]
+    pub struct SettingsConflict<T> {
+        #[serde(flatten)]
+        pub error: crate::model::ApiError,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub current: Option<SettingsEnvelope<T>>,
+    }
+}

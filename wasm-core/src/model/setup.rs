@@ -159,3 +159,73 @@ wire! {
         pub message: String,
     }
 }
+
+wire! {
+    /// POST /api/configuration/saveConfiguration: the configuration, and while the portal is not
+    /// configured the first program manager's account (created in the same transaction, so a
+    /// portal is never configured without someone who can sign in to it).
+    pub struct SaveConfigurationRequest {
+        #[serde(flatten)]
+        pub cfg: SetupConfiguration,
+        #[serde(default, rename = "FirstManager")]
+        pub first_manager: Option<FirstManager>,
+    }
+
+    /// The answer of a successful save (spec 02 §7.5: success, error; where to go next).
+    pub struct SaveConfigurationResult {
+        pub success: bool,
+        pub error: Option<String>,
+        #[serde(rename = "LaunchUrl")]
+        pub launch_url: String,
+        #[serde(rename = "PortalDatabaseCreated")]
+        pub portal_database_created: bool,
+        #[serde(rename = "FirstManagerCreated")]
+        pub first_manager_created: bool,
+    }
+
+    /// POST /api/configuration/detectRadViewPath: the MagView database path (a folder, or a file
+    /// in it).
+    #[serde(default)]
+    #[derive(Default)]
+    pub struct RadViewDetectRequest {
+        #[serde(rename = "DbPath", alias = "dbPath")]
+        pub db_path: String,
+    }
+
+    /// The RadView path found, or why none was.
+    #[serde(rename_all = "camelCase")]
+    pub struct RadViewDetectResult {
+        pub success: bool,
+        pub rad_view_path: Option<String>,
+        pub error: Option<String>,
+    }
+
+    /// POST /api/configuration/testFolder.
+    #[serde(default)]
+    #[derive(Default)]
+    pub struct FolderTestRequest {
+        #[serde(rename = "Path")]
+        pub path: String,
+    }
+
+    /// POST /api/configuration/testWebAddress.
+    #[serde(default)]
+    #[derive(Default)]
+    pub struct WebAddressTestRequest {
+        #[serde(rename = "Url")]
+        pub url: String,
+    }
+
+    /// POST /api/Event/LogUrlChange: a page change (a path of this portal).
+    #[serde(default)]
+    #[derive(Default)]
+    pub struct LogUrlChangeRequest {
+        #[serde(rename = "Url", alias = "url")]
+        pub url: String,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct UrlChangeLogged {
+        pub logged: bool,
+    }
+}

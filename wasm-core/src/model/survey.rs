@@ -440,3 +440,23 @@ wire! {
         pub errors: crate::ValidationErrors,
     }
 }
+
+wire! {
+    /// GET /api/surveyIdentity/checkPin?pin= (spec 01 §2.5).
+    pub struct PinQuery {
+        #[serde(default)]
+        pub pin: String,
+    }
+
+    /// GET /api/surveyIdentity/CheckAdminPin?adminPin= (staff start).
+    pub struct AdminPinQuery {
+        #[serde(default, rename = "adminPin")]
+        pub admin_pin: String,
+    }
+
+    /// GET /api/surveyRun/{surveyQueueId}?modify=: Modify reopens a finished survey (spec 01 §4).
+    pub struct RunQuery {
+        #[serde(default)]
+        pub modify: bool,
+    }
+}

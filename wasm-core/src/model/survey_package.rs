@@ -36,3 +36,37 @@ wire! {
         pub files: Vec<SurveyUploadFile>,
     }
 }
+
+wire! {
+    /// ?surveyId= of DownloadSurveyXml.
+    #[serde(rename_all = "camelCase")]
+    pub struct SurveyIdQuery {
+        pub survey_id: Option<String>,
+    }
+
+    /// The upload's query: the file's name and the spec's form fields enteredName and overWrite
+    /// ('true' replaces a survey of the same id).
+    #[serde(rename_all = "camelCase")]
+    #[derive(Default)]
+    pub struct SurveyUploadQuery {
+        pub file_name: Option<String>,
+        pub entered_name: Option<String>,
+        pub over_write: Option<String>,
+    }
+
+    /// POST /api/admin/DeleteUploadedSurveyXml with {surveyId} (spec 04 §7).
+    #[serde(rename_all = "camelCase")]
+    pub struct DeleteSurveyXml {
+        pub survey_id: String,
+    }
+}
+
+impl SurveyUploadQuery {
+    /// overWrite as a form sends it ('true', 'True', '1', 'on'); anything else keeps what is stored.
+    pub fn overwrite(&self) -> bool {
+        matches!(
+            self.over_write.as_deref().map(str::trim),
+            Some("true" | "True" | "1" | "on")
+        )
+    }
+}

@@ -34,3 +34,30 @@ wire! {
         pub ready_for_exam_count: i64,
     }
 }
+
+wire! {
+    /// POST /api/surveyQueue/datatable: the table state plus the History Portal filters (spec 01
+    /// §7). All filters are optional.
+    #[serde(rename_all = "PascalCase")]
+    pub struct SurveyQueueTableRequest {
+        #[serde(flatten)]
+        pub table: crate::model::TableRequest,
+        /// A status key (see statusesLookup); empty = all.
+        #[serde(default, alias = "status")]
+        pub status: Option<String>,
+        /// A location number; empty = all.
+        #[serde(default, alias = "location")]
+        pub location: Option<String>,
+        /// Tab: All, Assigned, InProgress, Completed, Today.
+        #[serde(default, alias = "statusGroup")]
+        pub status_group: Option<String>,
+        /// Appointment range: ISO instants (start of the local day), both ends inclusive by day.
+        #[serde(default, alias = "dateFrom")]
+        pub date_from: Option<String>,
+        #[serde(default, alias = "dateTo")]
+        pub date_to: Option<String>,
+        /// Minutes east of UTC of the viewer, for the row texts and the Today tab.
+        #[serde(default, alias = "timezoneOffset")]
+        pub timezone_offset: Option<i32>,
+    }
+}

@@ -3,11 +3,10 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
-use serde::Deserialize;
 use serde_json::json;
 use wasm_core::model::{
-    CurrentUserName, LoginRequest, LoginResponse, MainMenuSettings, ModulePermissions, Permissions,
-    PortalUserLoggedIn, Role, SessionSettings,
+    CurrentUserName, LoggedOut, LoginRequest, LoginResponse, MainMenuSettings, ModulePermissions,
+    Permissions, PortalUserLoggedIn, Role, SessionSettings,
 };
 use wasm_core::settings::core_portal::CorePortal;
 use wasm_core::settings::user_account_password::UserAccountPassword;
@@ -220,9 +219,15 @@ mod tests {
 
     #[test]
     fn lenient_body_keeps_missing_fields_for_the_rule() {
-        let body: LoginBody = serde_json::from_str(r#"{"usernameOrEmail":"x"}"#).unwrap();
-        let req = LoginRequest::from(body);
+        let req: LoginRequest = serde_json::from_str(r#"{"usernameOrEmail":"x"}"#).unwrap();
         assert_eq!(req.password, "");
-        assert!(serde_json::from_str::<LoginBody>(r#"{"password":5}"#).is_err());
+        let nulls: LoginRequest =
+            serde_json::from_str(r#"{"usernameOrEmail":null,"password":null,"rememberMe":null}"#)
+                .unwrap();
+        assert_eq!(
+            (nulls.username_or_email.as_str(), nulls.remember_me),
+            ("", false)
+        );
+        assert!(serde_json::from_str::<LoginRequest>(r#"{"password":5}"#).is_err());
     }
 }

@@ -3,35 +3,6 @@
 
 use super::*;
 
-/// The login body, read leniently so that missing fields reach the wasm-core rule (400 with
-/// field messages) instead of failing in the JSON parser. Wrong types are still a 400.
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct LoginBody {
-    #[serde(default)]
-    username_or_email: Option<String>,
-    #[serde(default)]
-    password: Option<String>,
-    #[serde(default)]
-    remember_me: Option<bool>,
-    #[serde(default)]
-    device_id: Option<String>,
-    #[serde(default)]
-    user_name: Option<String>,
-}
-
-impl From<LoginBody> for LoginRequest {
-    fn from(b: LoginBody) -> LoginRequest {
-        LoginRequest {
-            username_or_email: b.username_or_email.unwrap_or_default(),
-            password: b.password.unwrap_or_default(),
-            remember_me: b.remember_me.unwrap_or(false),
-            device_id: b.device_id,
-            user_name: b.user_name,
-        }
-    }
-}
-
 /// Which sign-in page was used: each admits only its own roles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Door {
@@ -52,18 +23,18 @@ pub(super) async fn patient_login(
     State(state): State<AppState>,
     peer: ClientAddr,
     headers: HeaderMap,
-    ApiJson(body): ApiJson<LoginBody>,
+    ApiJson(body): ApiJson<LoginRequest>,
 ) -> AppResult<WithCookie<LoginResponse>> {
-    login(&state, Door::Patient, peer, &headers, body.into()).await
+    login(&state, Door::Patient, peer, &headers, body).await
 }
 
 pub(super) async fn staff_login(
     State(state): State<AppState>,
     peer: ClientAddr,
     headers: HeaderMap,
-    ApiJson(body): ApiJson<LoginBody>,
+    ApiJson(body): ApiJson<LoginRequest>,
 ) -> AppResult<WithCookie<LoginResponse>> {
-    login(&state, Door::Staff, peer, &headers, body.into()).await
+    login(&state, Door::Staff, peer, &headers, body).await
 }
 
 pub(super) fn invalid() -> LoginResponse {
@@ -288,7 +259,7 @@ pub(super) async fn logout(
     peer: ClientAddr,
     headers: HeaderMap,
     MaybeUser(user): MaybeUser,
-) -> AppResult<WithCookie<serde_json::Value>> {
+) -> AppResult<WithCookie<LoggedOut>> {
     if let Some(user) = &user {
         let mut tx = state.db.begin().await?;
         session::delete_in(&mut tx, &user.token_hash).await?;
@@ -307,5 +278,10 @@ pub(super) async fn logout(
         session::delete_token(&state.db, token).await?;
     }
     let cookie = cookies::clear_session_cookie(cookies::is_secure(&headers));
-    Ok(WithCookie::set(json!({"IsLoggedIn": false}), cookie))
+    Ok(WithCookie::set(
+        LoggedOut {
+            is_logged_in: false,
+        },
+        cookie,
+    ))
 }

@@ -1,6 +1,7 @@
 //! The Documents page (spec 01 §2.3): the patient's letters with their settings, and letter traces.
 
 use super::*;
+use wasm_core::model::TraceQuery;
 
 pub(super) async fn documents_settings(
     user: CurrentUser,
@@ -172,14 +173,6 @@ pub(super) async fn traces_of(
         });
     }
     Ok(traces)
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-pub(super) struct TraceQuery {
-    #[serde(rename = "accessToken", default)]
-    access_token: String,
-    #[serde(rename = "timezoneOffset", default)]
-    timezone_offset: i32,
 }
 
 /// The trace modal's data (spec 01 §2.3): program managers only.

@@ -9,7 +9,6 @@ use std::collections::HashMap;
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
 use serde_json::json;
 use wasm_core::documents::{can_acknowledge, letter_state};
 use wasm_core::model::{

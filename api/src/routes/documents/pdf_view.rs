@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::answers::{File, PdfFile};
+use wasm_core::model::PdfQuery;
 
 pub(super) fn ip(peer: ClientAddr) -> Option<String> {
     Some(peer.ip().to_string())
@@ -54,12 +55,6 @@ pub(super) async fn owned_letter(
             Err(AppError::NotFound)
         }
     }
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-pub(super) struct PdfQuery {
-    #[serde(rename = "accessToken", default)]
-    access_token: String,
 }
 
 pub(super) async fn letter_pdf(

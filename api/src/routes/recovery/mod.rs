@@ -12,7 +12,6 @@
 use axum::extract::State;
 use axum::Json;
 use rand::Rng;
-use serde::Deserialize;
 use serde_json::json;
 use wasm_core::model::ChangePasswordResult;
 use wasm_core::model::{

@@ -1,18 +1,7 @@
 //! Phone verification (issue 3 part 4): request a code by SMS, check it.
 
 use super::*;
-
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-pub(super) struct KeyQuery {
-    #[serde(default)]
-    key: String,
-}
-
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-pub(super) struct RequestCodeBody {
-    #[serde(default)]
-    key: String,
-}
+use wasm_core::model::{KeyQuery, RequestCodeRequest};
 
 pub(super) async fn limits(db: &Db) -> AppResult<VerificationLimits> {
     let v: UserAccountUserAccountVerification = settings::get(db).await?;
@@ -84,7 +73,7 @@ pub(super) async fn get_verify_phone_params(
 pub(super) async fn request_code(
     State(state): State<AppState>,
     peer: ClientAddr,
-    ApiJson(body): ApiJson<RequestCodeBody>,
+    ApiJson(body): ApiJson<RequestCodeRequest>,
 ) -> AppResult<Json<RequestCodeResponse>> {
     let db = &state.db;
     let (key, phone) = phone_key(db, &body.key).await?;

@@ -1,14 +1,7 @@
 //! The reset link (issue 3 part 3): its facts, and the new password set through it.
 
 use super::*;
-
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-pub(super) struct ResetKeyQuery {
-    #[serde(default, rename = "pwdReset")]
-    pwd_reset: String,
-    #[serde(default)]
-    id: String,
-}
+use wasm_core::model::ResetKeyQuery;
 
 /// What validateResetPasswordKey and the change decide on.
 pub(super) async fn reset_facts(

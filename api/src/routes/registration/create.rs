@@ -1,6 +1,7 @@
 //! Self-registration through the link (issue 3 part 5): the form's parameters, then the account.
 
 use super::*;
+use wasm_core::model::KeyQuery;
 
 /// What a key is worth now.
 pub(super) enum KeyState {
@@ -31,12 +32,6 @@ pub(super) async fn key_state(db: &Db, key: &str) -> AppResult<KeyState> {
         return Ok(KeyState::LockedOut);
     }
     Ok(KeyState::Usable(row))
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-pub(super) struct KeyQuery {
-    #[serde(default)]
-    key: String,
 }
 
 pub(super) async fn user_creation_params(

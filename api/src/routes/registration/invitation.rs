@@ -1,6 +1,7 @@
 //! Portal invitation (issue 3 part 5): staff send a patient a single-use registration link.
 
 use super::*;
+use wasm_core::model::SurveyQueueIdQuery;
 
 pub(super) async fn send_registration_email(
     State(state): State<AppState>,
@@ -103,16 +104,10 @@ pub(super) fn plural(n: i64, unit: &str) -> String {
     }
 }
 
-#[derive(Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct QueueQuery {
-    survey_queue_id: i64,
-}
-
 pub(super) async fn registration_invitation(
     State(state): State<AppState>,
     _user: RequireRole<Staff>,
-    ApiQuery(q): ApiQuery<QueueQuery>,
+    ApiQuery(q): ApiQuery<SurveyQueueIdQuery>,
 ) -> AppResult<Json<RegistrationInvitation>> {
     let patient_id = store::patient_of_queue_row(&state.db, q.survey_queue_id)
         .await?

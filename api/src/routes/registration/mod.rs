@@ -9,7 +9,6 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
 use serde_json::json;
 use wasm_core::membership::{self, DOB_MISMATCH, USERNAME_TAKEN};
 use wasm_core::model::{

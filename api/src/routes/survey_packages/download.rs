@@ -3,12 +3,6 @@
 use super::*;
 use crate::answers::{File, XmlFile, ZipFile};
 
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct DownloadQuery {
-    survey_id: Option<String>,
-}
-
 /// A survey id as a file name: ids are letters, digits, '_', '-', '.'; anything else becomes '_'.
 pub(super) fn file_stem(survey_id: &str) -> String {
     survey_id
@@ -26,7 +20,7 @@ pub(super) fn file_stem(survey_id: &str) -> String {
 pub(super) async fn download_xml(
     _user: Admin,
     State(state): State<AppState>,
-    ApiQuery(q): ApiQuery<DownloadQuery>,
+    ApiQuery(q): ApiQuery<SurveyIdQuery>,
 ) -> AppResult<File<XmlFile>> {
     let id = q.survey_id.unwrap_or_default();
     let Some(s) = store::find(&state.db, &id).await? else {

@@ -25,9 +25,11 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use serde::Deserialize;
 use serde_json::json;
-use wasm_core::model::{SurveyPackageRow, SurveyUploadFile, SurveyUploadResult};
+use wasm_core::model::{
+    DeleteSurveyXml, Deleted, SurveyIdQuery, SurveyPackageRow, SurveyUploadFile, SurveyUploadQuery,
+    SurveyUploadResult,
+};
 use wasm_core::survey::package::{self, MAX_FILE_BYTES};
 
 use crate::audit::{self, Action, Actor, Target};
@@ -126,18 +128,12 @@ fn row_of(s: &store::StoredSurvey) -> SurveyPackageRow {
 /// A package's XML files (name, bytes) and the other files it held (reported, not read).
 pub type PackageFiles = (Vec<(String, Vec<u8>)>, Vec<SurveyUploadFile>);
 
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-struct DeleteSurveyXml {
-    survey_id: String,
-}
-
 async fn delete(
     user: Admin,
     State(state): State<AppState>,
     peer: ClientAddr,
     ApiJson(body): ApiJson<DeleteSurveyXml>,
-) -> AppResult<Json<serde_json::Value>> {
+) -> AppResult<Json<Deleted>> {
     let Some(s) = store::find(&state.db, &body.survey_id).await? else {
         return Err(AppError::NotFound);
     };
@@ -166,7 +162,7 @@ async fn delete(
     )
     .await?;
     tx.commit().await?;
-    Ok(Json(json!({})))
+    Ok(Json(Deleted { deleted: true }))
 }
 
 #[cfg(test)]

@@ -2,23 +2,6 @@
 
 use super::*;
 
-#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct UploadQuery {
-    file_name: Option<String>,
-    entered_name: Option<String>,
-    over_write: Option<String>,
-}
-
-impl UploadQuery {
-    fn overwrite(&self) -> bool {
-        matches!(
-            self.over_write.as_deref().map(str::trim),
-            Some("true" | "True" | "1" | "on")
-        )
-    }
-}
-
 pub(super) fn body_of(body: Result<Bytes, BytesRejection>) -> AppResult<Bytes> {
     body.map_err(|r| match r.status() {
         StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge,
@@ -188,7 +171,7 @@ pub(super) async fn upload_xml(
     user: Admin,
     State(state): State<AppState>,
     peer: ClientAddr,
-    ApiQuery(q): ApiQuery<UploadQuery>,
+    ApiQuery(q): ApiQuery<SurveyUploadQuery>,
     body: Result<Bytes, BytesRejection>,
 ) -> AppResult<Json<SurveyUploadResult>> {
     let body = body_of(body)?;
@@ -216,7 +199,7 @@ pub(super) async fn replace_xml(
     State(state): State<AppState>,
     peer: ClientAddr,
     ApiPath(survey_id): ApiPath<String>,
-    ApiQuery(q): ApiQuery<UploadQuery>,
+    ApiQuery(q): ApiQuery<SurveyUploadQuery>,
     body: Result<Bytes, BytesRejection>,
 ) -> AppResult<Json<SurveyUploadResult>> {
     let body = body_of(body)?;
@@ -322,7 +305,7 @@ pub(super) async fn upload_package(
     user: Admin,
     State(state): State<AppState>,
     peer: ClientAddr,
-    ApiQuery(q): ApiQuery<UploadQuery>,
+    ApiQuery(q): ApiQuery<SurveyUploadQuery>,
     body: Result<Bytes, BytesRejection>,
 ) -> AppResult<Json<SurveyUploadResult>> {
     let body = body_of(body)?;

@@ -8,7 +8,6 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
-use serde::Deserialize;
 use serde_json::json;
 use wasm_core::model::{
     Answers, GeneratePinRequest, GeneratePinResponse, PinCheckResponse, SaveAnswersRequest,

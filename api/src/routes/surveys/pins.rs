@@ -1,12 +1,7 @@
 //! Survey PINs (spec 01 §2.5): the kiosk's PIN check and a staff-generated PIN.
 
 use super::*;
-
-#[derive(Deserialize, schemars::JsonSchema)]
-pub(super) struct PinQuery {
-    #[serde(default)]
-    pin: String,
-}
+use wasm_core::model::PinQuery;
 
 pub(super) async fn check_pin(
     State(state): State<AppState>,

@@ -1,12 +1,7 @@
 //! A survey run (spec 01 §2.4, §4): open it, load it, save and submit its answers.
 
 use super::*;
-
-#[derive(Deserialize, schemars::JsonSchema)]
-pub(super) struct RunQuery {
-    #[serde(default)]
-    modify: bool,
-}
+use wasm_core::model::RunQuery;
 
 /// `?modify=true`: Modify (spec 01 §4), allowed when wasm-core's Medical History rule offers it
 /// for this row (a finished survey whose appointment has not passed); the survey goes back to

@@ -6,19 +6,6 @@ pub const DEMO_MODE_OFF: &str = "Demo mode is not enabled";
 
 pub const NOT_A_DEMO_ACCOUNT: &str = "Only demo accounts can be reset for demo";
 
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-pub(super) struct DemoResetRequest {
-    #[serde(alias = "UserId", rename = "userId")]
-    user_id: i64,
-    /// The browser's now with its offset (ISO 8601); recorded with the reset.
-    #[serde(
-        default,
-        alias = "ClientDateTimeOffsetNow",
-        rename = "clientDateTimeOffsetNow"
-    )]
-    client_now: String,
-}
-
 /// Demo reset (spec 02 §4, §6): a demo patient's surveys back to Assigned (answers removed),
 /// letters unread and unacknowledged, arrival statuses cleared; any demo account's lockout cleared.
 pub(super) async fn demo_reset_user(
@@ -26,7 +13,7 @@ pub(super) async fn demo_reset_user(
     State(state): State<AppState>,
     peer: ClientAddr,
     ApiJson(body): ApiJson<DemoResetRequest>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<DemoResetResult>> {
     if !settings::get::<UserManagement>(&state.db)
         .await?
         .enable_demo_mode
@@ -46,7 +33,10 @@ pub(super) async fn demo_reset_user(
     audit::record(&mut tx, Actor::from(&*user), Action::DemoUserReset, Target::user(body.user_id), None,
         Some(json!({"Surveys": surveys, "Letters": letters, "Arrivals": arrivals, "ClientDateTimeOffsetNow": client_now})), ip(&peer)).await?;
     tx.commit().await?;
-    Ok(Json(
-        json!({"IsSuccess": true, "Surveys": surveys, "Letters": letters, "Arrivals": arrivals}),
-    ))
+    Ok(Json(DemoResetResult {
+        is_success: true,
+        surveys,
+        letters,
+        arrivals,
+    }))
 }

@@ -154,25 +154,21 @@ pub(super) async fn check_admin_restrictions(
 pub(super) async fn user_configuration(
     _user: RequireRole<UserAdmins>,
     State(state): State<AppState>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<UserAdminConfiguration>> {
     let um: UserManagement = settings::get(&state.db).await?;
-    let view_mode = um.user_management_view_mode;
-    Ok(Json(json!({
-        "UserManagementViewMode": if view_mode == "Demo" { "Demo" } else { "Regular" },
-        "IsImpersonationEnabled": um.is_impersonation_enabled,
-        "EnableDemoMode": um.enable_demo_mode,
-        "IsAdminPinAndLocationsRestrictionsEnabled": um.is_admin_pin_and_locations_restrictions_enabled,
-        "AdminPinLength": admin_pin_length(&state).await?,
-        "Locations": location_numbers(&state).await?,
-    })))
-}
-
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-pub(super) struct NewUser {
-    #[serde(flatten)]
-    form: UserForm,
-    #[serde(default, rename = "Password")]
-    password: String,
+    Ok(Json(UserAdminConfiguration {
+        user_management_view_mode: if um.user_management_view_mode == "Demo" {
+            ViewMode::Demo
+        } else {
+            ViewMode::Regular
+        },
+        is_impersonation_enabled: um.is_impersonation_enabled,
+        enable_demo_mode: um.enable_demo_mode,
+        is_admin_pin_and_locations_restrictions_enabled: um
+            .is_admin_pin_and_locations_restrictions_enabled,
+        admin_pin_length: admin_pin_length(&state).await?,
+        locations: location_numbers(&state).await?,
+    }))
 }
 
 pub(super) async fn post_user(

@@ -24,21 +24,17 @@ pub(super) async fn impersonation_refusal(
     })
 }
 
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-pub(super) struct IdQuery {
-    id: i64,
-}
-
 pub(super) async fn can_impersonate(
     user: RequireRole<ProgramManagers>,
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<IdQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<CanImpersonate>> {
     let target = find_user(&state, q.id).await?;
     let refusal = impersonation_refusal(&state, &user, &target).await?;
-    Ok(Json(
-        json!({"CanImpersonate": refusal.is_none(), "Message": refusal.unwrap_or("")}),
-    ))
+    Ok(Json(CanImpersonate {
+        can_impersonate: refusal.is_none(),
+        message: refusal.unwrap_or("").to_owned(),
+    }))
 }
 
 pub(super) fn with_session_cookie<T>(body: T, token: &str, headers: &HeaderMap) -> WithCookie<T> {
@@ -54,7 +50,7 @@ pub(super) async fn impersonate(
     peer: ClientAddr,
     headers: HeaderMap,
     ApiPath(id): ApiPath<i64>,
-) -> AppResult<WithCookie<Value>> {
+) -> AppResult<WithCookie<SuccessResult>> {
     let target = find_user(&state, id).await?;
     if let Some(reason) = impersonation_refusal(&state, &user, &target).await? {
         return Err(AppError::Forbidden(reason.to_owned()));
@@ -79,7 +75,7 @@ pub(super) async fn impersonate(
     .await?;
     tx.commit().await?;
     Ok(with_session_cookie(
-        json!({"IsSuccess": true}),
+        SuccessResult { is_success: true },
         &token,
         &headers,
     ))
@@ -90,7 +86,7 @@ pub(super) async fn cancel_impersonation(
     State(state): State<AppState>,
     peer: ClientAddr,
     headers: HeaderMap,
-) -> AppResult<WithCookie<Value>> {
+) -> AppResult<WithCookie<SuccessResult>> {
     let Some(real) = user.impersonator_user_id else {
         return Err(AppError::BadRequest("Not impersonating.".to_owned()));
     };
@@ -110,7 +106,7 @@ pub(super) async fn cancel_impersonation(
     .await?;
     tx.commit().await?;
     Ok(with_session_cookie(
-        json!({"IsSuccess": true}),
+        SuccessResult { is_success: true },
         &token,
         &headers,
     ))

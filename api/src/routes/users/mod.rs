@@ -9,12 +9,13 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
-use serde::Deserialize;
 use serde_json::{json, Value};
 use wasm_core::membership::{self, PATIENT_ROLE};
 use wasm_core::model::{
-    AdminChangePassword, ChangePasswordResult, RoleForm, RoleRow, SortDirection, TableRequest,
-    TableResponse, UserForm, UserRow,
+    AdminChangePassword, CanImpersonate, ChangePasswordResult, Deleted, DemoResetRequest,
+    DemoResetResult, IdQuery, NewUser, RoleForm, RoleRow, SortDirection, SuccessResult,
+    TableResponse, UserAdminConfiguration, UserForm, UserRow, UserTableRequest,
+    ValidatePasswordRequest, ValidatePasswordResult, ViewMode,
 };
 use wasm_core::password;
 use wasm_core::settings::core_survey::CoreSurvey;

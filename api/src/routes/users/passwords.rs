@@ -2,22 +2,17 @@
 
 use super::*;
 
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-pub(super) struct ValidatePassword {
-    #[serde(default, alias = "Password")]
-    password: String,
-}
-
 pub(super) async fn validate_password(
     _user: RequireRole<UserAdmins>,
     State(state): State<AppState>,
-    ApiJson(body): ApiJson<ValidatePassword>,
-) -> AppResult<Json<Value>> {
+    ApiJson(body): ApiJson<ValidatePasswordRequest>,
+) -> AppResult<Json<ValidatePasswordResult>> {
     let rules = password_requirements(&state.db).await?;
     let check = password::check_password(&body.password, &rules);
-    Ok(Json(
-        json!({"Success": check.is_valid, "Errors": check.errors}),
-    ))
+    Ok(Json(ValidatePasswordResult {
+        success: check.is_valid,
+        errors: check.errors,
+    }))
 }
 
 pub(super) async fn change_password(

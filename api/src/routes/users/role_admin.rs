@@ -120,7 +120,7 @@ pub(super) async fn delete_role(
     State(state): State<AppState>,
     peer: ClientAddr,
     ApiPath(id): ApiPath<String>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Deleted>> {
     let old = one_role(&state, &id).await?;
     if old.is_built_in {
         return Err(AppError::BadRequest(
@@ -149,5 +149,5 @@ pub(super) async fn delete_role(
     )
     .await?;
     tx.commit().await?;
-    Ok(Json(json!({"Deleted": true})))
+    Ok(Json(Deleted { deleted: true }))
 }

@@ -2,19 +2,6 @@
 
 use super::*;
 
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "PascalCase")]
-pub(super) struct UserTableRequest {
-    #[serde(flatten)]
-    table: TableRequest,
-    #[serde(default, alias = "selectedRole")]
-    selected_role: Option<String>,
-    /// Regular or Demo (spec 02 §2.10). With EnableDemoMode on, Demo lists the demo accounts and
-    /// Regular the others; with it off every account is listed.
-    #[serde(default, alias = "viewMode")]
-    view_mode: Option<String>,
-}
-
 pub(super) trait UserViews {
     fn row(self) -> UserRow;
     fn form(self) -> UserForm;

@@ -2,14 +2,10 @@ import { loadSettingsRules } from "../../lib/wasm-settings";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import type { SettingsEnvelope, SettingsSave } from "../../lib/wasm";
+import type { SettingsConflict } from "../../lib/wire";
 
 /** The 409 body: someone saved after `Version`; `Current` is the group as stored now. */
-export interface SettingsConflict<T> {
-  Title: string;
-  Message: string;
-  ErrorId?: string;
-  Current?: SettingsEnvelope<T>;
-}
+export type { SettingsConflict };
 
 const path = (name: string) => `/api/configurationForm/${encodeURIComponent(name)}`;
 

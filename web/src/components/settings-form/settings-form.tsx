@@ -119,7 +119,7 @@ function LoadedSettingsForm<T extends FieldValues>({
           setServerErrors(setError, body?.Errors ?? err.dialog.Errors);
           toast.error(FORM_INVALID);
         } else if (err.status === 409) {
-          setConflict((err.body as SettingsConflict<T> | undefined) ?? { Title: "Conflict", Message: CONFLICT });
+          setConflict((err.body as SettingsConflict<T> | undefined) ?? { Title: "Conflict", Message: CONFLICT, ErrorId: "" });
         }
         // Other failures were reported by the API client (error dialog, or the login on 401).
       }

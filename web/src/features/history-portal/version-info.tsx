@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useSession } from "../../app/session";
-import { fetchPortalVersion, type PortalVersionInformation } from "./api/portal-version";
+import { fetchPortalVersion } from "./api/portal-version";
+import type { PortalVersionInformation } from "../../lib/wire";
 
 /** The version info block of the History Portal, for program managers (spec 01 §2.6). */
 export function VersionInfo() {

@@ -3,7 +3,8 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "../../components/data-table/data-table";
 import { useServerTable } from "../../components/data-table/use-server-table";
 import { formatDate, zoneOf, type TableState } from "../../lib/wasm";
-import { fetchNotificationHistory, notificationHistoryKeys, type NotificationHistoryRow } from "./api/notification-history-datatable";
+import { fetchNotificationHistory, notificationHistoryKeys } from "./api/notification-history-datatable";
+import type { NotificationHistoryRow } from "../../lib/wire";
 
 const LIST_ID = "notifications";
 /** Auto-refresh period of the list. */

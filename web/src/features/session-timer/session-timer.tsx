@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Modal } from "../../components/modal/modal";
 import { sessionTimerView, type SessionSettings } from "../../lib/wasm";
+import type { SessionTimeout } from "../../lib/wire";
 import * as server from "./api/session-timer";
 
 /** spec 01 §9: ask the server every 60 s, tick every second. */
@@ -9,8 +10,8 @@ export const TICK_MS = 1_000;
 
 export interface SessionTimerServer {
   getSessionSettings: () => Promise<SessionSettings>;
-  getSessionTimeoutSeconds: () => Promise<{ SessionTimeoutSeconds: number }>;
-  continueSession: () => Promise<{ SessionTimeoutSeconds: number }>;
+  getSessionTimeoutSeconds: () => Promise<SessionTimeout>;
+  continueSession: () => Promise<SessionTimeout>;
 }
 
 /** The session timer (spec 01 §4, §9): a warning before expiry and an expired modal, both with

@@ -9,7 +9,7 @@ import { checkPassword, errorFields, fieldMessages, validateUser, type PasswordR
 import { passwordRequirementsQuery } from "../../lib/api/get-password-requirements";
 import { changeUserPassword, validatePassword } from "./api/passwords";
 import { postUser, putUser, userQuery } from "./api/user";
-import type { UserAdminConfiguration } from "./api/user-configuration";
+import type { UserAdminConfiguration } from "../../lib/wire";
 
 export const CREATED = "User successfully created.";
 export const UPDATED = "User successfully updated.";

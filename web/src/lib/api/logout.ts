@@ -1,5 +1,6 @@
 import { api } from "../api-client";
+import type { LoggedOut } from "../wire";
 
-export function logout(): Promise<{ IsLoggedIn: boolean }> {
-  return api.get("/api/accountApi/logout");
+export function logout(): Promise<LoggedOut> {
+  return api.get<LoggedOut>("/api/accountApi/logout");
 }

@@ -2,8 +2,9 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "../api-client";
 import type { PatientSurveysResponse } from "../wasm";
 import { viewerOffsetMinutes } from "../wasm";
+import type { PatientSurveysRequest } from "../wire";
 
-const offset = () => ({ TimezoneOffset: viewerOffsetMinutes() });
+const offset = (): PatientSurveysRequest => ({ TimezoneOffset: viewerOffsetMinutes() });
 
 /** The signed-in patient's assigned and in-progress surveys (spec 01 §7). */
 export function getAvailableSurveys(signal?: AbortSignal): Promise<PatientSurveysResponse> {

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { LogoSettings } from "../../../lib/wasm";
+import type { SetValueRequest } from "../../../lib/wire";
 import { shellKeys } from "./logo-settings";
 
 /** POST /api/settings/setvalue with LogoWidth (the PortalValues group through the settings
  * engine); the answer holds the width as stored. The editor shows a failure itself. */
 export function setLogoWidth(width: string): Promise<Record<string, string>> {
-  return api.post<Record<string, string>>("/api/settings/setvalue", { key: "LogoWidth", value: width }, { report: false });
+  const body: SetValueRequest = { key: "LogoWidth", value: width };
+  return api.post<Record<string, string>>("/api/settings/setvalue", body, { report: false });
 }
 
 export function useSetLogoWidth() {

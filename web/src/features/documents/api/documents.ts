@@ -1,6 +1,7 @@
 import { api } from "../../../lib/api-client";
 import type { DocumentsLoadResponse, DocumentsSettings, Letter, LetterRef, TraceEntry } from "../../../lib/wasm";
 import { viewerOffsetMinutes } from "../../../lib/wasm";
+import type { LoadDocumentsRequest } from "../../../lib/wire";
 
 // One call each (spec 01 §7); failures are shown by the page's own error modals (report: false).
 
@@ -9,11 +10,8 @@ export function getDocumentsSettings(signal?: AbortSignal): Promise<DocumentsSet
 }
 
 export function loadDocuments(ssn: string | undefined, ssoContextToken: string | undefined, signal?: AbortSignal) {
-  return api.post<DocumentsLoadResponse>(
-    "/api/documents/loadDocuments",
-    { ssn, sortOrder: "desc", ssoContextToken, TimezoneOffset: viewerOffsetMinutes() },
-    { signal, report: false },
-  );
+  const body: LoadDocumentsRequest = { ssn, sortOrder: "desc", ssoContextToken, TimezoneOffset: viewerOffsetMinutes() };
+  return api.post<DocumentsLoadResponse>("/api/documents/loadDocuments", body, { signal, report: false });
 }
 
 function ref(letter: Letter): LetterRef {

@@ -1,10 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-
-export interface HistoryListSettings {
-  IsHideAppointmentTimeInHistoryPortal: boolean;
-  HistoryPortalMaxReadyForExamEmail: number;
-}
+import type { HistoryListSettings } from "../../../lib/wire";
 
 /** What the lists need of the HistoryPortal settings (GET /api/historyPortal/listSettings). */
 export function fetchListSettings(signal?: AbortSignal): Promise<HistoryListSettings> {

@@ -1,14 +1,5 @@
 import { api } from "../../../lib/api-client";
-
-export interface PortalVersionInformation {
-  PortalVersion: string;
-  SurveyVersion: string;
-  TechpadVersion: string;
-  ExpectedComVersion: string;
-  InstalledComVersion: string;
-  ComCompatible: string;
-  ExpectedLuminaryOneVersion: string;
-}
+import type { PortalVersionInformation } from "../../../lib/wire";
 
 /** The build's versions (GET /api/admin/GetPortalVersionInformation, program managers). */
 export function fetchPortalVersion(signal?: AbortSignal): Promise<PortalVersionInformation> {

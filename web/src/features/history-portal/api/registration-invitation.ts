@@ -1,5 +1,6 @@
 import { api } from "../../../lib/api-client";
 import type { RegistrationInvitation } from "../../../lib/wasm";
+import type { SendRegistrationEmail } from "../../../lib/wire";
 
 /** Whether the row's patient can get a portal invitation (an email, no account). */
 export function getRegistrationInvitation(surveyQueueId: number, signal?: AbortSignal): Promise<RegistrationInvitation> {
@@ -8,5 +9,6 @@ export function getRegistrationInvitation(surveyQueueId: number, signal?: AbortS
 
 /** Emails the patient a registration link (POST /api/patientUser/sendRegistrationEmail). */
 export function sendRegistrationEmail(surveyQueueId: number): Promise<RegistrationInvitation> {
-  return api.post<RegistrationInvitation>("/api/patientUser/sendRegistrationEmail", { SurveyQueueId: surveyQueueId }, { report: false });
+  const body: SendRegistrationEmail = { SurveyQueueId: surveyQueueId };
+  return api.post<RegistrationInvitation>("/api/patientUser/sendRegistrationEmail", body, { report: false });
 }

@@ -1,10 +1,5 @@
 import { api } from "../../../lib/api-client";
-
-export interface ResendResult {
-  IsSent: boolean;
-  Message: string;
-  LastEmailSent: string | null;
-}
+import type { ResendResult } from "../../../lib/wire";
 
 /** Queue the survey assignment notice again (POST /api/HistoryPortal/ResendAssignMail). */
 export function resendAssignMail(surveyQueueId: number): Promise<ResendResult> {

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import type { SetValueRequest } from "../../../lib/wire";
 import { HOME_CONTENT_KEY, homeKeys } from "./home-content";
 
 /** Program managers: store one value (POST /api/settings/setvalue, the PortalValues group through
  * the settings engine); the answer holds the value as stored (sanitised). A 400 is shown under
  * the field by the form. */
 export function setValue(key: string, value: string): Promise<Record<string, string>> {
-  return api.post<Record<string, string>>("/api/settings/setvalue", { key, value }, { handles: [400] });
+  const body: SetValueRequest = { key, value };
+  return api.post<Record<string, string>>("/api/settings/setvalue", body, { handles: [400] });
 }
 
 /** Saves the home content; the page shows the stored (sanitised) copy at once and reads it again. */

@@ -1,12 +1,8 @@
 import { api } from "../../../lib/api-client";
-
-export interface RadViewDetectResult {
-  success: boolean;
-  radViewPath: string | null;
-  error: string | null;
-}
+import type { RadViewDetectRequest, RadViewDetectResult } from "../../../lib/wire";
 
 /** spec 02 §7.5: the RadView path from the RadView settings file beside the MagView database. */
 export function detectRadViewPath(dbPath: string): Promise<RadViewDetectResult> {
-  return api.post<RadViewDetectResult>("/api/configuration/detectRadViewPath", { DbPath: dbPath }, { report: false });
+  const body: RadViewDetectRequest = { DbPath: dbPath };
+  return api.post<RadViewDetectResult>("/api/configuration/detectRadViewPath", body, { report: false });
 }

@@ -1,17 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { FirstManager, SetupConfiguration } from "../../../lib/wasm";
+import type { SaveConfigurationRequest, SaveConfigurationResult } from "../../../lib/wire";
 import { initKeys } from "./load-configuration";
 
-export interface SaveConfigurationResult {
-  success: boolean;
-  error: string | null;
-  LaunchUrl: string;
-  FirstManagerCreated?: boolean;
-}
-
 /** spec 02 §7.5. Failures are shown by the wizard's error banner, not the global dialog. */
-export function saveConfiguration(cfg: SetupConfiguration & { FirstManager?: FirstManager }): Promise<SaveConfigurationResult> {
+export function saveConfiguration(cfg: SaveConfigurationRequest): Promise<SaveConfigurationResult> {
   return api.post<SaveConfigurationResult>("/api/configuration/saveConfiguration", cfg, { report: false });
 }
 

@@ -1,14 +1,6 @@
 import { api } from "../../../lib/api-client";
 import type { TableRequest, TableResponse } from "../../../lib/wasm";
-
-export interface NotificationHistoryRow {
-  Id: number;
-  Date: string;
-  MRN: string;
-  SentTo: string;
-  Type: string;
-  Method: string;
-}
+import type { NotificationHistoryRow } from "../../../lib/wire";
 
 /** Query keys of the notification history area. */
 export const notificationHistoryKeys = {

@@ -1,7 +1,9 @@
 import { api } from "../../../lib/api-client";
 import type { RequestCodeResponse } from "../../../lib/wasm";
+import type { RequestCodeRequest } from "../../../lib/wire";
 
 /** POST patientUser/requestCode (spec 02 §7.2); a failure shows 'Error on getting of request code'. */
 export function requestCode(key: string): Promise<RequestCodeResponse> {
-  return api.post<RequestCodeResponse>("/api/patientUser/requestCode", { key }, { report: false });
+  const body: RequestCodeRequest = { key };
+  return api.post<RequestCodeResponse>("/api/patientUser/requestCode", body, { report: false });
 }

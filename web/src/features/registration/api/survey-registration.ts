@@ -1,9 +1,11 @@
 import { api } from "../../../lib/api-client";
 import type { SurveyEmailCheck, SurveyRegistration } from "../../../lib/wasm";
+import type { RequestRegistrationEmail } from "../../../lib/wire";
 
 /** POST /api/userRegistrationApi/sendRequestRegistrationEmail: step 1 (spec 02 §2.8, §7.2). */
 export function sendRequestRegistrationEmail(email: string, locNum: string): Promise<SurveyEmailCheck> {
-  return api.post<SurveyEmailCheck>("/api/userRegistrationApi/sendRequestRegistrationEmail", { email, locNum }, { report: false });
+  const body: RequestRegistrationEmail = { email, locNum };
+  return api.post<SurveyEmailCheck>("/api/userRegistrationApi/sendRequestRegistrationEmail", body, { report: false });
 }
 
 /** POST /api/userRegistrationApi/requestRegistration: step 2 for a new person. */

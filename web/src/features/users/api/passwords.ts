@@ -1,14 +1,11 @@
 import { api } from "../../../lib/api-client";
 import type { AdminChangePassword, ChangePasswordResult } from "../../../lib/wasm";
-
-export interface ValidatePasswordResult {
-  Success: boolean;
-  Errors: string[];
-}
+import type { ValidatePasswordRequest, ValidatePasswordResult } from "../../../lib/wire";
 
 /** The server's verdict on a new user's password (spec 02 §5). */
 export function validatePassword(password: string): Promise<ValidatePasswordResult> {
-  return api.post<ValidatePasswordResult>("/api/user/validatePassword", { password });
+  const body: ValidatePasswordRequest = { password };
+  return api.post<ValidatePasswordResult>("/api/user/validatePassword", body);
 }
 
 export function changeUserPassword(body: AdminChangePassword): Promise<ChangePasswordResult> {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { RoleForm, RoleRow } from "../../../lib/wasm";
+import type { Deleted } from "../../../lib/wire";
 
 export function listRoles(): Promise<RoleRow[]> {
   return api.get<RoleRow[]>("/api/role");
@@ -15,8 +16,8 @@ export function putRole(name: string, role: RoleForm): Promise<RoleRow> {
   return api.put<RoleRow>(`/api/role/${encodeURIComponent(name)}`, role, { report: false });
 }
 
-export function deleteRole(name: string): Promise<{ Deleted: boolean }> {
-  return api.delete<{ Deleted: boolean }>(`/api/role/${encodeURIComponent(name)}`, { report: false });
+export function deleteRole(name: string): Promise<Deleted> {
+  return api.delete<Deleted>(`/api/role/${encodeURIComponent(name)}`, { report: false });
 }
 
 /** Query keys of the users area. */

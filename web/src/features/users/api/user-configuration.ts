@@ -1,19 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import type { UserAdminConfiguration } from "../../../lib/wire";
 
 /** User administration options (spec 02 §3 "Configuration") with the admin PIN length and the
  * known location numbers (GET /api/user/configuration). */
-export interface UserAdminConfiguration {
-  UserManagementViewMode: ViewMode;
-  IsImpersonationEnabled: boolean;
-  EnableDemoMode: boolean;
-  IsAdminPinAndLocationsRestrictionsEnabled: boolean;
-  AdminPinLength: number;
-  Locations: string[];
-}
-
-export type ViewMode = "Regular" | "Demo";
-
 export function getUserConfiguration(): Promise<UserAdminConfiguration> {
   return api.get<UserAdminConfiguration>("/api/user/configuration");
 }

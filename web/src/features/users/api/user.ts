@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { UserForm } from "../../../lib/wasm";
+import type { NewUser } from "../../../lib/wire";
 
 export function getUser(id: number): Promise<UserForm> {
   return api.get<UserForm>(`/api/user/${id}`);
@@ -14,6 +15,6 @@ export function putUser(id: number, user: UserForm): Promise<UserForm> {
   return api.put<UserForm>(`/api/user/${id}`, user, { report: false });
 }
 
-export function postUser(user: UserForm & { Password: string }): Promise<UserForm> {
+export function postUser(user: NewUser): Promise<UserForm> {
   return api.post<UserForm>("/api/user/postUser", user, { report: false });
 }

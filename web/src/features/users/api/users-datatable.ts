@@ -1,10 +1,6 @@
 import { api } from "../../../lib/api-client";
-import type { TableRequest, TableResponse, UserRow } from "../../../lib/wasm";
-
-export interface UserTableRequest extends TableRequest {
-  SelectedRole: string;
-  ViewMode: "Regular" | "Demo";
-}
+import type { TableResponse, UserRow } from "../../../lib/wasm";
+import type { UserTableRequest } from "../../../lib/wire";
 
 /** Query keys of the users area. */
 export const usersKeys = {
