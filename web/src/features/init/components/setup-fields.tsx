@@ -1,14 +1,13 @@
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { FieldShell } from "../../../components/form/field-shell";
-import type { ConnectionTestResult, SetupConfiguration } from "../../../lib/wasm";
+import type { SetupConfiguration } from "../../../lib/wasm";
 
 export type Cfg = SetupConfiguration;
 export type TextKey = { [K in keyof Cfg]-?: NonNullable<Cfg[K]> extends string ? K : never }[keyof Cfg];
 export type BoolKey = { [K in keyof Cfg]-?: NonNullable<Cfg[K]> extends boolean ? K : never }[keyof Cfg];
 export type NumKey = { [K in keyof Cfg]-?: NonNullable<Cfg[K]> extends number ? K : never }[keyof Cfg];
 
-/** Success banners of the test buttons vanish after this long (spec 02 §9); failures stay. */
-export const TEST_BANNER_MS = 4000;
+export { TEST_BANNER_MS, TestButton } from "../../../components/test-button/test-button";
 
 interface ShellProps {
   label: string;
@@ -99,43 +98,6 @@ export function CheckField(props: { label: string; checked: boolean; onChange: (
       <input id={id} type="checkbox" checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.target.checked)} />
       <label htmlFor={id}>{props.label}</label>
       {props.hint && <span className="field-hint">{props.hint}</span>}
-    </div>
-  );
-}
-
-/** A test button and its banner: success (hidden after 4 s), warning, or failure with the
- * server's error (both stay). */
-export function TestButton({ label, run }: { label: string; run: () => Promise<ConnectionTestResult> }) {
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ConnectionTestResult | null>(null);
-  useEffect(() => {
-    if (!result || !result.success || !result.isDataBaseExist) return;
-    const timer = window.setTimeout(() => setResult(null), TEST_BANNER_MS);
-    return () => window.clearTimeout(timer);
-  }, [result]);
-  async function click() {
-    setBusy(true);
-    setResult(null);
-    try {
-      setResult(await run());
-    } catch (err) {
-      setResult({ success: false, isDataBaseExist: false, message: "Test Connection Failed", error: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  }
-  const tone = !result ? "" : !result.success ? "alert-error" : result.isDataBaseExist ? "alert-success" : "alert-warning";
-  return (
-    <div className="test-row">
-      <button type="button" className="button" onClick={click} disabled={busy}>
-        {busy ? "Testing…" : label}
-      </button>
-      {result && (
-        <div className={`alert ${tone}`} role={result.success ? "status" : "alert"}>
-          <strong>{result.message}</strong>
-          {result.error && <div className="test-error">{result.error}</div>}
-        </div>
-      )}
     </div>
   );
 }

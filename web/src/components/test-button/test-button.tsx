@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import type { ConnectionTestResult } from "../../lib/wasm";
+import "./test-button.css";
+
+/** Success banners of the test buttons vanish after this long (spec 02 §9, spec 03 §4 and §9);
+ * warnings and failures stay. */
+export const TEST_BANNER_MS = 4000;
+/** spec 03 §8. */
+export const CONNECTION_OK = "Connection successfully established";
+export const CONNECTION_FAILED = "Test Connection Failed";
+
+/** A boolean web address answer (spec 03 §7: "An error yields false") as a banner. */
+export function fromAnswer(answered: boolean): ConnectionTestResult {
+  return answered
+    ? { success: true, isDataBaseExist: true, message: CONNECTION_OK, error: undefined }
+    : { success: false, isDataBaseExist: false, message: CONNECTION_FAILED, error: undefined };
+}
+
+/** A test button and its banner: success (hidden after 4 s), warning (the database will be
+ * created), or failure with the server's error (both stay). Disabled while `disabled` (spec 03
+ * §5: while the field it tests is empty) or while it runs. */
+export function TestButton({ label, run, disabled = false }: { label: string; run: () => Promise<ConnectionTestResult>; disabled?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ConnectionTestResult | null>(null);
+  useEffect(() => {
+    if (!result || !result.success || !result.isDataBaseExist) return;
+    const timer = window.setTimeout(() => setResult(null), TEST_BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [result]);
+  async function click() {
+    setBusy(true);
+    setResult(null);
+    try {
+      setResult(await run());
+    } catch (err) {
+      setResult({ success: false, isDataBaseExist: false, message: CONNECTION_FAILED, error: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const tone = !result ? "" : !result.success ? "alert-error" : result.isDataBaseExist ? "alert-success" : "alert-warning";
+  return (
+    <div className="test-row">
+      <button type="button" className="button" onClick={click} disabled={busy || disabled}>
+        {busy ? "Testing…" : label}
+      </button>
+      {result && (
+        <div className={`alert ${tone}`} role={result.success ? "status" : "alert"}>
+          <strong>{result.message}</strong>
+          {result.error && <div className="test-error">{result.error}</div>}
+        </div>
+      )}
+    </div>
+  );
+}
