@@ -167,7 +167,7 @@ fn folder_check(path: &str) -> ConnectionTestResult {
         Err(e) => failed(format!("Folder not found: {path} ({e})")),
         Ok(m) if !m.is_dir() => failed(format!("Not a folder: {path}")),
         Ok(_) => match std::fs::read_dir(p) {
-            Ok(_) => ok(format!("Folder found: {path}"), true),
+            Ok(_) => ok(format!("{CONNECTION_OK}. Folder found: {path}"), true),
             Err(e) => failed(format!("Folder cannot be read: {path} ({e})")),
         },
     }

@@ -1,5 +1,5 @@
-import { useId, useState } from "react";
-import { FieldMessages } from "../../../components/form";
+import { useState } from "react";
+import { FieldShell } from "../../../components/form";
 import { ApiFailure } from "../../../lib/api-client";
 import { fieldMessages, type TestMessageResult, type ValidationErrors } from "../../../lib/wasm";
 import { sendTestMessage } from "../api/send-test-message";
@@ -7,7 +7,6 @@ import { sendTestMessage } from "../api/send-test-message";
 /** "Send test email" / "Send test SMS": one message through the outbox with the saved settings;
  * the provider's answer (or its error) stays on the page. */
 export function SendTestMessage({ channel }: { channel: "Email" | "Sms" }) {
-  const id = useId();
   const [to, setTo] = useState("");
   const [busy, setBusy] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
@@ -28,21 +27,20 @@ export function SendTestMessage({ channel }: { channel: "Email" | "Sms" }) {
       setBusy(false);
     }
   }
-  const invalid = messages.length > 0;
   return (
     <div className="test-message">
-      <div className={`field${invalid ? " field-invalid" : ""}`}>
-        <label htmlFor={id}>{channel === "Email" ? "Test email address" : "Test phone number"}</label>
-        <input
-          id={id}
-          type={channel === "Email" ? "email" : "tel"}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          aria-invalid={invalid}
-          aria-describedby={invalid ? `${id}-m` : undefined}
-        />
-        <FieldMessages id={`${id}-m`} messages={messages} />
-      </div>
+      <FieldShell label={channel === "Email" ? "Test email address" : "Test phone number"} messages={messages}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            type={channel === "Email" ? "email" : "tel"}
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+          />
+        )}
+      </FieldShell>
       <button type="button" className="button" onClick={send} disabled={busy || !to.trim()}>
         {busy ? "Sending…" : label}
       </button>
