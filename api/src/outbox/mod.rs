@@ -264,7 +264,7 @@ async fn deliver_row(
                     row.id,
                     give_up,
                     now + backoff_ms(row.attempts),
-                    &error,
+                    error,
                 )
                 .await?;
                 if secret && give_up {

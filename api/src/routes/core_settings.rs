@@ -56,17 +56,17 @@ pub fn router() -> ApiRouter {
         .get(
             "/api/configuration/TestProxyAppWebAddress",
             "GET request (5 s) to ?address (trailing slash added): true when it answers 2xx/3xx, false otherwise",
-            |u, q| web_address(u, q),
+            web_address,
         )
         .get(
             "/api/connectionTest/testProxyAppWebAddress",
             "As /api/configuration/TestProxyAppWebAddress: true when the DMZ proxy address answers; an error yields false",
-            |u, q| web_address(u, q),
+            web_address,
         )
         .get(
             "/api/connectionTest/testLuminaryOneWebAddress",
             "GET request (5 s) to the LuminaryOne ?address (trailing slash added): true when it answers; an error yields false",
-            |u, q| web_address(u, q),
+            web_address,
         )
         .post(
             "/api/connectionTest/testSqlConnection",

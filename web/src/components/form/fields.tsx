@@ -305,8 +305,10 @@ export function BooleanRadioField({ trueLabel, falseLabel, ...props }: Common & 
     <div className={`field${invalid ? " field-invalid" : ""}`}>
       <fieldset className="choice-row" aria-describedby={describedBy}>
         <legend>{props.label}</legend>
-        {choice(true, trueLabel)}
-        {choice(false, falseLabel)}
+        <div className="choice-options">
+          {choice(true, trueLabel)}
+          {choice(false, falseLabel)}
+        </div>
       </fieldset>
       {props.description && (
         <p className="field-hint" id={`${id}-d`}>
