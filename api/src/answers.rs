@@ -179,3 +179,28 @@ impl<T: JsonSchema> DescribeAnswer for Tagged<T> {
         json_with_header::<T>(op, "ETag", "The document's version, quoted");
     }
 }
+
+/// A JSON answer any web page may read (`Access-Control-Allow-Origin: *`): the public web
+/// address test, which the admin's browser calls on the address being tested (spec 03 §7).
+pub struct AnyOrigin<T>(pub T);
+
+impl<T: Serialize> IntoResponse for AnyOrigin<T> {
+    fn into_response(self) -> Response {
+        let mut response = Json(self.0).into_response();
+        response.headers_mut().insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        );
+        response
+    }
+}
+
+impl<T: JsonSchema> DescribeAnswer for AnyOrigin<T> {
+    fn describe(op: &mut OpDoc) {
+        json_with_header::<T>(
+            op,
+            "Access-Control-Allow-Origin",
+            "*: any page may read the answer",
+        );
+    }
+}

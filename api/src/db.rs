@@ -193,6 +193,32 @@ impl Db {
         }
     }
 
+    /// The database this API is connected to, as the Timer Service page shows it (spec 03
+    /// "Core Settings > Timer Service": database name, server, authentication and login; never
+    /// the password). SQLite: the file, opened as the operating-system user.
+    pub fn connection_facts(&self) -> ConnectionFacts {
+        match self {
+            Db::Sqlite(pool) => {
+                let file = pool.connect_options().get_filename().display().to_string();
+                ConnectionFacts {
+                    database: file,
+                    server: "SQLite (a file on this server)".to_owned(),
+                    integrated_security: true,
+                    login: String::new(),
+                }
+            }
+            Db::Postgres(pool) => {
+                let o = pool.connect_options();
+                ConnectionFacts {
+                    database: o.get_database().unwrap_or_default().to_owned(),
+                    server: format!("{}:{}", o.get_host(), o.get_port()),
+                    integrated_security: false,
+                    login: o.get_username().to_owned(),
+                }
+            }
+        }
+    }
+
     /// Starts a transaction (see [`Tx`]). On SQLite it takes this process's write turn
     /// ([`SqliteTx`]) and then the write lock at once (BEGIN IMMEDIATE): a deferred transaction
     /// that reads and then writes fails with "database is locked" (SQLITE_BUSY_SNAPSHOT, which
@@ -235,6 +261,15 @@ async fn open_sqlite(url: &str) -> Result<SqlitePool, DbOpenError> {
         .max_connections(8)
         .connect_with(options)
         .await?)
+}
+
+/// See [`Db::connection_facts`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConnectionFacts {
+    pub database: String,
+    pub server: String,
+    pub integrated_security: bool,
+    pub login: String,
 }
 
 /// The URL without its password, for messages.

@@ -5,6 +5,7 @@ pub mod answers;
 pub mod audit;
 pub mod auth;
 pub mod client_addr;
+pub mod connection_test;
 pub mod cookies;
 pub mod csrf;
 pub mod db;

@@ -464,6 +464,7 @@ fn settings_cases() {
             ($($t:ty),* $(,)?) => {
                 match (s(input, "fn"), s(input, "group")) {
                     $(("validate", <$t as SettingsGroup>::NAME) => json(read::<$t>(doc).validate()),
+                    ("hidden", <$t as SettingsGroup>::NAME) => json(read::<$t>(doc).hidden()),
                     ("edit", <$t as SettingsGroup>::NAME) => {
                         let mut group = read::<$t>(doc);
                         group.edited(s(input, "field"));

@@ -98,6 +98,21 @@ pub fn demo_answers(def: &SurveyDefinition, seed: u64, complete: bool) -> Answer
 pub fn demo_settings() -> Vec<(&'static str, serde_json::Value)> {
     vec![
         (
+            crate::settings::CORE_PORTAL,
+            // A configured portal has its database, public address and COM IDs (spec 03 §5
+            // requires them): the demo's are this machine's (the default bind address).
+            serde_json::to_value(wasm_core::settings::core_portal::CorePortal {
+                portal_sql_server_name: "localhost:5432".into(),
+                portal_sql_db_name: "portal".into(),
+                portal_integrated_security: true,
+                public_web_address: "http://127.0.0.1:8080/".into(),
+                prod_com_class_name: "MagView.TechpadHistory".into(),
+                test_com_class_name: "MagView.TechpadHistory.Test".into(),
+                ..Default::default()
+            })
+            .unwrap_or_default(),
+        ),
+        (
             crate::settings::USER_MANAGEMENT,
             // The demo clinic runs in demo mode (the demo reset, demo accounts).
             serde_json::to_value(wasm_core::settings::user_management::UserManagement {
@@ -130,6 +145,18 @@ pub fn demo_settings() -> Vec<(&'static str, serde_json::Value)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_demo_core_portal_is_complete() {
+        use wasm_core::settings::SettingsGroup;
+        let (_, body) = demo_settings()
+            .into_iter()
+            .find(|(g, _)| *g == crate::settings::CORE_PORTAL)
+            .unwrap();
+        let portal: wasm_core::settings::core_portal::CorePortal =
+            serde_json::from_value(body).unwrap();
+        assert!(portal.validate().is_valid(), "{:?}", portal.validate());
+    }
 
     #[test]
     fn shipped_surveys_parse_and_demo_answers_are_valid() {

@@ -36,7 +36,19 @@ impl Jobs {
     }
 }
 
+/// Whether this process runs the notifications engine: the reminders and notices that the
+/// spec's Windows "timer service" sends (Core Settings > Timer Service shows it as its status).
+static TIMER_RUNNING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub fn timer_running() -> bool {
+    TIMER_RUNNING.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 pub fn start(db: &Db, config: JobsConfig) -> Jobs {
+    TIMER_RUNNING.store(
+        config.engine.is_some(),
+        std::sync::atomic::Ordering::Relaxed,
+    );
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let mut jobs = vec![
         every(Duration::from_secs(600), {

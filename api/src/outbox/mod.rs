@@ -192,11 +192,45 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
     let config = DeliverySettings::load(db).await?;
     let http = sms::client();
     for row in rows {
-        let result = match Channel::parse(&row.channel) {
-            Some(Channel::Email) => smtp::send(&config.smtp, &row).await,
-            Some(Channel::Sms) => sms::send(&http, &config.sms, &row).await,
-            None => Err(format!("unknown channel {}", row.channel)),
-        };
+        let result = deliver_row(db, &config, &http, &row, clock, true).await?;
+        match result {
+            Ok(_) => report.sent += 1,
+            Err(_) if row.attempts >= MAX_ATTEMPTS => report.failed += 1,
+            Err(_) => report.retrying += 1,
+        }
+    }
+    Ok(report)
+}
+
+/// Sends one message through the outbox now (Core Settings > Notifications "Send test email" /
+/// "Send test SMS"): stored, claimed and delivered like any other, one attempt (a failed test is
+/// not retried), logged in the Email Logs. The provider's answer, or its error.
+pub async fn send_now(db: &Db, message: OutboundMessage) -> AppResult<Result<String, String>> {
+    let id = enqueue(db, message).await?;
+    let lease_until = crate::db::now_ms() + CLAIM_LEASE_MS;
+    let Some(row) = store::claim(db, id, lease_until).await? else {
+        return Ok(Err("The message was taken by another sender".to_owned()));
+    };
+    let config = DeliverySettings::load(db).await?;
+    deliver_row(db, &config, &sms::client(), &row, &SystemClock, false).await
+}
+
+/// Sends a claimed row and records the outcome (sent, or retried later when `retry` and attempts
+/// remain, else failed), with its Email Logs line, in one transaction.
+async fn deliver_row(
+    db: &Db,
+    config: &DeliverySettings,
+    http: &reqwest::Client,
+    row: &OutboxRow,
+    clock: &dyn Clock,
+    retry: bool,
+) -> AppResult<Result<String, String>> {
+    let result = match Channel::parse(&row.channel) {
+        Some(Channel::Email) => smtp::send(&config.smtp, row).await,
+        Some(Channel::Sms) => sms::send(http, &config.sms, row).await,
+        None => Err(format!("unknown channel {}", row.channel)),
+    };
+    {
         let now = clock.now_ms();
         let secret = SECRET_KINDS.contains(&row.kind.as_str());
         let (method, message) = match Channel::parse(&row.channel) {
@@ -207,9 +241,8 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
             Some(Channel::Sms) => ("SMS", row.body_text.clone()),
             _ => ("SMTP", row.subject.clone()),
         };
-        match result {
-            Ok(()) => {
-                report.sent += 1;
+        match &result {
+            Ok(_) => {
                 // Sent, the queue row's last-sent time, the secret wiped and the log line: together.
                 let mut tx = db.begin().await?;
                 store::mark_sent(&mut tx, row.id, now).await?;
@@ -219,16 +252,11 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
                 if secret {
                     store::forget_text(&mut tx, row.id).await?;
                 }
-                store::log_attempt(&mut tx, &row, now, method, &message, true).await?;
+                store::log_attempt(&mut tx, row, now, method, &message, true).await?;
                 tx.commit().await?;
             }
             Err(error) => {
-                let give_up = row.attempts >= MAX_ATTEMPTS;
-                if give_up {
-                    report.failed += 1;
-                } else {
-                    report.retrying += 1;
-                }
+                let give_up = !retry || row.attempts >= MAX_ATTEMPTS;
                 tracing::warn!(outbox_id = row.id, attempts = row.attempts, %error, "delivery failed");
                 let mut tx = db.begin().await?;
                 store::mark_failed(
@@ -236,7 +264,7 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
                     row.id,
                     give_up,
                     now + backoff_ms(row.attempts),
-                    &error,
+                    error,
                 )
                 .await?;
                 if secret && give_up {
@@ -244,7 +272,7 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
                 }
                 store::log_attempt(
                     &mut tx,
-                    &row,
+                    row,
                     now,
                     method,
                     &format!("{message} ({error})"),
@@ -255,7 +283,7 @@ pub async fn deliver_due(db: &Db, clock: &dyn Clock, limit: i64) -> AppResult<De
             }
         }
     }
-    Ok(report)
+    Ok(result)
 }
 
 /// Kinds whose text carries a secret: a reset or registration key, a phone code, or the emailed

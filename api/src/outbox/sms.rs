@@ -59,7 +59,7 @@ pub async fn send(
     client: &reqwest::Client,
     settings: &SmsSettings,
     row: &OutboxRow,
-) -> Result<(), String> {
+) -> Result<String, String> {
     if settings.account_sid.is_empty() || settings.from.is_empty() {
         return Err("TwilioAccSid or TwilioFrom is not set".to_owned());
     }
@@ -75,10 +75,14 @@ pub async fn send(
         .await
         .map_err(|e| format!("SMS provider: {e}"))?;
     let status = response.status();
+    let body = response.text().await.unwrap_or_default();
     if status.is_success() {
-        Ok(())
+        // The provider's answer: its status and the start of its body (a Twilio message sid).
+        Ok(format!(
+            "{status}: {}",
+            body.chars().take(200).collect::<String>()
+        ))
     } else {
-        let body = response.text().await.unwrap_or_default();
         Err(format!(
             "SMS provider answered {status}: {}",
             body.chars().take(200).collect::<String>()

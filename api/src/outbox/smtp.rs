@@ -79,7 +79,8 @@ pub fn build_message(settings: &SmtpSettings, row: &OutboxRow) -> Result<Message
     built.map_err(|e| format!("message: {e}"))
 }
 
-pub async fn send(settings: &SmtpSettings, row: &OutboxRow) -> Result<(), String> {
+/// Sends `row`; the server's answer (code and text) on success.
+pub async fn send(settings: &SmtpSettings, row: &OutboxRow) -> Result<String, String> {
     if settings.server.is_empty() {
         return Err("SMTPServer is not set".to_owned());
     }
@@ -105,6 +106,12 @@ pub async fn send(settings: &SmtpSettings, row: &OutboxRow) -> Result<(), String
     transport
         .send(message)
         .await
-        .map(|_| ())
+        .map(|response| {
+            format!(
+                "{} {}",
+                response.code(),
+                response.message().collect::<Vec<_>>().join(" ")
+            )
+        })
         .map_err(|e| format!("SMTP: {e}"))
 }

@@ -13,15 +13,10 @@
 //! fields are stored encrypted (secrets.rs), answered empty with their names in StoredSecrets,
 //! and kept when saved empty.
 
-use std::path::Path;
-use std::str::FromStr;
-use std::time::Duration;
-
 use axum::extract::State;
 use axum::Json;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
-use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 use wasm_core::model::{
     ConnectionTest, ConnectionTestResult, FirstManager, FolderTestRequest, LogUrlChangeRequest,
@@ -42,6 +37,7 @@ use crate::audit::{self, Action, Actor, Target};
 use crate::auth::roles::ProgramManagers;
 use crate::auth::{password as hashing, MaybeUser, SetupOr};
 use crate::client_addr::ClientAddr;
+use crate::connection_test::{self as ct, failed, ok, probe, DbProbe, CONNECTION_OK, TEST_TIMEOUT};
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::ApiRouter;
@@ -50,15 +46,10 @@ use crate::settings::engine::{self, Who, Write};
 use crate::{settings, store, AppState};
 
 pub const SAVE_FAILED: &str = "Error while saving configuration";
-pub const CONNECTION_OK: &str = "Connection successfully established";
-pub const CONNECTION_FAILED: &str = "Test Connection Failed";
 pub const CORE_MAGVIEW: &str = "CoreMagview";
 pub const CORE_NOTIFICATIONS: &str = "CoreNotifications";
 pub const CORE_EMAIL_SERVICE: &str = "CoreEmailService";
 pub const CORE_SURVEY: &str = "CoreSurvey";
-
-/// How long a connection test may wait for an answer.
-const TEST_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Site-usage event type of a page change (spec 03 §3 UrlHit).
 pub const EVENT_URL_HIT: i64 = 0;
@@ -113,71 +104,12 @@ pub fn router() -> ApiRouter {
         )
 }
 
-/// The RadView settings file looked for beside the MagView database (any letter case).
-pub const RADVIEW_SETTINGS_FILE: &str = "RadView.ini";
-
-/// The RadView path named by the settings file beside `db_path` (spec 02 §7.5).
-pub fn detect_radview(db_path: &str) -> Result<String, String> {
-    let given = db_path.trim();
-    if given.is_empty() {
-        return Err("The MagView path is required to find RadView".to_owned());
-    }
-    let given = Path::new(given);
-    let folder = match std::fs::metadata(given) {
-        Ok(m) if m.is_dir() => given.to_path_buf(),
-        Ok(_) => given.parent().map(Path::to_path_buf).unwrap_or_default(),
-        Err(e) => return Err(format!("MagView path not found: {} ({e})", given.display())),
-    };
-    let entries = std::fs::read_dir(&folder)
-        .map_err(|e| format!("Folder cannot be read: {} ({e})", folder.display()))?;
-    let file = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .find(|p| {
-            p.is_file()
-                && p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.eq_ignore_ascii_case(RADVIEW_SETTINGS_FILE))
-        })
-        .ok_or_else(|| {
-            format!(
-                "No RadView settings file ({RADVIEW_SETTINGS_FILE}) in {}",
-                folder.display()
-            )
-        })?;
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("{} cannot be read ({e})", file.display()))?;
-    let value = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.starts_with(';') && !l.starts_with('#') && !l.starts_with('['))
-        .filter_map(|l| l.split_once('='))
-        .find(|(k, _)| k.trim().eq_ignore_ascii_case("RadViewPath"))
-        .map(|(_, v)| v.trim().trim_matches('"').to_owned())
-        .filter(|v| !v.is_empty())
-        .ok_or_else(|| format!("{} has no RadViewPath", file.display()))?;
-    let path = Path::new(&value);
-    let resolved = if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        folder.join(path)
-    };
-    if !resolved.is_dir() {
-        return Err(format!(
-            "The RadView path {} named in {} is not a folder",
-            resolved.display(),
-            file.display()
-        ));
-    }
-    Ok(resolved.display().to_string())
-}
-
 async fn detect_radview_path(
     State(_state): State<AppState>,
     SetupOr(_user, _): Setup,
     ApiJson(body): ApiJson<RadViewDetectRequest>,
 ) -> AppResult<Json<RadViewDetectResult>> {
-    Ok(Json(match detect_radview(&body.db_path) {
+    Ok(Json(match ct::detect_radview_path(&body.db_path).await {
         Ok(path) => RadViewDetectResult {
             success: true,
             rad_view_path: Some(path),
@@ -501,115 +433,13 @@ fn secret_or_stored(
         .unwrap_or_default()
 }
 
-fn pg_options(test: &ConnectionTest, database: &str) -> Result<PgConnectOptions, String> {
-    let server = test.sql_server_name.trim();
-    if server.is_empty() {
-        return Err("Server name is required".to_owned());
-    }
-    let (host, port) = match server.rsplit_once(':') {
-        Some((h, p)) if !h.is_empty() && p.chars().all(|c| c.is_ascii_digit()) && !p.is_empty() => {
-            (
-                h,
-                p.parse::<u16>()
-                    .map_err(|_| format!("Invalid port in {server}"))?,
-            )
-        }
-        _ => (server, 5432),
-    };
-    let mut options = PgConnectOptions::from_str("postgres://localhost")
-        .map_err(|e| e.to_string())?
-        .host(host)
-        .port(port)
-        .database(database)
-        .application_name("portal-setup-test")
-        .disable_statement_logging();
-    if test.integrated_security {
-        // The server's own identity: the operating-system user the portal runs as.
-        if let Ok(user) = std::env::var("USER") {
-            options = options.username(&user);
-        }
-    } else {
-        options = options
-            .username(test.sql_user_name.trim())
-            .password(&test.sql_user_pwd);
-    }
-    Ok(options)
-}
-
-enum DbProbe {
-    Connected,
-    DatabaseMissing,
-    Failed(String),
-}
-
-async fn probe(test: &ConnectionTest, database: &str) -> DbProbe {
-    let options = match pg_options(test, database) {
-        Ok(o) => o,
-        Err(e) => return DbProbe::Failed(e),
-    };
-    match tokio::time::timeout(TEST_TIMEOUT, options.connect()).await {
-        Err(_) => DbProbe::Failed(format!(
-            "No answer from {} within {} s",
-            test.sql_server_name.trim(),
-            TEST_TIMEOUT.as_secs()
-        )),
-        Ok(Ok(conn)) => {
-            let _ = conn.close().await;
-            DbProbe::Connected
-        }
-        Ok(Err(sqlx::Error::Database(e))) if e.code().as_deref() == Some("3D000") => {
-            DbProbe::DatabaseMissing
-        }
-        Ok(Err(e)) => DbProbe::Failed(e.to_string()),
-    }
-}
-
-fn ok(message: String, exists: bool) -> ConnectionTestResult {
-    ConnectionTestResult {
-        success: true,
-        error: None,
-        is_data_base_exist: exists,
-        message,
-    }
-}
-
-fn failed(error: String) -> ConnectionTestResult {
-    ConnectionTestResult {
-        success: false,
-        error: Some(error),
-        is_data_base_exist: false,
-        message: CONNECTION_FAILED.to_owned(),
-    }
-}
-
-/// Portal database: connected, or the server answers (to its `postgres` database) but the named
-/// database is missing (a warning: saving creates it), or failure with the server's error.
-async fn portal_db_test(test: &ConnectionTest) -> ConnectionTestResult {
-    let db = test.sql_db_name.trim();
-    if db.is_empty() {
-        return failed("Database name is required".to_owned());
-    }
-    match probe(test, db).await {
-        DbProbe::Connected => ok(CONNECTION_OK.to_owned(), true),
-        DbProbe::Failed(e) => failed(e),
-        DbProbe::DatabaseMissing => match probe(test, "postgres").await {
-            DbProbe::Connected => ok(
-                format!("{CONNECTION_OK}. The database '{db}' does not exist and will be created when the configuration is saved."),
-                false,
-            ),
-            DbProbe::DatabaseMissing => failed(format!("database \"{db}\" does not exist")),
-            DbProbe::Failed(e) => failed(e),
-        },
-    }
-}
-
 /// Creates the portal database on save when the server answers and it is missing.
 async fn create_database_if_missing(test: &ConnectionTest) -> AppResult<bool> {
     let db = test.sql_db_name.trim();
     if db.is_empty() || !matches!(probe(test, db).await, DbProbe::DatabaseMissing) {
         return Ok(false);
     }
-    let options = pg_options(test, "postgres").map_err(AppError::BadRequest)?;
+    let options = ct::pg_options(test, "postgres").map_err(AppError::BadRequest)?;
     let mut conn = tokio::time::timeout(TEST_TIMEOUT, options.connect())
         .await
         .map_err(|_| {
@@ -623,22 +453,6 @@ async fn create_database_if_missing(test: &ConnectionTest) -> AppResult<bool> {
         .map_err(|e| AppError::BadRequest(format!("{SAVE_FAILED}: {e}")))?;
     let _ = conn.close().await;
     Ok(true)
-}
-
-fn folder_test(path: &str) -> ConnectionTestResult {
-    let path = path.trim();
-    if path.is_empty() {
-        return failed("Folder path is required".to_owned());
-    }
-    let p = Path::new(path);
-    match std::fs::metadata(p) {
-        Err(e) => failed(format!("Folder not found: {path} ({e})")),
-        Ok(m) if !m.is_dir() => failed(format!("Not a folder: {path}")),
-        Ok(_) => match std::fs::read_dir(p) {
-            Ok(_) => ok(format!("Folder found: {path}"), true),
-            Err(e) => failed(format!("Folder cannot be read: {path} ({e})")),
-        },
-    }
 }
 
 /// Fills an empty password from the stored secret of `field`.
@@ -660,7 +474,7 @@ async fn test_portal_db(
     ApiJson(test): ApiJson<ConnectionTest>,
 ) -> AppResult<Json<ConnectionTestResult>> {
     let test = with_stored_password(&state, test, "PortalSqlUserPwd").await?;
-    Ok(Json(portal_db_test(&test).await))
+    Ok(Json(ct::portal_db_test(&test).await))
 }
 
 async fn test_magview_db(
@@ -669,7 +483,9 @@ async fn test_magview_db(
     ApiJson(test): ApiJson<ConnectionTest>,
 ) -> AppResult<Json<ConnectionTestResult>> {
     if test.data_connection_type == setup::FOXPRO {
-        return Ok(Json(folder_test(test.db_path.as_deref().unwrap_or(""))));
+        return Ok(Json(
+            ct::folder_test(test.db_path.as_deref().unwrap_or("")).await,
+        ));
     }
     let test = with_stored_password(&state, test, "MagViewSqlUserPwd").await?;
     let db = test.sql_db_name.trim().to_owned();
@@ -688,49 +504,7 @@ async fn test_folder(
     SetupOr(_user, _): Setup,
     ApiJson(body): ApiJson<FolderTestRequest>,
 ) -> AppResult<Json<ConnectionTestResult>> {
-    Ok(Json(folder_test(&body.path)))
-}
-
-async fn web_address_test(url: &str) -> ConnectionTestResult {
-    let url = setup::test_url(url);
-    if url.is_empty() {
-        return failed("Web address is required".to_owned());
-    }
-    let lower = url.to_ascii_lowercase();
-    if !(lower.starts_with("http://") || lower.starts_with("https://")) {
-        return failed(format!("Not an http(s) address: {url}"));
-    }
-    let client = match reqwest::Client::builder()
-        .timeout(TEST_TIMEOUT)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-    {
-        Ok(c) => c,
-        Err(e) => return failed(e.to_string()),
-    };
-    match client.get(&url).send().await {
-        Ok(res) if res.status().is_success() || res.status().is_redirection() => ok(
-            format!("{CONNECTION_OK}: {url} answered {}", res.status()),
-            true,
-        ),
-        Ok(res) => failed(format!("{url} answered {}", res.status())),
-        Err(e) if e.is_timeout() => failed(format!(
-            "No answer from {url} within {} s",
-            TEST_TIMEOUT.as_secs()
-        )),
-        Err(e) => failed(format!("{url}: {}", error_chain(&e))),
-    }
-}
-
-fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
-        source = s.source();
-    }
-    text
+    Ok(Json(ct::folder_test(&body.path).await))
 }
 
 async fn test_web_address(
@@ -738,7 +512,7 @@ async fn test_web_address(
     SetupOr(_user, _): Setup,
     ApiJson(body): ApiJson<WebAddressTestRequest>,
 ) -> AppResult<Json<ConnectionTestResult>> {
-    Ok(Json(web_address_test(&body.url).await))
+    Ok(Json(ct::web_address_test(&body.url).await))
 }
 
 #[cfg(test)]
@@ -797,67 +571,5 @@ mod tests {
         assert_eq!(cfg.portal_sql_user_pwd, "");
         assert_eq!(cfg.stored_secrets, ["PortalSqlUserPwd"]);
         assert_eq!(cfg.client_name, "C");
-    }
-
-    #[test]
-    fn radview_path_comes_from_the_settings_file_beside_the_database() {
-        let dir = std::env::temp_dir().join(format!(
-            "radview-{}-{}",
-            std::process::id(),
-            crate::auth::random_token()
-        ));
-        let magview = dir.join("magview");
-        let radview = dir.join("radview-data");
-        std::fs::create_dir_all(&magview).unwrap();
-        std::fs::create_dir_all(&radview).unwrap();
-        let db = magview.join("magview.dbc");
-        std::fs::write(&db, "x").unwrap();
-        let m = magview.display().to_string();
-        assert!(detect_radview(&m)
-            .unwrap_err()
-            .starts_with("No RadView settings file (RadView.ini) in "));
-        std::fs::write(
-            magview.join("radview.INI"),
-            "[General]\n; comment\nServer=rv1\n",
-        )
-        .unwrap();
-        assert!(detect_radview(&m)
-            .unwrap_err()
-            .ends_with("has no RadViewPath"));
-        std::fs::write(
-            magview.join("radview.INI"),
-            format!("[General]\nradviewpath = \"{}\"\n", radview.display()),
-        )
-        .unwrap();
-        assert_eq!(detect_radview(&m).unwrap(), radview.display().to_string());
-        // A file path: its folder is searched. A relative path: from the file's folder.
-        std::fs::write(magview.join("radview.INI"), "RadViewPath=../radview-data\n").unwrap();
-        assert_eq!(
-            detect_radview(&db.display().to_string()).unwrap(),
-            magview.join("../radview-data").display().to_string()
-        );
-        std::fs::write(
-            magview.join("radview.INI"),
-            "RadViewPath=/no/such/radview\n",
-        )
-        .unwrap();
-        assert!(detect_radview(&m).unwrap_err().contains("is not a folder"));
-        assert!(detect_radview("/no/such/magview")
-            .unwrap_err()
-            .starts_with("MagView path not found"));
-        assert_eq!(
-            detect_radview(" ").unwrap_err(),
-            "The MagView path is required to find RadView"
-        );
-        std::fs::remove_dir_all(dir).unwrap();
-    }
-
-    #[tokio::test]
-    async fn web_address_test_refuses_other_schemes_and_reports_failures() {
-        assert!(!web_address_test("ftp://x").await.success);
-        assert!(!web_address_test("").await.success);
-        // Nothing listens on port 9 of loopback.
-        let r = web_address_test("http://127.0.0.1:9").await;
-        assert!(!r.success && r.message == CONNECTION_FAILED, "{r:?}");
     }
 }

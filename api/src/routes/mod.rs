@@ -3,6 +3,7 @@
 pub mod account;
 pub mod appointments;
 pub mod configuration;
+pub mod core_settings;
 pub mod documents;
 pub mod embed;
 pub mod health;
@@ -60,6 +61,7 @@ pub fn router() -> ApiRouter {
         .merge(survey_create_patient::router())
         .merge(survey_link::router())
         .merge(logo::router())
+        .merge(core_settings::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

@@ -23,6 +23,8 @@ pub struct Def {
     pub secrets: &'static [&'static str],
     /// Edited as a settings form (GET/PUT /api/configurationForm/{name}).
     pub form: bool,
+    /// The only fields a whole-document save changes (`None`: all; the others are read-only).
+    pub form_fields: Option<&'static [&'static str]>,
     /// Every field with its default.
     defaults: fn() -> Map<String, Value>,
     /// Whether `doc` reads as the group (every field of the right type).
@@ -74,6 +76,7 @@ macro_rules! defs {
             name: <$t as SettingsGroup>::NAME,
             secrets: <$t as SettingsGroup>::SECRETS,
             form: <$t as SettingsGroup>::FORM,
+            form_fields: <$t as SettingsGroup>::FORM_FIELDS,
             defaults: defaults_of::<$t>,
             reads: reads_as::<$t>,
             check: check_as::<$t>,
@@ -309,8 +312,12 @@ fn prepare(
         return Err(stale(def, current_version, current));
     }
     let mut candidate = current.clone();
+    let writable = |key: &str| match (write, def.form_fields) {
+        (Write::Whole(_), Some(fields)) => fields.contains(&key),
+        _ => true,
+    };
     for (key, value) in incoming.iter() {
-        if candidate.contains_key(key) && !def.secrets.contains(&key.as_str()) {
+        if candidate.contains_key(key) && !def.secrets.contains(&key.as_str()) && writable(key) {
             candidate.insert(key.clone(), value.clone());
         }
     }
@@ -320,6 +327,7 @@ fn prepare(
         let typed = incoming
             .get(*secret)
             .and_then(Value::as_str)
+            .filter(|_| writable(secret))
             .unwrap_or_default();
         let stored = current
             .get(*secret)

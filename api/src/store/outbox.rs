@@ -79,6 +79,21 @@ pub async fn claim_due(
     Ok(rows)
 }
 
+/// Claims the row `id` if it is still `Pending` (a message sent at once, such as a test email).
+pub async fn claim(db: &Db, id: i64, lease_until: i64) -> AppResult<Option<OutboxRow>> {
+    let sql = format!(
+        "UPDATE outbox SET status = 'Sending', attempts = attempts + 1, claimed_until = $1
+         WHERE id = $2 AND status = 'Pending'
+         {RETURNING}"
+    );
+    let row = on_db!(db, pool => sqlx::query_as::<_, OutboxRow>(&sql)
+        .bind(lease_until)
+        .bind(id)
+        .fetch_optional(pool)
+        .await)?;
+    Ok(row)
+}
+
 pub async fn mark_sent(tx: &mut Tx, id: i64, now: i64) -> AppResult<()> {
     on_tx!(tx, conn => sqlx::query(
         "UPDATE outbox SET status = 'Sent', sent_at = $1, claimed_until = NULL, last_error = NULL WHERE id = $2",

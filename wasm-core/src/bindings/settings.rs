@@ -108,6 +108,40 @@ fn validate_group(name: &str, doc: &JsValue) -> ValidationErrors {
     crate::for_each_group!(dispatch)
 }
 
+/// The fields of group `name` the page does not show for the values in `doc` (spec 03 §2: the
+/// login and password only for SQL authentication ...); none for an unknown group.
+#[wasm_bindgen(js_name = hiddenSettingsFields)]
+pub fn hidden_settings_fields(
+    name: &str,
+    #[wasm_bindgen(unchecked_param_type = "object")] doc: JsValue,
+) -> Vec<String> {
+    macro_rules! dispatch {
+        ($($t:ty),* $(,)?) => {
+            match name {
+                $(<$t as SettingsGroup>::NAME => <$t as FromJs>::from_js(&doc, <$t>::default()).hidden(),)*
+                _ => Vec::new(),
+            }
+        };
+    }
+    crate::for_each_group!(dispatch)
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The address the Public Web Address test calls (spec 03 §5, §7): `http://` in front when no
+/// scheme is given, a trailing slash, then `api/configuration/TestPublicWebAddress`.
+#[wasm_bindgen(js_name = publicWebAddressTestUrl)]
+pub fn public_web_address_test_url(address: &str) -> String {
+    crate::settings::core_portal::public_web_address_test_url(address)
+}
+
+/// The address a web address test sends to the server (spec 03 §5: a trailing slash added).
+#[wasm_bindgen(js_name = webAddressTestUrl)]
+pub fn web_address_test_url(address: &str) -> String {
+    crate::setup::test_url(address)
+}
+
 /// Every settings group's name.
 #[wasm_bindgen(js_name = settingsGroupNames)]
 pub fn settings_group_names() -> Vec<String> {

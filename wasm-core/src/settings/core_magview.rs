@@ -6,7 +6,7 @@ use super::checks::*;
 use super::SettingsGroup;
 use crate::setup::{
     self, DB_NAME_REQUIRED, FOXPRO, LUMINARY_ONE, LUMINARY_ONE_URL_REQUIRED, MAGVIEW_DESKTOP,
-    MAGVIEW_PATH_REQUIRED, SERVER_NAME_REQUIRED, SQL, SQL_LOGIN_REQUIRED,
+    MAGVIEW_PATH_REQUIRED, SERVER_NAME_REQUIRED, SQL, SQL_LOGIN_REQUIRED, SQL_PASSWORD_REQUIRED,
 };
 use crate::ValidationErrors;
 
@@ -143,6 +143,14 @@ impl SettingsGroup for CoreMagview {
                         &self.mag_view_sql_user_name,
                         SQL_LOGIN_REQUIRED,
                     );
+                    // A kept secret reaches this check as a stand-in (the engine and the form
+                    // kit both), so only a password never given is missing.
+                    need(
+                        &mut e,
+                        "MagViewSqlUserPwd",
+                        &self.mag_view_sql_user_pwd,
+                        SQL_PASSWORD_REQUIRED,
+                    );
                 }
             }
         }
@@ -179,6 +187,49 @@ impl SettingsGroup for CoreMagview {
         e
     }
 
+    /// The fields of the other mode and connection type are not shown (spec 03 "Core Settings >
+    /// MagView"): LuminaryOne needs its URL alone; MagViewDesktop its path, the data connection
+    /// and (SQL) the server settings and DMZ mode; the proxy address only in DMZ mode; login and
+    /// password only without integrated security; the RadView path only when linked.
+    fn hidden(&self) -> Vec<&'static str> {
+        const SQL_FIELDS: [&str; 5] = [
+            "MagViewSqlServerName",
+            "MagViewSqlDbName",
+            "MagViewIntegratedSecurity",
+            "MagViewSqlUserName",
+            "MagViewSqlUserPwd",
+        ];
+        let mut hidden = Vec::new();
+        if self.is_luminary_one() {
+            hidden.extend([
+                "MagViewPath",
+                "DataConnectionType",
+                "IsDMZMode",
+                "ProxyAppWebAddress",
+                "IsLinkedToRadView",
+                "RadViewPath",
+            ]);
+            hidden.extend(SQL_FIELDS);
+            return hidden;
+        }
+        hidden.push("LuminaryOneUrl");
+        if self.is_foxpro() {
+            hidden.extend(["IsDMZMode", "ProxyAppWebAddress"]);
+            hidden.extend(SQL_FIELDS);
+        } else {
+            if !self.is_dmz_mode {
+                hidden.push("ProxyAppWebAddress");
+            }
+            if self.mag_view_integrated_security {
+                hidden.extend(["MagViewSqlUserName", "MagViewSqlUserPwd"]);
+            }
+        }
+        if !self.is_linked_to_rad_view {
+            hidden.push("RadViewPath");
+        }
+        hidden
+    }
+
     /// Spec 03 §4: choosing FoxPro forces DMZ mode off.
     fn normalize(&mut self) {
         self.is_dmz_mode = setup::dmz_mode_for(&self.data_connection_type, self.is_dmz_mode);
@@ -195,9 +246,47 @@ mod tests {
             mag_view_sql_server_name: "db1".into(),
             mag_view_sql_db_name: "MagView".into(),
             mag_view_sql_user_name: "portal".into(),
+            mag_view_sql_user_pwd: "********".into(),
             scheduler_appt_type: "Screening".into(),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn hidden_fields_follow_mode_and_connection() {
+        let sql = desktop_sql();
+        assert_eq!(
+            sql.hidden(),
+            ["LuminaryOneUrl", "ProxyAppWebAddress", "RadViewPath"]
+        );
+        let dmz = CoreMagview {
+            is_dmz_mode: true,
+            is_linked_to_rad_view: true,
+            mag_view_integrated_security: true,
+            ..desktop_sql()
+        };
+        assert_eq!(
+            dmz.hidden(),
+            ["LuminaryOneUrl", "MagViewSqlUserName", "MagViewSqlUserPwd"]
+        );
+        let foxpro = CoreMagview {
+            data_connection_type: FOXPRO.into(),
+            ..desktop_sql()
+        };
+        assert!(foxpro.hidden().contains(&"IsDMZMode"));
+        assert!(foxpro.hidden().contains(&"MagViewSqlServerName"));
+        let l1 = CoreMagview {
+            mag_view_mode: LUMINARY_ONE.into(),
+            ..desktop_sql()
+        };
+        assert!(!l1.hidden().contains(&"LuminaryOneUrl"));
+        assert!(l1.hidden().contains(&"MagViewPath"));
+        let e = CoreMagview {
+            mag_view_sql_user_pwd: String::new(),
+            ..desktop_sql()
+        }
+        .validate();
+        assert_eq!(e.field("MagViewSqlUserPwd"), [SQL_PASSWORD_REQUIRED]);
     }
 
     #[test]

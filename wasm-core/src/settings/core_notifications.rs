@@ -8,6 +8,40 @@ use super::SettingsGroup;
 use crate::ValidationErrors;
 
 pub const ERROR_EMAIL_REQUIRED: &str = "An address for error emails is required";
+pub const TEST_EMAIL_TO_REQUIRED: &str = "Enter the address to send the test email to";
+pub const TEST_SMS_TO_REQUIRED: &str = "Enter the phone number to send the test SMS to";
+pub const ENTER_A_PHONE_NUMBER: &str = "Enter a phone number (digits, optionally starting with +)";
+
+/// The recipient of "Send test email" (field `To`).
+pub fn validate_test_email(to: &str) -> ValidationErrors {
+    let mut e = ValidationErrors::new();
+    if to.trim().is_empty() {
+        e.add("To", TEST_EMAIL_TO_REQUIRED);
+    } else {
+        email_address(&mut e, "To", to.trim());
+    }
+    e
+}
+
+/// The recipient of "Send test SMS" (field `To`): a phone number of 7 to 15 digits, an optional
+/// leading + and spaces, dashes or brackets between them.
+pub fn validate_test_sms(to: &str) -> ValidationErrors {
+    let mut e = ValidationErrors::new();
+    let to = to.trim();
+    if to.is_empty() {
+        e.add("To", TEST_SMS_TO_REQUIRED);
+        return e;
+    }
+    let body = to.strip_prefix('+').unwrap_or(to);
+    let digits = body.chars().filter(char::is_ascii_digit).count();
+    let shape_ok = body
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '(' | ')'));
+    if !shape_ok || !(7..=15).contains(&digits) {
+        e.add("To", ENTER_A_PHONE_NUMBER);
+    }
+    e
+}
 
 crate::settings_struct! {
     pub struct CoreNotifications {
@@ -99,6 +133,28 @@ impl SettingsGroup for CoreNotifications {
     const NAME: &'static str = "CoreNotifications";
     const SECRETS: &'static [&'static str] = &["Password", "TwilioAuthToken"];
 
+    /// The SMTP server fields only when mail goes through an SMTP server; the account only
+    /// when the alternate account is used; the error address only when error emails are on.
+    fn hidden(&self) -> Vec<&'static str> {
+        let mut hidden = Vec::new();
+        if !self.use_smtp_server {
+            hidden.extend([
+                "SMTPServer",
+                "SMTPServerCertificate",
+                "SMTPUseSSL",
+                "Port",
+                "Timeout",
+            ]);
+        }
+        if !self.use_alt_smtp_acct {
+            hidden.extend(["UserName", "Password"]);
+        }
+        if !self.is_error_email_enabled {
+            hidden.push("EmailToSendError");
+        }
+        hidden
+    }
+
     fn validate(&self) -> ValidationErrors {
         let mut e = ValidationErrors::new();
         check_mail(
@@ -155,6 +211,48 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(big.validate().field("Port"), ["Must be at most 65535"]);
+    }
+
+    #[test]
+    fn test_message_recipients() {
+        assert!(validate_test_email("admin@example.com").is_valid());
+        assert_eq!(
+            validate_test_email(" ").field("To"),
+            [TEST_EMAIL_TO_REQUIRED]
+        );
+        assert_eq!(validate_test_email("x@").field("To"), [ENTER_AN_EMAIL]);
+        assert!(validate_test_sms("+1 (555) 010-2030").is_valid());
+        assert_eq!(validate_test_sms("").field("To"), [TEST_SMS_TO_REQUIRED]);
+        assert_eq!(
+            validate_test_sms("12ab").field("To"),
+            [ENTER_A_PHONE_NUMBER]
+        );
+        assert_eq!(
+            validate_test_sms(&"1".repeat(40)).field("To"),
+            [ENTER_A_PHONE_NUMBER]
+        );
+    }
+
+    #[test]
+    fn hidden_fields() {
+        let d = CoreNotifications::default();
+        assert_eq!(d.hidden(), ["UserName", "Password", "EmailToSendError"]);
+        let api = CoreNotifications {
+            use_smtp_server: false,
+            use_alt_smtp_acct: true,
+            is_error_email_enabled: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            api.hidden(),
+            [
+                "SMTPServer",
+                "SMTPServerCertificate",
+                "SMTPUseSSL",
+                "Port",
+                "Timeout"
+            ]
+        );
     }
 
     #[test]

@@ -43,6 +43,7 @@ impl CoreTimerService {
 impl SettingsGroup for CoreTimerService {
     const NAME: &'static str = "CoreTimerService";
     const SECRETS: &'static [&'static str] = &["TimerServiceSQLPass"];
+    const FORM_FIELDS: Option<&'static [&'static str]> = Some(SAVED_FIELDS);
 
     fn validate(&self) -> ValidationErrors {
         let mut e = ValidationErrors::new();

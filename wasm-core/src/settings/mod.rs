@@ -86,6 +86,15 @@ pub trait SettingsGroup:
     /// Rules that depend on which field the user just changed (the page calls it before
     /// `normalize`, through `applySettingsEdit`): a toggle machine's moved switch.
     fn edited(&mut self, _field: &str) {}
+    /// The fields the page does not show for these values (spec 03 §2: the login and password
+    /// only for SQL authentication, the MagView fields of the other mode ...). Their values are
+    /// kept and saved as they are; `validate` does not require a hidden field.
+    fn hidden(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// The only fields a settings-form save may change (`None`: all). The others are facts the
+    /// page shows read-only (spec 03 §3 CoreTimerService: "Only the last two are saved").
+    const FORM_FIELDS: Option<&'static [&'static str]> = None;
 }
 
 /// Calls `$m!(Type)` ... for every settings group type, in one invocation:

@@ -173,6 +173,8 @@ const runners = {
     switch (i.fn) {
       case "validate":
         return settings.validateSettings(i.group, i.doc);
+      case "hidden":
+        return settings.hiddenSettingsFields(i.group, i.doc);
       case "edit": {
         const doc = settings.applySettingsEdit(i.group, i.doc, i.field);
         return Object.fromEntries(i.pick.map((k) => [k, doc[k]]));

@@ -157,7 +157,54 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              later("core-settings", "Portal Core"),
+              // spec 03 §2 "Admin settings area": Portal Core opens on general (Core Settings), whose
+              // tabs are its children. The other sub-areas (user-account, dynamic-labels, login-page,
+              // form-xml, licenses, sso, other) hang here beside general.
+              {
+                path: "core-settings",
+                handle: { title: "Core Settings" } satisfies RouteHandle,
+                children: [
+                  { index: true, element: <Navigate to="general" replace /> },
+                  {
+                    path: "general",
+                    lazy: () => import("../features/core-settings/core-settings-layout").then((m) => ({ Component: m.CoreSettingsLayout })),
+                    handle: { title: "Core Settings" } satisfies RouteHandle,
+                    children: [
+                      { index: true, element: <Navigate to="portal" replace /> },
+                      {
+                        path: "portal",
+                        lazy: () => import("../features/core-settings/portal-page").then((m) => ({ Component: m.PortalPage })),
+                        handle: { title: "Core Settings", subtitle: "Portal" } satisfies RouteHandle,
+                      },
+                      {
+                        path: "magview",
+                        lazy: () => import("../features/core-settings/magview-page").then((m) => ({ Component: m.MagViewPage })),
+                        handle: { title: "Core Settings", subtitle: "MagView" } satisfies RouteHandle,
+                      },
+                      {
+                        path: "notifications",
+                        lazy: () => import("../features/core-settings/notifications-page").then((m) => ({ Component: m.NotificationsPage })),
+                        handle: { title: "Core Settings", subtitle: "Notifications" } satisfies RouteHandle,
+                      },
+                      {
+                        path: "timer-service",
+                        lazy: () => import("../features/core-settings/timer-service-page").then((m) => ({ Component: m.TimerServicePage })),
+                        handle: { title: "Core Settings", subtitle: "Timer Service" } satisfies RouteHandle,
+                      },
+                      { path: "*", element: <Navigate to="portal" replace /> },
+                    ],
+                  },
+                  // Sub-areas another issue builds (branch account-labels) until they land here.
+                  later("user-account", "User Account Settings"),
+                  later("dynamic-labels", "Dynamic Labels Management"),
+                  later("login-page", "Login Page Settings"),
+                  later("form-xml", "Form XML Management"),
+                  later("licenses", "License Management"),
+                  later("sso", "SSO Management"),
+                  later("other", "Other Settings"),
+                  { path: "*", element: <Navigate to="general" replace /> },
+                ],
+              },
               later("audit-logs", "Audit Logs"),
               later("patient-result-portal-settings", "Patient Result Portal"),
               {

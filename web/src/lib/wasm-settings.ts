@@ -36,3 +36,20 @@ export function applySettingsEdit(name: string, doc: object, field: string): obj
 export function validateSetupGroups(cfg: object): ValidationErrors {
   return rules().validateSetupGroups(cfg);
 }
+
+/** The fields of group `name` the page does not show for the values in `doc` (spec 03 §2: the
+ * login and password only for SQL authentication, the other MagView mode's fields ...). */
+export function hiddenSettingsFields(name: string, doc: object): string[] {
+  return rules().hiddenSettingsFields(name, doc);
+}
+
+/** The address the Public Web Address test calls (spec 03 §5, §7): http:// in front when no
+ * scheme is given, a trailing slash, then api/configuration/TestPublicWebAddress. */
+export function publicWebAddressTestUrl(address: string): string {
+  return rules().publicWebAddressTestUrl(address);
+}
+
+/** The address a web address test sends (spec 03 §5: a trailing slash added). */
+export function webAddressTestUrl(address: string): string {
+  return rules().webAddressTestUrl(address);
+}

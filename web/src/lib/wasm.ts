@@ -203,6 +203,7 @@ export type {
 export type { SurveyPackageRow, SurveyUploadFile, SurveyUploadResult } from "wasm-core";
 // Settings groups (issue 13): their types come from tsify; their validate and normalize are in the
 // second package the settings pages load (lib/wasm-settings.ts).
-export type { CorePortal, HistoryPortal, SurveyGeneral } from "wasm-core";
+export type { CoreEmailService, CoreMagview, CoreNotifications, CorePortal, CoreTimerService, HistoryPortal, SurveyGeneral } from "wasm-core";
+export type { DbPathTest, FolderPathTest, RadViewPathResult, TestMessage, TestMessageResult, WebAddressQuery } from "wasm-core";
 // A settings group on the wire: GET/PUT /api/configurationForm/{name} (components/settings-form).
 export type { SettingsEnvelope, SettingsSave } from "wasm-core";

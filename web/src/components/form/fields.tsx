@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
-import { get, useFormContext, useFormState, type FieldValues, type RegisterOptions } from "react-hook-form";
+import { get, useController, useFormContext, useFormState, type FieldValues, type RegisterOptions } from "react-hook-form";
 import { FieldMessages, FieldShell } from "./field-shell";
 import { messagesOf } from "./resolver";
 
@@ -297,6 +297,48 @@ export function RadioField({ options, className, ...props }: Common & { options:
             <input type="radio" value={o.value} disabled={props.disabled} aria-invalid={invalid} {...field} /> {o.label}
           </label>
         ))}
+      </fieldset>
+      {props.description && (
+        <p className="field-hint" id={`${id}-d`}>
+          {props.description}
+        </p>
+      )}
+      <FieldMessages id={`${id}-m`} messages={messages} />
+    </div>
+  );
+}
+
+/** A yes/no setting shown as two named choices (e.g. Windows or SQL Server authentication):
+ * radio buttons in a fieldset; the form holds true or false. */
+export function BooleanRadioField({ trueLabel, falseLabel, ...props }: Common & { trueLabel: string; falseLabel: string }) {
+  const id = useId();
+  const { control } = useFormContext();
+  const { field } = useController({ name: props.name, control });
+  const messages = useFieldMessages(props.name);
+  const invalid = messages.length > 0;
+  const describedBy = [props.description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+  const choice = (value: boolean, label: string) => (
+    <label>
+      <input
+        type="radio"
+        name={field.name}
+        checked={field.value === value}
+        disabled={props.disabled}
+        aria-invalid={invalid}
+        onChange={() => field.onChange(value)}
+        onBlur={field.onBlur}
+      />{" "}
+      {label}
+    </label>
+  );
+  return (
+    <div className={`field${invalid ? " field-invalid" : ""}`}>
+      <fieldset className="choice-row" aria-describedby={describedBy}>
+        <legend>{props.label}</legend>
+        <div className="choice-options">
+          {choice(true, trueLabel)}
+          {choice(false, falseLabel)}
+        </div>
       </fieldset>
       {props.description && (
         <p className="field-hint" id={`${id}-d`}>

@@ -35,9 +35,18 @@ export function wasmResolver<T extends FieldValues>(validate: Validate<T>): Reso
   };
 }
 
-/** The resolver of settings group `name` (wasm-core's validateSettings). */
-export function settingsResolver<T extends FieldValues>(name: string): Resolver<T> {
-  return wasmResolver<T>((values) => validateSettings(name, values));
+/** Stands in for a secret the server keeps when its field is left empty (as the server checks
+ * it: a kept password counts as given). */
+const KEPT_SECRET = "********";
+
+/** The resolver of settings group `name` (wasm-core's validateSettings); `storedSecrets` are
+ * the secret fields the server holds, which an empty field keeps. */
+export function settingsResolver<T extends FieldValues>(name: string, storedSecrets: readonly string[] = []): Resolver<T> {
+  return wasmResolver<T>((values) => {
+    const checked: Record<string, unknown> = { ...values };
+    for (const secret of storedSecrets) if (checked[secret] === "") checked[secret] = KEPT_SECRET;
+    return validateSettings(name, checked);
+  });
 }
 
 /** Every message of one field's error, in order. */

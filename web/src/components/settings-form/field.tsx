@@ -1,8 +1,8 @@
 import type { ReactElement, ReactNode } from "react";
-import { CheckboxField, CheckboxListField, NumberField, PasswordField, SelectField, TextField, type SelectOption } from "../form";
+import { BooleanRadioField, CheckboxField, CheckboxListField, NumberField, PasswordField, SelectField, TextField, type SelectOption } from "../form";
 import { useSettingsFormContext } from "./settings-form";
 
-export type FieldKind = "text" | "number" | "checkbox" | "select" | "password" | "checkbox-list";
+export type FieldKind = "text" | "number" | "checkbox" | "select" | "password" | "checkbox-list" | "choice";
 
 export interface FieldProps<N extends string = string> {
   name: N;
@@ -17,17 +17,20 @@ export interface FieldProps<N extends string = string> {
   max?: number;
   step?: number | "any";
   disabled?: boolean;
+  /** kind "choice": a boolean shown as two named radio buttons [when true, when false]. */
+  choices?: readonly [string, string];
 }
 
 /** One row of a settings form: the right control for the field, with wasm-core's (or the
  * server's) messages under it. */
-export function Field<N extends string>({ kind, options, items, min, max, step, ...common }: FieldProps<N>) {
-  const { settings, storedSecrets } = useSettingsFormContext();
+export function Field<N extends string>({ kind, options, items, min, max, step, choices, ...common }: FieldProps<N>) {
+  const { settings, storedSecrets, hidden } = useSettingsFormContext();
   const value = settings[common.name];
   const stored = storedSecrets.includes(common.name);
   const chosen: FieldKind =
     kind ??
     (options ? "select" : items ? "checkbox-list" : stored ? "password" : typeof value === "boolean" ? "checkbox" : typeof value === "number" ? "number" : "text");
+  if (hidden.includes(common.name)) return null;
   switch (chosen) {
     case "checkbox":
       return <CheckboxField {...common} />;
@@ -37,6 +40,8 @@ export function Field<N extends string>({ kind, options, items, min, max, step, 
       return <SelectField {...common} options={options ?? []} />;
     case "password":
       return <PasswordField {...common} stored={stored} />;
+    case "choice":
+      return <BooleanRadioField {...common} trueLabel={choices?.[0] ?? "Yes"} falseLabel={choices?.[1] ?? "No"} />;
     case "checkbox-list":
       return <CheckboxListField {...common} items={items ?? []} />;
     default:
@@ -45,6 +50,19 @@ export function Field<N extends string>({ kind, options, items, min, max, step, 
 }
 
 /** `Field` whose `name` must be a field of group T (the tsify type from wasm-core). */
-export function fieldsOf<T>(): (props: FieldProps<Extract<keyof T, string>>) => ReactElement {
+export function fieldsOf<T>(): (props: FieldProps<Extract<keyof T, string>>) => ReactElement | null {
   return Field;
+}
+
+/** A fieldset of a settings form that is left out while every field it names is hidden (the
+ * group's visibility rules: e.g. the SQL Server block of a LuminaryOne connection). */
+export function Section({ legend, fields, children }: { legend: ReactNode; fields: readonly string[]; children: ReactNode }) {
+  const { hidden } = useSettingsFormContext();
+  if (fields.length > 0 && fields.every((f) => hidden.includes(f))) return null;
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {children}
+    </fieldset>
+  );
 }

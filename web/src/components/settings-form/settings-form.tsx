@@ -6,7 +6,7 @@ import { Modal } from "../modal/modal";
 import { useToast } from "../toast/toast";
 import { ApiFailure } from "../../lib/api-client";
 import type { SettingsEnvelope, ValidationErrors } from "../../lib/wasm";
-import { applySettingsEdit } from "../../lib/wasm-settings";
+import { applySettingsEdit, hiddenSettingsFields } from "../../lib/wasm-settings";
 import type { SettingsConflict } from "./api";
 import type { SettingsGroup } from "./use-settings-group";
 import "./settings-form.css";
@@ -21,6 +21,8 @@ interface SettingsFormContext {
   settings: Record<string, unknown>;
   /** Secret fields the server holds a value for. */
   storedSecrets: readonly string[];
+  /** Fields not shown for the values as they are now (wasm-core's rules for the group). */
+  hidden: readonly string[];
 }
 const Context = createContext<SettingsFormContext | null>(null);
 
@@ -77,7 +79,7 @@ function LoadedSettingsForm<T extends FieldValues>({
 }: Omit<SettingsFormProps<T>, "group"> & { group: SettingsGroup<T>; envelope: SettingsEnvelope<T> }) {
   const toast = useToast();
   const form = useForm<T>({
-    resolver: settingsResolver<T>(group.name),
+    resolver: settingsResolver<T>(group.name, envelope.StoredSecrets ?? []),
     defaultValues: envelope.Settings as DefaultValues<T>,
     criteriaMode: "all",
   });
@@ -142,9 +144,11 @@ function LoadedSettingsForm<T extends FieldValues>({
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
+  const current = watch();
   const context: SettingsFormContext = {
     settings: envelope.Settings as Record<string, unknown>,
     storedSecrets: envelope.StoredSecrets ?? [],
+    hidden: hiddenSettingsFields(group.name, current),
   };
   return (
     <Context.Provider value={context}>

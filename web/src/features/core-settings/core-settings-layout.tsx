@@ -1,0 +1,26 @@
+import { NavLink, Outlet } from "react-router";
+import "./core-settings.css";
+
+/** Core Settings (spec 03 §2 "general"): the tabs Portal, MagView, Notifications, Timer Service,
+ * each a settings page of its own address. */
+const TABS = [
+  { path: "portal", label: "Portal" },
+  { path: "magview", label: "MagView" },
+  { path: "notifications", label: "Notifications" },
+  { path: "timer-service", label: "Timer Service" },
+];
+
+export function CoreSettingsLayout() {
+  return (
+    <div className="core-settings">
+      <nav className="tabs" aria-label="Core Settings">
+        {TABS.map((tab) => (
+          <NavLink key={tab.path} to={tab.path} className="tab">
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
