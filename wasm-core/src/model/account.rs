@@ -98,12 +98,31 @@ wire! {
     }
 
     /// GET /api/accountApi/mainMenuSettings
+    #[derive(Default)]
     #[serde(rename_all = "PascalCase")]
     pub struct MainMenuSettings {
         #[serde(rename = "IsCernerOAuthEnabled")]
         pub is_cerner_oauth_enabled: bool,
         pub is_sso_mode: bool,
         pub disable_secondary_recovery_options: bool,
+        /// UserAccountPassword DisableChangePasswordMenu: the user menu has no change-password link.
+        #[serde(default)]
+        pub disable_change_password_menu: bool,
+        /// OtherSettings IsAllowedToShowEmailResetLink and its link text EmailResetLink.
+        #[serde(default)]
+        pub is_allowed_to_show_email_reset_link: bool,
+        #[serde(default)]
+        pub email_reset_link: String,
+        /// OtherSettings IsAllowedToShowHelpButton (the body: GET /api/accountApi/helpContent).
+        #[serde(default)]
+        pub is_allowed_to_show_help_button: bool,
+    }
+
+    /// GET /api/accountApi/helpContent: the Help window's body (sanitised HTML; empty when the
+    /// Help button is not allowed).
+    #[serde(rename_all = "PascalCase")]
+    pub struct HelpContent {
+        pub help_modal_content: String,
     }
 
     /// Which links the login page offers (spec 02 §2.2), from wasm-core `login_links`.

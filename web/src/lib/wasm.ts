@@ -204,5 +204,24 @@ export type { SurveyPackageRow, SurveyUploadFile, SurveyUploadResult } from "was
 // Settings groups (issue 13): their types come from tsify; their validate and normalize are in the
 // second package the settings pages load (lib/wasm-settings.ts).
 export type { CorePortal, HistoryPortal, SurveyGeneral } from "wasm-core";
+// Portal Core pages (issue 14): user account, login page, other settings, licenses, Luminary One.
+export type {
+  UserAccountPassword,
+  UserAccountPatientPortalOptions,
+  UserAccountSwitchUserOptions,
+  UserAccountUserAccountVerification,
+  UserAccountUsernameValidation,
+  LoginPageSettings,
+  OtherSettings,
+  License,
+  LicenseAnswer,
+  LicenseUpdate,
+  LuminaryOne,
+  LuminaryOnePage,
+  CoreMagview,
+  SaveLabelValues,
+  HelpContent,
+} from "wasm-core";
+export { userMenu } from "wasm-core";
 // A settings group on the wire: GET/PUT /api/configurationForm/{name} (components/settings-form).
 export type { SettingsEnvelope, SettingsSave } from "wasm-core";

@@ -2,6 +2,9 @@
 //! the user's name, and the health-record start.
 
 use super::*;
+use wasm_core::model::HelpContent;
+use wasm_core::settings::login_page::LoginPageSettings;
+use wasm_core::settings::other_settings::OtherSettings;
 
 pub(super) async fn health_record_start(
     State(state): State<AppState>,
@@ -39,11 +42,39 @@ pub(super) async fn main_menu_settings(
     State(state): State<AppState>,
 ) -> AppResult<Json<MainMenuSettings>> {
     let core: CorePortal = settings::get(&state.db).await?;
+    let password: UserAccountPassword = settings::get(&state.db).await?;
+    let other: OtherSettings = settings::get(&state.db).await?;
     Ok(Json(MainMenuSettings {
         is_cerner_oauth_enabled: core.is_cerner_oauth_enabled,
         is_sso_mode: core.is_sso_mode,
         disable_secondary_recovery_options: core.disable_secondary_recovery_options,
+        disable_change_password_menu: password.disable_change_password_menu,
+        is_allowed_to_show_email_reset_link: other.is_allowed_to_show_email_reset_link,
+        email_reset_link: other.email_reset_link,
+        is_allowed_to_show_help_button: other.is_allowed_to_show_help_button,
     }))
+}
+
+/// GET /api/accountApi/helpContent: the Help window's body for signed-in users.
+pub(super) async fn help_content(
+    _user: CurrentUser,
+    State(state): State<AppState>,
+) -> AppResult<Json<HelpContent>> {
+    let other: OtherSettings = settings::get(&state.db).await?;
+    Ok(Json(HelpContent {
+        help_modal_content: if other.is_allowed_to_show_help_button {
+            other.help_modal_content
+        } else {
+            String::new()
+        },
+    }))
+}
+
+/// GET /api/accountApi/loginPageSettings: the sign-in page's layout (spec 03 LoginPageSettings).
+pub(super) async fn login_page_settings(
+    State(state): State<AppState>,
+) -> AppResult<Json<LoginPageSettings>> {
+    Ok(Json(settings::get(&state.db).await?))
 }
 
 pub(super) async fn session_settings(

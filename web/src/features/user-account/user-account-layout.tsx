@@ -1,0 +1,25 @@
+import { NavLink, Outlet } from "react-router";
+
+/** User Account Settings (spec 03 §2): one small form per settings group, as tabs. */
+const TABS = [
+  { path: "switch-user-options", label: "Switch User Options" },
+  { path: "password-settings", label: "Password Settings" },
+  { path: "user-account-verification", label: "User Account Verification" },
+  { path: "patient-portal-options", label: "Patient Portal Options" },
+  { path: "username-validation-settings", label: "Username Validation" },
+];
+
+export function UserAccountLayout() {
+  return (
+    <>
+      <nav className="tabs" aria-label="User Account Settings">
+        {TABS.map((tab) => (
+          <NavLink key={tab.path} to={tab.path} className="tab">
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </>
+  );
+}
