@@ -111,6 +111,14 @@ pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuIte
             menu.push(MenuItem::link("users", "Users", "/admin/user/view-users"));
             menu.push(history_portal());
             menu.push(notification_history());
+            // spec 03 §6: 'Show Reports for ClientAdmin users' governs the reports toggle.
+            if perms.show_front_desk_reports {
+                menu.push(MenuItem::link(
+                    "site-usage-report",
+                    "Site Usage Report",
+                    "/admin/site-usage-report",
+                ));
+            }
         }
         Role::ProgramManager => {
             menu.push(MenuItem::link("users", "Users", "/admin/user/manage-users"));
@@ -307,6 +315,15 @@ pub fn route_redirect(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn client_admin_reports_follow_show_front_desk_reports() {
+        let mut perms = Permissions::for_role(Role::ClientAdmin);
+        let all = ModulePermissions::default();
+        assert!(!paths(&menu_for(&perms, &all)).contains(&"/admin/site-usage-report"));
+        perms.show_front_desk_reports = true;
+        assert!(paths(&menu_for(&perms, &all)).contains(&"/admin/site-usage-report"));
+    }
 
     #[test]
     fn user_menu_follows_the_password_and_other_settings() {

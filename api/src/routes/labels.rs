@@ -218,14 +218,22 @@ async fn save_label_values(
         let mut changed_old = serde_json::Map::new();
         let mut changed_new = serde_json::Map::new();
         for t in &label.translations {
-            let was = before
+            // Stored texts may name their language by code ("es") or by name ("spanish").
+            let stored: Vec<&(String, String)> = before
                 .iter()
-                .find(|(l, _)| *l == t.language)
+                .filter(|(l, _)| language_name(l) == t.language)
+                .collect();
+            let was = stored
+                .iter()
+                .find(|(_, v)| !v.trim().is_empty())
                 .map(|(_, v)| v.as_str())
                 .unwrap_or_default();
             if was != t.value {
                 changed_old.insert(t.language.clone(), json!(was));
                 changed_new.insert(t.language.clone(), json!(t.value));
+                for (l, _) in stored.iter().filter(|(l, _)| *l != t.language) {
+                    crate::store::labels::set_value(&mut tx, id, l, "").await?;
+                }
                 crate::store::labels::set_value(&mut tx, id, &t.language, &t.value).await?;
             }
         }

@@ -154,6 +154,7 @@ impl ReadJs for Permissions {
             is_impersonated: boolean(v, "IsImpersonated"),
             is_sso_mode: boolean(v, "IsSsoMode"),
             is_user_logged_in: boolean(v, "IsUserLoggedIn"),
+            show_front_desk_reports: boolean(v, "ShowFrontDeskReports"),
         }
     }
 }

@@ -85,6 +85,10 @@ wire! {
         pub is_impersonated: bool,
         pub is_sso_mode: bool,
         pub is_user_logged_in: bool,
+        /// UserAccountSwitchUserOptions ShowFrontDeskReports ('Show Reports for ClientAdmin
+        /// users', spec 03 §6): a client admin's menu has the reports.
+        #[serde(default)]
+        pub show_front_desk_reports: bool,
     }
 
     /// GET /api/accountApi/apppermissionsJson: the licensed modules.

@@ -5,6 +5,7 @@ use super::*;
 use wasm_core::model::HelpContent;
 use wasm_core::settings::login_page::LoginPageSettings;
 use wasm_core::settings::other_settings::OtherSettings;
+use wasm_core::settings::user_account_switch_user_options::UserAccountSwitchUserOptions;
 
 pub(super) async fn health_record_start(
     State(state): State<AppState>,
@@ -29,6 +30,10 @@ pub(super) async fn permissions(
     let mut perms = Permissions::for_role(user.role);
     perms.is_impersonated = user.impersonator_user_id.is_some();
     perms.is_sso_mode = core.is_sso_mode;
+    if user.role == Role::ClientAdmin {
+        let switch: UserAccountSwitchUserOptions = settings::get(&state.db).await?;
+        perms.show_front_desk_reports = switch.show_front_desk_reports;
+    }
     Ok(Json(perms))
 }
 
