@@ -32,6 +32,15 @@ export function RichTextField({ name, label }: { name: string; label: string }) 
     root?.setAttribute("role", "textbox");
     root?.setAttribute("aria-multiline", "true");
     root?.setAttribute("aria-label", label);
+    // Quill's drop-down pickers are spans with role=button and no name: name them.
+    const toolbar = (quill.current?.getEditor().getModule("toolbar") as { container?: HTMLElement } | undefined)?.container;
+    for (const [picker, name] of [
+      ["ql-header", "Heading"],
+      ["ql-font", "Font"],
+      ["ql-align", "Alignment"],
+    ]) {
+      toolbar?.querySelector(`.ql-picker.${picker} .ql-picker-label`)?.setAttribute("aria-label", name);
+    }
   }, [label]);
   return (
     <FieldShell label={label} messages={messages} className="rich-text-field">
