@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from "react-router";
+import "../../styles/settings-tabs.css";
 
 /** User Account Settings (spec 03 §2): one small form per settings group, as tabs. */
 const TABS = [
@@ -12,7 +13,7 @@ const TABS = [
 export function UserAccountLayout() {
   return (
     <>
-      <nav className="tabs" aria-label="User Account Settings">
+      <nav className="settings-tabs" aria-label="User Account Settings">
         {TABS.map((tab) => (
           <NavLink key={tab.path} to={tab.path} className="tab">
             {tab.label}
