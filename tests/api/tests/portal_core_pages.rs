@@ -304,6 +304,29 @@ async fn other_settings_sanitise_the_help_and_reach_the_shell() {
     assert_eq!(menu["IsAllowedToShowHelpButton"], true);
     assert_eq!(menu["IsAllowedToShowEmailResetLink"], true);
     assert_eq!(menu["EmailResetLink"], "Email me a reset link");
+    assert_eq!(menu["UsersListSsnColumnName"], "MRN");
+    // The Account Created page's Log In link: on by default, off once turned off.
+    let anon_menu = server
+        .client()
+        .get_json("/api/accountApi/mainMenuSettings")
+        .await;
+    assert_eq!(
+        anon_menu["IsAllowedToShowLoginLinkWhenSelfRegistered"],
+        true
+    );
+    save_group(&mut manager, "OtherSettings", |s| {
+        s["IsAllowedToShowLoginLinkWhenSelfRegistered"] = json!(false)
+    })
+    .await
+    .expect(StatusCode::OK);
+    let anon_menu = server
+        .client()
+        .get_json("/api/accountApi/mainMenuSettings")
+        .await;
+    assert_eq!(
+        anon_menu["IsAllowedToShowLoginLinkWhenSelfRegistered"],
+        false
+    );
     // The link text is required when the link is shown; nothing stored.
     let answer = save_group(&mut manager, "OtherSettings", |s| {
         s["EmailResetLink"] = json!("");

@@ -169,6 +169,11 @@ impl ReadJs for MainMenuSettings {
             is_allowed_to_show_email_reset_link: boolean(v, "IsAllowedToShowEmailResetLink"),
             email_reset_link: string(v, "EmailResetLink").unwrap_or_default(),
             is_allowed_to_show_help_button: boolean(v, "IsAllowedToShowHelpButton"),
+            is_allowed_to_show_login_link_when_self_registered: boolean(
+                v,
+                "IsAllowedToShowLoginLinkWhenSelfRegistered",
+            ),
+            users_list_ssn_column_name: string(v, "UsersListSsnColumnName").unwrap_or_default(),
         }
     }
 }

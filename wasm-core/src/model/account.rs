@@ -120,6 +120,14 @@ wire! {
         /// OtherSettings IsAllowedToShowHelpButton (the body: GET /api/accountApi/helpContent).
         #[serde(default)]
         pub is_allowed_to_show_help_button: bool,
+        /// OtherSettings IsAllowedToShowLoginLinkWhenSelfRegistered: the Account Created page
+        /// offers its Log In link.
+        #[serde(default)]
+        pub is_allowed_to_show_login_link_when_self_registered: bool,
+        /// OtherSettings UsersListSsnColumnName: the users list's title of the SSN (MRN) column
+        /// (empty: "MRN").
+        #[serde(default)]
+        pub users_list_ssn_column_name: String,
     }
 
     /// GET /api/accountApi/helpContent: the Help window's body (sanitised HTML; empty when the

@@ -57,6 +57,9 @@ pub(super) async fn main_menu_settings(
         is_allowed_to_show_email_reset_link: other.is_allowed_to_show_email_reset_link,
         email_reset_link: other.email_reset_link,
         is_allowed_to_show_help_button: other.is_allowed_to_show_help_button,
+        is_allowed_to_show_login_link_when_self_registered: other
+            .is_allowed_to_show_login_link_when_self_registered,
+        users_list_ssn_column_name: other.users_list_ssn_column_name,
     }))
 }
 
