@@ -99,7 +99,8 @@ async fn lockout_follows_id_fail_max() {
     let server = TestServer::demo().await;
     let mut manager = server.signed_in(MANAGER).await;
     save_group(&mut manager, "UserAccountPassword", |s| {
-        s["IDFailMax"] = json!(2)
+        s["IDFailMax"] = json!(2);
+        s["IDFailureURL"] = json!("https://clinic.example/locked");
     })
     .await
     .expect(StatusCode::OK);
@@ -117,6 +118,8 @@ async fn lockout_follows_id_fail_max() {
         .await
         .json();
     assert_ne!(r["IsValid"], true, "{r}");
+    // IDFailureURL: where the login page sends a locked-out user.
+    assert_eq!(r["IDFailureURL"], "https://clinic.example/locked", "{r}");
 }
 
 #[tokio::test]

@@ -72,6 +72,10 @@ wire! {
         pub is_valid: bool,
         pub is_ask_username: bool,
         pub validation_errors: Vec<String>,
+        /// UserAccountPassword IDFailureURL: where a locked-out user is sent (only when the
+        /// account is locked out and the address is set).
+        #[serde(rename = "IDFailureURL", default, skip_serializing_if = "String::is_empty")]
+        pub id_failure_url: String,
     }
 
     /// GET /api/accountApi/permissionsJson: who the signed-in user is.
