@@ -111,6 +111,8 @@ pub enum Action {
     StudyCreated,
     /// An emailed survey link was opened (the outcome, never the token).
     SurveyLinkOpened,
+    /// Dynamic Labels Management (spec 03 §2): labels added or their texts changed.
+    LabelsSaved,
 }
 
 impl Action {
@@ -154,6 +156,7 @@ impl Action {
             Action::PatientCreated => "PatientCreated",
             Action::StudyCreated => "StudyCreated",
             Action::SurveyLinkOpened => "SurveyLinkOpened",
+            Action::LabelsSaved => "LabelsSaved",
         }
     }
 
@@ -169,7 +172,7 @@ impl Action {
             Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => {
                 "Documents"
             }
-            Action::SettingsSaved | Action::LogoChanged => "Settings",
+            Action::SettingsSaved | Action::LogoChanged | Action::LabelsSaved => "Settings",
             Action::PatientArrived => "Appointments",
             Action::RegistrationInvitationSent
             | Action::RegistrationFailed

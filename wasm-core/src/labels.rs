@@ -39,3 +39,170 @@ pub fn label_text(
         .or_else(|| find("english"))
         .unwrap_or_else(|| default_english.to_owned())
 }
+
+// ---- Dynamic Labels Management (spec 03 §2 "Dynamic Labels", §3 "Dynamic label", §5) ----
+
+use crate::model::DynamicLabel;
+use crate::ValidationErrors;
+
+/// The label categories, one tab each (spec 03 §3: dynamic labels of the portal and the survey).
+pub const LABEL_CATEGORIES: [&str; 2] = ["Portal", "Survey"];
+/// Longest key, title and translation.
+pub const LABEL_KEY_MAX: usize = 100;
+pub const LABEL_TITLE_MAX: usize = 200;
+pub const LABEL_TEXT_MAX: usize = 2000;
+
+pub const KEY_REQUIRED: &str = "Key is required";
+pub const KEY_CHARACTERS: &str =
+    "Key may contain only letters, digits and underscores (at most 100 characters)";
+pub const KEY_TAKEN: &str = "A label with this key already exists";
+pub const TITLE_REQUIRED: &str = "Title is required";
+pub const TITLE_TOO_LONG: &str = "Title must be at most 200 characters";
+pub const CATEGORY_UNKNOWN: &str = "Choose one of: Portal, Survey";
+pub const LABEL_MARKUP: &str = "Labels are plain text: remove the markup (text between < and >)";
+pub const LABEL_TOO_LONG: &str = "A label must be at most 2000 characters";
+pub const LANGUAGES_EXPECTED: &str =
+    "One translation per language: english, spanish, chinese, cambodian, vietnamese, tagalog";
+
+/// Whether `text` holds something a browser would read as markup: `<` followed by a letter,
+/// `/`, `!` or `?` (a tag, a closing tag, a comment or a processing instruction). A lone `<`
+/// ("a < b") is text.
+pub fn has_markup(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes
+        .windows(2)
+        .any(|w| w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'/' | b'!' | b'?')))
+}
+
+/// The messages of one translation text (under `field`).
+fn check_text(e: &mut ValidationErrors, field: &str, text: &str) {
+    if text.chars().count() > LABEL_TEXT_MAX {
+        e.add(field, LABEL_TOO_LONG);
+    }
+    if has_markup(text) {
+        e.add(field, LABEL_MARKUP);
+    }
+}
+
+/// The messages of a label's translations, under `{prefix}{language}`: one per language, in the
+/// language list's order, each plain text of at most 2000 characters.
+fn check_translations(e: &mut ValidationErrors, prefix: &str, label: &DynamicLabel) {
+    let in_order = label.translations.len() == LANGUAGES.len()
+        && label
+            .translations
+            .iter()
+            .zip(LANGUAGES.iter())
+            .all(|(t, (name, _))| t.language == *name);
+    if !in_order {
+        e.add(&format!("{prefix}Translations"), LANGUAGES_EXPECTED);
+        return;
+    }
+    for t in &label.translations {
+        check_text(e, &format!("{prefix}{}", t.language), &t.value);
+    }
+}
+
+/// The New Label form (Key, Title, Category, six translations; spec 03 §2): field -> messages.
+/// `existing_keys`: the keys already in use (case-insensitive: keys name one label).
+pub fn validate_new_label(label: &DynamicLabel, existing_keys: &[String]) -> ValidationErrors {
+    let mut e = ValidationErrors::new();
+    let key = label.key.trim();
+    if key.is_empty() {
+        e.add("Key", KEY_REQUIRED);
+    } else if key.len() > LABEL_KEY_MAX
+        || !key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        e.add("Key", KEY_CHARACTERS);
+    } else if existing_keys.iter().any(|k| k.eq_ignore_ascii_case(key)) {
+        e.add("Key", KEY_TAKEN);
+    }
+    check_title(&mut e, "Title", &label.title);
+    if !LABEL_CATEGORIES.contains(&label.category.as_str()) {
+        e.add("Category", CATEGORY_UNKNOWN);
+    }
+    check_translations(&mut e, "", label);
+    e
+}
+
+fn check_title(e: &mut ValidationErrors, field: &str, title: &str) {
+    if title.trim().is_empty() {
+        e.add(field, TITLE_REQUIRED);
+    } else if title.chars().count() > LABEL_TITLE_MAX {
+        e.add(field, TITLE_TOO_LONG);
+    }
+    if has_markup(title) {
+        e.add(field, LABEL_MARKUP);
+    }
+}
+
+/// The edited table (spec 03 §2: one editable translation per language and label): messages
+/// under `{key}.{language}` (and `{key}.Title`).
+pub fn validate_label_edits(labels: &[DynamicLabel]) -> ValidationErrors {
+    let mut e = ValidationErrors::new();
+    for label in labels {
+        let prefix = format!("{}.", label.key);
+        check_title(&mut e, &format!("{prefix}Title"), &label.title);
+        check_translations(&mut e, &prefix, label);
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::LabelTranslation;
+
+    fn label(key: &str, english: &str) -> DynamicLabel {
+        DynamicLabel {
+            key: key.into(),
+            title: "A title".into(),
+            category: "Portal".into(),
+            revision: 0,
+            translations: LANGUAGES
+                .iter()
+                .map(|(l, _)| LabelTranslation {
+                    language: (*l).into(),
+                    value: if *l == "english" {
+                        english.into()
+                    } else {
+                        String::new()
+                    },
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn markup_is_refused_and_a_lone_less_than_is_text() {
+        assert!(has_markup("<b>x</b>"));
+        assert!(has_markup("x <img src=x onerror=alert(1)>"));
+        assert!(has_markup("<!-- c -->"));
+        assert!(!has_markup("a < b and 3<4"));
+        let e = validate_label_edits(&[label("Home_Welcome", "<script>alert(1)</script>")]);
+        assert_eq!(e.field("Home_Welcome.english"), [LABEL_MARKUP]);
+    }
+
+    #[test]
+    fn new_label_rules() {
+        let keys = vec!["Home_Welcome".to_owned()];
+        let e = validate_new_label(&label("home_welcome", "x"), &keys);
+        assert_eq!(e.field("Key"), [KEY_TAKEN]);
+        let e = validate_new_label(&label("bad key", "x"), &keys);
+        assert_eq!(e.field("Key"), [KEY_CHARACTERS]);
+        let mut l = label("", "x");
+        l.title = String::new();
+        l.category = "Other".into();
+        l.translations.pop();
+        let e = validate_new_label(&l, &keys);
+        assert_eq!(e.field("Key"), [KEY_REQUIRED]);
+        assert_eq!(e.field("Title"), [TITLE_REQUIRED]);
+        assert_eq!(e.field("Category"), [CATEGORY_UNKNOWN]);
+        assert_eq!(e.field("Translations"), [LANGUAGES_EXPECTED]);
+        assert!(validate_new_label(&label("New_Key", "Hello"), &keys).is_valid());
+        let long = "x".repeat(LABEL_TEXT_MAX + 1);
+        assert_eq!(
+            validate_label_edits(&[label("K", &long)]).field("K.english"),
+            [LABEL_TOO_LONG]
+        );
+    }
+}

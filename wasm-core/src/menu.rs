@@ -1,7 +1,7 @@
 //! The sidebar menu per role and licensed modules (spec 01 §2.1 "Sidebar", §6 "Roles and
 //! permissions"). The web app draws exactly this list; the API's route guards are separate.
 
-use crate::model::{ModulePermissions, Permissions, Role};
+use crate::model::{MainMenuSettings, ModulePermissions, Permissions, Role};
 use crate::wire;
 
 wire! {
@@ -111,6 +111,14 @@ pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuIte
             menu.push(MenuItem::link("users", "Users", "/admin/user/view-users"));
             menu.push(history_portal());
             menu.push(notification_history());
+            // spec 03 §6: 'Show Reports for ClientAdmin users' governs the reports toggle.
+            if perms.show_front_desk_reports {
+                menu.push(MenuItem::link(
+                    "site-usage-report",
+                    "Site Usage Report",
+                    "/admin/site-usage-report",
+                ));
+            }
         }
         Role::ProgramManager => {
             menu.push(MenuItem::link("users", "Users", "/admin/user/manage-users"));
@@ -183,6 +191,34 @@ pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuIte
         }
     }
     menu
+}
+
+/// The header's user menu (spec 01 §2.1 "a user menu (account settings link ...)"): the
+/// account settings link unless UserAccountPassword DisableChangePasswordMenu is on, and the email
+/// reset link (OtherSettings IsAllowedToShowEmailResetLink, its text EmailResetLink) to the
+/// forgot-password page of the user's kind, which emails a reset link.
+pub fn user_menu(perms: &Permissions, settings: &MainMenuSettings) -> Vec<MenuItem> {
+    let mut items = Vec::new();
+    if !perms.is_user_logged_in {
+        return items;
+    }
+    if !settings.disable_change_password_menu {
+        items.push(MenuItem::link(
+            "account-settings",
+            "Account settings",
+            "/account/change-password",
+        ));
+    }
+    let text = settings.email_reset_link.trim();
+    if settings.is_allowed_to_show_email_reset_link && !text.is_empty() {
+        let door = if perms.is_patient { "patient" } else { "staff" };
+        items.push(MenuItem::link(
+            "email-reset-link",
+            text,
+            &format!("/{door}/forgot-password"),
+        ));
+    }
+    items
 }
 
 /// A licensed module (spec 03 "License": Module_Documents, Module_Appointments,
@@ -279,6 +315,38 @@ pub fn route_redirect(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn client_admin_reports_follow_show_front_desk_reports() {
+        let mut perms = Permissions::for_role(Role::ClientAdmin);
+        let all = ModulePermissions::default();
+        assert!(!paths(&menu_for(&perms, &all)).contains(&"/admin/site-usage-report"));
+        perms.show_front_desk_reports = true;
+        assert!(paths(&menu_for(&perms, &all)).contains(&"/admin/site-usage-report"));
+    }
+
+    #[test]
+    fn user_menu_follows_the_password_and_other_settings() {
+        let perms = Permissions::for_role(Role::Patient);
+        let mut settings = MainMenuSettings::default();
+        assert_eq!(
+            paths(&user_menu(&perms, &settings)),
+            ["/account/change-password"]
+        );
+        settings.disable_change_password_menu = true;
+        assert!(user_menu(&perms, &settings).is_empty());
+        settings.is_allowed_to_show_email_reset_link = true;
+        settings.email_reset_link = "Email me a reset link".into();
+        let menu = user_menu(&perms, &settings);
+        assert_eq!(paths(&menu), ["/patient/forgot-password"]);
+        assert_eq!(menu[0].label, "Email me a reset link");
+        let staff = Permissions::for_role(Role::ClientAdmin);
+        assert_eq!(
+            paths(&user_menu(&staff, &settings)),
+            ["/staff/forgot-password"]
+        );
+        assert!(user_menu(&Permissions::default(), &settings).is_empty());
+    }
 
     fn paths(menu: &[MenuItem]) -> Vec<&str> {
         menu.iter().map(|m| m.path.as_str()).collect()

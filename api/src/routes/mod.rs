@@ -11,7 +11,9 @@ pub mod history_portal;
 pub mod home_content;
 pub mod iam_here;
 pub mod labels;
+pub mod license;
 pub mod logo;
+pub mod luminary_one;
 pub mod medical_history;
 pub mod notification_history;
 pub mod password;
@@ -52,6 +54,8 @@ pub fn router() -> ApiRouter {
         .merge(home_content::router())
         .merge(iam_here::router())
         .merge(labels::router())
+        .merge(license::router())
+        .merge(luminary_one::router())
         .merge(embed::router())
         .merge(surveys::router())
         .merge(registration::router())

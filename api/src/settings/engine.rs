@@ -298,6 +298,10 @@ struct Prepared {
     new: Map<String, Value>,
 }
 
+/// Rich-text fields (group, field): sanitised on the server before every save (Quill's HTML with
+/// its own classes only, `crate::html::sanitise_quill_html`), whatever path writes them.
+const RICH_TEXT: &[(&str, &str)] = &[("OtherSettings", "HelpModalContent")];
+
 /// `incoming` over the `current` document at `current_version`: secrets, the group's rules,
 /// the changed fields. No I/O.
 fn prepare(
@@ -319,6 +323,14 @@ fn prepare(
     for (key, value) in incoming.iter() {
         if candidate.contains_key(key) && !def.secrets.contains(&key.as_str()) && writable(key) {
             candidate.insert(key.clone(), value.clone());
+        }
+    }
+    for (group, field) in RICH_TEXT {
+        if *group == def.name {
+            if let Some(Value::String(html)) = candidate.get(*field) {
+                let clean = crate::html::sanitise_quill_html(html);
+                candidate.insert((*field).to_owned(), Value::String(clean));
+            }
         }
     }
     // Secrets: a typed value replaces the stored one; empty (or absent) keeps it.

@@ -205,7 +205,8 @@ async fn permissions_are_all_false_when_anonymous() {
         body,
         json!({
             "IsProgramManager": false, "IsClientAdmin": false, "IsPatient": false, "IsFrontDesk": false,
-            "IsImpersonated": false, "IsSsoMode": false, "IsUserLoggedIn": false
+            "IsImpersonated": false, "IsSsoMode": false, "IsUserLoggedIn": false,
+            "ShowFrontDeskReports": false
         })
     );
 }
@@ -223,7 +224,8 @@ async fn permissions_flag_the_role_of_each_account() {
             "IsFrontDesk": account.role == "FrontDesk",
             "IsImpersonated": false,
             "IsSsoMode": false,
-            "IsUserLoggedIn": true
+            "IsUserLoggedIn": true,
+            "ShowFrontDeskReports": false
         });
         assert_eq!(body, expected, "permissions of {}", account.username);
     }

@@ -154,6 +154,7 @@ impl ReadJs for Permissions {
             is_impersonated: boolean(v, "IsImpersonated"),
             is_sso_mode: boolean(v, "IsSsoMode"),
             is_user_logged_in: boolean(v, "IsUserLoggedIn"),
+            show_front_desk_reports: boolean(v, "ShowFrontDeskReports"),
         }
     }
 }
@@ -164,6 +165,15 @@ impl ReadJs for MainMenuSettings {
             is_cerner_oauth_enabled: boolean(v, "IsCernerOAuthEnabled"),
             is_sso_mode: boolean(v, "IsSsoMode"),
             disable_secondary_recovery_options: boolean(v, "DisableSecondaryRecoveryOptions"),
+            disable_change_password_menu: boolean(v, "DisableChangePasswordMenu"),
+            is_allowed_to_show_email_reset_link: boolean(v, "IsAllowedToShowEmailResetLink"),
+            email_reset_link: string(v, "EmailResetLink").unwrap_or_default(),
+            is_allowed_to_show_help_button: boolean(v, "IsAllowedToShowHelpButton"),
+            is_allowed_to_show_login_link_when_self_registered: boolean(
+                v,
+                "IsAllowedToShowLoginLinkWhenSelfRegistered",
+            ),
+            users_list_ssn_column_name: string(v, "UsersListSsnColumnName").unwrap_or_default(),
         }
     }
 }
@@ -307,6 +317,12 @@ pub fn table_request(state: Ts<TableState>) -> Ts<TableRequest> {
 #[wasm_bindgen(js_name = menuFor, unchecked_return_type = "MenuItem[]")]
 pub fn menu_for(perms: Ts<Permissions>, modules: Ts<ModulePermissions>) -> JsValue {
     to_js_value(&menu::menu_for(&read(&perms), &read(&modules)))
+}
+
+/// The header's user menu (account settings link, email reset link).
+#[wasm_bindgen(js_name = userMenu, unchecked_return_type = "MenuItem[]")]
+pub fn user_menu(perms: Ts<Permissions>, settings: Ts<MainMenuSettings>) -> JsValue {
+    to_js_value(&menu::user_menu(&read(&perms), &read(&settings)))
 }
 
 /// `status` 0 means no response arrived. `body` is the response text as received (may be empty).

@@ -153,3 +153,94 @@ fn unknown() -> ValidationErrors {
     errors.add("", crate::settings::UNKNOWN_GROUP);
     errors
 }
+
+// ---- Dynamic Labels Management (admin only, so in this package) ----
+
+fn read_label(v: &JsValue) -> crate::model::DynamicLabel {
+    let text = |obj: &JsValue, key: &str| super::field(obj, key).as_string().unwrap_or_default();
+    let translations = super::field(v, "Translations");
+    let translations = if super::is_array(&translations) {
+        let len = super::field(&translations, "length")
+            .as_f64()
+            .unwrap_or(0.0) as u32;
+        (0..len)
+            .map(|i| {
+                let t = super::field(&translations, &i.to_string());
+                crate::model::LabelTranslation {
+                    language: text(&t, "Language"),
+                    value: text(&t, "Value"),
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    crate::model::DynamicLabel {
+        key: text(v, "Key"),
+        title: text(v, "Title"),
+        category: text(v, "Category"),
+        translations,
+        revision: 0,
+    }
+}
+
+/// The New Label form's messages (spec 03 §2, §5): Key, Title, Category, Translations and one per
+/// language; `existingKeys` the keys already in use.
+#[wasm_bindgen(js_name = validateNewLabel, unchecked_return_type = "ValidationErrors")]
+pub fn validate_new_label(
+    #[wasm_bindgen(unchecked_param_type = "DynamicLabel")] label: JsValue,
+    #[wasm_bindgen(js_name = existingKeys)] existing_keys: Vec<String>,
+) -> JsValue {
+    to_js_value(&crate::labels::validate_new_label(
+        &read_label(&label),
+        &existing_keys,
+    ))
+}
+
+/// The edited label table's messages, under `{Key}.{language}` and `{Key}.Title`.
+#[wasm_bindgen(js_name = validateLabelEdits, unchecked_return_type = "ValidationErrors")]
+pub fn validate_label_edits(
+    #[wasm_bindgen(unchecked_param_type = "DynamicLabel[]")] labels: Vec<JsValue>,
+) -> JsValue {
+    let labels: Vec<_> = labels.iter().map(read_label).collect();
+    to_js_value(&crate::labels::validate_label_edits(&labels))
+}
+
+/// The label categories (one tab each) and the six languages, in order.
+#[wasm_bindgen(js_name = labelCategories)]
+pub fn label_categories() -> Vec<String> {
+    crate::labels::LABEL_CATEGORIES
+        .iter()
+        .map(|c| (*c).to_owned())
+        .collect()
+}
+
+#[wasm_bindgen(js_name = labelLanguages)]
+pub fn label_languages() -> Vec<String> {
+    crate::labels::LANGUAGES
+        .iter()
+        .map(|(n, _)| (*n).to_owned())
+        .collect()
+}
+
+/// License Management's rows (spec 03 §2): `[{Key, Label, CanToggle}]`, Appointments not
+/// toggleable (§6).
+#[wasm_bindgen(js_name = licenseModules, unchecked_return_type = "{ Key: string; Label: string; CanToggle: boolean }[]")]
+pub fn license_modules() -> JsValue {
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "PascalCase")]
+    struct Row {
+        key: &'static str,
+        label: &'static str,
+        can_toggle: bool,
+    }
+    let rows: Vec<Row> = crate::settings::license::MODULES
+        .iter()
+        .map(|(key, label)| Row {
+            key,
+            label,
+            can_toggle: crate::settings::license::can_toggle(key),
+        })
+        .collect();
+    to_js_value(&rows)
+}

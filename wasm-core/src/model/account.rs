@@ -85,6 +85,10 @@ wire! {
         pub is_valid: bool,
         pub is_ask_username: bool,
         pub validation_errors: Vec<String>,
+        /// UserAccountPassword IDFailureURL: where a locked-out user is sent (only when the
+        /// account is locked out and the address is set).
+        #[serde(rename = "IDFailureURL", default, skip_serializing_if = "String::is_empty")]
+        pub id_failure_url: String,
     }
 
     /// GET /api/accountApi/permissionsJson: who the signed-in user is.
@@ -98,6 +102,10 @@ wire! {
         pub is_impersonated: bool,
         pub is_sso_mode: bool,
         pub is_user_logged_in: bool,
+        /// UserAccountSwitchUserOptions ShowFrontDeskReports ('Show Reports for ClientAdmin
+        /// users', spec 03 §6): a client admin's menu has the reports.
+        #[serde(default)]
+        pub show_front_desk_reports: bool,
     }
 
     /// GET /api/accountApi/apppermissionsJson: the licensed modules.
@@ -111,12 +119,39 @@ wire! {
     }
 
     /// GET /api/accountApi/mainMenuSettings
+    #[derive(Default)]
     #[serde(rename_all = "PascalCase")]
     pub struct MainMenuSettings {
         #[serde(rename = "IsCernerOAuthEnabled")]
         pub is_cerner_oauth_enabled: bool,
         pub is_sso_mode: bool,
         pub disable_secondary_recovery_options: bool,
+        /// UserAccountPassword DisableChangePasswordMenu: the user menu has no change-password link.
+        #[serde(default)]
+        pub disable_change_password_menu: bool,
+        /// OtherSettings IsAllowedToShowEmailResetLink and its link text EmailResetLink.
+        #[serde(default)]
+        pub is_allowed_to_show_email_reset_link: bool,
+        #[serde(default)]
+        pub email_reset_link: String,
+        /// OtherSettings IsAllowedToShowHelpButton (the body: GET /api/accountApi/helpContent).
+        #[serde(default)]
+        pub is_allowed_to_show_help_button: bool,
+        /// OtherSettings IsAllowedToShowLoginLinkWhenSelfRegistered: the Account Created page
+        /// offers its Log In link.
+        #[serde(default)]
+        pub is_allowed_to_show_login_link_when_self_registered: bool,
+        /// OtherSettings UsersListSsnColumnName: the users list's title of the SSN (MRN) column
+        /// (empty: "MRN").
+        #[serde(default)]
+        pub users_list_ssn_column_name: String,
+    }
+
+    /// GET /api/accountApi/helpContent: the Help window's body (sanitised HTML; empty when the
+    /// Help button is not allowed).
+    #[serde(rename_all = "PascalCase")]
+    pub struct HelpContent {
+        pub help_modal_content: String,
     }
 
     /// Which links the login page offers (spec 02 §2.2), from wasm-core `login_links`.

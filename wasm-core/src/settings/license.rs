@@ -39,6 +39,43 @@ pub fn can_toggle(module: &str) -> bool {
     module != "Module_Appointments"
 }
 
+pub const NOT_TOGGLEABLE: &str = "The Appointments module cannot be toggled";
+
+crate::wire! {
+    /// GET /api/license/getLicense (spec 03 §7: the response has 'force' with the Module_* flags)
+    /// and the group's Version for the save.
+    pub struct LicenseAnswer {
+        pub force: License,
+        #[serde(rename = "Version")]
+        pub version: i64,
+    }
+
+    /// POST /api/license/updateLicense: the four Module_* booleans (spec 03 §7) and, from the
+    /// page, the Version it loaded (a save after someone else's is a conflict).
+    pub struct LicenseUpdate {
+        #[serde(rename = "Module_Documents")]
+        pub module_documents: bool,
+        #[serde(rename = "Module_Appointments")]
+        pub module_appointments: bool,
+        #[serde(rename = "Module_MedicalHistory")]
+        pub module_medical_history: bool,
+        #[serde(rename = "Module_TabletSurvey")]
+        pub module_tablet_survey: bool,
+        #[serde(rename = "Version", default)]
+        pub version: Option<i64>,
+    }
+}
+
+/// The messages of changing the licence from `before` to `after` (spec 03 §6: the Appointments
+/// module cannot be toggled by the administrator).
+pub fn license_change_errors(before: &License, after: &License) -> crate::ValidationErrors {
+    let mut e = crate::ValidationErrors::new();
+    if before.module_appointments != after.module_appointments {
+        e.add("Module_Appointments", NOT_TOGGLEABLE);
+    }
+    e
+}
+
 impl SettingsGroup for License {
     const NAME: &'static str = "License";
 }
@@ -46,6 +83,25 @@ impl SettingsGroup for License {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn appointments_change_is_refused() {
+        let before = License::default();
+        let after = License {
+            module_appointments: false,
+            module_documents: false,
+            ..License::default()
+        };
+        assert_eq!(
+            license_change_errors(&before, &after).field("Module_Appointments"),
+            [NOT_TOGGLEABLE]
+        );
+        let docs_only = License {
+            module_documents: false,
+            ..License::default()
+        };
+        assert!(license_change_errors(&before, &docs_only).is_valid());
+    }
 
     #[test]
     fn appointments_cannot_be_toggled() {

@@ -29,6 +29,7 @@ pub mod documents_other;
 pub mod history_portal;
 pub mod license;
 pub mod login_page;
+pub mod luminary_one;
 pub mod other_settings;
 pub mod portal_values;
 pub mod sso;
@@ -143,6 +144,7 @@ macro_rules! for_each_group {
             $crate::settings::documents_hiding::DocumentsHidingEmailNotSending,
             $crate::settings::sso::Sso,
             $crate::settings::license::License,
+            $crate::settings::luminary_one::LuminaryOne,
             $crate::settings::user_management::UserManagement,
             $crate::settings::core_survey::CoreSurvey,
         }

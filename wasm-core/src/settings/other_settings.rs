@@ -11,8 +11,7 @@ pub const HELP_CONTENT_MAX: usize = 50_000;
 pub const EMAIL_RESET_LINK_REQUIRED: &str = "Link text is required";
 
 crate::settings_struct! {
-    /// Every field empty or off by default.
-    #[derive(Default)]
+    /// Off or empty by default, but the login link after self registration.
     pub struct OtherSettings {
         "IsAllowedToShowLoginLinkWhenSelfRegistered" is_allowed_to_show_login_link_when_self_registered: bool,
         "IsAllowedToShowEmailResetLink" is_allowed_to_show_email_reset_link: bool,
@@ -22,6 +21,20 @@ crate::settings_struct! {
         "IsAllowedToShowHelpButton" is_allowed_to_show_help_button: bool,
         /// HTML from the rich text editor.
         "HelpModalContent" help_modal_content: String,
+    }
+}
+
+impl Default for OtherSettings {
+    fn default() -> Self {
+        OtherSettings {
+            // The Account Created page has offered its Log In link so far: kept unless turned off.
+            is_allowed_to_show_login_link_when_self_registered: true,
+            is_allowed_to_show_email_reset_link: false,
+            email_reset_link: String::new(),
+            users_list_ssn_column_name: String::new(),
+            is_allowed_to_show_help_button: false,
+            help_modal_content: String::new(),
+        }
     }
 }
 

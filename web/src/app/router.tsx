@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { recoveryRoutes } from "../features/recovery/routes";
 import { HealthRecordPage, LoginPage } from "../features/auth/login-page";
@@ -15,6 +16,36 @@ function later(path: string, title: string, subtitle?: string): RouteObject {
   const handle: RouteHandle = { title, subtitle };
   return { path, handle, children: [{ index: true, element: <LaterRelease /> }, { path: "*", element: <LaterRelease /> }] };
 }
+
+// ---- Portal Core pages of issue 14, part 2 (branch account-labels): User Account, Dynamic Labels,
+// Login Page, Form XML, Licenses, Other (spec 03 §2). Children of admin/core-settings; each page
+// brings its own plain layout, so they work with or without a core-settings layout above them.
+const page = (load: () => Promise<{ Component: ComponentType }>, title: string, subtitle?: string): Pick<RouteObject, "lazy" | "handle"> => ({
+  lazy: load,
+  handle: { title, subtitle } satisfies RouteHandle,
+});
+export const coreSettingsAccountRoutes: RouteObject[] = [
+  {
+    path: "user-account",
+    lazy: () => import("../features/user-account/user-account-layout").then((m) => ({ Component: m.UserAccountLayout })),
+    handle: { title: "User Account Settings" } satisfies RouteHandle,
+    children: [
+      { index: true, element: <Navigate to="switch-user-options" replace /> },
+      { path: "switch-user-options", ...page(() => import("../features/user-account/user-account-pages").then((m) => ({ Component: m.SwitchUserOptionsPage })), "User Account Settings", "Switch User Options") },
+      { path: "password-settings", ...page(() => import("../features/user-account/user-account-pages").then((m) => ({ Component: m.PasswordSettingsPage })), "User Account Settings", "Password Settings") },
+      { path: "user-account-verification", ...page(() => import("../features/user-account/user-account-pages").then((m) => ({ Component: m.UserAccountVerificationPage })), "User Account Settings", "User Account Verification") },
+      { path: "patient-portal-options", ...page(() => import("../features/user-account/user-account-pages").then((m) => ({ Component: m.PatientPortalOptionsPage })), "User Account Settings", "Patient Portal Options") },
+      { path: "username-validation-settings", ...page(() => import("../features/user-account/user-account-pages").then((m) => ({ Component: m.UsernameValidationPage })), "User Account Settings", "Username Validation") },
+      { path: "*", element: <Navigate to="switch-user-options" replace /> },
+    ],
+  },
+  { path: "dynamic-labels", ...page(() => import("../features/dynamic-labels/dynamic-labels-page").then((m) => ({ Component: m.DynamicLabelsPage })), "Dynamic Labels Management") },
+  { path: "login-page", ...page(() => import("../features/login-page-settings/login-page-settings-page").then((m) => ({ Component: m.LoginPageSettingsPage })), "Login Page Settings") },
+  { path: "form-xml", ...page(() => import("../features/form-xml/form-xml-page").then((m) => ({ Component: m.FormXmlPage })), "Form XML Management") },
+  { path: "licenses", ...page(() => import("../features/licenses/licenses-page").then((m) => ({ Component: m.LicensesPage })), "License Management") },
+  { path: "other", ...page(() => import("../features/other-settings/other-settings-page").then((m) => ({ Component: m.OtherSettingsPage })), "Other Settings") },
+];
+// ---- end of the account-labels block ----
 
 // spec 01 §2.1 (route tree and shell), spec 02 §2.2 (sign-in) and §2.11 (setup wizard).
 export const routes: RouteObject[] = [
@@ -194,14 +225,9 @@ export const routes: RouteObject[] = [
                       { path: "*", element: <Navigate to="portal" replace /> },
                     ],
                   },
-                  // Sub-areas another issue builds (branch account-labels) until they land here.
-                  later("user-account", "User Account Settings"),
-                  later("dynamic-labels", "Dynamic Labels Management"),
-                  later("login-page", "Login Page Settings"),
-                  later("form-xml", "Form XML Management"),
-                  later("licenses", "License Management"),
+                  // User Account, Dynamic Labels, Login Page, Form XML, Licenses, Other.
+                  ...coreSettingsAccountRoutes,
                   later("sso", "SSO Management"),
-                  later("other", "Other Settings"),
                   { path: "*", element: <Navigate to="general" replace /> },
                 ],
               },
@@ -234,7 +260,11 @@ export const routes: RouteObject[] = [
                   })),
                 handle: { title: "Notification History" } satisfies RouteHandle,
               },
-              later("luminary-one-settings", "Luminary One Settings"),
+              {
+                path: "luminary-one-settings",
+                lazy: () => import("../features/luminary-one/luminary-one-page").then((m) => ({ Component: m.LuminaryOneSettingsPage })),
+                handle: { title: "Luminary One Settings" } satisfies RouteHandle,
+              },
               { path: "*", element: <Navigate to="/" replace /> },
             ],
           },

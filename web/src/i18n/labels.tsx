@@ -35,6 +35,12 @@ async function load(language: string) {
   }
 }
 
+/** Reads the current language's texts again (after Dynamic Labels Management saved some), so
+ * the pages that use the keys show the new texts at once. */
+export function reloadLabels(): Promise<void> {
+  return load(snapshot.language);
+}
+
 /** Switches the patient screens' language; remembered in this browser. */
 export function setLanguage(name: string) {
   const language = languageName(name);

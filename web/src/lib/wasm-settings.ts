@@ -1,7 +1,7 @@
 // The settings groups' rules (wasm-core feature `wasm-settings`): a second wasm package that only
 // the admin settings pages load, on first use, so the patient app and the kiosk never download
 // it. The same Rust functions run on the server before every save.
-import type { ValidationErrors } from "wasm-core";
+import type { DynamicLabel, ValidationErrors } from "wasm-core";
 
 type SettingsRules = typeof import("wasm-core-settings");
 
@@ -52,4 +52,29 @@ export function publicWebAddressTestUrl(address: string): string {
 /** The address a web address test sends (spec 03 §5: a trailing slash added). */
 export function webAddressTestUrl(address: string): string {
   return rules().webAddressTestUrl(address);
+}
+
+/** The New Label form's messages (Key, Title, Category, one per language); `existingKeys` the
+ * keys in use (Dynamic Labels Management, spec 03 §2, §5). */
+export function validateNewLabel(label: DynamicLabel, existingKeys: string[]): ValidationErrors {
+  return rules().validateNewLabel(label, existingKeys);
+}
+
+/** The edited label table's messages, under `{Key}.{language}` and `{Key}.Title`. */
+export function validateLabelEdits(labels: DynamicLabel[]): ValidationErrors {
+  return rules().validateLabelEdits(labels);
+}
+
+/** The label categories (one tab each) and the six languages in the spec's order. */
+export function labelCategories(): string[] {
+  return rules().labelCategories();
+}
+
+export function labelLanguages(): string[] {
+  return rules().labelLanguages();
+}
+
+/** License Management's rows: module key, label, whether the administrator may toggle it. */
+export function licenseModules(): { Key: string; Label: string; CanToggle: boolean }[] {
+  return rules().licenseModules();
 }

@@ -205,5 +205,23 @@ export type { SurveyPackageRow, SurveyUploadFile, SurveyUploadResult } from "was
 // second package the settings pages load (lib/wasm-settings.ts).
 export type { CoreEmailService, CoreMagview, CoreNotifications, CorePortal, CoreTimerService, HistoryPortal, SurveyGeneral } from "wasm-core";
 export type { DbPathTest, FolderPathTest, RadViewPathResult, TestMessage, TestMessageResult, WebAddressQuery } from "wasm-core";
+// Portal Core pages (issue 14): user account, login page, other settings, licenses, Luminary One.
+export type {
+  UserAccountPassword,
+  UserAccountPatientPortalOptions,
+  UserAccountSwitchUserOptions,
+  UserAccountUserAccountVerification,
+  UserAccountUsernameValidation,
+  LoginPageSettings,
+  OtherSettings,
+  License,
+  LicenseAnswer,
+  LicenseUpdate,
+  LuminaryOne,
+  LuminaryOnePage,
+  SaveLabelValues,
+  HelpContent,
+} from "wasm-core";
+export { userMenu } from "wasm-core";
 // A settings group on the wire: GET/PUT /api/configurationForm/{name} (components/settings-form).
 export type { SettingsEnvelope, SettingsSave } from "wasm-core";

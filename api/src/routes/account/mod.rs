@@ -80,6 +80,16 @@ pub fn router() -> ApiRouter {
             main_menu_settings,
         )
         .get(
+            "/api/accountApi/helpContent",
+            "The Help window's body (OtherSettings HelpModalContent, sanitised HTML) when the Help button is allowed (IsAllowedToShowHelpButton), else empty",
+            help_content,
+        )
+        .get(
+            "/api/accountApi/loginPageSettings",
+            "The login page's logo widths, title and paddings (LoginPageSettings); anyone may ask",
+            login_page_settings,
+        )
+        .get(
             "/api/accountApi/sessionSettings",
             "Session timeout and warning (minutes)",
             session_settings,

@@ -46,7 +46,18 @@ pub(super) fn refused(message: &str) -> LoginResponse {
         is_valid: false,
         is_ask_username: false,
         validation_errors: vec![message.to_owned()],
+        id_failure_url: String::new(),
     }
+}
+
+/// The answer to a locked-out account: LOCKED_OUT, and IDFailureURL when one is set (spec 03
+/// UserAccountPassword), where the login page sends the user.
+async fn locked_out(db: &crate::db::Db) -> AppResult<LoginResponse> {
+    let pw: UserAccountPassword = settings::get(db).await?;
+    Ok(LoginResponse {
+        id_failure_url: pw.id_failure_url.trim().to_owned(),
+        ..refused(LOCKED_OUT)
+    })
 }
 
 /// A refused sign-in: counted toward the account's and the address's throttle, and audited
@@ -134,6 +145,7 @@ pub(super) async fn login(
                 is_valid: false,
                 is_ask_username: true,
                 validation_errors: vec![],
+                id_failure_url: String::new(),
             }));
         }
         failed(
@@ -164,7 +176,7 @@ pub(super) async fn login(
                 ip,
             )
             .await?;
-            return Ok(WithCookie::none(refused(LOCKED_OUT)));
+            return Ok(WithCookie::none(locked_out(db).await?));
         }
     }
     let password_ok = password::verify(
@@ -217,7 +229,7 @@ pub(super) async fn login(
         )
         .await?;
         return Ok(WithCookie::none(if locked {
-            refused(LOCKED_OUT)
+            locked_out(db).await?
         } else {
             invalid()
         }));
@@ -249,6 +261,7 @@ pub(super) async fn login(
             is_valid: true,
             is_ask_username: false,
             validation_errors: vec![],
+            id_failure_url: String::new(),
         },
         cookie,
     ))

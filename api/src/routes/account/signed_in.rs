@@ -2,6 +2,10 @@
 //! the user's name, and the health-record start.
 
 use super::*;
+use wasm_core::model::HelpContent;
+use wasm_core::settings::login_page::LoginPageSettings;
+use wasm_core::settings::other_settings::OtherSettings;
+use wasm_core::settings::user_account_switch_user_options::UserAccountSwitchUserOptions;
 
 pub(super) async fn health_record_start(
     State(state): State<AppState>,
@@ -26,6 +30,10 @@ pub(super) async fn permissions(
     let mut perms = Permissions::for_role(user.role);
     perms.is_impersonated = user.impersonator_user_id.is_some();
     perms.is_sso_mode = core.is_sso_mode;
+    if user.role == Role::ClientAdmin {
+        let switch: UserAccountSwitchUserOptions = settings::get(&state.db).await?;
+        perms.show_front_desk_reports = switch.show_front_desk_reports;
+    }
     Ok(Json(perms))
 }
 
@@ -39,11 +47,42 @@ pub(super) async fn main_menu_settings(
     State(state): State<AppState>,
 ) -> AppResult<Json<MainMenuSettings>> {
     let core: CorePortal = settings::get(&state.db).await?;
+    let password: UserAccountPassword = settings::get(&state.db).await?;
+    let other: OtherSettings = settings::get(&state.db).await?;
     Ok(Json(MainMenuSettings {
         is_cerner_oauth_enabled: core.is_cerner_oauth_enabled,
         is_sso_mode: core.is_sso_mode,
         disable_secondary_recovery_options: core.disable_secondary_recovery_options,
+        disable_change_password_menu: password.disable_change_password_menu,
+        is_allowed_to_show_email_reset_link: other.is_allowed_to_show_email_reset_link,
+        email_reset_link: other.email_reset_link,
+        is_allowed_to_show_help_button: other.is_allowed_to_show_help_button,
+        is_allowed_to_show_login_link_when_self_registered: other
+            .is_allowed_to_show_login_link_when_self_registered,
+        users_list_ssn_column_name: other.users_list_ssn_column_name,
     }))
+}
+
+/// GET /api/accountApi/helpContent: the Help window's body for signed-in users.
+pub(super) async fn help_content(
+    _user: CurrentUser,
+    State(state): State<AppState>,
+) -> AppResult<Json<HelpContent>> {
+    let other: OtherSettings = settings::get(&state.db).await?;
+    Ok(Json(HelpContent {
+        help_modal_content: if other.is_allowed_to_show_help_button {
+            other.help_modal_content
+        } else {
+            String::new()
+        },
+    }))
+}
+
+/// GET /api/accountApi/loginPageSettings: the sign-in page's layout (spec 03 LoginPageSettings).
+pub(super) async fn login_page_settings(
+    State(state): State<AppState>,
+) -> AppResult<Json<LoginPageSettings>> {
+    Ok(Json(settings::get(&state.db).await?))
 }
 
 pub(super) async fn session_settings(

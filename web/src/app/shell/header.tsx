@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { userMenu, type MenuItem } from "../../lib/wasm";
 import { Modal } from "../../components/modal/modal";
 import { logout } from "../../lib/api/logout";
 import { cancelImpersonation } from "../../features/users/api/impersonation";
@@ -43,7 +44,8 @@ export function Header({ title, subtitle, info, drawerOpen, onToggleDrawer }: He
         {subtitle && <p className="header-subtitle">{subtitle}</p>}
       </div>
       {info.permissions.IsImpersonated && <CancelImpersonation />}
-      <UserMenu userName={info.userName} onLogout={signOut} />
+      {info.menuSettings.IsAllowedToShowHelpButton && <HelpButton />}
+      <UserMenu userName={info.userName} items={userMenu(info.permissions, info.menuSettings)} onLogout={signOut} />
       <button type="button" className="icon-button logout-icon" aria-label="Logout" title="Logout" onClick={signOut}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4" />
@@ -53,7 +55,27 @@ export function Header({ title, subtitle, info, drawerOpen, onToggleDrawer }: He
   );
 }
 
-function UserMenu({ userName, onLogout }: { userName: string; onLogout: () => void }) {
+// The Help window loads its content (and its stylesheet) only when opened.
+const HelpWindow = lazy(() => import("./help-window").then((m) => ({ default: m.HelpWindow })));
+
+/** spec 03 Other Settings: 'Allow Help button', its window body from HelpModalContent. */
+function HelpButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="button help-button" onClick={() => setOpen(true)}>
+        Help
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <HelpWindow onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function UserMenu({ userName, items, onLogout }: { userName: string; items: MenuItem[]; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -95,11 +117,13 @@ function UserMenu({ userName, onLogout }: { userName: string; onLogout: () => vo
       </button>
       {open && (
         <ul className="user-menu-list" id={menuId} aria-label="User menu">
-          <li>
-            <Link to="/account/change-password" onClick={() => setOpen(false)}>
-              Account settings
-            </Link>
-          </li>
+          {items.map((item) => (
+            <li key={item.Key}>
+              <Link to={item.Path} onClick={() => setOpen(false)}>
+                {item.Label}
+              </Link>
+            </li>
+          ))}
           <li>
             <button type="button" onClick={onLogout}>
               Logout

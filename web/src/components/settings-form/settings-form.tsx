@@ -37,12 +37,18 @@ export interface SettingsFormProps<T extends FieldValues> {
   /** The form's accessible name (the page title). */
   label: string;
   children: ReactNode;
+  /** The submit button's text (default Save; the login page says Update). */
+  submitLabel?: string;
+  /** The toast of an invalid form (default 'Form is invalid'; the login page: 'Values are not valid'). */
+  invalidMessage?: string;
+  /** After a successful save (the login page reloads its preview; shell settings reload the session). */
+  onSaved?: () => void;
 }
 
 /** A settings group as a form (STYLE.md "Settings pages"): react-hook-form holds the values,
  * wasm-core validates them (the server's own check) and applies the group's derived rules as the
  * user edits; a save sends the whole document with its Version. */
-export function SettingsForm<T extends FieldValues>({ group, label, children }: SettingsFormProps<T>) {
+export function SettingsForm<T extends FieldValues>({ group, label, children, ...options }: SettingsFormProps<T>) {
   const { envelope, query } = group;
   if (!envelope) {
     if (query.isError) {
@@ -58,7 +64,7 @@ export function SettingsForm<T extends FieldValues>({ group, label, children }: 
     return <p className="panel">Loading…</p>;
   }
   return (
-    <LoadedSettingsForm key={group.name} group={group} envelope={envelope} label={label}>
+    <LoadedSettingsForm key={group.name} group={group} envelope={envelope} label={label} {...options}>
       {children}
     </LoadedSettingsForm>
   );
@@ -76,6 +82,9 @@ function LoadedSettingsForm<T extends FieldValues>({
   envelope,
   label,
   children,
+  submitLabel = "Save",
+  invalidMessage = FORM_INVALID,
+  onSaved,
 }: Omit<SettingsFormProps<T>, "group"> & { group: SettingsGroup<T>; envelope: SettingsEnvelope<T> }) {
   const toast = useToast();
   const form = useForm<T>({
@@ -114,19 +123,20 @@ function LoadedSettingsForm<T extends FieldValues>({
       try {
         await group.save.mutateAsync({ Version: envelope.Version, Settings: values });
         toast.success(SAVED);
+        onSaved?.();
       } catch (err) {
         if (!(err instanceof ApiFailure)) throw err;
         if (err.status === 400) {
           const body = err.body as { Errors?: ValidationErrors } | undefined;
           setServerErrors(setError, body?.Errors ?? err.dialog.Errors);
-          toast.error(FORM_INVALID);
+          toast.error(invalidMessage);
         } else if (err.status === 409) {
           setConflict((err.body as SettingsConflict<T> | undefined) ?? { Title: "Conflict", Message: CONFLICT, ErrorId: "" });
         }
         // Other failures were reported by the API client (error dialog, or the login on 401).
       }
     },
-    () => toast.error(FORM_INVALID),
+    () => toast.error(invalidMessage),
   );
 
   // Messages about the whole document (wasm-core's or the server's, under "").
@@ -172,7 +182,7 @@ function LoadedSettingsForm<T extends FieldValues>({
           {children}
           <div className="settings-actions">
             <button type="submit" className="button button-primary" disabled={formState.isSubmitting || conflict !== null}>
-              Save
+              {submitLabel}
             </button>
           </div>
         </form>

@@ -68,6 +68,11 @@ export function LoginForm({ onLogin, onSignedIn, links }: LoginFormProps) {
         await onSignedIn();
         return;
       }
+      // A locked-out account goes to the clinic's IDFailureURL when one is set (spec 03).
+      if (response.IDFailureURL) {
+        window.location.assign(response.IDFailureURL);
+        return;
+      }
       if (response.IsAskUsername) {
         // spec 02 §2.2: the email locks, the password clears and a username field appears.
         setAskUsername(true);

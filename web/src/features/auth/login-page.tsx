@@ -6,9 +6,18 @@ import { loginLinks, type MainMenuSettings } from "../../lib/wasm";
 import { login, type LoginKind } from "./api/login";
 import { LoginForm } from "./login-form";
 import { AuthCard } from "../../components/auth-card/auth-card";
+import { LoginBrand } from "./login-brand";
 import "../../styles/login.css";
 
-const MENU_OFF: MainMenuSettings = { IsCernerOAuthEnabled: false, IsSsoMode: false, DisableSecondaryRecoveryOptions: false };
+const MENU_OFF: MainMenuSettings = {
+  IsCernerOAuthEnabled: false,
+  IsSsoMode: false,
+  DisableSecondaryRecoveryOptions: false,
+  DisableChangePasswordMenu: false,
+  IsAllowedToShowEmailResetLink: false,
+  EmailResetLink: "",
+  IsAllowedToShowHelpButton: false,
+};
 
 /** /patient/login and /staff/login (spec 02 §2.2). On success the session (permissions,
  * modules, menu settings, user name) is loaded and the user goes home (spec 02 §4). */
@@ -26,6 +35,7 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
   return (
     <AuthCard
       title={title}
+      brand={<LoginBrand />}
       lead={kind === "patient" ? "Sign in to see your appointments, letters and medical history." : "Sign in to the staff area of the portal."}
     >
         <LoginForm

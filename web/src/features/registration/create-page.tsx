@@ -4,13 +4,14 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { DobField, PasswordField, TextField, wasmResolver } from "../../components/form";
 import type { Dob } from "../../components/dob-selects";
 import { Modal } from "../../components/modal/modal";
-import { ApiFailure } from "../../lib/api-client";
+import { api, ApiFailure } from "../../lib/api-client";
 import {
   checkPassword,
   formatUsPhone,
   validateCreateAccount,
   type CreateUserRequest,
   type CreateUserResult,
+  type MainMenuSettings,
   type UserCreationParams,
 } from "../../lib/wasm";
 import { createUser } from "./api/create-user";
@@ -208,14 +209,26 @@ function CreateAccountForm({
 
 /** /patient/user-created (spec 02 §2.1): success, with a link to log in. */
 export function UserCreatedPage() {
+  // spec 03 Other Settings: 'Allow login link after self registration'.
+  const [showLogin, setShowLogin] = useState(false);
+  useEffect(() => {
+    const abort = new AbortController();
+    void api
+      .get<MainMenuSettings>("/api/accountApi/mainMenuSettings", { signal: abort.signal, report: false })
+      .then((s) => setShowLogin(s.IsAllowedToShowLoginLinkWhenSelfRegistered ?? false))
+      .catch(() => setShowLogin(true));
+    return () => abort.abort();
+  }, []);
   return (
     <MembershipCard title="Account Created">
       <p className="membership-message" role="status">
         Your patient portal account was created.
       </p>
-      <Link to="/patient/login" className="button button-primary">
-        Log In
-      </Link>
+      {showLogin && (
+        <Link to="/patient/login" className="button button-primary">
+          Log In
+        </Link>
+      )}
     </MembershipCard>
   );
 }

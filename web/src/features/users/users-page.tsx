@@ -38,6 +38,8 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
   const [impersonateTarget, setImpersonateTarget] = useState<UserRow | null>(null);
   const options = useUserConfiguration();
   const [resetTarget, setResetTarget] = useState<UserRow | null>(null);
+  // spec 03 Other Settings: the users list's SSN column name (MRN when not set).
+  const ssnTitle = (session.status === "signed-in" && session.info.menuSettings.UsersListSsnColumnName?.trim()) || "MRN";
 
   // Regular or Demo (spec 02 §2.10), offered while demo mode is on; kept in the address.
   const demoMode = options?.EnableDemoMode ?? false;
@@ -78,7 +80,7 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
 
   const columns = useMemo(() => {
     const cols = [
-      ...(selectedRole === "Patient" ? [column.accessor("Ssn", { header: "MRN", cell: (i) => i.getValue() ?? "" })] : []),
+      ...(selectedRole === "Patient" ? [column.accessor("Ssn", { header: ssnTitle, cell: (i) => i.getValue() ?? "" })] : []),
       column.accessor("FirstName", { header: "First Name" }),
       column.accessor("LastName", { header: "Last Name" }),
       column.accessor("Username", { header: "Username" }),
@@ -104,7 +106,7 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
     }
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedRole, editable, canDemoReset]);
+  }, [selectedRole, editable, canDemoReset, ssnTitle]);
 
   return (
     <div className="users-page panel">

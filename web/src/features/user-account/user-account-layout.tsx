@@ -1,0 +1,26 @@
+import { NavLink, Outlet } from "react-router";
+import "../../styles/settings-tabs.css";
+
+/** User Account Settings (spec 03 §2): one small form per settings group, as tabs. */
+const TABS = [
+  { path: "switch-user-options", label: "Switch User Options" },
+  { path: "password-settings", label: "Password Settings" },
+  { path: "user-account-verification", label: "User Account Verification" },
+  { path: "patient-portal-options", label: "Patient Portal Options" },
+  { path: "username-validation-settings", label: "Username Validation" },
+];
+
+export function UserAccountLayout() {
+  return (
+    <>
+      <nav className="settings-tabs" aria-label="User Account Settings">
+        {TABS.map((tab) => (
+          <NavLink key={tab.path} to={tab.path} className="tab">
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </>
+  );
+}
