@@ -17,7 +17,6 @@ use crate::openapi::ApiRouter;
 use crate::settings::engine::{self, Who, Write};
 use crate::AppState;
 
-
 pub fn router() -> ApiRouter {
     ApiRouter::new()
         .get(
