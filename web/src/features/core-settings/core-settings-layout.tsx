@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { TabNav } from "../../components/tab-nav/tab-nav";
 import "./core-settings.css";
 
 /** Core Settings (spec 03 §2 "general"): the tabs Portal, MagView, Notifications, Timer Service,
@@ -13,13 +14,7 @@ const TABS = [
 export function CoreSettingsLayout() {
   return (
     <div className="core-settings">
-      <nav className="tabs" aria-label="Core Settings">
-        {TABS.map((tab) => (
-          <NavLink key={tab.path} to={tab.path} className="tab">
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
+      <TabNav label="Core Settings" tabs={TABS} />
       <Outlet />
     </div>
   );

@@ -21,6 +21,7 @@ import {
 import { acknowledge, getDocumentsSettings, getLetterTrace, loadDocuments, pdfUrl, readAndAcknowledge } from "./api/documents";
 import { useLabels } from "../../i18n/labels";
 import "../../styles/documents.css";
+import "../../components/tab-nav/tab-nav.css";
 
 /** Below this width a letter opens on its own page instead of the modal (spec 01 §9). */
 const VIEWER_BREAKPOINT = 420;

@@ -7,7 +7,7 @@ import { ApiFailure } from "../../lib/api-client";
 import { fieldMessages, type DynamicLabel, type ValidationErrors } from "../../lib/wasm";
 import { labelCategories, labelLanguages, validateLabelEdits, validateNewLabel } from "../../lib/wasm-settings";
 import { useLabelsAdmin } from "./api/labels";
-import "../../styles/settings-tabs.css";
+import "../../components/tab-nav/tab-nav.css";
 import "./dynamic-labels.css";
 
 type Texts = Record<string, string>; // language -> text
@@ -89,7 +89,7 @@ export function DynamicLabelsPage() {
         </div>
       )}
       <div className="dynamic-labels-bar">
-        <div className="settings-tabs" role="tablist" aria-label="Label categories">
+        <div className="tabs" role="tablist" aria-label="Label categories">
           {categories.map((c) => (
             <button
               key={c}

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { TabNav } from "../../components/tab-nav/tab-nav";
 import "./history-portal.css";
 import { VersionInfo } from "./version-info";
 
@@ -14,13 +15,7 @@ const TABS = [
 export function HistoryPortalLayout() {
   return (
     <>
-      <nav className="tabs" aria-label="History Portal lists">
-        {TABS.map((tab) => (
-          <NavLink key={tab.path} to={tab.path} className="tab">
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
+      <TabNav label="History Portal lists" tabs={TABS} />
       <Outlet />
       <VersionInfo />
     </>

@@ -15,6 +15,7 @@ import {
 import { getAvailableSurveys, getCompletedSurveys } from "../../lib/api/patient-surveys";
 import { useLabels } from "../../i18n/labels";
 import "../../styles/documents.css";
+import "../../components/tab-nav/tab-nav.css";
 
 const TABS: { path: string; tab: SurveyTab; label: string; key: string }[] = [
   { path: "assigned", tab: "Assigned", label: "Assigned", key: "MedicalHistory_AssignedTab" },

@@ -1,5 +1,5 @@
-import { NavLink, Outlet } from "react-router";
-import "../../styles/settings-tabs.css";
+import { Outlet } from "react-router";
+import { TabNav } from "../../components/tab-nav/tab-nav";
 
 /** User Account Settings (spec 03 §2): one small form per settings group, as tabs. */
 const TABS = [
@@ -13,13 +13,7 @@ const TABS = [
 export function UserAccountLayout() {
   return (
     <>
-      <nav className="settings-tabs" aria-label="User Account Settings">
-        {TABS.map((tab) => (
-          <NavLink key={tab.path} to={tab.path} className="tab">
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
+      <TabNav label="User Account Settings" tabs={TABS} />
       <Outlet />
     </>
   );

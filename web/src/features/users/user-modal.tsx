@@ -162,8 +162,8 @@ function LoadedUserModal({
     >
       {!isNew && (
         <div className="tabs" role="tablist">
-          <button type="button" role="tab" aria-selected={tab === "general"} onClick={() => tab !== "general" && guard(() => { password.reset(); setTab("general"); })}>General</button>
-          <button type="button" role="tab" aria-selected={tab === "password"} onClick={() => tab !== "password" && guard(() => { general.reset(); setTab("password"); })}>Change Password</button>
+          <button type="button" role="tab" className="tab" aria-selected={tab === "general"} onClick={() => tab !== "general" && guard(() => { password.reset(); setTab("general"); })}>General</button>
+          <button type="button" role="tab" className="tab" aria-selected={tab === "password"} onClick={() => tab !== "password" && guard(() => { general.reset(); setTab("password"); })}>Change Password</button>
         </div>
       )}
       {tab === "general" ? (

@@ -17,6 +17,7 @@ import { UserModal } from "./user-modal";
 // The shared field styles of the sign-in form.
 import "../../styles/login.css";
 import "./users.css";
+import "../../components/tab-nav/tab-nav.css";
 
 const LIST_ID = "users";
 const DEFAULTS: TableState = { PageIndex: 0, PageSize: 10, SortColumn: "LastName", SortDirection: "asc", Search: "", Filters: { role: "Patient" } };
