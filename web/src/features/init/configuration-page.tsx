@@ -3,17 +3,8 @@ import { Link } from "react-router";
 import { LogoMark } from "../../components/logo";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
-import {
-  dmzModeFor,
-  errorFields,
-  fieldMessages,
-  normalizeSetup,
-  type SetupConfiguration,
-  testUrl,
-  validateSetup,
-  type PasswordRequirements,
-  type ValidationErrors,
-} from "../../lib/wasm";
+import { errorFields, fieldMessages, type SetupConfiguration, type PasswordRequirements, type ValidationErrors } from "../../lib/wasm";
+import { dmzModeFor, normalizeSetup, testUrl, validateSetup } from "../../lib/wasm-settings";
 import { getPasswordRequirements } from "../../lib/api/get-password-requirements";
 import { detectRadViewPath } from "./api/detect-radview";
 import { loadConfiguration } from "./api/load-configuration";

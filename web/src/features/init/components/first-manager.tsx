@@ -2,11 +2,11 @@ import {
   checkPassword,
   errorFields,
   fieldMessages,
-  validateFirstManager,
   type FirstManager,
   type PasswordRequirements,
   type ValidationErrors,
 } from "../../../lib/wasm";
+import { validateFirstManager } from "../../../lib/wasm-settings";
 import { PasswordRequirementsPanel } from "../../../components/password-requirements/password-requirements-panel";
 import { Section, TextField } from "./setup-fields";
 import "../../../styles/account.css";
