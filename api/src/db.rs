@@ -15,8 +15,17 @@ use sqlx::sqlite::{
 
 #[derive(Clone, Debug)]
 pub enum Db {
-    Sqlite(SqlitePool),
+    Sqlite(Sqlite),
     Postgres(PgPool),
+}
+
+/// A SQLite database: the pool that reads share, and the one connection that writes take turns
+/// on ([`Db::begin`]), so a write never waits behind readers for a pooled connection while it
+/// holds the write turn.
+#[derive(Clone, Debug)]
+pub struct Sqlite {
+    pub pool: SqlitePool,
+    writer: SqlitePool,
 }
 
 /// Runs `$body` with `$pool` bound to the engine's pool; the block is compiled once per engine.
@@ -28,7 +37,10 @@ pub enum Db {
 macro_rules! on_db {
     ($db:expr, $pool:ident => $body:expr) => {
         match $db {
-            $crate::db::Db::Sqlite($pool) => $body,
+            $crate::db::Db::Sqlite(sqlite) => {
+                let $pool = &sqlite.pool;
+                $body
+            }
             $crate::db::Db::Postgres($pool) => $body,
         }
     };
@@ -45,8 +57,8 @@ pub enum Tx {
 /// A SQLite write transaction and this process's write turn. SQLite lets one writer in at a
 /// time; writers queued on its busy handler poll with growing sleeps (up to 100 ms), which made
 /// the tail of concurrent saves long. Waiting on an in-process queue instead hands the turn over
-/// the moment the previous writer commits, in arrival order. Writers in other processes still
-/// meet the busy timeout.
+/// the moment the previous writer commits, in arrival order, on the database's writer connection
+/// ([`Sqlite`]). Writers in other processes still meet the busy timeout.
 pub struct SqliteTx {
     tx: sqlx::Transaction<'static, sqlx::Sqlite>,
     _turn: tokio::sync::OwnedMutexGuard<()>,
@@ -64,6 +76,9 @@ impl std::ops::DerefMut for SqliteTx {
         &mut self.tx
     }
 }
+
+/// This process's write turn on a SQLite database, held ([`Db::turn`]); empty on PostgreSQL.
+pub struct Turn(Option<tokio::sync::OwnedMutexGuard<()>>);
 
 /// The write turn of each SQLite database this process opened (keyed by its identity).
 fn write_turn(db: &Db) -> std::sync::Arc<tokio::sync::Mutex<()>> {
@@ -121,7 +136,9 @@ impl Db {
     /// Opens the pool and applies the engine's migrations.
     pub async fn open(url: &str) -> Result<Db, DbOpenError> {
         let db = if url.starts_with("sqlite:") {
-            Db::Sqlite(open_sqlite(url).await?)
+            let sqlite = open_sqlite(url).await?;
+            tokio::spawn(checkpoints(sqlite.pool.clone()));
+            Db::Sqlite(sqlite)
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             let pool = PgPoolOptions::new()
                 .max_connections(10)
@@ -138,7 +155,11 @@ impl Db {
 
     async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
         match self {
-            Db::Sqlite(pool) => sqlx::migrate!("../migrations/sqlite").run(pool).await,
+            Db::Sqlite(sqlite) => {
+                sqlx::migrate!("../migrations/sqlite")
+                    .run(&sqlite.pool)
+                    .await
+            }
             Db::Postgres(pool) => sqlx::migrate!("../migrations/postgres").run(pool).await,
         }
     }
@@ -178,9 +199,10 @@ impl Db {
     /// memory such as the History Portal list cache.
     pub fn identity(&self) -> String {
         match self {
-            Db::Sqlite(pool) => {
-                format!("sqlite:{}", pool.connect_options().get_filename().display())
-            }
+            Db::Sqlite(sqlite) => format!(
+                "sqlite:{}",
+                sqlite.pool.connect_options().get_filename().display()
+            ),
             Db::Postgres(pool) => {
                 let o = pool.connect_options();
                 format!(
@@ -222,13 +244,34 @@ impl Db {
     /// Starts a transaction (see [`Tx`]). On SQLite it takes this process's write turn
     /// ([`SqliteTx`]) and then the write lock at once (BEGIN IMMEDIATE): a deferred transaction
     /// that reads and then writes fails with "database is locked" (SQLITE_BUSY_SNAPSHOT, which
-    /// the busy timeout cannot wait out) when another write committed in between.
+    /// the busy timeout cannot wait out) when another write committed in between. The
+    /// transaction runs on the database's writer connection, which only the holder of the turn
+    /// uses, so it is free the moment the turn is.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        let turn = self.turn().await;
+        self.begin_in(turn).await
+    }
+
+    /// Waits for this process's write turn (SQLite; nothing to wait for on PostgreSQL) without
+    /// starting a transaction, for a caller that may find nothing left to do once it has it (a
+    /// grouped settings save, `settings::engine`). Cancel-safe.
+    pub async fn turn(&self) -> Turn {
+        match self {
+            Db::Sqlite(_) => Turn(Some(write_turn(self).lock_owned().await)),
+            Db::Postgres(_) => Turn(None),
+        }
+    }
+
+    /// Starts a transaction in `turn` (see [`Db::begin`]).
+    pub async fn begin_in(&self, turn: Turn) -> Result<Tx, sqlx::Error> {
         Ok(match self {
-            Db::Sqlite(pool) => {
-                let turn = write_turn(self).lock_owned().await;
+            Db::Sqlite(sqlite) => {
+                let turn = match turn.0 {
+                    Some(turn) => turn,
+                    None => write_turn(self).lock_owned().await,
+                };
                 Tx::Sqlite(SqliteTx {
-                    tx: pool.begin_with("BEGIN IMMEDIATE").await?,
+                    tx: sqlite.writer.begin_with("BEGIN IMMEDIATE").await?,
                     _turn: turn,
                 })
             }
@@ -237,17 +280,27 @@ impl Db {
     }
 
     pub async fn close(&self) {
-        on_db!(self, pool => pool.close().await)
+        match self {
+            Db::Sqlite(sqlite) => {
+                sqlite.writer.close().await;
+                sqlite.pool.close().await;
+            }
+            Db::Postgres(pool) => pool.close().await,
+        }
     }
 }
 
-async fn open_sqlite(url: &str) -> Result<SqlitePool, DbOpenError> {
+async fn open_sqlite(url: &str) -> Result<Sqlite, DbOpenError> {
+    // No automatic checkpoints: the commit that crossed the WAL's 1000 pages ran one, fsyncs
+    // included, inside its write turn while every queued save waited. [`checkpoints`] runs them
+    // beside the writers instead.
     let options = SqliteConnectOptions::from_str(url)?
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(5));
+        .busy_timeout(Duration::from_secs(5))
+        .pragma("wal_autocheckpoint", "0");
     let path = options.get_filename();
     if let Some(parent) = path.parent() {
         if !parent.as_os_str().is_empty() && !parent.exists() {
@@ -257,10 +310,47 @@ async fn open_sqlite(url: &str) -> Result<SqlitePool, DbOpenError> {
             })?;
         }
     }
-    Ok(SqlitePoolOptions::new()
+    // A local file's connections do not go stale: no ping before each use.
+    let pool = SqlitePoolOptions::new()
         .max_connections(8)
-        .connect_with(options)
-        .await?)
+        .test_before_acquire(false)
+        .connect_with(options.clone())
+        .await?;
+    let writer = SqlitePoolOptions::new()
+        .max_connections(1)
+        .test_before_acquire(false)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .connect_lazy_with(options);
+    Ok(Sqlite { pool, writer })
+}
+
+/// Copies the WAL back into the database file (a PASSIVE checkpoint: it never takes the write
+/// lock, so writers go on meanwhile) every 100 ms while there are writes, every second when
+/// idle, until the pool closes. The next write after a complete checkpoint starts the WAL over.
+async fn checkpoints(pool: SqlitePool) {
+    const BUSY: Duration = Duration::from_millis(100);
+    const IDLE: Duration = Duration::from_secs(1);
+    let mut last_log = -1;
+    let mut wait = IDLE;
+    loop {
+        tokio::time::sleep(wait).await;
+        if pool.is_closed() {
+            break;
+        }
+        let done: Result<(i64, i64, i64), sqlx::Error> =
+            sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
+                .fetch_one(&pool)
+                .await;
+        wait = match done {
+            // (busy, frames in the WAL, frames copied): new frames since the last look.
+            Ok((_, log, _)) if log != last_log => {
+                last_log = log;
+                BUSY
+            }
+            _ => IDLE,
+        };
+    }
 }
 
 /// See [`Db::connection_facts`].

@@ -4,7 +4,7 @@
 //! (409 with the current document otherwise), validated by the group's own rules, with secrets
 //! encrypted at rest and a field-by-field audit row in the same transaction.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde_json::{Map, Value};
 use wasm_core::model::SettingsEnvelope;
@@ -177,35 +177,34 @@ pub const STALE_MESSAGE: &str =
 /// dropped) as group `def` if its stored version is still `version`. Validation failures are
 /// 400 with field messages and store nothing; a stale version is 409 with the current envelope.
 ///
-/// The document is read and checked before the transaction, which then only writes at the
-/// version read (a save that lost the race in between is stale too): on SQLite, where writers
-/// take turns, a turn is two statements long.
+/// The document is read, checked and serialised before the transaction, which then only writes
+/// at the version read (a save that lost the race in between is stale too): on SQLite, where
+/// writers take turns, a save's share of a turn is two statements, and the saves waiting for
+/// the turn are written together (`group_commit`).
 pub async fn save(
     db: &Db,
     secrets: &SecretBox,
     who: Who,
-    def: &Def,
+    def: &'static Def,
     version: i64,
     incoming: Map<String, Value>,
 ) -> AppResult<SettingsEnvelope<Map<String, Value>>> {
     let (current_version, current) = read(db, def).await?;
-    let prepared = prepare(
+    let prepared = Arc::new(prepare(
         secrets,
         def,
         Write::Whole(version),
         current_version,
         current,
         &incoming,
-    )?;
-    let mut tx = db.begin().await?;
-    let stored = store_prepared(&mut tx, who, def, &prepared).await?;
-    tx.commit().await?;
+    )?);
+    let stored = super::group_commit::commit(db, who, def, prepared.clone()).await?;
     super::invalidate(db);
     if !stored {
         let (v, doc) = read(db, def).await?;
         return Err(stale(def, v, doc));
     }
-    Ok(def.envelope(prepared.version, prepared.next))
+    Ok(def.envelope(prepared.version, prepared.next.clone()))
 }
 
 /// Sets some fields of group `def` at whatever version is stored (values edited one key at a
@@ -288,11 +287,13 @@ pub async fn write_in(
 }
 
 /// A checked save, ready to be written at the version it was read at.
-struct Prepared {
+pub(super) struct Prepared {
     read_version: i64,
     /// The version after the write (the read one when nothing changed).
     version: i64,
     next: Map<String, Value>,
+    /// `next` as the stored JSON text, written before the write turn is taken.
+    body: String,
     /// Old and new values of the fields that changed (nothing to write when empty).
     old: Map<String, Value>,
     new: Map<String, Value>,
@@ -389,15 +390,16 @@ fn prepare(
         next.insert((*secret).to_owned(), value);
     }
     let (old, new) = changes(def, &current, &next, &typed_secrets);
-    let version = if new.is_empty() {
-        current_version
+    let (version, body) = if new.is_empty() {
+        (current_version, String::new())
     } else {
-        current_version + 1
+        (current_version + 1, Value::Object(next.clone()).to_string())
     };
     Ok(Prepared {
         read_version: current_version,
         version,
         next,
+        body,
         old,
         new,
     })
@@ -405,12 +407,16 @@ fn prepare(
 
 /// Writes a prepared save and its audit row in `tx`; false when the stored version is no longer
 /// the one it was read at. Nothing changed: nothing written, no audit row.
-async fn store_prepared(tx: &mut Tx, who: Who, def: &Def, p: &Prepared) -> AppResult<bool> {
+pub(super) async fn store_prepared(
+    tx: &mut Tx,
+    who: Who,
+    def: &Def,
+    p: &Prepared,
+) -> AppResult<bool> {
     if p.new.is_empty() {
         return Ok(true);
     }
-    let body = Value::Object(p.next.clone()).to_string();
-    if !store::settings::write_at(tx, def.name, p.read_version, &body, now_ms()).await? {
+    if !store::settings::write_at(tx, def.name, p.read_version, &p.body, now_ms()).await? {
         return Ok(false);
     }
     audit::record(

@@ -1,85 +1,15 @@
-//! Exports of the membership form rules (spec 02 §5, spec 01 §5): validateUser, validateRole,
-//! validateCreateAccount, validateSurveyRegistration, validateVerificationCode,
-//! validateChangeMyPassword, formatUsPhone.
+//! Exports of the membership form rules (spec 02 §5, spec 01 §5): validateCreateAccount,
+//! validateSurveyRegistration, validateVerificationCode, validateChangeMyPassword, formatUsPhone.
+//! The user administration's validateUser and validateRole are in `users` (settings package).
 
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use super::{boolean, field, read, reflect_get, string, whole, write, ReadJs};
+use super::{boolean, field, read, string, text, whole, write, ReadJs};
 use crate::membership;
-use crate::model::{
-    ChangeMyPassword, CreateAccountRules, CreateUserRequest, FormCheck, RoleForm,
-    SurveyRegistration, UserForm,
-};
+use crate::model::{ChangeMyPassword, CreateAccountRules, CreateUserRequest, SurveyRegistration};
 use crate::password::PasswordRequirements;
 use crate::ValidationErrors;
-
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_namespace = Array, js_name = isArray)]
-    fn is_array(value: &JsValue) -> bool;
-}
-
-/// The items of an array field (none when the field is not an array).
-pub(super) fn list(obj: &JsValue, key: &str) -> Vec<JsValue> {
-    let value = field(obj, key);
-    if !is_array(&value) {
-        return Vec::new();
-    }
-    let len = reflect_get(&value, "length")
-        .ok()
-        .and_then(|n| n.as_f64())
-        .unwrap_or(0.0);
-    let len = if len.is_finite() && len > 0.0 {
-        len.min(10_000.0) as u32
-    } else {
-        0
-    };
-    (0..len)
-        .map(|i| reflect_get(&value, &i.to_string()).unwrap_or(JsValue::UNDEFINED))
-        .collect()
-}
-
-fn text(v: &JsValue, key: &str) -> String {
-    string(v, key).unwrap_or_default()
-}
-
-impl ReadJs for UserForm {
-    fn read_js(v: &JsValue) -> Self {
-        UserForm {
-            id: field(v, "Id")
-                .as_f64()
-                .filter(|n| n.fract() == 0.0)
-                .map(|n| n as i64),
-            ssn: text(v, "Ssn"),
-            first_name: text(v, "FirstName"),
-            last_name: text(v, "LastName"),
-            username: text(v, "Username"),
-            email: text(v, "Email"),
-            is_active: boolean(v, "IsActive"),
-            roles: list(v, "Roles")
-                .iter()
-                .filter_map(JsValue::as_string)
-                .collect(),
-            comment: text(v, "Comment"),
-            survey_pin: text(v, "SurveyPin"),
-            loc_nums: text(v, "LocNums"),
-            is_results_portal_text_notification_enabled: boolean(
-                v,
-                "IsResultsPortalTextNotificationEnabled",
-            ),
-        }
-    }
-}
-
-impl ReadJs for RoleForm {
-    fn read_js(v: &JsValue) -> Self {
-        RoleForm {
-            name: text(v, "Name"),
-            description: text(v, "Description"),
-        }
-    }
-}
 
 impl ReadJs for CreateUserRequest {
     fn read_js(v: &JsValue) -> Self {
@@ -133,16 +63,6 @@ impl ReadJs for ChangeMyPassword {
             new_password_repeat: text(v, "NewPasswordRepeat"),
         }
     }
-}
-
-#[wasm_bindgen(js_name = validateUser)]
-pub fn validate_user(user: Ts<UserForm>) -> Ts<FormCheck> {
-    write(&membership::validate_user(&read(&user)))
-}
-
-#[wasm_bindgen(js_name = validateRole)]
-pub fn validate_role(role: Ts<RoleForm>) -> Ts<ValidationErrors> {
-    write(&membership::validate_role(&read(&role)))
 }
 
 #[wasm_bindgen(js_name = validateCreateAccount)]

@@ -35,9 +35,14 @@ use crate::ValidationErrors;
 mod membership;
 mod recovery;
 mod session_timer;
+// Admin pages' rules: only in the settings package (feature `wasm-settings`, pkg-settings), which
+// only the admin and setup pages load; patients' phones and kiosks never download them.
 #[cfg(feature = "wasm-settings")]
 mod settings;
+#[cfg(feature = "wasm-settings")]
 mod setup;
+#[cfg(feature = "wasm-settings")]
+mod users;
 
 #[wasm_bindgen]
 extern "C" {
@@ -67,6 +72,11 @@ pub(crate) fn field(obj: &JsValue, key: &str) -> JsValue {
 
 fn string(obj: &JsValue, key: &str) -> Option<String> {
     field(obj, key).as_string()
+}
+
+/// A text field; empty when missing or not text.
+fn text(obj: &JsValue, key: &str) -> String {
+    string(obj, key).unwrap_or_default()
 }
 
 fn boolean(obj: &JsValue, key: &str) -> bool {

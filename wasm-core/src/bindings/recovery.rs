@@ -5,15 +5,11 @@
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use super::{boolean, field, read, string, whole, write, ReadJs};
+use super::{boolean, field, read, text, whole, write, ReadJs};
 use crate::model::{PhoneVerifyState, PhoneVerifyView, ResetKeyValidation, ResetPasswordRequest};
 use crate::password::PasswordRequirements;
 use crate::recovery;
 use crate::ValidationErrors;
-
-fn text(v: &JsValue, key: &str) -> String {
-    string(v, key).unwrap_or_default()
-}
 
 impl ReadJs for ResetPasswordRequest {
     fn read_js(v: &JsValue) -> Self {

@@ -4,8 +4,8 @@
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use super::membership::list;
-use super::{boolean, read, string, whole, write, ReadJs};
+use super::users::list;
+use super::{boolean, read, text, whole, write, ReadJs};
 use crate::model::{
     FirstManager, FormCheck, KeyValue, LocationMrnColumn, SetupConfiguration, SetupNormalized,
     UserForm,
@@ -13,10 +13,6 @@ use crate::model::{
 use crate::password::PasswordRequirements;
 use crate::setup;
 use crate::ValidationErrors;
-
-fn text(v: &JsValue, key: &str) -> String {
-    string(v, key).unwrap_or_default()
-}
 
 impl ReadJs for SetupConfiguration {
     fn read_js(v: &JsValue) -> Self {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use super::{boolean, field, object_keys, string, to_js_value, whole, write};
+use super::{boolean, field, object_keys, string, text, to_js_value, whole, write};
 use crate::model::{
     Answer, Answers, ChoiceOption, EnableBehavior, EnableWhen, Operator, SurveyDefinition,
     SurveyPage, SurveyQuestion, Texts,
@@ -303,10 +303,6 @@ pub fn pin_length() -> u32 {
 #[wasm_bindgen(js_name = adminPinReady)]
 pub fn admin_pin_ready(pin: &str, length: u32) -> bool {
     survey::staff_start::admin_pin_ready(pin, length)
-}
-
-fn text(v: &JsValue, key: &str) -> String {
-    string(v, key).unwrap_or_default()
 }
 
 /// Reads the create-patient form field by field (missing or ill-typed fields are empty).

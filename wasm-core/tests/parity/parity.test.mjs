@@ -138,10 +138,11 @@ const runners = {
   },
   "membership.json": (i) => {
     switch (i.fn) {
+      // The user administration's rules: the admin pages' package (pkg-settings).
       case "user":
-        return core.validateUser(i.user);
+        return settings.validateUser(i.user);
       case "role":
-        return core.validateRole(i.role);
+        return settings.validateRole(i.role);
       case "create":
         return core.validateCreateAccount(i.req, i.rules);
       case "survey":
@@ -193,22 +194,23 @@ const runners = {
     }
   },
   "session_timer.json": (i) => core.sessionTimerView(i.secondsLeft, i.timeoutMinutes, i.warnMinutes),
+  // The setup wizard's rules: the admin pages' package (pkg-settings).
   "setup.json": (i) => {
     switch (i.fn) {
       case "validate":
-        return core.validateSetup(i.cfg);
+        return settings.validateSetup(i.cfg);
       case "normalize":
-        return core.normalizeSetup(i.cfg);
+        return settings.normalizeSetup(i.cfg);
       case "testUrl":
-        return core.testUrl(i.url);
+        return settings.testUrl(i.url);
       case "dmz":
-        return core.dmzModeFor(i.type, i.dmz);
+        return settings.dmzModeFor(i.type, i.dmz);
       case "serviceAccount":
-        return core.normalizeServiceAccount(i.name);
+        return settings.normalizeServiceAccount(i.name);
       case "publicAddress":
-        return core.normalizePublicAddress(i.url);
+        return settings.normalizePublicAddress(i.url);
       case "firstManager":
-        return core.validateFirstManager(i.manager, i.rules, i.usernameTaken);
+        return settings.validateFirstManager(i.manager, i.rules, i.usernameTaken);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }

@@ -2,14 +2,21 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { recoveryRoutes } from "../features/recovery/routes";
 import { HealthRecordPage, LoginPage } from "../features/auth/login-page";
-import { InitConfigurationPage } from "../features/init/configuration-page";
 import { InitPage } from "../features/init/init-page";
 import { LaterRelease } from "../features/later-release/later-release";
 import type { RouteHandle } from "../lib/route-handle";
+import { loadSettingsRules } from "../lib/wasm-settings";
 import { RequireSignedIn } from "./guards";
 import { RootLayout } from "./root-layout";
 import { Shell } from "./shell/shell";
 
+
+/** An admin page with its rules: the page's module and the settings wasm package (the setup
+ * wizard's, the user administration's and the settings groups' rules, lib/wasm-settings.ts),
+ * which the patient app never downloads. */
+function withAdminRules<T>(page: Promise<T>): Promise<T> {
+  return Promise.all([page, loadSettingsRules()]).then(([m]) => m);
+}
 
 /** A shell area another issue builds: title in the header and an honest note. */
 function later(path: string, title: string, subtitle?: string): RouteObject {
@@ -53,7 +60,10 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: "init", element: <InitPage /> },
-      { path: "init/configuration", element: <InitConfigurationPage /> },
+      {
+        path: "init/configuration",
+        lazy: () => withAdminRules(import("../features/init/configuration-page")).then((m) => ({ Component: m.InitConfigurationPage })),
+      },
       { path: "patient/login", element: <LoginPage kind="patient" /> },
       { path: "patient/health-record", element: <HealthRecordPage /> },
       { path: "staff/login", element: <LoginPage kind="staff" /> },
@@ -139,15 +149,15 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="view-users" replace /> },
                   {
                     path: "view-users",
-                    lazy: () => import("../features/users/users-page").then((m) => ({ Component: () => <m.UsersPage editable={false} /> })),
+                    lazy: () => withAdminRules(import("../features/users/users-page")).then((m) => ({ Component: () => <m.UsersPage editable={false} /> })),
                     handle: { title: "Users" } satisfies RouteHandle,
                   },
                   {
                     path: "manage-users",
-                    lazy: () => import("../features/users/users-page").then((m) => ({ Component: () => <m.UsersPage editable /> })),
+                    lazy: () => withAdminRules(import("../features/users/users-page")).then((m) => ({ Component: () => <m.UsersPage editable /> })),
                     handle: { title: "User Management" } satisfies RouteHandle,
                   },
-                  { path: "roles", lazy: () => import("../features/users/roles-page").then((m) => ({ Component: m.RolesPage })), handle: { title: "Roles" } satisfies RouteHandle },
+                  { path: "roles", lazy: () => withAdminRules(import("../features/users/roles-page")).then((m) => ({ Component: m.RolesPage })), handle: { title: "Roles" } satisfies RouteHandle },
                   { path: "*", element: <Navigate to="view-users" replace /> },
                 ],
               },

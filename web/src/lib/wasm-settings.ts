@@ -1,7 +1,18 @@
-// The settings groups' rules (wasm-core feature `wasm-settings`): a second wasm package that only
-// the admin settings pages load, on first use, so the patient app and the kiosk never download
+// The admin pages' rules (wasm-core feature `wasm-settings`): the settings groups, the setup
+// wizard and the user administration. A second wasm package that only those pages load, on first
+// use (their routes wait for loadSettingsRules), so the patient app and the kiosk never download
 // it. The same Rust functions run on the server before every save.
-import type { DynamicLabel, ValidationErrors } from "wasm-core";
+import type {
+  DynamicLabel,
+  FirstManager,
+  FormCheck,
+  PasswordRequirements,
+  RoleForm,
+  SetupConfiguration,
+  SetupNormalized,
+  UserForm,
+  ValidationErrors,
+} from "wasm-core";
 
 type SettingsRules = typeof import("wasm-core-settings");
 
@@ -9,7 +20,8 @@ let loading: Promise<SettingsRules> | undefined;
 let loaded: SettingsRules | undefined;
 
 /** Loads the settings package once; a settings page waits for it before it renders its form
- * (components/settings-form loads it beside the group). */
+ * (components/settings-form loads it beside the group; the setup wizard's and the user
+ * administration's routes load it with their page). */
 export function loadSettingsRules(): Promise<SettingsRules> {
   loading ??= import("wasm-core-settings").then((rules) => (loaded = rules));
   return loading;
@@ -77,4 +89,48 @@ export function labelLanguages(): string[] {
 /** License Management's rows: module key, label, whether the administrator may toggle it. */
 export function licenseModules(): { Key: string; Label: string; CanToggle: boolean }[] {
   return rules().licenseModules();
+}
+
+// The setup wizard (spec 02 §4, §5).
+
+/** The wizard's checks of a configuration before it is saved (field messages and the toast). */
+export function validateSetup(cfg: SetupConfiguration): FormCheck {
+  return rules().validateSetup(cfg);
+}
+
+/** The normalised fields only; `{...cfg, ...normalizeSetup(cfg)}` is the configuration as saved. */
+export function normalizeSetup(cfg: SetupConfiguration): SetupNormalized {
+  return rules().normalizeSetup(cfg);
+}
+
+/** The address a test button calls for `url`. */
+export function testUrl(url: string): string {
+  return rules().testUrl(url);
+}
+
+/** The DMZ switch as a data connection type allows it (FoxPro forces it off). */
+export function dmzModeFor(dataConnectionType: string, isDmzMode: boolean): boolean {
+  return rules().dmzModeFor(dataConnectionType, isDmzMode);
+}
+
+/** The first Program manager's account as the server checks it (`rules` null while the password
+ * rules are not loaded). */
+export function validateFirstManager(
+  manager: Partial<FirstManager>,
+  passwordRules: PasswordRequirements | null | undefined,
+  usernameTaken: boolean,
+): ValidationErrors {
+  return rules().validateFirstManager(manager, passwordRules, usernameTaken);
+}
+
+// The user administration (spec 02 §5).
+
+/** A user form as the server checks it (field messages and the toast). */
+export function validateUser(user: UserForm): FormCheck {
+  return rules().validateUser(user);
+}
+
+/** A role form as the server checks it. */
+export function validateRole(role: RoleForm): ValidationErrors {
+  return rules().validateRole(role);
 }

@@ -6,6 +6,8 @@ import { EMPTY_MANAGER, setupErrors, type SetupValues } from "./setup-rules";
 // A configuration validateSetup accepts (LuminaryOne, integrated security on the portal database).
 const valid: SetupValues = {
   ClientName: "Clinic",
+  // spec 03 §5: CorePortal requires it, and the wizard writes CorePortal.
+  PublicWebAddress: "http://127.0.0.1:8080/",
   MagViewMode: "LuminaryOne",
   LuminaryOneUrl: "http://127.0.0.1:9/",
   DataConnectionType: "SQL",

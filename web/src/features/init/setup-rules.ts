@@ -1,21 +1,9 @@
 // The setup wizard's rules (wasm-core src/setup.rs, spec 02 §4, §5): the one place the init
-// feature imports them from, so that moving their bindings to another wasm package changes one
-// import here and nothing else. The settings groups' rules (validateSetupGroups) are in the
-// settings package, which the wizard loads before it shows its form.
-import {
-  dmzModeFor,
-  errorFields,
-  fieldMessages,
-  normalizeSetup,
-  testUrl,
-  validateFirstManager,
-  validateSetup,
-  type FirstManager,
-  type PasswordRequirements,
-  type SetupConfiguration,
-  type ValidationErrors,
-} from "../../lib/wasm";
-import { validateSetupGroups } from "../../lib/wasm-settings";
+// feature imports them from. They are in the admin rules package (lib/wasm-settings.ts), which the
+// wizard's route loads before it shows its form, beside the settings groups' rules
+// (validateSetupGroups).
+import { errorFields, fieldMessages, type FirstManager, type PasswordRequirements, type SetupConfiguration, type ValidationErrors } from "../../lib/wasm";
+import { dmzModeFor, normalizeSetup, testUrl, validateFirstManager, validateSetup, validateSetupGroups } from "../../lib/wasm-settings";
 
 export { dmzModeFor, testUrl, validateSetup };
 

@@ -8,7 +8,8 @@ import { FORM_INVALID, setServerErrors, TextField, wasmResolver } from "../../co
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
-import { validateRole, type RoleForm, type RoleRow } from "../../lib/wasm";
+import type { RoleForm, RoleRow } from "../../lib/wasm";
+import { validateRole } from "../../lib/wasm-settings";
 import { deleteRole, postRole, putRole, useRoles } from "./api/roles";
 import "../../styles/login.css";
 import "./users.css";

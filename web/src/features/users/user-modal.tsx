@@ -5,7 +5,8 @@ import { CheckboxField, ChoiceListField, FORM_INVALID, PasswordField, SelectFiel
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
-import { checkPassword, errorFields, fieldMessages, validateUser, type PasswordRequirements, type RoleRow, type UserForm, type ValidationErrors } from "../../lib/wasm";
+import { checkPassword, errorFields, fieldMessages, type PasswordRequirements, type RoleRow, type UserForm, type ValidationErrors } from "../../lib/wasm";
+import { validateUser } from "../../lib/wasm-settings";
 import { passwordRequirementsQuery } from "../../lib/api/get-password-requirements";
 import { changeUserPassword, validatePassword } from "./api/passwords";
 import { postUser, putUser, userQuery } from "./api/user";
