@@ -221,7 +221,12 @@ impl Db {
     pub fn connection_facts(&self) -> ConnectionFacts {
         match self {
             Db::Sqlite(pool) => {
-                let file = pool.pool.connect_options().get_filename().display().to_string();
+                let file = pool
+                    .pool
+                    .connect_options()
+                    .get_filename()
+                    .display()
+                    .to_string();
                 ConnectionFacts {
                     database: file,
                     server: "SQLite (a file on this server)".to_owned(),

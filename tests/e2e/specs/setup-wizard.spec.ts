@@ -171,6 +171,8 @@ test("the wizard configures a fresh portal", async ({ page, browser, baseURL }) 
   await field(late, "MagView mode").selectOption("LuminaryOne");
   await field(late, "LuminaryOne URL").fill("http://127.0.0.1:9/");
   await late.getByRole("button", { name: "Next" }).click();
+  // spec 03 §5: the Public Web Address is required (the wizard writes CorePortal, which needs it).
+  await field(late, "Public web address").fill(origin.host);
   await field(late, "Database name").fill("postgres");
   await field(late, "Integrated security").check();
   await late.getByRole("button", { name: "Next" }).click();

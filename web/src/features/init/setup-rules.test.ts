@@ -45,4 +45,9 @@ describe("the setup wizard's rules", () => {
     expect(fieldMessages(errors, "FirstManager.Username").length).toBeGreaterThan(0);
     expect(fieldMessages(setupErrors(valid, null), "FirstManager.Username")).toEqual([]);
   });
+
+  it("asks for the Public Web Address, which CorePortal requires (spec 03 §5)", () => {
+    const errors = setupErrors({ ...valid, PublicWebAddress: "" }, null);
+    expect(fieldMessages(errors, "PublicWebAddress")).toEqual(["Public Web Address is required"]);
+  });
 });
