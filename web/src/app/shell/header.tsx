@@ -102,6 +102,8 @@ function UserMenu({ userName, items, onLogout }: { userName: string; items: Menu
       <button
         type="button"
         className="user-menu-button"
+        // The name stays the button's name on a phone, where only the initials show (WCAG 4.1.2).
+        aria-label={userName}
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
