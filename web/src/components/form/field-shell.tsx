@@ -28,19 +28,33 @@ export function FieldShell({ label, id: fixedId, description, messages = [], cla
   const generated = useId();
   const id = fixedId ?? generated;
   const invalid = messages.length > 0;
-  const describedBy = [description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByOf(id, Boolean(description), invalid);
   return (
     <div className={["field", invalid ? "field-invalid" : "", className ?? ""].filter(Boolean).join(" ")}>
       <label htmlFor={id}>{label}</label>
       <div className="field-control">{children({ id, describedBy, invalid })}</div>
       {after}
+      <FieldNotes id={id} description={description} messages={messages} />
+    </div>
+  );
+}
+
+/** The ids aria-describedby names for field `id`: its description's and its messages'. */
+export function describedByOf(id: string, hasDescription: boolean, invalid: boolean): string | undefined {
+  return [hasDescription ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+/** What stands under field `id`: its description (help line), then its messages. */
+export function FieldNotes({ id, description, messages }: { id: string; description?: ReactNode; messages: readonly string[] }) {
+  return (
+    <>
       {description && (
         <p className="field-hint" id={`${id}-d`}>
           {description}
         </p>
       )}
       <FieldMessages id={`${id}-m`} messages={messages} />
-    </div>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import { get, useController, useFormContext, useFormState, type FieldValues, type RegisterOptions } from "react-hook-form";
-import { FieldMessages, FieldShell } from "./field-shell";
+import { describedByOf, FieldMessages, FieldNotes, FieldShell } from "./field-shell";
 import { messagesOf } from "./resolver";
 
 // Fields of a react-hook-form form (inside its FormProvider): label, optional description and
@@ -206,19 +206,14 @@ export function CheckboxField(props: Common) {
   const messages = useFieldMessages(props.name);
   const field = useRegister(props.name);
   const invalid = messages.length > 0;
-  const describedBy = [props.description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByOf(id, Boolean(props.description), invalid);
   return (
     <div className={`check-row${invalid ? " field-invalid" : ""}`}>
       <label>
         <input type="checkbox" disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field} />
         {props.label}
       </label>
-      {props.description && (
-        <p className="field-hint" id={`${id}-d`}>
-          {props.description}
-        </p>
-      )}
-      <FieldMessages id={`${id}-m`} messages={messages} />
+      <FieldNotes id={id} description={props.description} messages={messages} />
     </div>
   );
 }
@@ -256,7 +251,7 @@ export function ChoiceListField({ options, ...props }: Common & { options: reado
   const field = useRegister(props.name);
   const messages = useFieldMessages(props.name);
   const invalid = messages.length > 0;
-  const describedBy = [props.description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByOf(id, Boolean(props.description), invalid);
   return (
     <div className={`field${invalid ? " field-invalid" : ""}`}>
       <span className="field-label" id={`${id}-l`}>
@@ -270,12 +265,7 @@ export function ChoiceListField({ options, ...props }: Common & { options: reado
           </label>
         ))}
       </div>
-      {props.description && (
-        <p className="field-hint" id={`${id}-d`}>
-          {props.description}
-        </p>
-      )}
-      <FieldMessages id={`${id}-m`} messages={messages} />
+      <FieldNotes id={id} description={props.description} messages={messages} />
     </div>
   );
 }
@@ -287,7 +277,7 @@ export function RadioField({ options, className, ...props }: Common & { options:
   const field = useRegister(props.name);
   const messages = useFieldMessages(props.name);
   const invalid = messages.length > 0;
-  const describedBy = [props.description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByOf(id, Boolean(props.description), invalid);
   return (
     <div className={`field${invalid ? " field-invalid" : ""}`}>
       <fieldset className={className} aria-describedby={describedBy}>
@@ -298,12 +288,7 @@ export function RadioField({ options, className, ...props }: Common & { options:
           </label>
         ))}
       </fieldset>
-      {props.description && (
-        <p className="field-hint" id={`${id}-d`}>
-          {props.description}
-        </p>
-      )}
-      <FieldMessages id={`${id}-m`} messages={messages} />
+      <FieldNotes id={id} description={props.description} messages={messages} />
     </div>
   );
 }
@@ -316,7 +301,7 @@ export function BooleanRadioField({ trueLabel, falseLabel, ...props }: Common & 
   const { field } = useController({ name: props.name, control });
   const messages = useFieldMessages(props.name);
   const invalid = messages.length > 0;
-  const describedBy = [props.description ? `${id}-d` : "", invalid ? `${id}-m` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByOf(id, Boolean(props.description), invalid);
   const choice = (value: boolean, label: string) => (
     <label>
       <input
@@ -340,12 +325,7 @@ export function BooleanRadioField({ trueLabel, falseLabel, ...props }: Common & 
           {choice(false, falseLabel)}
         </div>
       </fieldset>
-      {props.description && (
-        <p className="field-hint" id={`${id}-d`}>
-          {props.description}
-        </p>
-      )}
-      <FieldMessages id={`${id}-m`} messages={messages} />
+      <FieldNotes id={id} description={props.description} messages={messages} />
     </div>
   );
 }
