@@ -343,10 +343,7 @@ async fn checkpoints(pool: SqlitePool) {
         if pool.is_closed() {
             break;
         }
-        let done: Result<(i64, i64, i64), sqlx::Error> =
-            sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
-                .fetch_one(&pool)
-                .await;
+        let done = crate::store::wal::checkpoint(&pool).await;
         wait = match done {
             // (busy, frames in the WAL, frames copied): new frames since the last look.
             Ok((_, log, _)) if log != last_log => {

@@ -27,6 +27,7 @@ pub mod setup;
 pub mod survey_packages;
 pub mod surveys;
 pub mod users;
+pub mod wal;
 
 /// A LIKE pattern matching `text` anywhere, lower-cased, with `%`, `_` and `\` escaped (the SQL
 /// adds `ESCAPE '\'`), so a search is always literal.
