@@ -23,6 +23,7 @@ pub mod password_rules;
 pub mod pdf;
 pub mod routes;
 pub mod secrets;
+pub mod security_headers;
 pub mod settings;
 pub mod signed_ids;
 pub mod staff_start;
@@ -43,6 +44,8 @@ use axum::http::Request;
 use axum::response::IntoResponse;
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove};
+use tower_http::compression::CompressionLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
@@ -70,6 +73,8 @@ pub struct Config {
     pub clinic_utc_offset_minutes: i32,
     /// How often the outbox delivers what is due.
     pub outbox_period: Duration,
+    /// Clients reach the portal over HTTPS (TLS at a proxy in front): send HSTS.
+    pub public_https: bool,
 }
 
 impl Config {
@@ -86,6 +91,7 @@ impl Config {
             notifications_engine: false,
             clinic_utc_offset_minutes: -300,
             outbox_period: Duration::from_millis(5000),
+            public_https: false,
         }
     }
 }
@@ -98,6 +104,8 @@ pub struct AppState {
     pub secrets: secrets::SecretBox,
     /// Who may tell us the client's address (client_addr.rs).
     pub trusted_proxies: std::sync::Arc<client_addr::TrustedProxies>,
+    /// Security headers (security_headers.rs).
+    pub headers: security_headers::HeaderPolicy,
 }
 
 /// Opens the database (migrations, default settings, demo data when asked).
@@ -122,6 +130,9 @@ pub async fn build(config: &Config) -> Result<AppState, Box<dyn std::error::Erro
         web_dir: config.web_dir.clone(),
         secrets,
         trusted_proxies: std::sync::Arc::new(config.trusted_proxies.clone()),
+        headers: security_headers::HeaderPolicy {
+            public_https: config.public_https,
+        },
     })
 }
 
@@ -144,10 +155,21 @@ pub fn app(state: AppState) -> Router {
             license::middleware,
         ))
         .layer(axum::middleware::from_fn(csrf::middleware))
+        // JSON and pages above 1 KiB leave compressed when the client takes br or gzip; the
+        // built assets are already compressed at build time (web.rs serves the .br/.gz files).
+        .layer(
+            CompressionLayer::new()
+                .compress_when(DefaultPredicate::new().and(SizeAbove::new(1024))),
+        )
         .layer(CatchPanicLayer::custom(
             |_panic: Box<dyn std::any::Any + Send>| {
                 AppError::internal("handler panicked").into_response()
             },
+        ))
+        // Outside the panic catcher, so a 500 of a panic carries them too.
+        .layer(axum::middleware::from_fn_with_state(
+            state.headers,
+            security_headers::middleware,
         ))
         .layer(trace)
         .with_state(state)

@@ -43,6 +43,10 @@ struct Cli {
     /// How often the outbox delivers what is due, in milliseconds (at least 100).
     #[arg(long, env = "PORTAL_OUTBOX_PERIOD_MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..))]
     outbox_period_ms: u64,
+    /// Clients reach this portal over HTTPS (TLS at a proxy in front of it): every answer carries
+    /// Strict-Transport-Security.
+    #[arg(long, env = "PORTAL_PUBLIC_HTTPS", value_parser = clap::builder::BoolishValueParser::new(), default_value_t = false, num_args = 0..=1, default_missing_value = "true")]
+    public_https: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -88,6 +92,7 @@ async fn main() -> std::process::ExitCode {
         notifications_engine: cli.notifications_engine,
         clinic_utc_offset_minutes: cli.clinic_utc_offset_minutes,
         outbox_period: std::time::Duration::from_millis(cli.outbox_period_ms),
+        public_https: cli.public_https,
     };
     match portal_api::serve(config).await {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -65,13 +65,21 @@ async fn serve(web_dir: &Path, path: &str, req: Request) -> Response {
         )
             .into_response();
     }
+    // The build writes .br and .gz beside each asset (web/scripts/precompress.mjs); the client's
+    // Accept-Encoding picks one, else the plain file.
+    let dir = ServeDir::new(web_dir)
+        .precompressed_br()
+        .precompressed_gzip();
     let result = if path.starts_with("/assets/") {
-        ServeDir::new(web_dir).oneshot(req).await
+        dir.oneshot(req).await
     } else {
-        ServeDir::new(web_dir)
-            .fallback(ServeFile::new(index))
-            .oneshot(req)
-            .await
+        dir.fallback(
+            ServeFile::new(index)
+                .precompressed_br()
+                .precompressed_gzip(),
+        )
+        .oneshot(req)
+        .await
     };
     let mut response = match result {
         Ok(r) => r.map(Body::new),
@@ -82,6 +90,13 @@ async fn serve(web_dir: &Path, path: &str, req: Request) -> Response {
             header::CACHE_CONTROL,
             HeaderValue::from_static(cache_control_for(path)),
         );
+        // The same address answers .br, .gz or plain bytes: caches must key on the encoding.
+        if !response.headers().contains_key(header::VARY) {
+            response.headers_mut().insert(
+                header::VARY,
+                HeaderValue::from_static("accept-encoding"),
+            );
+        }
     }
     response
 }

@@ -31,6 +31,8 @@ pub const LOGIN_FAILED: &str = "The user name or password provided is incorrect.
 pub const INDEX_MARKER: &str = "portal-api-tests index.html";
 /// Marker in the assets/app.js the harness serves.
 pub const APP_JS_MARKER: &str = "portal-api-tests app.js";
+/// The stand-in for app.js.br (the server does not decode it, it only picks it).
+pub const APP_JS_BROTLI_MARKER: &str = "portal-api-tests app.js.br";
 /// Marker in a file placed next to (outside) the web dir: it must never be served.
 pub const OUTSIDE_MARKER: &str = "portal-api-tests outside the web dir";
 
@@ -103,6 +105,8 @@ pub struct ServerOptions {
     pub dev: bool,
     /// `--trusted-proxies`: whose X-Forwarded-For names the client.
     pub trusted_proxies: Option<&'static str>,
+    /// `--public-https`: clients arrive over HTTPS (HSTS).
+    pub public_https: bool,
 }
 
 impl ServerOptions {
@@ -112,6 +116,7 @@ impl ServerOptions {
             demo: true,
             dev: false,
             trusted_proxies: None,
+            public_https: false,
         }
     }
 
@@ -121,11 +126,17 @@ impl ServerOptions {
             demo: false,
             dev: false,
             trusted_proxies: None,
+            public_https: false,
         }
     }
 
     pub fn dev(mut self) -> Self {
         self.dev = true;
+        self
+    }
+
+    pub fn public_https(mut self) -> Self {
+        self.public_https = true;
         self
     }
 
@@ -234,6 +245,7 @@ impl TestServer {
             .env_remove("PORTAL_NOTIFICATIONS_ENGINE")
             .env_remove("PORTAL_CLINIC_UTC_OFFSET_MINUTES")
             .env_remove("PORTAL_OUTBOX_PERIOD_MS")
+            .env_remove("PORTAL_PUBLIC_HTTPS")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -245,6 +257,9 @@ impl TestServer {
         }
         if let Some(proxies) = options.trusted_proxies {
             command.arg("--trusted-proxies").arg(proxies);
+        }
+        if options.public_https {
+            command.arg("--public-https");
         }
         let mut child = command.spawn().unwrap_or_else(|e| {
             panic!(
@@ -505,6 +520,12 @@ fn write_web_dir(root: &Path) -> PathBuf {
         format!("console.log(\"{APP_JS_MARKER}\");\n"),
     )
     .expect("app.js");
+    // What the build's precompress step writes beside an asset (served for Accept-Encoding: br).
+    std::fs::write(
+        web.join("assets/app.js.br"),
+        format!("{APP_JS_BROTLI_MARKER}\n"),
+    )
+    .expect("app.js.br");
     std::fs::write(root.join("secret.txt"), format!("{OUTSIDE_MARKER}\n")).expect("secret.txt");
     web
 }
