@@ -4,6 +4,7 @@
 pub mod answers;
 pub mod audit;
 pub mod auth;
+pub mod backup;
 pub mod client_addr;
 pub mod connection_test;
 pub mod cookies;

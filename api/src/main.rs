@@ -12,7 +12,7 @@ struct Cli {
     #[arg(long, env = "BIND", default_value = "127.0.0.1:8080")]
     bind: String,
     /// sqlite://path (file and folder are created) or postgres://user@host/db.
-    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/portal.db")]
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/portal.db", global = true)]
     database_url: String,
     /// Folder of the built web app.
     #[arg(long, env = "WEB_DIR", default_value = "web/dist")]
@@ -55,15 +55,42 @@ struct Cli {
 enum Command {
     /// Print the OpenAPI 3.1 document (JSON) and exit, without starting a server.
     Openapi,
+    /// Copy the whole database (--database-url) into a new file, while the portal runs: SQLite's
+    /// online copy, or pg_dump's custom format for PostgreSQL.
+    Backup {
+        /// The backup file to write (must not exist).
+        out: PathBuf,
+    },
+    /// Put a backup in place of the database (--database-url). Stop the portal first.
+    Restore {
+        /// The backup file written by `portal-api backup`.
+        from: PathBuf,
+        /// Replace a database that already holds data.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    if let Some(Command::Openapi) = cli.command {
-        let doc = portal_api::openapi::document();
-        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
-        return std::process::ExitCode::SUCCESS;
+    match &cli.command {
+        Some(Command::Openapi) => {
+            let doc = portal_api::openapi::document();
+            println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+            return std::process::ExitCode::SUCCESS;
+        }
+        Some(Command::Backup { out }) => {
+            return report(
+                portal_api::backup::backup(&cli.database_url, out).await,
+                "backup",
+            )
+        }
+        Some(Command::Restore { from, force }) => {
+            let done = portal_api::backup::restore(&cli.database_url, from, *force).await;
+            return report(done, "restore");
+        }
+        None => {}
     }
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -99,6 +126,28 @@ async fn main() -> std::process::ExitCode {
         Err(err) => {
             tracing::error!(error = %err, "portal-api failed");
             eprintln!("portal-api: {err}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints what a backup or restore did (or why it failed) and gives the exit code.
+fn report(
+    result: Result<portal_api::backup::Report, String>,
+    what: &str,
+) -> std::process::ExitCode {
+    match result {
+        Ok(done) => {
+            println!(
+                "{what} done ({}): {} ({} bytes)",
+                done.engine,
+                done.file.display(),
+                done.bytes
+            );
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("portal-api {what}: {e}");
             std::process::ExitCode::FAILURE
         }
     }

@@ -92,10 +92,9 @@ async fn serve(web_dir: &Path, path: &str, req: Request) -> Response {
         );
         // The same address answers .br, .gz or plain bytes: caches must key on the encoding.
         if !response.headers().contains_key(header::VARY) {
-            response.headers_mut().insert(
-                header::VARY,
-                HeaderValue::from_static("accept-encoding"),
-            );
+            response
+                .headers_mut()
+                .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
         }
     }
     response

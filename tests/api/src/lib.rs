@@ -215,7 +215,8 @@ impl TestServer {
         self.launch(options).await;
     }
 
-    fn stop(&mut self) {
+    /// Stops the server (its database stays until the TestServer is dropped).
+    pub fn stop(&mut self) {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();
             let _ = child.wait();
@@ -545,6 +546,58 @@ fn unique_database_name() -> String {
         COUNTER.fetch_add(1, Ordering::Relaxed),
         hasher.finish() as u32
     )
+}
+
+/// An empty database on the engine the tests run on (a SQLite file in a temp folder, or a new
+/// PostgreSQL database), removed on drop: where a restore goes.
+pub struct ScratchDatabase {
+    database: TestDatabase,
+    url: String,
+    _dir: tempfile::TempDir,
+}
+
+impl ScratchDatabase {
+    pub async fn new() -> ScratchDatabase {
+        let dir = tempfile::Builder::new()
+            .prefix("portal-scratch-")
+            .tempdir()
+            .expect("temp dir");
+        match std::env::var("TEST_DATABASE_URL") {
+            Ok(admin_url) if !admin_url.trim().is_empty() => {
+                let name = unique_database_name();
+                create_postgres_database(&admin_url, &name).await;
+                let url = database_url_for(&admin_url, &name);
+                ScratchDatabase {
+                    database: TestDatabase::Postgres { admin_url, name },
+                    url,
+                    _dir: dir,
+                }
+            }
+            _ => {
+                let url = format!("sqlite://{}", dir.path().join("scratch.db").display());
+                ScratchDatabase {
+                    database: TestDatabase::Sqlite,
+                    url,
+                    _dir: dir,
+                }
+            }
+        }
+    }
+
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// A folder that lives as long as this database (for backup files).
+    pub fn dir(&self) -> &Path {
+        self._dir.path()
+    }
+}
+
+impl Drop for ScratchDatabase {
+    fn drop(&mut self) {
+        drop_database(&self.database);
+    }
 }
 
 /// The admin URL with its database name replaced.
