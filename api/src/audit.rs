@@ -113,6 +113,11 @@ pub enum Action {
     SurveyLinkOpened,
     /// Dynamic Labels Management (spec 03 §2): labels added or their texts changed.
     LabelsSaved,
+    /// The patient's Appointments page read (spec 01 §2.1).
+    AppointmentsViewed,
+    /// Issue 20: a kiosk's "I need help", and staff marking it handled.
+    KioskHelpRequested,
+    KioskHelpResolved,
 }
 
 impl Action {
@@ -157,6 +162,9 @@ impl Action {
             Action::StudyCreated => "StudyCreated",
             Action::SurveyLinkOpened => "SurveyLinkOpened",
             Action::LabelsSaved => "LabelsSaved",
+            Action::AppointmentsViewed => "AppointmentsViewed",
+            Action::KioskHelpRequested => "KioskHelpRequested",
+            Action::KioskHelpResolved => "KioskHelpResolved",
         }
     }
 
@@ -189,6 +197,8 @@ impl Action {
             | Action::SurveyAdminPinChecked => "Survey",
             Action::PatientCreated | Action::StudyCreated => "Survey",
             Action::SurveyLinkOpened => "Survey",
+            Action::AppointmentsViewed => "Appointments",
+            Action::KioskHelpRequested | Action::KioskHelpResolved => "Survey",
         }
     }
 }

@@ -365,6 +365,28 @@ pub fn format_appointment(iso: &str, hide_time: bool, offset_minutes: i32) -> St
     format_with(&t, format.pattern(), "")
 }
 
+/// The patient's Appointments page (spec 01 §2.1, §9): weekday, date, time and zone
+/// ('Thursday, March 5, 2026 02:05 PM EST'); only weekday and date when the time is hidden or
+/// the appointment is for the whole day (local 11:59 PM, or a plain date).
+pub fn format_appointment_long(
+    iso: &str,
+    hide_time: bool,
+    offset_minutes: i32,
+    zone_abbr: &str,
+) -> String {
+    let Some(t) = to_local(iso, offset_minutes) else {
+        return String::new();
+    };
+    let date_only = matches!(parse_iso(iso), Some(Parsed::Date(_)));
+    let whole_day = date_only || (t.hour == 23 && t.minute == 59);
+    let format = if hide_time || whole_day {
+        DateFormat::LongDate
+    } else {
+        DateFormat::IamHere
+    };
+    format_with(&t, format.pattern(), zone_abbr)
+}
+
 /// The header of the appointment column (spec 01 §2.6).
 pub fn appointment_header(hide_time: bool) -> &'static str {
     if hide_time {
@@ -379,6 +401,24 @@ mod tests {
     use super::*;
 
     const T: &str = "2026-03-02T19:05:09Z";
+
+    #[test]
+    fn long_appointment_has_weekday_date_time_and_zone_or_only_the_day() {
+        assert_eq!(
+            format_appointment_long(T, false, -300, "EST"),
+            "Monday, March 2, 2026 02:05 PM EST"
+        );
+        assert_eq!(
+            format_appointment_long(T, true, -300, "EST"),
+            "Monday, March 2, 2026"
+        );
+        // 11:59 PM local stands for the whole day.
+        assert_eq!(
+            format_appointment_long("2026-03-03T04:59:00Z", false, -300, "EST"),
+            "Monday, March 2, 2026"
+        );
+        assert_eq!(format_appointment_long("nonsense", false, 0, ""), "");
+    }
     const EST: i32 = -300;
 
     fn f(iso: &str, format: DateFormat, offset: i32) -> String {

@@ -270,6 +270,10 @@ pub fn module_of(path: &str) -> Option<Module> {
             "/api/surveyApi/GetNextAppointmentsForUser",
             Module::Appointments,
         ),
+        (
+            "/api/surveyApi/GetAppointmentsForUser",
+            Module::Appointments,
+        ),
         ("/medical-history", Module::MedicalHistory),
         ("/medicalHistory", Module::MedicalHistory),
         (

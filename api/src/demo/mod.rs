@@ -300,12 +300,15 @@ fn patients(rng: &mut Rng) -> Vec<Patient> {
 fn appointments(rng: &mut Rng, patient_count: usize, now: i64) -> Vec<Appointment> {
     // Round to the quarter hour so times read naturally.
     let base = now - now.rem_euclid(15 * MINUTE);
+    // Appointments on other days fall in the clinic's day (issue 20): its hours are 13:00-20:45
+    // UTC, 8 AM-3:45 PM US Eastern (the demo locations' zone), whenever the server started.
+    let clinic_day = |days: i64, hour: i64| base - base.rem_euclid(DAY) + days * DAY + hour * HOUR;
     let mut list = vec![
         // Jane: two future, one past (contract).
         Appointment {
             patient: 0,
             location: 0,
-            starts_at: base + 3 * DAY + 2 * HOUR,
+            starts_at: clinic_day(3, 14),
             status: "Scheduled",
             arrival: None,
             ready_count: 0,
@@ -313,7 +316,7 @@ fn appointments(rng: &mut Rng, patient_count: usize, now: i64) -> Vec<Appointmen
         Appointment {
             patient: 0,
             location: 1,
-            starts_at: base + 24 * DAY - HOUR,
+            starts_at: clinic_day(24, 15) + 30 * MINUTE,
             status: "Rescheduled",
             arrival: None,
             ready_count: 0,
@@ -321,7 +324,7 @@ fn appointments(rng: &mut Rng, patient_count: usize, now: i64) -> Vec<Appointmen
         Appointment {
             patient: 0,
             location: 0,
-            starts_at: base - 200 * DAY,
+            starts_at: clinic_day(-200, 16),
             status: "Scheduled",
             arrival: None,
             ready_count: 0,
@@ -338,7 +341,7 @@ fn appointments(rng: &mut Rng, patient_count: usize, now: i64) -> Vec<Appointmen
         Appointment {
             patient: 1,
             location: 2,
-            starts_at: base + 40 * DAY,
+            starts_at: clinic_day(40, 17),
             status: "Scheduled",
             arrival: None,
             ready_count: 0,

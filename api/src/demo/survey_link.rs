@@ -19,6 +19,12 @@ pub const LOCKOUT_MRN: &str = "100903";
 /// A kiosk PIN that expired an hour before the demo started: 'Pin number is expired' for a week
 /// (routes/surveys.rs PIN_EXPIRED_KEPT_MS), a wrong PIN after that.
 pub const EXPIRED_PIN: &str = "7305";
+/// A kiosk PIN a newcomer can try (issue 20): the breast-imaging history of its own demo patient
+/// (Kiosk Demo, MRN 100904, no portal account), valid 30 days from the demo's start. Demo data
+/// only: a real PIN is valid PIN_VALID_MS (12 hours).
+pub const DEMO_KIOSK_PIN: &str = "2580";
+pub const DEMO_KIOSK_MRN: &str = "100904";
+const DEMO_KIOSK_PIN_VALID_MS: i64 = 30 * DAY;
 
 const DAY: i64 = 86_400_000;
 
@@ -105,6 +111,64 @@ pub async fn load(db: &Db, hash: &str, now: i64) -> AppResult<()> {
         queue,
         expired - crate::survey_pins::PIN_VALID_MS,
         expired,
+    )
+    .await?;
+
+    // The working demo PIN's own patient, appointment (in clinic hours, 13:00 UTC = 8 AM US
+    // Eastern, five days out) and Assigned survey, which no test takes.
+    let kiosk_patient = people::insert_patient(
+        &mut tx,
+        &NewPatient {
+            mrn: DEMO_KIOSK_MRN,
+            first_name: "Kiosk",
+            last_name: "Demo",
+            dob: "1975-05-20",
+            email: None,
+            phone: None,
+            gender: "F",
+            language: "en",
+            created_at: now,
+        },
+    )
+    .await?;
+    let kiosk_appointment = clinic::insert_appointment(
+        &mut tx,
+        &NewAppointment {
+            patient_id: kiosk_patient,
+            location_id: location,
+            study_id: None,
+            starts_at: now - now.rem_euclid(DAY) + 5 * DAY + 13 * 3_600_000,
+            status: "Scheduled",
+            arrival_status: None,
+            iam_here_token: Some(&crate::auth::random_token()),
+            ready_for_exam_count: 0,
+        },
+    )
+    .await?;
+    let history = surveys::definition_id(&mut tx, "BIH-001").await?;
+    let kiosk_queue = surveys::insert_queue_row(
+        &mut tx,
+        &NewQueueRow {
+            patient_id: kiosk_patient,
+            appointment_id: Some(kiosk_appointment),
+            study_id: None,
+            location_id: location,
+            survey_definition_id: history,
+            status: "Assigned",
+            created_at: now,
+            started_at: None,
+            completed_at: None,
+            updated_at: now,
+            last_email_sent_at: None,
+        },
+    )
+    .await?;
+    surveys::insert_pin(
+        &mut tx,
+        DEMO_KIOSK_PIN,
+        kiosk_queue,
+        now,
+        now + DEMO_KIOSK_PIN_VALID_MS,
     )
     .await?;
     tx.commit().await?;

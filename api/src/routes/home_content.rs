@@ -41,6 +41,7 @@ const LOGO_EDITORS: &[Role] = &[Role::ClientAdmin, Role::ProgramManager];
 /// survey header by program managers (spec 01 §6).
 const KEYS: &[(&str, Kind, &[Role])] = &[
     ("Home_Page_Content", Kind::Rich, PROGRAM_MANAGER),
+    ("Staff_Home_Page_Content", Kind::Rich, PROGRAM_MANAGER),
     ("LogoWidth", Kind::Width, LOGO_EDITORS),
     ("SurveyLogoWidth", Kind::Width, PROGRAM_MANAGER),
     ("SurveyTitle", Kind::Text, PROGRAM_MANAGER),

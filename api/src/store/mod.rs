@@ -25,6 +25,7 @@ pub mod server_secrets;
 pub mod sessions;
 pub mod settings;
 pub mod setup;
+pub mod staff_home;
 pub mod survey_packages;
 pub mod surveys;
 pub mod users;

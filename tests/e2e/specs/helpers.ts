@@ -58,9 +58,10 @@ export async function expectFieldMessage(field: Locator, message: string) {
   await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
 }
 
-/** axe-core's WCAG 2.1 A/AA rules on the page (or the part `include` selects): no violation. */
+/** axe-core's WCAG 2.2 A/AA rules (2.0, 2.1 and 2.2 tags) on the page (or the part `include`
+ * selects): no violation. */
 export async function expectNoAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
   const result = await (include ? builder.include(include) : builder).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { STAFF_STATE } from "./helpers";
+import { expectNoAxeViolations, SCREENSHOTS, STAFF_STATE } from "./helpers";
 
 test.use({ storageState: STAFF_STATE });
 
@@ -244,3 +244,38 @@ test("Today: Start Survey checks that the survey is still open, then opens it in
   await survey.close();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
+
+// Issue 20: the History Portal on a tablet and a phone: no clipped table, priority columns, a
+// sticky first column with a scroll cue, one compact action menu per Today row, a row legend.
+for (const [width, height] of [
+  [820, 1180],
+  [390, 844],
+] as const) {
+  test(`at ${width} px the Today list has one action menu per row, a legend and no clipped columns`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto("/admin/history-portal/today?today_size=100");
+    const table = page.getByRole("table", { name: "Today's Appointments" });
+    await expect(table.locator("tbody tr").first()).not.toContainText("Loading");
+    const legend = page.getByRole("list", { name: "Row colours" });
+    await expect(legend.getByText("Patient arrived")).toBeVisible();
+    await expect(legend.getByText("Ready for Exam sent")).toBeVisible();
+    const row = table.locator("tbody tr").first();
+    // The three buttons wait inside one menu.
+    await expect(row.getByRole("button", { name: "Start Survey" })).toBeHidden();
+    await row.locator("summary", { hasText: "Actions" }).click();
+    await expect(row.getByRole("button", { name: "Start Survey" })).toBeVisible();
+    await expect(row.getByRole("button", { name: "View Survey" })).toBeVisible();
+    await expect(row.getByRole("button", { name: /Ready For Exam/ })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    if (width > 530) {
+      // Low-priority columns step aside; the patient column stays put while the rest scrolls.
+      await expect(table.getByRole("columnheader", { name: "DOB" })).toBeHidden();
+      await expect(table.getByRole("columnheader", { name: "Patient" })).toBeVisible();
+      expect(await row.locator("td").first().evaluate((td) => getComputedStyle(td).position)).toBe("sticky");
+    }
+    // Nothing wider than the page (no clipped content without a way to reach it).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/history-portal-today-${width}.png`, fullPage: true });
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { PATIENT_STATE, STAFF_STATE } from "./helpers";
+import { expectNoAxeViolations, PATIENT_STATE, STAFF_STATE } from "./helpers";
 
 test.describe("patient home", () => {
   test.use({ storageState: PATIENT_STATE });
@@ -20,6 +20,7 @@ test.describe("patient home", () => {
     await expect(rows.first().locator("td").nth(1)).toHaveText(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), /);
     const locations = await table.locator("tbody tr td:nth-child(3)").allTextContents();
     expect(locations.sort()).toEqual(body.nextAppointments.map((a) => a.LocationName).sort());
+    await expectNoAxeViolations(page);
   });
 });
 

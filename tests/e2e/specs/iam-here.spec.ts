@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./helpers";
 
 // The arrival itself (token -> PatientArrived) is covered by tests/api/tests/iam_here.rs: the
 // demo's tokens are random and reach patients only by message, so the page is checked here with
@@ -12,4 +13,5 @@ test("an unknown I Am Here link shows the warning and the server's message", asy
   await expect(page.getByRole("alert")).toContainText(body.Message);
   await expect(page.getByTestId("iam-here-date")).toHaveCount(0);
   await expect(page).toHaveTitle("I Am Here");
+  await expectNoAxeViolations(page);
 });

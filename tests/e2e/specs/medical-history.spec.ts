@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { PATIENT_STATE, SCREENSHOTS, signIn } from "./helpers";
+import { expectNoAxeViolations, PATIENT_STATE, SCREENSHOTS, signIn } from "./helpers";
 
 interface Survey { Id: number; StatusKey: string; SurveyName: string; DateCompleted?: string | null; AppointmentDate?: string | null; SurveyLogId?: number | null }
 
@@ -29,6 +29,7 @@ test("tabs, default tab and the button of every survey", async ({ page }) => {
   const table = page.getByRole("table", { name: "Completed/Expired" });
   await expect(table.locator("tbody tr")).toHaveCount(Math.max(completed.length, 1));
   await page.screenshot({ path: `${SCREENSHOTS}/medical-history-completed.png`, fullPage: true });
+  await expectNoAxeViolations(page);
   for (const s of completed) {
     const row = table.locator("tbody tr", { hasText: s.SurveyName }).first();
     await expect(row).toBeVisible();

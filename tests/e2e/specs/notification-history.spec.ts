@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { STAFF_STATE } from "./helpers";
+import { expectNoAxeViolations, STAFF_STATE } from "./helpers";
 
 test.use({ storageState: STAFF_STATE });
 
@@ -14,6 +14,7 @@ test("Notification History shows the spec's columns, newest first, and keeps its
     await expect(table.getByRole("columnheader", { name: new RegExp(header) })).toBeVisible();
   }
   await expect(table.getByRole("columnheader", { name: /Date/ })).toHaveAttribute("aria-sort", "descending");
+  await expectNoAxeViolations(page);
   // Other specs' deliveries may be listed already; a search that nothing matches is empty and
   // stays in the address across a reload.
   await page.getByRole("searchbox", { name: "Search" }).fill("no-such-recipient");

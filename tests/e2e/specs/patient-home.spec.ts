@@ -32,17 +32,19 @@ test.describe("patient home pending actions", () => {
 test("a program manager edits the home content; scripts are stripped", async ({ page }) => {
   await signIn(page, "staff", "manager");
   await expect(page).toHaveURL(/\/home$/);
-  const content = page.getByRole("region", { name: "Home page content" });
+  // Issue 20: staff read their own home content; the patients' is edited beside it.
+  await expect(page.getByRole("region", { name: "Staff home page content" }).getByRole("heading", { name: "Welcome to the staff portal" })).toBeVisible();
+  const content = page.getByRole("region", { name: "Patient home page content" });
   await expect(content.getByRole("heading", { name: "Welcome to your patient portal" })).toBeVisible();
   await content.getByRole("button", { name: "Edit" }).click();
-  await content.getByLabel("Home page content (HTML)").fill("<p>Draft that is cancelled</p>");
+  await content.getByLabel("Patient home page content (HTML)").fill("<p>Draft that is cancelled</p>");
   await content.getByRole("button", { name: "Cancel" }).click();
   await expect(content.getByRole("heading", { name: "Welcome to your patient portal" })).toBeVisible();
 
   // The key's rule is wasm-core's (PortalValues, the server's own check): its message under the
   // field, the 'Form is invalid' toast, nothing sent.
   await content.getByRole("button", { name: "Edit" }).click();
-  const box = content.getByLabel("Home page content (HTML)");
+  const box = content.getByLabel("Patient home page content (HTML)");
   await box.fill("x".repeat(200_001));
   await content.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Form is invalid")).toBeVisible();
@@ -63,7 +65,7 @@ test("a program manager edits the home content; scripts are stripped", async ({ 
   });
   await content.getByRole("button", { name: "Edit" }).click();
   await content
-    .getByLabel("Home page content (HTML)")
+    .getByLabel("Patient home page content (HTML)")
     .fill('<h3>Holiday hours</h3><img src="x" onerror="alert(1)"><script>alert(2)</script><p>Closed on Monday.</p>');
   await content.getByRole("button", { name: "Save" }).click();
   await expect(content.getByRole("heading", { name: "Holiday hours" })).toBeVisible();
@@ -75,7 +77,7 @@ test("a program manager edits the home content; scripts are stripped", async ({ 
   // Put the default back for the other specs' pictures.
   await content.getByRole("button", { name: "Edit" }).click();
   await content
-    .getByLabel("Home page content (HTML)")
+    .getByLabel("Patient home page content (HTML)")
     .fill("<h3>Welcome to your patient portal</h3><p>Here you can read your letters and results, complete your medical-history survey before your visit, and see your next appointments.</p>");
   await content.getByRole("button", { name: "Save" }).click();
   await expect(content.getByRole("heading", { name: "Welcome to your patient portal" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { STAFF_STATE } from "./helpers";
+import { expectNoAxeViolations, STAFF_STATE } from "./helpers";
 
 test.describe("signed in", () => {
   test.use({ storageState: STAFF_STATE });
@@ -40,6 +40,7 @@ test.describe("signed in", () => {
     await expect(page.getByRole("navigation", { name: "Main menu" })).not.toBeInViewport();
     await toggle.click();
     await expect(page.getByRole("navigation", { name: "Main menu" })).toBeInViewport();
+    await expectNoAxeViolations(page);
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "History Portal" }).click();
     await expect(page).toHaveURL(/history-portal\/all$/);
     await expect(page.getByRole("navigation", { name: "Main menu" })).not.toBeInViewport();

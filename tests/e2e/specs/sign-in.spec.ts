@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectHome, mainMenu, menuEntry, PASSWORD, signIn } from "./helpers";
+import { expectHome, expectNoAxeViolations, mainMenu, menuEntry, PASSWORD, signIn } from "./helpers";
 
 interface RoleCase {
   user: string;
@@ -111,8 +111,10 @@ test("the logins link to each other", async ({ page }) => {
   await page.goto("/patient/login");
   await page.getByRole("link", { name: "Staff login" }).click();
   await expect(page.getByRole("heading", { name: "Staff Login" })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Patient login" }).click();
   await expect(page.getByRole("heading", { name: "Patient Login" })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("a signed-out visitor on a shell page goes to the patient login", async ({ page }) => {

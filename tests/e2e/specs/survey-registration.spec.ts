@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./helpers";
 
 // Online survey registration (spec 02 §2.8, §4, §8). The emailed survey link, known patients
 // and 'You have already completed survey' are covered by tests/api/tests/registration.rs.
@@ -37,10 +38,12 @@ test("a new person: email, then the person's fields, then the survey is assigned
   await expect(page).toHaveURL(/\/patient-registered$/);
 });
 
-test("an unknown location is refused with a clear message", async ({ page }) => {
+test("an unknown location is refused with a clear message before anything is asked", async ({ page }) => {
+  // Issue 20: the link's location is checked first, on a page of its own, not in a bare modal
+  // after the email was typed.
   await page.goto("/register?locNum=999");
-  await page.getByLabel("Email Address").fill("someone@example.test");
-  await page.getByRole("button", { name: "Next" }).click();
-  const dialog = page.getByRole("dialog", { name: "Error" });
-  await expect(dialog).toContainText("Location is not valid");
+  await expect(page.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("This registration link is not valid");
+  await expect(page.getByLabel("Email Address")).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });

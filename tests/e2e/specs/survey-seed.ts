@@ -33,7 +33,7 @@ export async function staffApi(request: APIRequestContext): Promise<string> {
  * Imaging History, PES-010 Pre-Exam Screening). Picking demo rows from a shared list raced: a
  * row another spec started moved the list under the next one (the chaos spec once got a row
  * that another spec was answering). Patients are named Zoe Zeller so they sort last in lists. */
-export async function freshSurvey(request: APIRequestContext, csrf: string, surveyId: string): Promise<{ queueId: number; pin: string }> {
+export async function freshSurvey(request: APIRequestContext, csrf: string, surveyId: string): Promise<{ queueId: number; pin: string; mrn: string }> {
   const admin = await (await request.get(`/api/surveyIdentity/CheckAdminPin?adminPin=${ADMIN_PIN}`)).json();
   if (!admin.isValid) throw new Error("the demo admin PIN was refused");
   const headers = { "X-CSRF-Token": csrf, "X-Survey-Admin": admin.Token as string };
@@ -56,5 +56,5 @@ export async function freshSurvey(request: APIRequestContext, csrf: string, surv
   });
   if (!started.ok()) throw new Error(`generatePin: ${started.status()} ${await started.text()}`);
   const body = await started.json();
-  return { queueId: body.SurveyQueueId as number, pin: body.Pin as string };
+  return { queueId: body.SurveyQueueId as number, pin: body.Pin as string, mrn };
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { freshSurvey, staffApi } from "./survey-seed";
-import { SCREENSHOTS, STAFF_STATE, untilServiceWorkerControls } from "./helpers";
+import { expectNoAxeViolations, SCREENSHOTS, STAFF_STATE, untilServiceWorkerControls } from "./helpers";
 
 // Issue 5: taking a survey on the kiosk. A patient starts by PIN, answers with skip logic,
 // reloads mid-way and resumes, submits; the server then holds exactly those answers.
@@ -39,6 +39,7 @@ test("a patient starts by PIN, answers with skip logic, reloads, resumes and sub
 
   await expect(page.getByRole("heading", { name: "Pre-Exam Screening" })).toBeVisible();
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  await expectNoAxeViolations(page);
   // Required checks from wasm-core before the next page.
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("This question is required")).toHaveCount(3);
@@ -104,6 +105,7 @@ test("wrong PINs say how many attempts are left", async ({ page }) => {
   await page.getByLabel("Enter your 4-digit PIN").fill("0000");
   await page.getByRole("button", { name: "Start" }).click();
   await expect(page.getByRole("alert")).toHaveText("Pin number is wrong. You have 2 attempts left");
+  await expectNoAxeViolations(page);
 });
 
 test("an expired PIN says so, costs an attempt and keeps the PIN entry", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./helpers";
 
 // spec 01 §2.1, spec 02 §2.11: an unconfigured portal leads every route to the setup wizard.
 for (const path of ["/", "/home", "/patient/login", "/admin/history-portal/all"]) {
@@ -6,6 +7,7 @@ for (const path of ["/", "/home", "/patient/login", "/admin/history-portal/all"]
     await page.goto(path);
     await expect(page).toHaveURL(/\/init$/);
     await expect(page.getByRole("heading", { name: "Installation complete" })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 }
 

@@ -262,6 +262,17 @@ pub fn format_appointment(
     dates::format_appointment(iso_instant, hide_time, offset_minutes)
 }
 
+/// The Appointments page's date: weekday, date, time and zone, or the day alone (whole day).
+#[wasm_bindgen(js_name = formatAppointmentLong)]
+pub fn format_appointment_long(
+    #[wasm_bindgen(js_name = isoInstant)] iso_instant: &str,
+    #[wasm_bindgen(js_name = hideTime)] hide_time: bool,
+    #[wasm_bindgen(js_name = offsetMinutes)] offset_minutes: i32,
+    #[wasm_bindgen(js_name = zoneAbbr)] zone_abbr: &str,
+) -> String {
+    dates::format_appointment_long(iso_instant, hide_time, offset_minutes, zone_abbr)
+}
+
 #[wasm_bindgen(js_name = appointmentHeader)]
 pub fn appointment_header(#[wasm_bindgen(js_name = hideTime)] hide_time: bool) -> String {
     dates::appointment_header(hide_time).to_owned()

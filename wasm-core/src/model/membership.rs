@@ -208,3 +208,19 @@ wire! {
         pub show_call_to_provider_message: bool,
     }
 }
+
+// Issue 20: /register checks its link's location before it asks anything.
+wire! {
+    /// GET /api/userRegistrationApi/checkLocation?locNum=
+    #[serde(rename_all = "camelCase")]
+    #[derive(Default)]
+    pub struct LocNumQuery {
+        #[serde(default)]
+        pub loc_num: String,
+    }
+
+    #[serde(rename_all = "PascalCase")]
+    pub struct LocationCheck {
+        pub is_valid: bool,
+    }
+}

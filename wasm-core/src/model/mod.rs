@@ -48,3 +48,5 @@ pub mod params;
 pub use params::*;
 pub mod users;
 pub use users::*;
+pub mod staff_home;
+pub use staff_home::*;

@@ -48,6 +48,8 @@ async function renderAt(path: string, answers: Answers) {
 }
 
 beforeEach(() => vi.resetModules());
+// A lazy route's first load (its module and the wasm) can take seconds on a busy machine.
+const LAZY_MS = 8000;
 afterEach(() => vi.unstubAllGlobals());
 
 // The configured check is made once per page load; each test loads a fresh copy of the app.
@@ -56,24 +58,24 @@ async function freshRoutes() {
   return mod.routes;
 }
 
-describe("route tree", () => {
+describe("route tree", { timeout: 30_000 }, () => {
   it("sends every route to /init while the portal is not configured", async () => {
     const router = await renderAt("/home", server(false, anonymous));
-    expect(await screen.findByRole("heading", { name: "Installation complete" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Installation complete" }, { timeout: LAZY_MS })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/init");
     expect(screen.getByRole("link", { name: "Go to configuration" })).toHaveAttribute("href", "/init/configuration");
   });
 
   it("sends a signed-out visitor on a shell route to the patient login", async () => {
     const router = await renderAt("/admin/history-portal/all", server(true, anonymous));
-    expect(await screen.findByRole("heading", { name: "Patient Login" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Patient Login" }, { timeout: LAZY_MS })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/patient/login");
   });
 
   it("only logs a failed configured check, and carries on", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     await renderAt("/staff/login", server("broken", anonymous));
-    expect(await screen.findByRole("heading", { name: "Staff Login" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Staff Login" }, { timeout: LAZY_MS })).toBeInTheDocument();
     expect(log).toHaveBeenCalled();
     expect(screen.queryByRole("dialog")).toBeNull();
     log.mockRestore();
@@ -81,10 +83,25 @@ describe("route tree", () => {
 
   it("opens home in the shell for a signed-in patient, with wasm-core's menu, and sends unknown paths to the root", async () => {
     const router = await renderAt("/somewhere/else", server(true, { ...anonymous, IsPatient: true, IsUserLoggedIn: true }));
-    expect(await screen.findByRole("heading", { name: "Welcome, Jane Doe" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Welcome, Jane Doe" }, { timeout: LAZY_MS })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/home");
     expect(screen.getByRole("heading", { level: 1, name: "Home" })).toBeInTheDocument();
     const menu = within(screen.getByRole("navigation", { name: "Main menu" }));
     expect(menu.getAllByRole("link").map((a) => a.textContent)).toEqual(["Home", "Documents", "Appointments", "Medical History"]);
+  });
+
+  it("gives lazy routes a fallback while their module loads (no 'No HydrateFallback element' warning)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await renderAt("/register?locNum=", server(true, anonymous, { "/api/userRegistrationApi/checkLocation?locNum=": json({ IsValid: false }) }));
+    expect(await screen.findByRole("heading", { name: "This link is not valid" }, { timeout: LAZY_MS })).toBeInTheDocument();
+    expect(warn.mock.calls.flat().join(" ")).not.toContain("HydrateFallback");
+    warn.mockRestore();
+  });
+
+  it("says a configured portal is configured on /init (issue 20)", async () => {
+    await renderAt("/init", server(true, anonymous));
+    expect(await screen.findByRole("heading", { name: "The portal is configured" }, { timeout: LAZY_MS })).toBeInTheDocument();
+    expect(screen.queryByText(/not configured yet/)).toBeNull();
+    expect(screen.getByRole("link", { name: "Staff login" })).toHaveAttribute("href", "/staff/login");
   });
 });

@@ -18,6 +18,15 @@ function withAdminRules<T>(page: Promise<T>): Promise<T> {
   return Promise.all([page, loadSettingsRules()]).then(([m]) => m);
 }
 
+/** The first paint while a lazy route's module loads. */
+function RouteLoading() {
+  return (
+    <p className="route-loading" role="status">
+      Loading…
+    </p>
+  );
+}
+
 /** A shell area another issue builds: title in the header and an honest note. */
 function later(path: string, title: string, subtitle?: string): RouteObject {
   const handle: RouteHandle = { title, subtitle };
@@ -58,6 +67,8 @@ export const coreSettingsAccountRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Shown while the first page's lazy module loads (no "No HydrateFallback element" warning).
+    hydrateFallbackElement: <RouteLoading />,
     children: [
       { path: "init", element: <InitPage /> },
       {
@@ -124,7 +135,11 @@ export const routes: RouteObject[] = [
             lazy: () => import("../features/documents/pdf-view-page").then((m) => ({ Component: m.PdfViewPage })),
             handle: { title: "Documents", subtitle: "Letter" } satisfies RouteHandle,
           },
-          later("appointments", "Appointments"),
+          {
+            path: "appointments",
+            lazy: () => import("../features/appointments/appointments-page").then((m) => ({ Component: m.AppointmentsPage })),
+            handle: { title: "Appointments" } satisfies RouteHandle,
+          },
           {
             path: "medical-history/:tab?",
             lazy: () =>

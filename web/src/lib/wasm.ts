@@ -31,6 +31,7 @@ export {
   refreshAfterAck,
   viewAction,
   formatAppointment,
+  formatAppointmentLong,
   formatUsPhone,
   formatDate,
   menuFor,

@@ -39,7 +39,7 @@ pub(super) async fn user_creation_params(
     peer: ClientAddr,
     ApiQuery(q): ApiQuery<KeyQuery>,
 ) -> AppResult<Json<UserCreationParams>> {
-    throttle(&state.db, "registration", &peer).await?;
+    throttle(&state.db, "registration", &peer, Some(&q.key)).await?;
     let mut out = UserCreationParams {
         is_valid: false,
         is_locked_out: false,
@@ -92,7 +92,13 @@ pub(super) async fn create(
     peer: ClientAddr,
     ApiJson(req): ApiJson<CreateUserRequest>,
 ) -> AppResult<Json<CreateUserResult>> {
-    throttle(&state.db, "registration", &peer).await?;
+    throttle(
+        &state.db,
+        "registration",
+        &peer,
+        Some(&req.registration_key),
+    )
+    .await?;
     let db = &state.db;
     let row = match key_state(db, &req.registration_key).await? {
         KeyState::Empty => return Ok(Json(refused("Invalid", TOKEN_EMPTY))),

@@ -12,9 +12,9 @@ use axum::Json;
 use serde_json::json;
 use wasm_core::membership::{self, DOB_MISMATCH, USERNAME_TAKEN};
 use wasm_core::model::{
-    CreateAccountRules, CreateUserRequest, CreateUserResult, RegistrationInvitation,
-    RequestRegistrationEmail, SendRegistrationEmail, SurveyEmailCheck, SurveyRegistration,
-    UnsubscribeResult, UserCreationParams,
+    CreateAccountRules, CreateUserRequest, CreateUserResult, LocNumQuery, LocationCheck,
+    RegistrationInvitation, RequestRegistrationEmail, SendRegistrationEmail, SurveyEmailCheck,
+    SurveyRegistration, UnsubscribeResult, UserCreationParams,
 };
 use wasm_core::settings::core_portal::CorePortal;
 use wasm_core::settings::user_account_password::UserAccountPassword;
@@ -83,6 +83,11 @@ pub fn router() -> ApiRouter {
             "Creates the Patient user of a registration key: date of birth on record, username rules and uniqueness, password rules, recovery option; spends the key",
             create,
         )
+        .get(
+            "/api/userRegistrationApi/checkLocation",
+            "Whether a survey registration link's location (?locNum=) exists: IsValid. /register asks it before anything else",
+            check_location,
+        )
         .post(
             "/api/userRegistrationApi/sendRequestRegistrationEmail",
             "Online survey registration step 1 (email, locNum): emails the survey link to a known patient with a survey to do",
@@ -103,17 +108,34 @@ pub fn router() -> ApiRouter {
 // --- throttle -------------------------------------------------------------------------------
 
 const WINDOW_MS: i64 = 10 * 60 * 1000;
-/// Requests per client address and endpoint group within the window.
-pub const ADDRESS_LIMIT: usize = 30;
+/// Requests per client address and endpoint group within the window. Sized for a clinic where a
+/// waiting room of 50 people shares one NAT or proxy address (issue 20): 50 people registering
+/// with a typo or two each stay far below it; a script trying addresses does not.
+pub const ADDRESS_LIMIT: usize = 600;
+/// Requests per account (email, registration key, unsubscribe link) and endpoint group within
+/// the window: the brake on guessing one person's details, which a shared address cannot trip
+/// for anyone else.
+pub const SUBJECT_LIMIT: usize = 10;
 
-/// Counts one request of `group` from the client; refused past the limit. Counted in the database
-/// (`store::request_throttle`), so every instance sees the same requests; the key is a hash of
-/// the group and the address. A brake on enumeration, not a record.
-async fn throttle(db: &Db, group: &str, peer: &ClientAddr) -> AppResult<()> {
-    let key = hash_token(&format!("{group}:{}", peer.ip()));
-    if crate::store::request_throttle::allow(db, &key, ADDRESS_LIMIT as i64, WINDOW_MS, now_ms())
-        .await?
+/// Counts one request of `group` from the client (and for `subject`, the email or key the
+/// request is about); refused past either limit. Counted in the database
+/// (`store::request_throttle`), so every instance sees the same requests; the keys are hashes of
+/// the group and the address or subject. A brake on enumeration, not a record.
+async fn throttle(db: &Db, group: &str, peer: &ClientAddr, subject: Option<&str>) -> AppResult<()> {
+    let now = now_ms();
+    let allow = |key: String, limit: usize| async move {
+        crate::store::request_throttle::allow(db, &hash_token(&key), limit as i64, WINDOW_MS, now)
+            .await
+    };
+    if let Some(subject) = subject
+        .map(|s| s.trim().to_lowercase())
+        .filter(|s| !s.is_empty())
     {
+        if !allow(format!("{group}:subject:{subject}"), SUBJECT_LIMIT).await? {
+            return Err(AppError::BadRequest(TOO_MANY.to_owned()));
+        }
+    }
+    if allow(format!("{group}:{}", peer.ip()), ADDRESS_LIMIT).await? {
         Ok(())
     } else {
         Err(AppError::BadRequest(TOO_MANY.to_owned()))

@@ -108,12 +108,26 @@ pub(super) async fn location(db: &Db, loc_num: &str) -> AppResult<i64> {
         .ok_or_else(|| AppError::BadRequest(LOCATION_INVALID.to_owned()))
 }
 
+pub(super) async fn check_location(
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    ApiQuery(q): ApiQuery<LocNumQuery>,
+) -> AppResult<Json<LocationCheck>> {
+    throttle(&state.db, "survey-registration-location", &peer, None).await?;
+    let is_valid = match location(&state.db, &q.loc_num).await {
+        Ok(_) => true,
+        Err(AppError::BadRequest(_)) => false,
+        Err(e) => return Err(e),
+    };
+    Ok(Json(LocationCheck { is_valid }))
+}
+
 pub(super) async fn send_request_registration_email(
     State(state): State<AppState>,
     peer: ClientAddr,
     ApiJson(req): ApiJson<RequestRegistrationEmail>,
 ) -> AppResult<Json<SurveyEmailCheck>> {
-    throttle(&state.db, "survey-registration", &peer).await?;
+    throttle(&state.db, "survey-registration", &peer, Some(&req.email)).await?;
     let reg = SurveyRegistration {
         email: req.email.clone(),
         loc_num: req.loc_num.clone(),
@@ -138,7 +152,7 @@ pub(super) async fn request_registration(
     peer: ClientAddr,
     ApiJson(req): ApiJson<SurveyRegistration>,
 ) -> AppResult<Json<SurveyEmailCheck>> {
-    throttle(&state.db, "survey-registration", &peer).await?;
+    throttle(&state.db, "survey-registration", &peer, Some(&req.email)).await?;
     let errors = membership::validate_survey_registration(&req, true);
     if !errors.is_valid() {
         return Err(errors.into());

@@ -7,7 +7,7 @@ pub(super) async fn unsubscribe_patient(
     peer: ClientAddr,
     ApiPath(token): ApiPath<String>,
 ) -> AppResult<Json<UnsubscribeResult>> {
-    throttle(&state.db, "unsubscribe", &peer).await?;
+    throttle(&state.db, "unsubscribe", &peer, Some(&token)).await?;
     let db = &state.db;
     let key = unsubscribe::key(db).await?;
     let mut tx = db.begin().await?;

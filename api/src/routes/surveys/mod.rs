@@ -36,10 +36,12 @@ use crate::survey_pins::{
 };
 use crate::AppState;
 
+mod help;
 mod pins;
 mod runs;
 mod summary;
 
+use help::*;
 use pins::*;
 use runs::*;
 pub use summary::make_summary;
@@ -82,6 +84,11 @@ pub fn router() -> ApiRouter {
             "/api/surveyRun/{surveyQueueId}/submit",
             "Submit (Completed) after the full re-validation; idempotent by ChangeId",
             submit,
+        )
+        .post(
+            "/api/surveyRun/{surveyQueueId}/help",
+            "Kiosk 'I need help': asks the front desk to come (shown on the staff home until handled); one open request per survey",
+            request_help,
         )
 }
 

@@ -3,12 +3,44 @@ import { NavLink, useLocation } from "react-router";
 import type { MenuItem } from "../../lib/wasm";
 import { ShellLogo } from "./shell-logo";
 
-export function Sidebar({ menu, id, canEditLogo }: { menu: MenuItem[]; id: string; canEditLogo: boolean }) {
+export function Sidebar({
+  menu,
+  id,
+  canEditLogo,
+  account,
+  onLogout,
+}: {
+  menu: MenuItem[];
+  id: string;
+  canEditLogo: boolean;
+  /** The user menu's links (Account settings ...), repeated in the phone drawer (spec 01 §6). */
+  account: MenuItem[];
+  onLogout: () => void;
+}) {
   return (
     <aside className="sidebar" id={id}>
       <ShellLogo canEdit={canEditLogo} />
       <nav aria-label="Main menu">
         <MenuList items={menu} level={0} />
+      </nav>
+      {/* spec 01 §6: "on mobile, account settings and logout" (shown in the drawer only). */}
+      <nav className="sidebar-account" aria-label="Account">
+        <ul className="menu menu-level-0">
+          {account.map((item) => (
+            <li key={item.Key}>
+              <NavLink to={item.Path} className="menu-link">
+                <span className="menu-dot" aria-hidden="true" />
+                {item.Label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="menu-link" onClick={onLogout}>
+              <span className="menu-dot" aria-hidden="true" />
+              Logout
+            </button>
+          </li>
+        </ul>
       </nav>
     </aside>
   );

@@ -122,6 +122,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <th
                       key={header.id}
                       scope="col"
+                      className={priorityClass(header.column.columnDef.meta)}
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : canSort ? "none" : undefined}
                     >
                       {canSort ? (
@@ -153,7 +154,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   onClick={props.onRowClick ? () => props.onRowClick!(row.original) : undefined}
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} data-label={headerText(cell.column.columnDef.header) ?? (cell.column.columnDef.meta as { label?: string } | undefined)?.label}>
+                    <td key={cell.id} className={priorityClass(cell.column.columnDef.meta)} data-label={headerText(cell.column.columnDef.header) ?? (cell.column.columnDef.meta as { label?: string } | undefined)?.label}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -173,6 +174,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
       )}
     </div>
   );
+}
+
+/** A column with `meta: { priority: "low" }` steps aside on tablets (531-1100 px), where the
+ * table would otherwise scroll for columns a person rarely needs (issue 20). */
+function priorityClass(meta: unknown): string | undefined {
+  return (meta as { priority?: string } | undefined)?.priority === "low" ? "col-low-priority" : undefined;
 }
 
 /** A cell's label in the narrow (card) layout: its column's header when that is text, else the

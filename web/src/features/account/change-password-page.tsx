@@ -47,7 +47,16 @@ export function ChangePasswordPage() {
     setTouched(nextTouched);
     setErrors(validate(next));
   }
-  const shown = (field: Field) => (touched.has(field) ? fieldMessages(errors, field) : []);
+  // The password rules are listed once, in the requirements panel: under the field only what
+  // the panel does not say (e.g. 'required'), plus a pointer to the panel (issue 20).
+  const check = rules ? checkPassword(form.NewPassword, rules) : null;
+  const shown = (field: Field) => {
+    if (!touched.has(field)) return [];
+    const messages = fieldMessages(errors, field);
+    if (field !== "NewPassword" || !check || form.NewPassword === "") return messages;
+    const rest = messages.filter((m) => !check.Errors.includes(m));
+    return rest.length < messages.length ? [...rest, "The new password does not meet the password requirements."] : rest;
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -97,7 +106,7 @@ export function ChangePasswordPage() {
           </button>
         </div>
       </form>
-      <PasswordRequirementsPanel check={rules ? checkPassword(form.NewPassword, rules) : null} />
+      <PasswordRequirementsPanel check={check} pristine={form.NewPassword === ""} />
       {done && (
         <Modal title="Password changed" onClose={finish} footer={<button type="button" className="button button-primary" onClick={finish}>OK</button>}>
           <p>{CHANGED_MESSAGE}</p>

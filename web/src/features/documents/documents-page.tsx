@@ -225,7 +225,9 @@ export function DocumentsPage() {
     });
   }, [settings, route.Mode, open, isManager]);
 
-  if (route.RedirectTo) return <Navigate to={route.RedirectTo} replace />;
+  // The tab is decided once the documents settings are in: /documents/other typed or reloaded
+  // must not bounce to /documents/all before ShowOtherDocumentsTab is known (issue 20).
+  if (route.RedirectTo && settings) return <Navigate to={route.RedirectTo} replace />;
 
   const tab = (path: string, label: string, mobile: string, count: number) => (
     <NavLink to={`/documents/${path}`} className="tab">

@@ -98,8 +98,9 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
     const list: ColumnDef<SurveyQueueRow, never>[] = [
       column.accessor("UserFullName", { header: "Patient" }),
       column.accessor("UserIdentifierToShow", { header: "MRN" }),
-      column.accessor("UserDOBString", { id: "UserDOB", header: "DOB" }),
-      column.accessor("LocationName", { header: "Location" }),
+      // On a tablet the date of birth and location step aside (issue 20: priority columns).
+      column.accessor("UserDOBString", { id: "UserDOB", header: "DOB", meta: { priority: "low" } }),
+      column.accessor("LocationName", { header: "Location", meta: { priority: "low" } }),
       column.accessor("AppointmentDate", {
         header: appointmentHeader(hideTime),
         cell: (info) => {
@@ -188,6 +189,7 @@ export function HistoryPortalListPage({ listId }: { listId: string }) {
         onRowClick={setDetails}
         rowClassName={(row) => rowActions(row, maxReady).RowClass || undefined}
       />
+      {listId === "today" && <RowColourLegend />}
       {details && (
         <SurveyDetailsModal row={details} onClose={() => setDetails(null)} onChanged={() => void reload()} />
       )}
@@ -263,14 +265,9 @@ function TodayActions({ row, maxReady, onDone }: { row: SurveyQueueRow; maxReady
       setBusy(false);
     }
   }
-  return (
-    <div className="row-actions" onClick={stop}>
-      <button
-        type="button"
-        className="button"
-        disabled={!actions.StartSurveyEnabled || busy}
-        onClick={start}
-      >
+  const buttons = (
+    <>
+      <button type="button" className="button" disabled={!actions.StartSurveyEnabled || busy} onClick={start}>
         Start Survey
       </button>
       <button
@@ -284,9 +281,34 @@ function TodayActions({ row, maxReady, onDone }: { row: SurveyQueueRow; maxReady
       <button type="button" className="button button-primary" disabled={!actions.ReadyForExamEnabled || busy} onClick={ready}>
         {actions.ReadyForExamLabel}
       </button>
+    </>
+  );
+  return (
+    <div className="row-actions" onClick={stop}>
+      {/* Wide screens: the three buttons in the row. Tablets and phones: one compact menu per
+          row (issue 20), so a row does not grow three stacked buttons tall. */}
+      <div className="row-actions-inline">{buttons}</div>
+      <details className="row-actions-menu">
+        <summary className="button">Actions</summary>
+        <div className="row-actions-menu-list">{buttons}</div>
+      </details>
       {actions.LimitMessage && <span className="limit-message">{actions.LimitMessage}</span>}
       {expired && <SurveyExpiredModal check={expired} onClose={closeExpired} />}
     </div>
+  );
+}
+
+/** What the Today list's row colours mean (issue 20). */
+function RowColourLegend() {
+  return (
+    <ul className="row-legend" aria-label="Row colours">
+      <li>
+        <span className="row-legend-swatch patient-arrived" aria-hidden="true" /> Patient arrived
+      </li>
+      <li>
+        <span className="row-legend-swatch ready-for-exam" aria-hidden="true" /> Ready for Exam sent
+      </li>
+    </ul>
   );
 }
 

@@ -9,7 +9,7 @@ import { availableSurveysQuery } from "../../lib/api/patient-surveys";
 import { pendingLettersAction, pendingSurveyAction, type PendingAction } from "../../lib/wasm";
 import { useLabels } from "../../i18n/labels";
 import { useNotCompletedLetters } from "./api/get-not-completed-letters";
-import { HOME_CONTENT_KEY, useHomeContent } from "./api/home-content";
+import { useHomeContent, type HomeContentKey } from "./api/home-content";
 import { useSetHomeContent } from "./api/set-home-content";
 
 /** Surveys to begin or resume and unread letters (spec 01 §2.2); the lines are wasm-core's. */
@@ -53,17 +53,17 @@ export function PendingActionsPanel({ letters: withLetters, surveys: withSurveys
 /** The editable home content (Home_Page_Content, spec 01 §2.2): view and edit modes; program
  * managers click Edit, then Save or Cancel. The HTML shown is what the server stored after
  * sanitising it. */
-export function HomeContentPanel({ canEdit }: { canEdit: boolean }) {
-  const content = useHomeContent();
+export function HomeContentPanel({ canEdit, contentKey, label = "Home page content" }: { canEdit: boolean; contentKey: HomeContentKey; label?: string }) {
+  const content = useHomeContent(contentKey);
   const [editing, setEditing] = useState(false);
   if (content.data === undefined) return null;
-  if (editing) return <HomeContentEditor content={content.data} onDone={() => setEditing(false)} />;
+  if (editing) return <HomeContentEditor contentKey={contentKey} label={label} content={content.data} onDone={() => setEditing(false)} />;
   return (
-    <section className="panel home-content" aria-label="Home page content">
+    <section className="panel home-content" aria-label={label}>
       {/* Sanitised on the server (ammonia) before it is stored and again when it is read. */}
       <div className="home-content-view" dangerouslySetInnerHTML={{ __html: content.data }} />
       {canEdit && (
-        <button type="button" className="button" onClick={() => setEditing(true)}>
+        <button type="button" className="button" onClick={() => setEditing(true)} aria-label={`Edit ${label.toLowerCase()}`}>
           Edit
         </button>
       )}
@@ -71,29 +71,31 @@ export function HomeContentPanel({ canEdit }: { canEdit: boolean }) {
   );
 }
 
-type HomeContentValues = { [HOME_CONTENT_KEY]: string };
+type HomeContentValues = Record<string, string>;
 
 /** The edit mode: the key's rule is the PortalValues group's (wasm-core validateSettings, the
  * check the server's settings engine runs before it stores the value); its rules package is
  * loaded with the editor, which only program managers open. */
-function HomeContentEditor({ content, onDone }: { content: string; onDone: () => void }) {
+type EditorProps = { contentKey: HomeContentKey; label: string; content: string; onDone: () => void };
+
+function HomeContentEditor(props: EditorProps) {
   const rules = useQuery(settingsRulesQuery);
   if (!rules.data) return null;
-  return <HomeContentForm content={content} onDone={onDone} />;
+  return <HomeContentForm {...props} />;
 }
 
-function HomeContentForm({ content, onDone }: { content: string; onDone: () => void }) {
+function HomeContentForm({ contentKey, label, content, onDone }: EditorProps) {
   const toast = useToast();
-  const save = useSetHomeContent();
+  const save = useSetHomeContent(contentKey);
   const form = useForm<HomeContentValues>({
     resolver: settingsResolver<HomeContentValues>("PortalValues"),
-    defaultValues: { [HOME_CONTENT_KEY]: content },
+    defaultValues: { [contentKey]: content },
     criteriaMode: "all",
   });
   const submit = form.handleSubmit(
     async (values) => {
       try {
-        await save.mutateAsync(values[HOME_CONTENT_KEY]);
+        await save.mutateAsync(values[contentKey] ?? "");
         onDone();
       } catch (err) {
         // Any other failure was reported by the API client (its dialog).
@@ -101,17 +103,17 @@ function HomeContentForm({ content, onDone }: { content: string; onDone: () => v
         // A 400: the server's messages under the field (a field-less one there too: the form
         // has only this field).
         if (err.dialog.Errors) setServerErrors(form.setError, err.dialog.Errors);
-        else form.setError(HOME_CONTENT_KEY, { type: "server", message: err.dialog.Message });
+        else form.setError(contentKey, { type: "server", message: err.dialog.Message });
         toast.error(FORM_INVALID);
       }
     },
     () => toast.error(FORM_INVALID),
   );
   return (
-    <section className="panel home-content" aria-label="Home page content">
+    <section className="panel home-content" aria-label={label}>
       <FormProvider {...form}>
         <form onSubmit={submit} noValidate>
-          <TextAreaField name={HOME_CONTENT_KEY} label="Home page content (HTML)" rows={10} spellCheck={false} />
+          <TextAreaField name={contentKey} label={`${label} (HTML)`} rows={10} spellCheck={false} />
           <div className="home-content-buttons">
             <button type="submit" className="button button-primary" disabled={save.isPending}>
               Save

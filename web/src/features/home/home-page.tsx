@@ -14,6 +14,8 @@ import {
 } from "../../lib/wasm";
 import { useNextAppointments } from "./api/get-next-appointments";
 import { HomeContentPanel, PendingActionsPanel } from "./home-extra";
+import { HOME_CONTENT_KEY, STAFF_HOME_CONTENT_KEY } from "./api/home-content";
+import { PendingWorkPanel } from "./staff-work";
 import { LanguageSwitch } from "../../i18n/labels";
 import "./home.css";
 
@@ -36,8 +38,15 @@ export function HomePage() {
         </p>
       </section>
       {permissions.IsPatient && <PendingActionsPanel letters={has("/documents")} surveys={has("/medical-history")} />}
+      {!permissions.IsPatient && <PendingWorkPanel notificationHistory={state.menu.some((m) => m.Path === "/admin/notification-history")} />}
       {permissions.IsPatient ? has("/appointments") && <NextAppointmentsPanel /> : <StaffShortcuts menu={state.menu} />}
-      <HomeContentPanel canEdit={permissions.IsProgramManager} />
+      {/* Each audience has its own home content (issue 20); program managers edit both. */}
+      {permissions.IsPatient ? (
+        <HomeContentPanel canEdit={false} contentKey={HOME_CONTENT_KEY} />
+      ) : (
+        <HomeContentPanel canEdit={permissions.IsProgramManager} contentKey={STAFF_HOME_CONTENT_KEY} label="Staff home page content" />
+      )}
+      {permissions.IsProgramManager && <HomeContentPanel canEdit contentKey={HOME_CONTENT_KEY} label="Patient home page content" />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { Navigate, NavLink, useParams } from "react-router";
+import { Navigate, NavLink, useLocation, useParams } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "../../components/data-table/data-table";
 import {
@@ -35,6 +35,8 @@ function day(iso: string | undefined | null): string {
 export function MedicalHistoryPage() {
   const { tab: tabPath } = useParams();
   const { t } = useLabels();
+  // Back from the survey runner (issue 20): say what just happened.
+  const back = (useLocation().state ?? {}) as { surveySubmitted?: boolean; surveySaved?: boolean };
   const [available, setAvailable] = useState<PatientSurveyItem[] | null>(null);
   const [completed, setCompleted] = useState<PatientSurveyItem[] | null>(null);
   const [hideTime, setHideTime] = useState(false);
@@ -107,6 +109,16 @@ export function MedicalHistoryPage() {
   }
   return (
     <section className="panel">
+      {back.surveySubmitted && (
+        <p className="notice notice-success" role="status">
+          Your survey was submitted. Thank you! Our staff will review your answers before your exam.
+        </p>
+      )}
+      {back.surveySaved && (
+        <p className="notice" role="status">
+          Your answers are saved. Choose Resume Survey when you are ready to finish.
+        </p>
+      )}
       <nav className="tabs" aria-label="Medical History">
         {TABS.map((tab) => (
           <NavLink key={tab.path} to={`/medical-history/${tab.path}`} className="tab">

@@ -1,12 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { DobField, RadioField, setServerErrors, TextField, wasmResolver } from "../../components/form";
 import type { Dob } from "../../components/dob-selects";
 import { Modal } from "../../components/modal/modal";
 import { ApiFailure } from "../../lib/api-client";
 import { errorFields, formatUsPhone, validateSurveyRegistration, type SurveyRegistration } from "../../lib/wasm";
-import { requestRegistration, sendRequestRegistrationEmail } from "./api/survey-registration";
+import { checkLocation, requestRegistration, sendRequestRegistrationEmail } from "./api/survey-registration";
 import { MembershipCard } from "./membership-card";
 
 /** The form's values: the registration, with the date of birth as one value under the name
@@ -17,10 +18,44 @@ const toRegistration = ({ Dob: dob, ...values }: RegistrationValues): SurveyRegi
 
 const GENDERS = ["Male", "Female"].map((g) => ({ value: g, label: g }));
 
-/** /register?locNum= (spec 02 §2.8, §4): online survey registration in two steps. */
+/** /register?locNum= (spec 02 §2.8, §4): online survey registration in two steps. The link's
+ * location is checked first: a bad or missing locNum gets a page saying the link is not valid,
+ * before anything is asked (issue 20). */
 export function RegisterPage() {
   const [params] = useSearchParams();
   const locNum = params.get("locNum") ?? "";
+  const location = useQuery({
+    queryKey: ["register", "location", locNum],
+    queryFn: ({ signal }) => (locNum.trim() ? checkLocation(locNum, signal) : Promise.resolve({ IsValid: false })),
+    retry: false,
+  });
+  if (location.isPending) {
+    return (
+      <MembershipCard title="Medical History Survey">
+        <p className="login-lead">Checking your link…</p>
+      </MembershipCard>
+    );
+  }
+  if (location.data && !location.data.IsValid) return <InvalidRegisterLink />;
+  return <RegisterForm locNum={locNum} />;
+}
+
+/** A /register link without a known location. */
+function InvalidRegisterLink() {
+  return (
+    <MembershipCard title="This link is not valid">
+      <p className="membership-message" role="alert">
+        This registration link is not valid: it does not name one of our locations.
+      </p>
+      <p className="membership-message">Please use the link or QR code your clinic gave you, or ask the front desk for a new one.</p>
+      <Link to="/patient/login" className="button">
+        Back to Login
+      </Link>
+    </MembershipCard>
+  );
+}
+
+function RegisterForm({ locNum }: { locNum: string }) {
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);

@@ -9,6 +9,7 @@ import { getForEmail } from "./api/survey-link";
 import { loadSurveySettings } from "./api/staff-start";
 import { StaffStart } from "./staff-start";
 import { loadRun } from "./api/load-run";
+import { requestHelp } from "./api/request-help";
 import { loadDeviceCopy, wipeDevice, type DeviceCopy } from "./device-store";
 import { PinEntry } from "./pin-entry";
 import { failureText, failureTitle, isOffline, NO_INTERNET } from "./failure";
@@ -70,6 +71,10 @@ export function SurveyPage() {
     loadSurveySettings().then(setSettings, () => setSettings(null));
   }, [session.state.status]);
   const staffSignedIn = session.state.status === "signed-in" && !session.state.info.permissions.IsPatient;
+  // A patient in their own session (Medical History's Begin/Resume): no kiosk hand-back; Done and
+  // "Save and finish later" go back to Medical History. A kiosk is a PIN or staff start.
+  const patientSignedIn = session.state.status === "signed-in" && session.state.info.permissions.IsPatient;
+  const kiosk = !emailStart && !patientSignedIn;
   const [view, setView] = useState<View>(wanted || linkToken !== null ? { kind: "loading" } : { kind: "pin" });
 
   // The emailed link: ask who it is for; start like a PIN start (the row's survey token for this
@@ -162,10 +167,22 @@ export function SurveyPage() {
     navigate(emailStart ? "/patient/login" : "/survey", { replace: true });
   }
 
+  // After the survey: the signed-in patient sees it under Medical History, marked as submitted.
+  function finish(submitted: boolean) {
+    if (patientSignedIn) {
+      surveyToken.clear();
+      navigate(submitted ? "/medical-history/completed" : "/medical-history/progress", { replace: true, state: { surveySubmitted: submitted, surveySaved: !submitted } });
+    } else if (kiosk || submitted) {
+      handBack();
+    } else {
+      setView({ kind: "message", title: "Saved", message: "Your answers are saved. Open the link in your email again to finish the survey.", toLogin: true });
+    }
+  }
+
   // Idle timeout on a kiosk: after IDLE_MS without a touch, hand back. Not on the patient's own
-  // phone (emailed link): there the device copy must outlive a pause.
+  // phone (emailed link) or in their own session: there the device copy must outlive a pause.
   useEffect(() => {
-    if (emailStart || (view.kind !== "run" && view.kind !== "done")) return;
+    if (!kiosk || (view.kind !== "run" && view.kind !== "done")) return;
     let timer = window.setTimeout(handBack, IDLE_MS);
     const touch = () => {
       window.clearTimeout(timer);
@@ -178,7 +195,7 @@ export function SurveyPage() {
       events.forEach((e) => window.removeEventListener(e, touch));
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view.kind]);
+  }, [view.kind, kiosk]);
 
   return (
     <main className="survey-screen">
@@ -196,7 +213,16 @@ export function SurveyPage() {
           </>
         ))}
       {view.kind === "loading" && <p className="survey-card">Loading…</p>}
-      {view.kind === "run" && <SurveyRunner key={view.run.SurveyQueueId} run={view.run} resume={view.resume} onDone={() => setView({ kind: "done" })} />}
+      {view.kind === "run" && (
+        <SurveyRunner
+          key={view.run.SurveyQueueId}
+          run={view.run}
+          resume={view.resume}
+          onDone={() => setView({ kind: "done" })}
+          onLater={() => finish(false)}
+          onHelp={kiosk ? () => requestHelp(view.run.SurveyQueueId) : undefined}
+        />
+      )}
       {view.kind === "message" && (
         <div className="survey-card" role="alertdialog" aria-labelledby="survey-message-title">
           <h1 id="survey-message-title">{t(view.titleLabel ?? "", view.title)}</h1>
@@ -210,7 +236,14 @@ export function SurveyPage() {
         <div className="survey-card" role="status">
           <h1>Thank you</h1>
           <p>Your answers were submitted.</p>
-          <button type="button" className="survey-button primary" onClick={handBack}>
+          <p className="survey-next">
+            {patientSignedIn
+              ? "Our staff will review them before your exam. The survey is listed under Medical History, Completed; you can view it there."
+              : kiosk
+                ? "Our staff will review them before your exam. Please tap Done and hand the tablet back to the front desk."
+                : "Our staff will review them before your exam. You can close this page."}
+          </p>
+          <button type="button" className="survey-button primary" onClick={() => finish(true)}>
             Done
           </button>
         </div>

@@ -6,6 +6,7 @@ import { saveAnswers } from "./api/save-answers";
 import { submitSurvey } from "./api/submit-survey";
 import { deleteDeviceCopy, prepareDeviceStore, saveDeviceCopy } from "./device-store";
 import { QuestionField } from "./question-field";
+import { SurveyHeader } from "./survey-header";
 import { failureText } from "./failure";
 
 type Answers = Record<string, Answer>;
@@ -35,9 +36,15 @@ export function SurveyRunner({
   run,
   onDone,
   resume,
+  onLater,
+  onHelp,
 }: {
   run: SurveyRunState;
   onDone: (kind: "submitted") => void;
+  /** "Save and finish later": called once the answers are saved (or queued on the device). */
+  onLater?: () => void;
+  /** Kiosk only: "I need help" asks the front desk to come (issue 20). */
+  onHelp?: () => Promise<void>;
   /** A device copy with changes the server has not confirmed: they win over the server's. */
   resume?: { answers: Answers; pageId: string; changeId: string | null; submitPending: boolean } | null;
 }) {
@@ -229,12 +236,23 @@ export function SurveyRunner({
     }
   }
 
+  // "Save and finish later": the latest answers go to the server first (or stay queued on the
+  // device when offline), then the caller takes the patient out.
+  async function later() {
+    window.clearTimeout(timer.current);
+    await deviceWrites.current;
+    await flush().catch(() => {});
+    onLater?.();
+  }
+
   const isLast = currentIndex >= visiblePages.length - 1;
   const shown = new Set(visibility.Questions);
+  const title = localText(definition.Name, lang);
   return (
     <div className="survey-card survey-runner">
+      <SurveyHeader onLater={onLater && !readOnly ? () => void later() : undefined} onHelp={onHelp} />
       <header className="survey-top">
-        <h1>{localText(definition.Name, lang)}</h1>
+        <h1>{title}</h1>
         <label className="survey-lang">
           Language
           <select value={lang} onChange={(e) => setLang(e.target.value)}>
@@ -246,10 +264,12 @@ export function SurveyRunner({
           </select>
         </label>
       </header>
-      <div className="survey-progress" aria-label="Progress">
+      <div className="survey-progress">
         <div
           className="survey-progress-bar"
           role="progressbar"
+          aria-label="Survey progress"
+          aria-valuetext={`Page ${currentIndex + 1} of ${visiblePages.length}`}
           aria-valuemin={1}
           aria-valuemax={visiblePages.length}
           aria-valuenow={currentIndex + 1}

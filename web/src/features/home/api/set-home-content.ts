@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { SetValueRequest } from "../../../lib/wire";
-import { HOME_CONTENT_KEY, homeKeys } from "./home-content";
+import { homeKeys, type HomeContentKey } from "./home-content";
 
 /** Program managers: store one value (POST /api/settings/setvalue, the PortalValues group through
  * the settings engine); the answer holds the value as stored (sanitised). A 400 is shown under
@@ -12,13 +12,13 @@ export function setValue(key: string, value: string): Promise<Record<string, str
 }
 
 /** Saves the home content; the page shows the stored (sanitised) copy at once and reads it again. */
-export function useSetHomeContent() {
+export function useSetHomeContent(contentKey: HomeContentKey) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (html: string) => setValue(HOME_CONTENT_KEY, html),
+    mutationFn: (html: string) => setValue(contentKey, html),
     onSuccess: (stored) => {
-      const key = homeKeys.values([HOME_CONTENT_KEY]);
-      queryClient.setQueryData(key, stored[HOME_CONTENT_KEY] ?? "");
+      const key = homeKeys.values([contentKey]);
+      queryClient.setQueryData(key, stored[contentKey] ?? "");
       return queryClient.invalidateQueries({ queryKey: key });
     },
   });
