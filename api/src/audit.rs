@@ -113,6 +113,9 @@ pub enum Action {
     SurveyLinkOpened,
     /// Dynamic Labels Management (spec 03 §2): labels added or their texts changed.
     LabelsSaved,
+    /// Issue 19: a patient signed in by single sign-on (the flow), or a refusal with its reason.
+    SsoSignIn,
+    SsoSignInRefused,
 }
 
 impl Action {
@@ -157,6 +160,8 @@ impl Action {
             Action::StudyCreated => "StudyCreated",
             Action::SurveyLinkOpened => "SurveyLinkOpened",
             Action::LabelsSaved => "LabelsSaved",
+            Action::SsoSignIn => "SsoSignIn",
+            Action::SsoSignInRefused => "SsoSignInRefused",
         }
     }
 
@@ -189,6 +194,7 @@ impl Action {
             | Action::SurveyAdminPinChecked => "Survey",
             Action::PatientCreated | Action::StudyCreated => "Survey",
             Action::SurveyLinkOpened => "Survey",
+            Action::SsoSignIn | Action::SsoSignInRefused => "Authentication",
         }
     }
 }

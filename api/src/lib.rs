@@ -25,6 +25,7 @@ pub mod routes;
 pub mod secrets;
 pub mod settings;
 pub mod signed_ids;
+pub mod sso;
 pub mod staff_start;
 pub mod store;
 pub mod summary_pdf;

@@ -21,6 +21,7 @@ pub mod recovery;
 pub mod registration;
 pub mod session_timer;
 pub mod settings_groups;
+pub mod sso;
 pub mod survey_create_patient;
 pub mod survey_link;
 pub mod survey_packages;
@@ -66,6 +67,7 @@ pub fn router() -> ApiRouter {
         .merge(survey_link::router())
         .merge(logo::router())
         .merge(core_settings::router())
+        .merge(sso::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

@@ -24,6 +24,7 @@ pub mod server_secrets;
 pub mod sessions;
 pub mod settings;
 pub mod setup;
+pub mod sso;
 pub mod survey_packages;
 pub mod surveys;
 pub mod users;
