@@ -7,8 +7,8 @@ CREATE INDEX patients_alternate_id ON patients (alternate_id);
 -- /documents/all/{clientId}/{ssoContextToken}); NULL for a password sign-in. Such a session is
 -- in SSO mode (IsSsoMode): Home hidden, guarded routes lead to /documents.
 ALTER TABLE sessions ADD COLUMN sso_context TEXT;
--- Single-use SSO artefacts kept until they expire: decryption token nonces, SAML assertion IDs
--- and AuthnRequest IDs, OAuth states, client assertion jti. Only SHA-256 hashes are stored.
+-- Single-use SSO artefacts kept until they expire (decryption token nonces; room for a payload
+-- for flows that keep state between two requests). Only SHA-256 hashes are stored as keys.
 CREATE TABLE sso_once (
     once_key TEXT PRIMARY KEY,
     payload TEXT NOT NULL DEFAULT '',

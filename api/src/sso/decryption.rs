@@ -113,7 +113,7 @@ pub fn open(key: &[u8; 32], token: &str, now: i64) -> Result<Claims, Refusal> {
     Ok(claims)
 }
 
-/// Seals claims as an EHR would (tests, the bench and `portal-api sso-token`).
+/// Seals claims as an EHR would (the API tests make their tokens with it).
 pub fn seal(key: &[u8; 32], claims_json: &str) -> String {
     use rand::RngCore;
     let mut nonce = [0u8; 12];

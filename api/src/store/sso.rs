@@ -1,6 +1,6 @@
 //! Single sign-on (issue 19): the patients table's columns (the alternate-id option), the patient
-//! account an SSO identifier names, and single-use artefacts (token nonces, assertion IDs, OAuth
-//! states) kept until they expire.
+//! account an SSO identifier names, and single-use artefacts (decryption token nonces) kept until
+//! they expire.
 
 use crate::db::{Db, Tx};
 use crate::error::AppResult;
@@ -78,16 +78,4 @@ pub async fn use_once(
     .await
     .map(|r| r.rows_affected()))?;
     Ok(inserted == 1)
-}
-
-/// Takes a stored key back (an OAuth state or an AuthnRequest ID answered once): its payload
-/// when it was there and had not expired.
-pub async fn take(tx: &mut Tx, key: &str, now: i64) -> AppResult<Option<String>> {
-    let row: Option<(String, i64)> = on_tx!(tx, conn => sqlx::query_as(
-        "DELETE FROM sso_once WHERE once_key = $1 RETURNING payload, expires_at",
-    )
-    .bind(key)
-    .fetch_optional(&mut **conn)
-    .await)?;
-    Ok(row.filter(|(_, exp)| *exp > now).map(|(p, _)| p))
 }
