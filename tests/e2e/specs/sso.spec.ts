@@ -39,7 +39,7 @@ async function saveSso(page: Page, ssoType: string, edit: (s: Record<string, unk
 }
 
 test("SSO Management: type, key type, alternate-id test and check on save, write-only key", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signIn(page, "staff", "manager");
   await page.goto("/admin/core-settings/sso");
   const form = page.getByRole("form", { name: "SSO Management" });
@@ -78,11 +78,13 @@ test("SSO Management: type, key type, alternate-id test and check on save, write
   await expect(form.getByLabel("SSO type")).toHaveValue("Decryption");
   await expect(form.getByLabel("Key type")).toHaveValue("DecryptionByHash");
   await expect(form.getByLabel("AES key")).toHaveValue("");
-  // Saml shows its fields and the Test Url.
+  // Saml shows its fields (and no AES key); the service request address only with its box.
   await form.getByLabel("SSO type").selectOption("Saml");
   await expect(form.getByLabel("Entity Id")).toBeVisible();
   await expect(form.getByLabel("AES key")).toHaveCount(0);
-  await expect(form.getByRole("link", { name: "Test Url" })).toHaveAttribute("href", `/sso/saml/${KEY}`);
+  await expect(form.getByLabel("Service Request Url")).toHaveCount(0);
+  await form.getByLabel("With a separate service request (Cerner HealtheLife)").check();
+  await expect(form.getByLabel("Service Request Url")).toBeVisible();
   await expectNoAxeViolations(page);
   await form.getByLabel("SSO type").selectOption("Decryption");
 

@@ -1,11 +1,8 @@
-import { useWatch } from "react-hook-form";
 import { fieldsOf, Section, SettingsForm } from "../../components/settings-form";
 import type { Sso } from "../../lib/wasm";
-import { ssoTypeOf } from "../../lib/wasm-settings";
 import { useSsoConfiguration } from "./api/sso-configuration";
 import { AlternateIdColumnTest } from "./components/alternate-id-test";
 import { SsoTypeFields } from "./components/sso-type-fields";
-import "./sso.css";
 
 const Field = fieldsOf<Sso>();
 const PORTAL_MODES = [
@@ -68,25 +65,7 @@ export function SsoPage() {
         <legend>Client</legend>
         <Field name="SsoClientRedirectUrl" label="SSO client redirect URL" kind="text" />
         <Field name="Key" label="Key" kind="text" />
-        <TestUrls />
       </fieldset>
     </SettingsForm>
-  );
-}
-
-/** 'Test Url' links (spec 03 §2): /sso/saml/{key} and /sso/epic/{key} for the chosen type. */
-function TestUrls() {
-  const [integrationType, key] = useWatch<Sso>({ name: ["IntegrationType", "Key"] }) as [string, string];
-  const type = ssoTypeOf(integrationType ?? "").SsoType;
-  const kind = type === "Saml" ? "saml" : type === "EpicSmartOnFhirTesseract" ? "epic" : null;
-  if (!kind || !key?.trim()) return null;
-  const href = `/sso/${kind}/${encodeURIComponent(key.trim())}`;
-  return (
-    <p className="sso-test-url">
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        Test Url
-      </a>{" "}
-      <code>{href}</code>
-    </p>
   );
 }
