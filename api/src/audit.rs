@@ -118,6 +118,9 @@ pub enum Action {
     /// Issue 20: a kiosk's "I need help", and staff marking it handled.
     KioskHelpRequested,
     KioskHelpResolved,
+    /// Issue 19: a patient signed in by single sign-on (the flow), or a refusal with its reason.
+    SsoSignIn,
+    SsoSignInRefused,
 }
 
 impl Action {
@@ -165,6 +168,8 @@ impl Action {
             Action::AppointmentsViewed => "AppointmentsViewed",
             Action::KioskHelpRequested => "KioskHelpRequested",
             Action::KioskHelpResolved => "KioskHelpResolved",
+            Action::SsoSignIn => "SsoSignIn",
+            Action::SsoSignInRefused => "SsoSignInRefused",
         }
     }
 
@@ -199,6 +204,7 @@ impl Action {
             Action::SurveyLinkOpened => "Survey",
             Action::AppointmentsViewed => "Appointments",
             Action::KioskHelpRequested | Action::KioskHelpResolved => "Survey",
+            Action::SsoSignIn | Action::SsoSignInRefused => "Authentication",
         }
     }
 }

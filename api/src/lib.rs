@@ -27,6 +27,7 @@ pub mod secrets;
 pub mod security_headers;
 pub mod settings;
 pub mod signed_ids;
+pub mod sso;
 pub mod staff_start;
 pub mod store;
 pub mod summary_pdf;

@@ -53,7 +53,30 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         )
             .into_response();
     }
-    serve(&state.web_dir, &path, req).await
+    let mut response = serve(&state.web_dir, &path, req).await;
+    if !path.starts_with("/assets/") {
+        // The pages an EHR frames (SSO mode): only this site and the EHR origins the SSO
+        // settings name may frame them (issue 19).
+        let sso: wasm_core::settings::sso::Sso =
+            crate::settings::get(&state.db).await.unwrap_or_default();
+        let policy = frame_ancestors_policy(&sso.frame_ancestors());
+        if let Ok(v) = HeaderValue::from_str(&policy) {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_SECURITY_POLICY, v);
+        }
+    }
+    response
+}
+
+/// `frame-ancestors 'self'` and the allowed origins (already plain `scheme://host[:port]`).
+pub fn frame_ancestors_policy(origins: &[String]) -> String {
+    let mut policy = String::from("frame-ancestors 'self'");
+    for origin in origins {
+        policy.push(' ');
+        policy.push_str(origin);
+    }
+    policy
 }
 
 async fn serve(web_dir: &Path, path: &str, req: Request) -> Response {

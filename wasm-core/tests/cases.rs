@@ -528,6 +528,20 @@ fn embed_cases() {
 }
 
 #[test]
+fn sso_type_cases() {
+    use wasm_core::settings::sso;
+    check("sso_type.json", |input| match s(input, "fn") {
+        "load" => json(sso::sso_type_of(s(input, "integrationType"))),
+        "save" => json(sso::integration_type_of(&arg(input, "choice"))),
+        "savePath" => json(sso::integration_type_for_save(
+            s(input, "ssoType"),
+            s(input, "integrationType"),
+        )),
+        other => panic!("unknown fn {other}"),
+    });
+}
+
+#[test]
 fn the_tables_hold_enough_cases() {
     let total: usize = [
         "password.json",
@@ -554,6 +568,7 @@ fn the_tables_hold_enough_cases() {
         "survey_link.json",
         "route_access.json",
         "logo.json",
+        "sso_type.json",
     ]
     .iter()
     .map(|file| cases(file).len())

@@ -143,6 +143,7 @@ mod tests {
             patient_id: None,
             impersonator_user_id: None,
             token_hash: String::new(),
+            sso_context: None,
         }
     }
 

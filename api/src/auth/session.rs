@@ -24,6 +24,9 @@ pub struct SessionUser {
     pub patient_id: Option<i64>,
     pub impersonator_user_id: Option<i64>,
     pub token_hash: String,
+    /// Set when the session was opened by single sign-on (issue 19): its SSO context token.
+    /// Such a session is in SSO mode (spec 01 §4, §6).
+    pub sso_context: Option<String>,
 }
 
 impl SessionUser {
@@ -70,9 +73,33 @@ pub async fn create_in(
         impersonator_user_id,
         now,
         now + length_ms,
+        None,
     )
     .await?;
     Ok(token)
+}
+
+/// A session opened by single sign-on, inside `tx`: its token and its SSO context token (the
+/// last segment of the documents address, spec 01 §2.3).
+pub async fn create_sso_in(
+    tx: &mut Tx,
+    user_id: i64,
+    length_ms: i64,
+) -> AppResult<(String, String)> {
+    let token = random_token();
+    let context = random_token();
+    let now = now_ms();
+    sessions::insert(
+        tx,
+        &hash_token(&token),
+        user_id,
+        None,
+        now,
+        now + length_ms,
+        Some(&context),
+    )
+    .await?;
+    Ok((token, context))
 }
 
 /// The live session for `token`, refreshing its idle timer; `None` when unknown or expired.
@@ -98,6 +125,7 @@ pub async fn lookup(db: &Db, token: &str) -> AppResult<Option<SessionUser>> {
         patient_id: row.patient_id,
         impersonator_user_id: row.impersonator_user_id,
         token_hash,
+        sso_context: row.sso_context,
     }))
 }
 

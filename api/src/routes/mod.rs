@@ -22,6 +22,7 @@ pub mod registration;
 pub mod session_timer;
 pub mod settings_groups;
 pub mod staff_home;
+pub mod sso;
 pub mod survey_create_patient;
 pub mod survey_link;
 pub mod survey_packages;
@@ -68,6 +69,7 @@ pub fn router() -> ApiRouter {
         .merge(logo::router())
         .merge(core_settings::router())
         .merge(staff_home::router())
+        .merge(sso::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

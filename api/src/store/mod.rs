@@ -26,6 +26,7 @@ pub mod sessions;
 pub mod settings;
 pub mod setup;
 pub mod staff_home;
+pub mod sso;
 pub mod survey_packages;
 pub mod surveys;
 pub mod users;

@@ -40,12 +40,13 @@ pub struct SessionRow {
     pub role: String,
     pub patient_id: Option<i64>,
     pub is_active: bool,
+    pub sso_context: Option<String>,
 }
 
 pub async fn by_token_hash(db: &Db, token_hash: &str) -> AppResult<Option<SessionRow>> {
     Ok(on_db!(db, pool => sqlx::query_as(
         "SELECT s.user_id, s.impersonator_user_id, s.last_seen_at, s.expires_at,
-                u.username, u.first_name, u.last_name, u.role, u.patient_id, u.is_active
+                u.username, u.first_name, u.last_name, u.role, u.patient_id, u.is_active, s.sso_context
          FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = $1",
     )
@@ -61,16 +62,18 @@ pub async fn insert(
     impersonator_user_id: Option<i64>,
     now: i64,
     expires_at: i64,
+    sso_context: Option<&str>,
 ) -> AppResult<()> {
     on_tx!(tx, conn => sqlx::query(
-        "INSERT INTO sessions (token_hash, user_id, impersonator_user_id, created_at, last_seen_at, expires_at)
-         VALUES ($1, $2, $3, $4, $4, $5)",
+        "INSERT INTO sessions (token_hash, user_id, impersonator_user_id, created_at, last_seen_at, expires_at, sso_context)
+         VALUES ($1, $2, $3, $4, $4, $5, $6)",
     )
     .bind(token_hash)
     .bind(user_id)
     .bind(impersonator_user_id)
     .bind(now)
     .bind(expires_at)
+    .bind(sso_context)
     .execute(&mut **conn)
     .await.map(|_| ()))?;
     Ok(())

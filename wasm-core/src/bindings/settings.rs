@@ -244,3 +244,33 @@ pub fn license_modules() -> JsValue {
         .collect();
     to_js_value(&rows)
 }
+
+/// SSO Management (spec 03 §4): the SSO type, key type and 'with service request' box the page
+/// shows for a stored IntegrationType.
+#[wasm_bindgen(js_name = ssoTypeOf)]
+pub fn sso_type_of(
+    #[wasm_bindgen(js_name = integrationType)] integration_type: &str,
+) -> tsify::Ts<crate::model::SsoTypeChoice> {
+    super::write(&crate::settings::sso::sso_type_of(integration_type))
+}
+
+/// SSO Management (spec 03 §4 "SSO type on save"): the IntegrationType for the page's choice.
+#[wasm_bindgen(js_name = integrationTypeOf)]
+pub fn integration_type_of(choice: tsify::Ts<crate::model::SsoTypeChoice>) -> String {
+    let v = choice.js_value();
+    let read = crate::model::SsoTypeChoice {
+        sso_type: super::string(&v, "SsoType").unwrap_or_default(),
+        key_type: super::string(&v, "KeyType").unwrap_or_default(),
+        with_service_request: super::boolean(&v, "WithServiceRequest"),
+    };
+    crate::settings::sso::integration_type_of(&read)
+}
+
+/// The IntegrationType the server stores for SaveConfiguration{ssoType} (the path's type wins).
+#[wasm_bindgen(js_name = integrationTypeForSave)]
+pub fn integration_type_for_save(
+    #[wasm_bindgen(js_name = ssoType)] sso_type: &str,
+    #[wasm_bindgen(js_name = integrationType)] integration_type: &str,
+) -> String {
+    crate::settings::sso::integration_type_for_save(sso_type, integration_type)
+}

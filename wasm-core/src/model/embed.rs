@@ -28,3 +28,36 @@ wire! {
         pub error_id: String,
     }
 }
+
+wire! {
+    /// The SSO type the SSO Management page shows for a stored IntegrationType (spec 03 §4;
+    /// `settings::sso::sso_type_of`).
+    #[derive(Default, Eq)]
+    #[serde(rename_all = "PascalCase")]
+    pub struct SsoTypeChoice {
+        /// Decryption, Saml, or the stored value itself (EpicSmartOnFhirTesseract, ...).
+        pub sso_type: String,
+        /// For Decryption: DecryptionByHash or DecryptionByPassword.
+        pub key_type: String,
+        /// For Saml: the 'with service request' box.
+        pub with_service_request: bool,
+    }
+}
+
+wire! {
+    /// POST /api/ssoConfiguration/CheckAlternativeIdColumnExist (spec 03 §7).
+    #[serde(rename_all = "PascalCase")]
+    pub struct AlternativeIdColumn {
+        #[serde(default)]
+        pub column: String,
+    }
+}
+
+wire! {
+    /// The answer: IsSuccess, and the page's text ('Column Exist' / 'Column Not Exist', spec 03 §8).
+    #[serde(rename_all = "PascalCase")]
+    pub struct AlternativeIdColumnCheck {
+        pub is_success: bool,
+        pub message: String,
+    }
+}

@@ -8,6 +8,7 @@
 
 use super::checks::*;
 use super::SettingsGroup;
+use crate::model::SsoTypeChoice;
 use crate::ValidationErrors;
 
 pub const PORTAL_MODES: &[&str] = &["SSO", "PortalLogin"];
@@ -15,6 +16,10 @@ pub const DECRYPTION: &str = "Decryption";
 pub const SAML: &str = "Saml";
 pub const SAML_WITH_SERVICE_REQUEST: &str = "SamlCernerHealtheLifeWithServiceRequest";
 pub const KEY_TYPES: &[&str] = &["DecryptionByHash", "DecryptionByPassword"];
+/// Epic SMART on FHIR (the value stored as it is).
+pub const EPIC: &str = "EpicSmartOnFhirTesseract";
+/// The page's SSO type choices (spec 03 §2 "SSO type and key type").
+pub const SSO_TYPES: &[&str] = &[DECRYPTION, SAML, EPIC];
 /// Spec 03 §5 "SSO": alternate-id SSO without a column in the patients table.
 pub const ALTERNATE_ID_COLUMN_INVALID: &str =
     "\"Alternate Id Column In Patients Table\" is invalid";
@@ -22,6 +27,9 @@ pub const SSO_TYPE_REQUIRED: &str = "SSO type is required";
 pub const KEY_SIZES: &[i32] = &[128, 192, 256];
 pub const KEY_SIZE_INVALID: &str = "Key size must be 128, 192 or 256";
 pub const RETURN_URL_INVALID: &str = "Must start with http://, https:// or /";
+/// Spec 03 §8 "Alternate-id column test".
+pub const COLUMN_EXISTS: &str = "Column Exist";
+pub const COLUMN_NOT_EXISTS: &str = "Column Not Exist";
 
 crate::settings_struct! {
     pub struct Sso {
@@ -92,17 +100,6 @@ impl Default for Sso {
     }
 }
 
-/// The SSO type the page shows for a stored IntegrationType.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct SsoTypeChoice {
-    /// Decryption, Saml, or the stored value itself (EpicSmartOnFhirTesseract, ...).
-    pub sso_type: String,
-    /// For Decryption: DecryptionByHash or DecryptionByPassword.
-    pub key_type: String,
-    /// For Saml: the 'with service request' box.
-    pub with_service_request: bool,
-}
-
 /// Spec 03 §4 "SSO type derived from IntegrationType on load".
 pub fn sso_type_of(integration_type: &str) -> SsoTypeChoice {
     if integration_type.starts_with(DECRYPTION) {
@@ -133,6 +130,61 @@ pub fn integration_type_of(choice: &SsoTypeChoice) -> String {
         SAML => SAML.into(),
         other => other.into(),
     }
+}
+
+/// POST /api/ssoConfiguration/SaveConfiguration{ssoType} (spec 03 §7): the type in the path is
+/// the page's SSO type; the key type and the 'with service request' box come from the document's
+/// IntegrationType as the page set it. The path's type wins over a document that disagrees.
+pub fn integration_type_for_save(path_sso_type: &str, integration_type: &str) -> String {
+    let mut choice = sso_type_of(integration_type);
+    if choice.sso_type != path_sso_type {
+        choice = SsoTypeChoice {
+            sso_type: path_sso_type.into(),
+            ..SsoTypeChoice::default()
+        };
+    }
+    integration_type_of(&choice)
+}
+
+impl Sso {
+    /// The origins that may frame the portal's pages in SSO mode (a CSP `frame-ancestors` list):
+    /// the EHR's addresses the configuration names (SsoClientRedirectUrl, ReturnURL, Epic's and
+    /// Cerner's), as `scheme://host[:port]`. Empty outside SSO mode: then no one may frame them.
+    pub fn frame_ancestors(&self) -> Vec<String> {
+        if self.portal_mode != "SSO" {
+            return Vec::new();
+        }
+        let mut out: Vec<String> = [
+            &self.sso_client_redirect_url,
+            &self.return_url,
+            &self.epic_customer_endpoint_with_hsi,
+            &self.cerner_o_auth_url,
+        ]
+        .into_iter()
+        .filter_map(|url| origin_of(url))
+        .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// `scheme://host[:port]` of an absolute http(s) address whose host is plain (letters, digits,
+/// dots, dashes, a port): nothing that could break out of a header value.
+pub fn origin_of(url: &str) -> Option<String> {
+    let url = url.trim();
+    let (scheme, rest) = url.split_once("://")?;
+    let scheme = scheme.to_ascii_lowercase();
+    if scheme != "https" && scheme != "http" {
+        return None;
+    }
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let ok = !authority.is_empty()
+        && !authority.contains('@')
+        && authority
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
+    ok.then(|| format!("{scheme}://{}", authority.to_ascii_lowercase()))
 }
 
 /// Empty, an http(s) address or a path on this site (what the API offers as a Go Back link).
@@ -223,6 +275,50 @@ impl SettingsGroup for Sso {
         );
         text(&mut e, "Key", &self.key, 128);
         e
+    }
+
+    /// The page shows each type's fields only for that type (spec 03 §2 "SAML and Epic fields"),
+    /// the Go Back details with the section, the column with its option, Cerner's with its switch.
+    fn hidden(&self) -> Vec<&'static str> {
+        let mut hidden = Vec::new();
+        if !self.show_back_to_main_menu_in_sso {
+            hidden.extend([
+                "ShowBackToMainMenuAsLinkInSSO",
+                "ReturnURL",
+                "ShowIconInBackToMainMenuInSSO",
+            ]);
+        }
+        if !self.enable_sso_by_alternate_id {
+            hidden.push("SsoAlternateIdColumn");
+        }
+        let choice = sso_type_of(&self.integration_type);
+        if choice.sso_type != DECRYPTION {
+            hidden.extend(["AESKey", "CryptographyKeySize"]);
+        }
+        if choice.sso_type != SAML {
+            hidden.extend([
+                "EntityId",
+                "SignOnUrl",
+                "SamlNameIdClaimName",
+                "SamlMrnAliasType",
+            ]);
+        }
+        if !choice.with_service_request {
+            hidden.push("SamlServiceRequestUrl");
+        }
+        if choice.sso_type != EPIC {
+            hidden.extend([
+                "EpicApiBaseUrl",
+                "EpicClientId",
+                "EpicJwtPrivateKey",
+                "EpicClientSecret",
+                "EpicCustomerEndpointWithHsi",
+            ]);
+        }
+        if !self.is_cerner_o_auth_enabled {
+            hidden.extend(["CernerOAuthUrl", "CernerOAuthKey", "CernerOAuthSecret"]);
+        }
+        hidden
     }
 
     /// Spec 03 §4 "SSO alternate id": when disabled, the column is cleared on save.
@@ -318,6 +414,37 @@ mod tests {
         on.normalize();
         assert_eq!(on.sso_alternate_id_column, "AltId");
         assert!(on.validate().is_valid());
+    }
+
+    #[test]
+    fn save_path_type_wins() {
+        assert_eq!(
+            integration_type_for_save("Decryption", "DecryptionByPassword"),
+            "DecryptionByPassword"
+        );
+        assert_eq!(
+            integration_type_for_save("Saml", SAML_WITH_SERVICE_REQUEST),
+            SAML_WITH_SERVICE_REQUEST
+        );
+        assert_eq!(
+            integration_type_for_save("Saml", "DecryptionByHash"),
+            "Saml"
+        );
+        assert_eq!(integration_type_for_save(EPIC, "Saml"), EPIC);
+    }
+
+    #[test]
+    fn frame_ancestors_only_in_sso_mode() {
+        let mut s = Sso {
+            sso_client_redirect_url: "https://EHR.example.com:8443/launch?x=1".into(),
+            return_url: "/home".into(),
+            cerner_o_auth_url: "javascript:alert(1)".into(),
+            epic_customer_endpoint_with_hsi: "https://a b.example/".into(),
+            ..Default::default()
+        };
+        assert!(s.frame_ancestors().is_empty());
+        s.portal_mode = "SSO".into();
+        assert_eq!(s.frame_ancestors(), ["https://ehr.example.com:8443"]);
     }
 
     #[test]

@@ -215,6 +215,17 @@ const runners = {
         throw new Error(`unknown fn ${i.fn}`);
     }
   },
+  // The SSO Management page's type mapping: the admin pages' package (pkg-settings).
+  "sso_type.json": (i) => {
+    switch (i.fn) {
+      case "load":
+        return settings.ssoTypeOf(i.integrationType);
+      case "save":
+        return settings.integrationTypeOf(i.choice);
+      case "savePath":
+        return settings.integrationTypeForSave(i.ssoType, i.integrationType);
+    }
+  },
   "embed.json": (i) => core.embedSuccessPath(i.page, i.clientId, i.token) ?? null,
   "documents.json": (i) => {
     switch (i.fn) {

@@ -252,7 +252,7 @@ export const routes: RouteObject[] = [
                   },
                   // User Account, Dynamic Labels, Login Page, Form XML, Licenses, Other.
                   ...coreSettingsAccountRoutes,
-                  later("sso", "SSO Management"),
+                  { path: "sso", ...page(() => withAdminRules(import("../features/sso/sso-page")).then((m) => ({ Component: m.SsoPage })), "SSO Management") },
                   { path: "*", element: <Navigate to="general" replace /> },
                 ],
               },

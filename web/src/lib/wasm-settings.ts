@@ -10,6 +10,7 @@ import type {
   RoleForm,
   SetupConfiguration,
   SetupNormalized,
+  SsoTypeChoice,
   UserForm,
   ValidationErrors,
 } from "wasm-core";
@@ -133,4 +134,16 @@ export function validateUser(user: UserForm): FormCheck {
 /** A role form as the server checks it. */
 export function validateRole(role: RoleForm): ValidationErrors {
   return rules().validateRole(role);
+}
+
+// SSO Management (spec 03 §4).
+
+/** The SSO type, key type and 'with service request' box for a stored IntegrationType. */
+export function ssoTypeOf(integrationType: string): SsoTypeChoice {
+  return rules().ssoTypeOf(integrationType);
+}
+
+/** The IntegrationType stored for the page's choice. */
+export function integrationTypeOf(choice: SsoTypeChoice): string {
+  return rules().integrationTypeOf(choice);
 }

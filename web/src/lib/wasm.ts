@@ -217,5 +217,7 @@ export type {
   HelpContent,
 } from "wasm-core";
 export { userMenu } from "wasm-core";
+// SSO Management (issue 19): the SSO group and its alternate-id column test.
+export type { Sso, SsoTypeChoice, AlternativeIdColumn, AlternativeIdColumnCheck } from "wasm-core";
 // A settings group on the wire: GET/PUT /api/configurationForm/{name} (components/settings-form).
 export type { SettingsEnvelope, SettingsSave } from "wasm-core";

@@ -29,7 +29,8 @@ pub(super) async fn permissions(
     let core: CorePortal = settings::get(&state.db).await?;
     let mut perms = Permissions::for_role(user.role);
     perms.is_impersonated = user.impersonator_user_id.is_some();
-    perms.is_sso_mode = core.is_sso_mode;
+    // A session opened by single sign-on is in SSO mode whatever the portal-wide switch says.
+    perms.is_sso_mode = core.is_sso_mode || user.sso_context.is_some();
     if user.role == Role::ClientAdmin {
         let switch: UserAccountSwitchUserOptions = settings::get(&state.db).await?;
         perms.show_front_desk_reports = switch.show_front_desk_reports;
