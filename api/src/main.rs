@@ -12,7 +12,12 @@ struct Cli {
     #[arg(long, env = "BIND", default_value = "127.0.0.1:8080")]
     bind: String,
     /// sqlite://path (file and folder are created) or postgres://user@host/db.
-    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/portal.db", global = true)]
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "sqlite://data/portal.db",
+        global = true
+    )]
     database_url: String,
     /// Folder of the built web app.
     #[arg(long, env = "WEB_DIR", default_value = "web/dist")]

@@ -17,7 +17,7 @@ use crate::web::is_api_path;
 /// pages may frame it (the Login Page Settings preview, the PDF viewer); other origins may not.
 /// connect-src allows any http(s) address because the Public Web Address test of spec 03 §7 is a browser call to the
 /// address an administrator types; XSS protection rests on script-src, object-src and base-uri.
-pub const PAGE_CSP: &str = "default-src 'self'; \
+pub const PAGE_CSP_SOURCES: &str = "default-src 'self'; \
 script-src 'self' 'wasm-unsafe-eval'; \
 style-src 'self' 'unsafe-inline'; \
 img-src 'self' data: blob:; \
@@ -27,8 +27,18 @@ worker-src 'self' blob:; \
 frame-src 'self' blob:; \
 manifest-src 'self'; \
 object-src 'none'; \
-base-uri 'self'; \
-frame-ancestors 'self'";
+base-uri 'self'";
+
+/// The web app's whole policy: [`PAGE_CSP_SOURCES`] and who may frame its pages: this site, and
+/// in SSO mode the EHR origins the SSO settings name (issue 19; `scheme://host[:port]` each).
+pub fn page_csp(frame_origins: &[String]) -> String {
+    let mut policy = format!("{PAGE_CSP_SOURCES}; frame-ancestors 'self'");
+    for origin in frame_origins {
+        policy.push(' ');
+        policy.push_str(origin);
+    }
+    policy
+}
 
 /// An API answer is data, never a page: nothing may run in it, and only the portal's own pages
 /// may frame it (the letter PDF is shown in an iframe of the documents page).
@@ -64,12 +74,20 @@ fn apply(headers: &mut HeaderMap, api: bool, policy: HeaderPolicy) {
         header::HeaderName::from_static("permissions-policy"),
         HeaderValue::from_static(PERMISSIONS_POLICY),
     );
+    let framed_by_others = headers
+        .get(header::CONTENT_SECURITY_POLICY)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|csp| csp.contains("frame-ancestors 'self' "));
     if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
-        let csp = if api { API_CSP } else { PAGE_CSP };
-        set(headers, header::CONTENT_SECURITY_POLICY, csp);
+        if api {
+            set(headers, header::CONTENT_SECURITY_POLICY, API_CSP);
+        } else if let Ok(v) = HeaderValue::from_str(&page_csp(&[])) {
+            headers.insert(header::CONTENT_SECURITY_POLICY, v);
+        }
     }
-    // Older browsers ignore frame-ancestors; X-Frame-Options says the same to them.
-    if !headers.contains_key(header::X_FRAME_OPTIONS) {
+    // Older browsers ignore frame-ancestors; X-Frame-Options says the same to them (except on a
+    // page an EHR of another origin may frame, where it would say too little).
+    if !headers.contains_key(header::X_FRAME_OPTIONS) && !framed_by_others {
         set(headers, header::X_FRAME_OPTIONS, "SAMEORIGIN");
     }
     if api && !headers.contains_key(header::CACHE_CONTROL) {
@@ -109,9 +127,24 @@ mod tests {
         let mut h = HeaderMap::new();
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         apply(&mut h, false, HeaderPolicy::default());
-        assert_eq!(h[header::CONTENT_SECURITY_POLICY], PAGE_CSP);
+        assert_eq!(h[header::CONTENT_SECURITY_POLICY], page_csp(&[]).as_str());
         assert_eq!(h[header::CACHE_CONTROL], "no-cache");
-        assert!(!PAGE_CSP.contains("'unsafe-eval'"));
-        assert!(!PAGE_CSP.contains("script-src 'self' 'unsafe-inline'"));
+        assert_eq!(h[header::X_FRAME_OPTIONS], "SAMEORIGIN");
+        assert!(!PAGE_CSP_SOURCES.contains("'unsafe-eval'"));
+        assert!(!PAGE_CSP_SOURCES.contains("script-src 'self' 'unsafe-inline'"));
+    }
+
+    #[test]
+    fn a_page_an_ehr_may_frame_names_it_and_drops_x_frame_options() {
+        let csp = page_csp(&["https://ehr.example.org".to_owned()]);
+        assert!(csp.ends_with("; frame-ancestors 'self' https://ehr.example.org"));
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_str(&csp).unwrap(),
+        );
+        apply(&mut h, false, HeaderPolicy::default());
+        assert_eq!(h[header::CONTENT_SECURITY_POLICY], csp.as_str());
+        assert!(!h.contains_key(header::X_FRAME_OPTIONS));
     }
 }

@@ -59,7 +59,7 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         // settings name may frame them (issue 19).
         let sso: wasm_core::settings::sso::Sso =
             crate::settings::get(&state.db).await.unwrap_or_default();
-        let policy = frame_ancestors_policy(&sso.frame_ancestors());
+        let policy = crate::security_headers::page_csp(&sso.frame_ancestors());
         if let Ok(v) = HeaderValue::from_str(&policy) {
             response
                 .headers_mut()
@@ -67,16 +67,6 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         }
     }
     response
-}
-
-/// `frame-ancestors 'self'` and the allowed origins (already plain `scheme://host[:port]`).
-pub fn frame_ancestors_policy(origins: &[String]) -> String {
-    let mut policy = String::from("frame-ancestors 'self'");
-    for origin in origins {
-        policy.push(' ');
-        policy.push_str(origin);
-    }
-    policy
 }
 
 async fn serve(web_dir: &Path, path: &str, req: Request) -> Response {
