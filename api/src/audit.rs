@@ -113,6 +113,10 @@ pub enum Action {
     SurveyLinkOpened,
     /// Dynamic Labels Management (spec 03 §2): labels added or their texts changed.
     LabelsSaved,
+    /// Survey themes (spec 04 §2): a theme added, applied (selected) or deleted.
+    SurveyThemeAdded,
+    SurveyThemeApplied,
+    SurveyThemeDeleted,
 }
 
 impl Action {
@@ -157,6 +161,9 @@ impl Action {
             Action::StudyCreated => "StudyCreated",
             Action::SurveyLinkOpened => "SurveyLinkOpened",
             Action::LabelsSaved => "LabelsSaved",
+            Action::SurveyThemeAdded => "SurveyThemeAdded",
+            Action::SurveyThemeApplied => "SurveyThemeApplied",
+            Action::SurveyThemeDeleted => "SurveyThemeDeleted",
         }
     }
 
@@ -189,6 +196,9 @@ impl Action {
             | Action::SurveyAdminPinChecked => "Survey",
             Action::PatientCreated | Action::StudyCreated => "Survey",
             Action::SurveyLinkOpened => "Survey",
+            Action::SurveyThemeAdded | Action::SurveyThemeApplied | Action::SurveyThemeDeleted => {
+                "Settings"
+            }
         }
     }
 }

@@ -22,10 +22,12 @@ pub mod registration;
 pub mod session_timer;
 pub mod settings_groups;
 pub mod survey_create_patient;
+pub mod survey_general;
 pub mod survey_link;
 pub mod survey_packages;
 pub mod survey_queue;
 pub mod survey_start;
+pub mod survey_themes;
 pub mod surveys;
 pub mod users;
 pub mod version_info;
@@ -66,6 +68,8 @@ pub fn router() -> ApiRouter {
         .merge(survey_link::router())
         .merge(logo::router())
         .merge(core_settings::router())
+        .merge(survey_general::router())
+        .merge(survey_themes::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

@@ -134,3 +134,8 @@ export function validateUser(user: UserForm): FormCheck {
 export function validateRole(role: RoleForm): ValidationErrors {
   return rules().validateRole(role);
 }
+
+/** The add-theme modal's messages under "Name" (spec 04 §5); `existingNames` the themes' names. */
+export function validateNewTheme(name: string, existingNames: string[]): ValidationErrors {
+  return rules().validateNewTheme(name, existingNames);
+}

@@ -41,4 +41,12 @@ export type {
   LoadDocumentsRequest,
   SendRegistrationEmail,
   RequestRegistrationEmail,
+  ProceduresLookup,
+  ProcedureOption,
+  SideOption,
+  LocationOption,
+  FamilyTreeSurvey,
+  RunnerThemes,
+  SurveyThemeRow,
+  AddThemeRequest,
 } from "wasm-core";

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ApiFailure } from "../../lib/api-client";
-import { errorFields, fieldMessages, localText, SurveyRules, type Answer, type SurveyRunState } from "../../lib/wasm";
+import { autoAdvance, errorFields, fieldMessages, localText, numericKeypad, SurveyRules, type Answer, type SurveyQuestion, type SurveyRunDisplay, type SurveyRunState } from "../../lib/wasm";
 import { loadRun } from "./api/load-run";
 import { saveAnswers } from "./api/save-answers";
 import { submitSurvey } from "./api/submit-survey";
@@ -20,6 +20,13 @@ export const LANGUAGES: [string, string][] = [
 ];
 
 const SAVE_DELAY_MS = 400;
+const NO_DISPLAY: SurveyRunDisplay = {
+  AutoAdvance: false,
+  DisableSmartNumPad: false,
+  DisableNumPadMobile: false,
+  DisableNumPadTablet: false,
+  DisableNumPadDesktop: false,
+};
 const RETRY_MS = 2000;
 
 function plain(errors: unknown): Record<string, string[]> {
@@ -35,8 +42,11 @@ export function SurveyRunner({
   run,
   onDone,
   resume,
+  toolbar,
 }: {
   run: SurveyRunState;
+  /** More controls beside the language (the theme switch). */
+  toolbar?: ReactNode;
   onDone: (kind: "submitted") => void;
   /** A device copy with changes the server has not confirmed: they win over the server's. */
   resume?: { answers: Answers; pageId: string; changeId: string | null; submitPending: boolean } | null;
@@ -66,6 +76,12 @@ export function SurveyRunner({
   // A page hidden by a changed answer: go to the first shown page after it.
   const currentIndex = Math.max(0, visiblePages.indexOf(pageId));
   const currentPage = definition.Pages.find((p) => p.Id === (visiblePages.includes(pageId) ? pageId : visiblePages[currentIndex]));
+
+  const isLast = currentIndex >= visiblePages.length - 1;
+  const shown = new Set(visibility.Questions);
+  // A device copy saved before the server sent Display has none: the defaults then.
+  const display = (run.Display as SurveyRunDisplay | undefined) ?? NO_DISPLAY;
+  const keypad = useNumericKeypad(display);
 
   // Background upload: the latest answers, one request at a time, retried until confirmed.
   const revision = useRef(run.Revision);
@@ -165,24 +181,33 @@ export function SurveyRunner({
     timer.current = window.setTimeout(() => void flush(), SAVE_DELAY_MS);
   }
 
-  function change(id: string, value: Answer) {
+  function change(q: SurveyQuestion, value: Answer) {
+    const id = q.Id;
     const next = { ...answers, [id]: value };
     setAnswers(next);
     if (errors[id]) setErrors((e) => ({ ...e, [id]: [] }));
+    // AutoAdvanceInSurveyEnabled: a single choice alone on its page moves on (wasm-core's rule).
+    const shownHere = currentPage?.Questions.filter((x) => shown.has(x.Id)).length ?? 0;
+    if (autoAdvance(display, q.Type, shownHere, isLast, readOnly)) {
+      go(1, next);
+      return;
+    }
     queueSave(next, currentPage?.Id ?? pageId);
   }
 
-  function go(delta: number) {
+  function go(delta: number, current: Answers = answers) {
     if (!currentPage) return;
     if (delta > 0 && !readOnly) {
-      const pageErrors = plain(rules.validate(answers, currentPage.Id));
+      const pageErrors = plain(rules.validate(current, currentPage.Id));
       setErrors(pageErrors);
       if (Object.keys(pageErrors).length) return;
     }
-    const target = visiblePages[currentIndex + delta];
+    // The pages the answers show now (an answer given on this page may open or close later ones).
+    const pages = rules.visibility(current).Pages;
+    const target = pages[Math.max(0, pages.indexOf(currentPage.Id)) + delta];
     if (!target) return;
     setPageId(target);
-    queueSave(answers, target);
+    queueSave(current, target);
     window.scrollTo(0, 0);
   }
 
@@ -229,12 +254,12 @@ export function SurveyRunner({
     }
   }
 
-  const isLast = currentIndex >= visiblePages.length - 1;
-  const shown = new Set(visibility.Questions);
   return (
     <div className="survey-card survey-runner">
       <header className="survey-top">
         <h1>{localText(definition.Name, lang)}</h1>
+        {display.PatientName && <p className="survey-patient">{display.PatientName}</p>}
+        {toolbar}
         <label className="survey-lang">
           Language
           <select value={lang} onChange={(e) => setLang(e.target.value)}>
@@ -250,6 +275,7 @@ export function SurveyRunner({
         <div
           className="survey-progress-bar"
           role="progressbar"
+          aria-label="Survey progress"
           aria-valuemin={1}
           aria-valuemax={visiblePages.length}
           aria-valuenow={currentIndex + 1}
@@ -274,7 +300,7 @@ export function SurveyRunner({
         <section className="survey-page" aria-labelledby="survey-page-title">
           <h2 id="survey-page-title">{localText(currentPage.Title, lang)}</h2>
           {currentPage.Questions.filter((q) => shown.has(q.Id)).map((q) => (
-            <QuestionField key={q.Id} question={q} lang={lang} value={answers[q.Id]} errors={errors} readOnly={readOnly} onChange={(v) => change(q.Id, v)} />
+            <QuestionField key={q.Id} question={q} lang={lang} value={answers[q.Id]} errors={errors} readOnly={readOnly} numericKeypad={keypad} onChange={(v) => change(q, v)} />
           ))}
         </section>
       )}
@@ -305,4 +331,15 @@ export function SurveyRunner({
       </nav>
     </div>
   );
+}
+
+/** Whether numbers bring up the numeric keypad on this device (its class follows the viewport). */
+function useNumericKeypad(display: SurveyRunDisplay): boolean {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const resize = () => setWidth(window.innerWidth);
+    window.addEventListener("resize", resize);
+    return () => window.removeEventListener("resize", resize);
+  }, []);
+  return numericKeypad(display, width);
 }
