@@ -121,6 +121,10 @@ pub enum Action {
     /// Issue 19: a patient signed in by single sign-on (the flow), or a refusal with its reason.
     SsoSignIn,
     SsoSignInRefused,
+    /// Survey themes (spec 04 §2): a theme added, applied (selected) or deleted.
+    SurveyThemeAdded,
+    SurveyThemeApplied,
+    SurveyThemeDeleted,
 }
 
 impl Action {
@@ -170,6 +174,9 @@ impl Action {
             Action::KioskHelpResolved => "KioskHelpResolved",
             Action::SsoSignIn => "SsoSignIn",
             Action::SsoSignInRefused => "SsoSignInRefused",
+            Action::SurveyThemeAdded => "SurveyThemeAdded",
+            Action::SurveyThemeApplied => "SurveyThemeApplied",
+            Action::SurveyThemeDeleted => "SurveyThemeDeleted",
         }
     }
 
@@ -205,6 +212,9 @@ impl Action {
             Action::AppointmentsViewed => "Appointments",
             Action::KioskHelpRequested | Action::KioskHelpResolved => "Survey",
             Action::SsoSignIn | Action::SsoSignInRefused => "Authentication",
+            Action::SurveyThemeAdded | Action::SurveyThemeApplied | Action::SurveyThemeDeleted => {
+                "Settings"
+            }
         }
     }
 }

@@ -68,11 +68,42 @@ impl StartConfig {
         if !self.general.is_survey_per_location_enabled {
             return None;
         }
+        // The setup wizard's rows (CoreSurvey) first, then Survey General Settings' own.
         self.core
             .survey_per_location
             .iter()
-            .find(|kv| kv.key.trim() == loc_num)
+            .chain(&self.general.survey_per_location)
+            .find(|kv| kv.key.trim() == loc_num && !kv.value.trim().is_empty())
             .map(|kv| kv.value.clone())
+    }
+
+    /// SearchForPatientUsingAlternateUserIdentifier (the setup wizard's or Survey General's).
+    pub fn alternate_search(&self) -> bool {
+        self.core.search_for_patient_using_alternate_user_identifier
+            || self
+                .general
+                .search_for_patient_using_alternate_user_identifier
+    }
+
+    /// The alternate identifier columns a patient search also matches (LocationToMrnColumnMapping):
+    /// the location's, or every mapped one when no location is chosen; none when the search by
+    /// alternate identifier is off.
+    pub fn alternate_columns(&self, loc_num: &str) -> Vec<String> {
+        if !self.alternate_search() {
+            return Vec::new();
+        }
+        let mut columns: Vec<String> = self
+            .core
+            .location_to_mrn_column_mapping
+            .iter()
+            .chain(&self.general.location_to_mrn_column_mapping)
+            .filter(|m| loc_num.is_empty() || m.loc_num.trim() == loc_num)
+            .map(|m| m.column.trim().to_owned())
+            .filter(|c| !c.is_empty())
+            .collect();
+        columns.sort();
+        columns.dedup();
+        columns
     }
 }
 

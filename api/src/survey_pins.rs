@@ -18,7 +18,8 @@ pub const PIN_ATTEMPTS_PER_ADDRESS: i64 = 30;
 /// How long an expired PIN still answers 'Pin number is expired' (then it is a wrong PIN, and
 /// housekeeping deletes its row: purge_spent_pins).
 pub const PIN_EXPIRED_KEPT_MS: i64 = 7 * 24 * 60 * 60 * 1000;
-/// A generated PIN is valid for the rest of the day's visit.
+/// The default lifetime of a PIN (SurveyGeneral PinExpirationSeconds' default; the demo's
+/// expired PINs are made with it).
 pub const PIN_VALID_MS: i64 = 12 * 60 * 60 * 1000;
 
 /// A 4-digit PIN that is not guessable and not live for another survey.

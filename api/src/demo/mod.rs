@@ -160,6 +160,14 @@ const STUDY_DESCS: &[&str] = &[
     "MRI BREAST BILATERAL W WO CONTRAST",
     "STEREOTACTIC BIOPSY RIGHT",
 ];
+/// (Code, Description, AskSide) of the demo clinic's procedures.
+const PROCEDURES: &[(&str, &str, bool)] = &[
+    ("MAMSCR3D", "MAMMO SCREENING BILATERAL 3D", false),
+    ("MAMDX", "MAMMO DIAGNOSTIC", true),
+    ("USBR", "US BREAST", true),
+    ("MRIBR", "MRI BREAST BILATERAL W WO CONTRAST", false),
+    ("STBX", "STEREOTACTIC BIOPSY", true),
+];
 const LANGUAGES: &[&str] = &["en", "en", "en", "es", "en", "fr"];
 const STATUSES: &[&str] = &[
     "Assigned",
@@ -491,6 +499,21 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
         )
         .await?;
         patient_ids.push(id);
+    }
+    // Spec 04 §7 lookups: the procedures a study may be, and an alternate identifier (MRN2,
+    // 'A' + MRN) for every patient, so a location can map its MRN column to it.
+    for (code, description, ask_side) in PROCEDURES {
+        crate::store::survey_general::insert_procedure(&mut tx, code, description, *ask_side)
+            .await?;
+    }
+    for (p, id) in patients.iter().zip(&patient_ids) {
+        crate::store::survey_general::insert_identifier(
+            &mut tx,
+            *id,
+            "MRN2",
+            &format!("A{}", p.mrn),
+        )
+        .await?;
     }
     for u in USERS {
         people::insert_user(

@@ -24,10 +24,12 @@ pub mod settings_groups;
 pub mod sso;
 pub mod staff_home;
 pub mod survey_create_patient;
+pub mod survey_general;
 pub mod survey_link;
 pub mod survey_packages;
 pub mod survey_queue;
 pub mod survey_start;
+pub mod survey_themes;
 pub mod surveys;
 pub mod users;
 pub mod version_info;
@@ -70,6 +72,8 @@ pub fn router() -> ApiRouter {
         .merge(core_settings::router())
         .merge(staff_home::router())
         .merge(sso::router())
+        .merge(survey_general::router())
+        .merge(survey_themes::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

@@ -8,8 +8,10 @@
 use axum::extract::State;
 use serde_json::{Map, Value};
 use wasm_core::model::{SettingsEnvelope, SettingsSave};
+use wasm_core::settings::survey_general::{inactive_mapping_errors, SurveyGeneral};
 use wasm_core::settings::survey_integrations::survey_integration_group;
 use wasm_core::settings::techpad::techpad_group;
+use wasm_core::settings::SettingsGroup;
 
 use crate::answers::Tagged;
 use crate::audit::Actor;
@@ -151,6 +153,9 @@ async fn put_group(
     ApiJson(body): Body,
 ) -> AppResult<Tagged<Envelope>> {
     let def = group(name)?;
+    if name == SurveyGeneral::NAME {
+        refuse_inactive_columns(&state, &body.settings.0).await?;
+    }
     let who = Who {
         actor: Actor::from(&*user),
         ip: Some(peer.ip().to_string()),
@@ -165,4 +170,23 @@ async fn put_group(
     )
     .await?;
     Ok(answer(saved))
+}
+
+/// Spec 04 §5: a location-to-MRN row may not name a column the store does not hold (the page
+/// offers such columns disabled, '(Not found)'). The rest of the group's rules run in the engine.
+async fn refuse_inactive_columns(state: &AppState, doc: &Map<String, Value>) -> AppResult<()> {
+    let Some(rows) = doc.get("LocationToMrnColumnMapping") else {
+        return Ok(());
+    };
+    let Ok(rows) = serde_json::from_value::<Vec<wasm_core::model::LocationMrnColumn>>(rows.clone())
+    else {
+        return Ok(()); // the engine's typed read reports the shape
+    };
+    let columns = crate::routes::survey_general::available_columns(&state.db).await?;
+    let errors = inactive_mapping_errors(&rows, &columns);
+    if errors.is_valid() {
+        Ok(())
+    } else {
+        Err(AppError::Validation(errors))
+    }
 }

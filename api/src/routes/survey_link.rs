@@ -22,8 +22,10 @@ use crate::db::now_ms;
 use crate::error::{ApiQuery, AppError, AppResult};
 use crate::openapi::ApiRouter;
 use crate::store::surveys as store;
-use crate::survey_pins::{expire_under, fresh_pin, PIN_VALID_MS};
+use crate::survey_pins::{expire_under, fresh_pin};
 use crate::AppState;
+use wasm_core::settings::survey_general::SurveyGeneral;
+use wasm_core::survey::display::pin_expires_at;
 
 pub fn router() -> ApiRouter {
     ApiRouter::new()
@@ -67,6 +69,7 @@ async fn get_for_email(
     }
     let now = now_ms();
     let rule = crate::settings::expiry_rule(db).await?;
+    let general = crate::settings::get::<SurveyGeneral>(db).await?;
     let run = expire_under(db, &rule, run, now).await?;
     let status = SurveyStatus::parse(&run.status).unwrap_or(SurveyStatus::Assigned);
     let locked_until = store::patient_locked_until(db, run.patient_id, now).await?;
@@ -97,7 +100,7 @@ async fn get_for_email(
             .appt_starts_at
             .map(|a| rule.expires_at(a))
             .unwrap_or(i64::MAX)
-            .min(now + PIN_VALID_MS);
+            .min(pin_expires_at(&general, now));
         let token = random_token();
         store::insert_pin_with_token(&mut tx, &pin, run.id, &hash_token(&token), now, expires_at)
             .await?;

@@ -121,9 +121,7 @@ async fn survey_settings(
         select_patient_mode: cfg.select_mode(),
         admin_pin_length: length as u32,
         is_disabled_advanced_patients_search: g.is_disabled_advanced_patients_search,
-        search_for_patient_using_alternate_user_identifier: cfg
-            .core
-            .search_for_patient_using_alternate_user_identifier,
+        search_for_patient_using_alternate_user_identifier: cfg.alternate_search(),
         show_start_survey_for_latest_study_only: g.show_start_survey_for_latest_study_only,
         is_disabled_start_survey_confirmation: g.is_disabled_start_survey_confirmation,
         is_disabled_finished_today_surveys_confirmation: g
@@ -241,12 +239,16 @@ async fn search_respondents(
         (_, false) if allowed(&locs, location) => Some(vec![location.to_owned()]),
         _ => Some(Vec::new()),
     };
+    let alternate = cfg.alternate_columns(if advanced { location } else { "" });
     let hits = store::search_patients(
         &state.db,
-        &req.simple_search,
-        id,
-        first,
-        last,
+        &store::PatientSearch {
+            simple: &req.simple_search,
+            mrn: id,
+            first,
+            last,
+            alternate_columns: &alternate,
+        },
         filter.as_deref(),
     )
     .await?;
@@ -301,10 +303,14 @@ async fn load_entities(
     let patient = respondent(&state, &locs, &req.respondent_id).await?;
     let cfg = config(&state.db).await?;
     let location = req.location.trim();
+    // IsHideFutureDatedStudies: only studies up to the end of the caller's today.
+    let tomorrow = crate::fmt::local_day_start(now_ms(), offset_of(&req)) + 86_400_000;
+    let hide_future = cfg.general.is_hide_future_dated_studies;
     let mut list: Vec<RespondentEntity> = store::entities(&state.db, patient.id)
         .await?
         .iter()
         .filter(|e| allowed(&locs, &e.loc_num) && (location.is_empty() || e.loc_num == location))
+        .filter(|e| !hide_future || e.starts_at < tomorrow)
         .map(|e| entity_of(e, offset_of(&req)))
         .collect();
     if cfg.general.show_start_survey_for_latest_study_only {

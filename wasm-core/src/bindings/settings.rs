@@ -274,3 +274,20 @@ pub fn integration_type_for_save(
 ) -> String {
     crate::settings::sso::integration_type_for_save(sso_type, integration_type)
 }
+
+/// The add-theme modal's messages (spec 04 §5 'Theme Name is required'; a name in use);
+/// `existingNames` the themes' names.
+#[wasm_bindgen(js_name = validateNewTheme, unchecked_return_type = "ValidationErrors")]
+pub fn validate_new_theme(
+    name: &str,
+    #[wasm_bindgen(js_name = existingNames)] existing_names: Vec<String>,
+) -> JsValue {
+    let existing: Vec<crate::settings::survey_themes_settings::Theme> = existing_names
+        .into_iter()
+        .map(|name| crate::settings::survey_themes_settings::Theme {
+            name,
+            ..Default::default()
+        })
+        .collect();
+    to_js_value(&crate::settings::survey_themes_settings::validate_new_theme(name, &existing))
+}

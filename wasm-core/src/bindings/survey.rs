@@ -392,3 +392,49 @@ pub fn survey_link_outcome(
     };
     to_js_value(&survey::link::identity_outcome(&read))
 }
+
+fn read_display(v: &JsValue) -> crate::model::SurveyRunDisplay {
+    let flag = |key: &str| boolean(v, key);
+    crate::model::SurveyRunDisplay {
+        patient_name: None,
+        thank_you_name_and_mrn: None,
+        auto_advance: flag("AutoAdvance"),
+        disable_smart_num_pad: flag("DisableSmartNumPad"),
+        disable_num_pad_mobile: flag("DisableNumPadMobile"),
+        disable_num_pad_tablet: flag("DisableNumPadTablet"),
+        disable_num_pad_desktop: flag("DisableNumPadDesktop"),
+    }
+}
+
+/// Whether a numeric question shows the numeric keypad on a viewport this wide (SurveyGeneral
+/// DisableSmartNumPad and DisableNumPadObjects* per device class; spec 04 §3).
+#[wasm_bindgen(js_name = numericKeypad)]
+pub fn numeric_keypad(
+    #[wasm_bindgen(unchecked_param_type = "SurveyRunDisplay")] display: JsValue,
+    #[wasm_bindgen(js_name = viewportWidth)] viewport_width: u32,
+) -> bool {
+    survey::display::numeric_keypad(&read_display(&display), viewport_width)
+}
+
+/// Whether answering this question moves to the next page (AutoAdvanceInSurveyEnabled).
+#[wasm_bindgen(js_name = autoAdvance)]
+pub fn auto_advance(
+    #[wasm_bindgen(unchecked_param_type = "SurveyRunDisplay")] display: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "QuestionKind")] kind: JsValue,
+    #[wasm_bindgen(js_name = shownOnPage)] shown_on_page: u32,
+    #[wasm_bindgen(js_name = lastPage)] last_page: bool,
+    #[wasm_bindgen(js_name = readOnly)] read_only: bool,
+) -> bool {
+    let kind = match kind.as_string().as_deref() {
+        Some("single") => crate::model::QuestionKind::Single,
+        Some("yesno") => crate::model::QuestionKind::YesNo,
+        _ => crate::model::QuestionKind::Text,
+    };
+    survey::display::auto_advance(
+        &read_display(&display),
+        &kind,
+        shown_on_page as usize,
+        last_page,
+        read_only,
+    )
+}

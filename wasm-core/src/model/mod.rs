@@ -50,3 +50,5 @@ pub mod users;
 pub use users::*;
 pub mod staff_home;
 pub use staff_home::*;
+pub mod survey_settings;
+pub use survey_settings::*;

@@ -213,6 +213,24 @@ wire! {
         /// A summary report PDF exists (View, signed in): GET /api/surveyRun/log/{id}/summaryPdf.
         #[serde(default)]
         pub has_summary_pdf: bool,
+        /// The SurveyGeneral settings the runner follows (`survey::display`).
+        #[serde(default)]
+        pub display: SurveyRunDisplay,
+    }
+
+    /// The runner's share of SurveyGeneral (spec 04 §3), for one patient: `PatientName` absent
+    /// under HidePatientNameInSurvey; `ThankYouNameAndMrn` only with
+    /// IsDisplayPatientNameAndMrnOnSurveyThankYouScreen.
+    #[derive(Default)]
+    #[serde(rename_all = "PascalCase", default)]
+    pub struct SurveyRunDisplay {
+        pub patient_name: Option<String>,
+        pub thank_you_name_and_mrn: Option<String>,
+        pub auto_advance: bool,
+        pub disable_smart_num_pad: bool,
+        pub disable_num_pad_mobile: bool,
+        pub disable_num_pad_tablet: bool,
+        pub disable_num_pad_desktop: bool,
     }
 
     /// PUT /api/surveyRun/{id}/answers (autosave) and POST /api/surveyRun/{id}/submit. The whole

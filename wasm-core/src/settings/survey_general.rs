@@ -10,6 +10,31 @@ use crate::ValidationErrors;
 pub const PAGE_NUMBER_ALIGNMENTS: &[&str] = &["Left", "Center", "Right", "Justify"];
 pub const LOCATION_REQUIRED: &str = "Location is required";
 pub const COLUMN_REQUIRED: &str = "Column is required";
+/// A mapping row naming a column the store does not hold (spec 04 §5 "Inactive columns cannot
+/// be chosen"; the page shows them with [`NOT_FOUND_SUFFIX`]).
+pub const COLUMN_INACTIVE: &str = "This column is not found";
+pub const NOT_FOUND_SUFFIX: &str = " (Not found)";
+
+/// The alternate identifier columns a location may map to its MRN
+/// (`CheckForAvailableAlternateIdentifierColumns` reports which of them the store holds).
+pub const ALTERNATE_IDENTIFIER_COLUMNS: &[&str] =
+    &["MRN2", "MRN3", "OtherPatientId", "InsuranceMemberId"];
+/// The sides a procedure may ask for (GetAllProcedures' Sides: Code, Name).
+pub const SIDES: &[(&str, &str)] = &[("L", "Left"), ("R", "Right"), ("B", "Bilateral")];
+
+/// The summary PDF options (spec 04 §2: shown only with GenerateSummaryReport).
+pub const PDF_FIELDS: &[&str] = &[
+    "SummaryPdfHeaderText",
+    "IsAddPageNumberToSummaryPdf",
+    "PdfPageNumberFontSize",
+    "PdfPageNumberAlignment",
+    "IsAddHeaderToAllPagesToSummaryPdf",
+];
+pub const STANDALONE_FIELDS: &[&str] = &[
+    "StandaloneRiskDefaultLocation",
+    "StandaloneRiskDefaultProcedure",
+    "StandaloneRiskDefaultSide",
+];
 
 crate::settings_struct! {
     pub struct SurveyGeneral {
@@ -34,6 +59,9 @@ crate::settings_struct! {
         "StandaloneRiskEnabled" standalone_risk_enabled: bool,
         "StandaloneRiskDefaultLocation" standalone_risk_default_location: String,
         "StandaloneRiskDefaultProcedure" standalone_risk_default_procedure: String,
+        /// The side of the default procedure (a `Sides` code), only for a procedure that asks
+        /// for one (spec 04 §2).
+        "StandaloneRiskDefaultSide" standalone_risk_default_side: String,
         "GenerateSummaryReport" generate_summary_report: bool,
         "SummaryPdfHeaderText" summary_pdf_header_text: String,
         "IsAddPageNumberToSummaryPdf" is_add_page_number_to_summary_pdf: bool,
@@ -88,6 +116,7 @@ impl Default for SurveyGeneral {
             standalone_risk_enabled: false,
             standalone_risk_default_location: String::new(),
             standalone_risk_default_procedure: String::new(),
+            standalone_risk_default_side: String::new(),
             generate_summary_report: false,
             summary_pdf_header_text: String::new(),
             is_add_page_number_to_summary_pdf: true,
@@ -118,15 +147,45 @@ impl Default for SurveyGeneral {
 impl SettingsGroup for SurveyGeneral {
     const NAME: &'static str = "SurveyGeneral";
 
+    /// Spec 04 §2 "Fields appear or disappear": the standalone defaults only with
+    /// StandaloneRiskEnabled, the PDF options only with GenerateSummaryReport (the page number's
+    /// font and alignment only with page numbers on), the margins only with
+    /// GenerateSummaryFormReport, the per-location list only with IsSurveyPerLocationEnabled, the
+    /// PIN lifetime only while PINs expire.
+    fn hidden(&self) -> Vec<&'static str> {
+        let mut hidden = Vec::new();
+        if !self.standalone_risk_enabled {
+            hidden.extend(STANDALONE_FIELDS);
+        }
+        if !self.generate_summary_report {
+            hidden.extend(PDF_FIELDS);
+        } else if !self.is_add_page_number_to_summary_pdf {
+            hidden.extend(["PdfPageNumberFontSize", "PdfPageNumberAlignment"]);
+        }
+        if !self.generate_summary_form_report {
+            hidden.extend(["SummaryFormPdfTopMargin", "SummaryFormPdfBottomMargin"]);
+        }
+        if !self.is_survey_per_location_enabled {
+            hidden.push("SurveyPerLocation");
+        }
+        if self.is_never_expire_pin {
+            hidden.push("PinExpirationSeconds");
+        }
+        hidden
+    }
+
     fn validate(&self) -> ValidationErrors {
         let mut e = ValidationErrors::new();
+        let hidden = self.hidden();
         digit_text(&mut e, "SurveyAdminPin", &self.survey_admin_pin, 6);
-        digits(
-            &mut e,
-            "PinExpirationSeconds",
-            self.pin_expiration_seconds,
-            None,
-        );
+        if !hidden.contains(&"PinExpirationSeconds") {
+            digits(
+                &mut e,
+                "PinExpirationSeconds",
+                self.pin_expiration_seconds,
+                None,
+            );
+        }
         text(
             &mut e,
             "StandaloneRiskDefaultLocation",
@@ -145,14 +204,16 @@ impl SettingsGroup for SurveyGeneral {
             &self.summary_pdf_header_text,
             500,
         );
-        whole(
-            &mut e,
-            "PdfPageNumberFontSize",
-            self.pdf_page_number_font_size,
-            Some(1),
-            Some(72),
-            VALUE_CAN_NOT_BE_DECIMAL,
-        );
+        if !hidden.contains(&"PdfPageNumberFontSize") {
+            whole(
+                &mut e,
+                "PdfPageNumberFontSize",
+                self.pdf_page_number_font_size,
+                Some(1),
+                Some(72),
+                VALUE_CAN_NOT_BE_DECIMAL,
+            );
+        }
         one_of(
             &mut e,
             "PdfPageNumberAlignment",
@@ -166,6 +227,9 @@ impl SettingsGroup for SurveyGeneral {
                 &self.summary_form_pdf_bottom_margin,
             ),
         ] {
+            if hidden.contains(&field) {
+                continue;
+            }
             if margin
                 .trim()
                 .parse::<f64>()
@@ -184,7 +248,17 @@ impl SettingsGroup for SurveyGeneral {
             Some(100),
         );
         text(&mut e, "DefaultSurvey", &self.default_survey, 128);
-        for (i, row) in self.survey_per_location.iter().enumerate() {
+        let side = self.standalone_risk_default_side.trim();
+        if !side.is_empty() && !SIDES.iter().any(|(code, _)| *code == side) {
+            let codes: Vec<&str> = SIDES.iter().map(|(code, _)| *code).collect();
+            one_of(&mut e, "StandaloneRiskDefaultSide", side, &codes);
+        }
+        let per_location = if hidden.contains(&"SurveyPerLocation") {
+            &[][..]
+        } else {
+            &self.survey_per_location[..]
+        };
+        for (i, row) in per_location.iter().enumerate() {
             if row.key.trim().is_empty() {
                 e.add(&format!("SurveyPerLocation.{i}.Key"), LOCATION_REQUIRED);
             }
@@ -217,5 +291,139 @@ impl SettingsGroup for SurveyGeneral {
             128,
         );
         e
+    }
+}
+
+/// Mapping rows that name a column the store does not hold (spec 04 §5 "Inactive columns
+/// cannot be chosen"). `columns` is `CheckForAvailableAlternateIdentifierColumns`' answer: column
+/// name -> the found column's name, empty when not found.
+pub fn inactive_mapping_errors(
+    rows: &[LocationMrnColumn],
+    columns: &std::collections::BTreeMap<String, String>,
+) -> ValidationErrors {
+    let mut e = ValidationErrors::new();
+    for (i, row) in rows.iter().enumerate() {
+        let column = row.column.trim();
+        if !column.is_empty() && columns.get(column).is_none_or(|found| found.is_empty()) {
+            e.add(
+                &format!("LocationToMrnColumnMapping.{i}.Column"),
+                COLUMN_INACTIVE,
+            );
+        }
+    }
+    e
+}
+
+/// Whether a survey definition asks for relatives (a table stored in `family_history.*`).
+pub fn has_family_tree(def: &crate::model::SurveyDefinition) -> bool {
+    def.pages.iter().flat_map(|p| &p.questions).any(|q| {
+        q.kind == crate::model::QuestionKind::Table && q.storage.starts_with("family_history.")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(g: &SurveyGeneral) -> Vec<(String, Vec<String>)> {
+        g.validate().0.into_iter().collect()
+    }
+
+    #[test]
+    fn spec_limits() {
+        let mut g = SurveyGeneral {
+            survey_admin_pin: "1234567".into(),
+            pin_expiration_seconds: f64::NAN,
+            generate_summary_report: true,
+            pdf_page_number_font_size: 0.0,
+            pdf_page_number_alignment: "Middle".into(),
+            generate_summary_form_report: true,
+            summary_form_pdf_top_margin: "abc".into(),
+            summary_form_pdf_bottom_margin: "1234567".into(),
+            ..SurveyGeneral::default()
+        };
+        let found = errors(&g);
+        let fields: Vec<&str> = found.iter().map(|(f, _)| f.as_str()).collect();
+        assert!(fields.contains(&"SurveyAdminPin"));
+        assert!(fields.contains(&"PinExpirationSeconds"));
+        assert!(fields.contains(&"PdfPageNumberFontSize"));
+        assert!(fields.contains(&"PdfPageNumberAlignment"));
+        assert!(fields.contains(&"SummaryFormPdfTopMargin"));
+        assert!(fields.contains(&"SummaryFormPdfBottomMargin"));
+        g.survey_admin_pin = "123456".into();
+        g.pin_expiration_seconds = 600.0;
+        g.pdf_page_number_font_size = 1.0;
+        g.pdf_page_number_alignment = "Justify".into();
+        g.summary_form_pdf_top_margin = "12.5".into();
+        g.summary_form_pdf_bottom_margin = "123456".into();
+        assert!(g.validate().is_valid(), "{:?}", errors(&g));
+        for a in PAGE_NUMBER_ALIGNMENTS {
+            g.pdf_page_number_alignment = (*a).into();
+            assert!(g.validate().is_valid());
+        }
+    }
+
+    #[test]
+    fn fields_follow_their_switches() {
+        let mut g = SurveyGeneral {
+            is_survey_per_location_enabled: false,
+            ..SurveyGeneral::default()
+        };
+        let hidden = g.hidden();
+        for f in STANDALONE_FIELDS.iter().chain(PDF_FIELDS) {
+            assert!(hidden.contains(f), "{f}");
+        }
+        assert!(hidden.contains(&"SurveyPerLocation"));
+        assert!(!hidden.contains(&"PinExpirationSeconds"));
+        g.standalone_risk_enabled = true;
+        g.generate_summary_report = true;
+        g.is_survey_per_location_enabled = true;
+        g.is_never_expire_pin = true;
+        let hidden = g.hidden();
+        assert!(!hidden.contains(&"StandaloneRiskDefaultProcedure"));
+        assert!(!hidden.contains(&"PdfPageNumberAlignment"));
+        assert!(!hidden.contains(&"SurveyPerLocation"));
+        assert!(hidden.contains(&"PinExpirationSeconds"));
+        g.is_add_page_number_to_summary_pdf = false;
+        assert!(g.hidden().contains(&"PdfPageNumberFontSize"));
+        assert!(!g.hidden().contains(&"SummaryPdfHeaderText"));
+        // A hidden field is not checked: an empty PIN lifetime is fine when PINs never expire.
+        g.pin_expiration_seconds = f64::NAN;
+        assert!(g.validate().is_valid());
+    }
+
+    #[test]
+    fn mapping_rows() {
+        let g = SurveyGeneral {
+            location_to_mrn_column_mapping: vec![
+                LocationMrnColumn {
+                    loc_num: String::new(),
+                    column: String::new(),
+                },
+                LocationMrnColumn {
+                    loc_num: "1".into(),
+                    column: "MRN2".into(),
+                },
+            ],
+            ..SurveyGeneral::default()
+        };
+        let e = g.validate();
+        assert_eq!(
+            e.field("LocationToMrnColumnMapping.0.LocNum"),
+            [LOCATION_REQUIRED]
+        );
+        assert_eq!(
+            e.field("LocationToMrnColumnMapping.0.Column"),
+            [COLUMN_REQUIRED]
+        );
+        let mut columns = std::collections::BTreeMap::new();
+        columns.insert("MRN2".to_owned(), String::new());
+        let e = inactive_mapping_errors(&g.location_to_mrn_column_mapping, &columns);
+        assert_eq!(
+            e.field("LocationToMrnColumnMapping.1.Column"),
+            [COLUMN_INACTIVE]
+        );
+        columns.insert("MRN2".to_owned(), "MRN2".to_owned());
+        assert!(inactive_mapping_errors(&g.location_to_mrn_column_mapping, &columns).is_valid());
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod create_patient;
 pub mod definition;
+pub mod display;
 pub mod expiry;
 pub mod link;
 pub mod package;
@@ -11,6 +12,7 @@ pub mod pin;
 pub mod staff_start;
 pub mod start;
 pub mod summary;
+pub mod theme;
 pub mod xml;
 
 use std::cmp::Ordering;

@@ -267,14 +267,30 @@ export const routes: RouteObject[] = [
                 handle: { title: "History Portal Settings" } satisfies RouteHandle,
               },
               // spec 04 §2: the survey administration area opens on package.
-              { path: "survey-settings", element: <Navigate to="package" replace /> },
               {
-                path: "survey-settings/package",
-                lazy: () =>
-                  import("../features/survey-packages/survey-packages-page").then((m) => ({ Component: m.SurveyPackagesPage })),
-                handle: { title: "Survey Packages Management" } satisfies RouteHandle,
+                path: "survey-settings",
+                lazy: () => import("../features/survey-settings/survey-settings-layout").then((m) => ({ Component: m.SurveySettingsLayout })),
+                children: [
+                  { index: true, element: <Navigate to="package" replace /> },
+                  {
+                    path: "general",
+                    lazy: () => import("../features/survey-settings/general-page").then((m) => ({ Component: m.GeneralPage })),
+                    handle: { title: "Survey General Settings" } satisfies RouteHandle,
+                  },
+                  {
+                    path: "package",
+                    lazy: () =>
+                      import("../features/survey-packages/survey-packages-page").then((m) => ({ Component: m.SurveyPackagesPage })),
+                    handle: { title: "Survey Packages Management" } satisfies RouteHandle,
+                  },
+                  {
+                    path: "themes",
+                    lazy: () => import("../features/survey-settings/themes-page").then((m) => ({ Component: m.ThemesPage })),
+                    handle: { title: "Survey Themes Management" } satisfies RouteHandle,
+                  },
+                  later(":tab", "Survey Settings"),
+                ],
               },
-              later("survey-settings/:tab", "Survey Settings"),
               later("techpad-settings", "Techpad Settings"),
               later("site-usage-report", "Site Usage Report"),
               {

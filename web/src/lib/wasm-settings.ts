@@ -147,3 +147,8 @@ export function ssoTypeOf(integrationType: string): SsoTypeChoice {
 export function integrationTypeOf(choice: SsoTypeChoice): string {
   return rules().integrationTypeOf(choice);
 }
+
+/** The add-theme modal's messages under "Name" (spec 04 §5); `existingNames` the themes' names. */
+export function validateNewTheme(name: string, existingNames: string[]): ValidationErrors {
+  return rules().validateNewTheme(name, existingNames);
+}

@@ -45,4 +45,12 @@ export type {
   LoadDocumentsRequest,
   SendRegistrationEmail,
   RequestRegistrationEmail,
+  ProceduresLookup,
+  ProcedureOption,
+  SideOption,
+  LocationOption,
+  FamilyTreeSurvey,
+  RunnerThemes,
+  SurveyThemeRow,
+  AddThemeRequest,
 } from "wasm-core";

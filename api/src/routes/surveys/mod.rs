@@ -11,7 +11,7 @@ use axum::Json;
 use serde_json::json;
 use wasm_core::model::{
     Answers, GeneratePinRequest, GeneratePinResponse, PinCheckResponse, SaveAnswersRequest,
-    SaveAnswersResponse, SurveyDefinition, SurveyRunState, SurveyStatus,
+    SaveAnswersResponse, SurveyDefinition, SurveyRunDisplay, SurveyRunState, SurveyStatus,
 };
 use wasm_core::settings::core_portal::CorePortal;
 use wasm_core::settings::survey_general::SurveyGeneral;
@@ -32,7 +32,7 @@ use crate::store::surveys::{self as store, QueueRun};
 use crate::summary_pdf::{self, Alignment, PageNumbers, SummaryPdf};
 use crate::survey_pins::{
     expire_under, fresh_pin, PIN_ATTEMPTS, PIN_ATTEMPTS_PER_ADDRESS, PIN_EXPIRED_KEPT_MS,
-    PIN_VALID_MS, PIN_WINDOW_MS,
+    PIN_WINDOW_MS,
 };
 use crate::AppState;
 
@@ -162,7 +162,26 @@ pub(crate) async fn expire_if_due(
     expire_under(&state.db, &rule, run, now).await
 }
 
-fn run_state(run: &QueueRun, view: bool, has_summary: bool) -> AppResult<SurveyRunState> {
+/// The runner's share of SurveyGeneral for this run's patient (wasm-core `survey::display`).
+async fn display_of(state: &AppState, run: &QueueRun) -> AppResult<SurveyRunDisplay> {
+    let general = crate::settings::get::<SurveyGeneral>(&state.db).await?;
+    let (first, last, mrn) = crate::store::patients::name_and_mrn(&state.db, run.patient_id)
+        .await?
+        .unwrap_or_default();
+    let name = format!("{first} {last}");
+    Ok(wasm_core::survey::display::run_display(
+        &general,
+        name.trim(),
+        &mrn,
+    ))
+}
+
+fn run_state(
+    run: &QueueRun,
+    view: bool,
+    has_summary: bool,
+    display: SurveyRunDisplay,
+) -> AppResult<SurveyRunState> {
     let status = status_of(run);
     let decision = start::start_decision(status, run.completed_at.is_some(), view);
     let refused = decision.kind == start::StartKind::Refused;
@@ -185,5 +204,6 @@ fn run_state(run: &QueueRun, view: bool, has_summary: bool) -> AppResult<SurveyR
         page_id: run.page_id.clone(),
         decision,
         has_summary_pdf: has_summary,
+        display,
     })
 }

@@ -103,7 +103,9 @@ pub(super) async fn generate_pin(
         None => crate::staff_start::start_for_respondent(&state, &user.0, &headers, &req).await?,
     };
     let now = now_ms();
-    let expires_at = now + PIN_VALID_MS;
+    // SurveyGeneral IsNeverExpirePin / PinExpirationSeconds (spec 04 §3).
+    let general = settings::get::<SurveyGeneral>(&state.db).await?;
+    let expires_at = wasm_core::survey::display::pin_expires_at(&general, now);
     let pin = fresh_pin(&state.db, now).await?;
     let mut tx = state.db.begin().await?;
     store::insert_pin(&mut tx, &pin, queue_id, Some(user.user_id), now, expires_at).await?;

@@ -41,7 +41,8 @@ pub(super) async fn load_run(
                 .ok_or(AppError::NotFound)?;
         }
     }
-    Ok(Json(run_state(&run, false, false)?))
+    let display = display_of(&state, &run).await?;
+    Ok(Json(run_state(&run, false, false, display)?))
 }
 
 pub(super) async fn load_log(
@@ -59,7 +60,8 @@ pub(super) async fn load_log(
     .await?;
     // The report link is for signed-in readers (staff, the patient), not for a kiosk token.
     let has_summary = user.is_some() && store::summary_of_queue(&state.db, run.id).await?.is_some();
-    Ok(Json(run_state(&run, true, has_summary)?))
+    let display = display_of(&state, &run).await?;
+    Ok(Json(run_state(&run, true, has_summary, display)?))
 }
 
 /// Autosave and submit share this: check the run can still be written, then apply the change

@@ -70,14 +70,28 @@ pub struct PatientHit {
 /// `mrn` (prefix), `first`, `last` (prefix) combined with AND; `loc_nums` (when given) limits
 /// to patients with an appointment at one of those locations or created at one of them. At
 /// most 50, by name.
+pub struct PatientSearch<'a> {
+    pub simple: &'a str,
+    pub mrn: &'a str,
+    pub first: &'a str,
+    pub last: &'a str,
+    /// Alternate identifier columns (patient_identifiers) the simple search and the MRN field
+    /// also match (SearchForPatientUsingAlternateUserIdentifier); empty: the MRN only.
+    pub alternate_columns: &'a [String],
+}
+
 pub async fn search_patients(
     db: &Db,
-    simple: &str,
-    mrn: &str,
-    first: &str,
-    last: &str,
+    search: &PatientSearch<'_>,
     loc_nums: Option<&[String]>,
 ) -> AppResult<Vec<PatientHit>> {
+    let PatientSearch {
+        simple,
+        mrn,
+        first,
+        last,
+        alternate_columns,
+    } = *search;
     let mut sql = format!("{PATIENT_SELECT} WHERE 1 = 1");
     let mut binds: Vec<String> = Vec::new();
     let next = |v: String, binds: &mut Vec<String>| {
@@ -87,16 +101,18 @@ pub async fn search_patients(
     if !simple.trim().is_empty() {
         let a = next(format!("{}%", like_escape(simple)), &mut binds);
         let b = next(format!("%{}%", like_escape(simple)), &mut binds);
+        let alt = alternate_match(alternate_columns, &a, &mut binds);
         sql += &format!(
             " AND (lower(p.mrn) LIKE {a} ESCAPE '\\' OR lower(p.first_name || ' ' || p.last_name) LIKE {b} ESCAPE '\\'
-                   OR lower(p.last_name || ' ' || p.first_name) LIKE {b} ESCAPE '\\')"
+                   OR lower(p.last_name || ' ' || p.first_name) LIKE {b} ESCAPE '\\'{alt})"
         );
     }
-    for (value, column) in [
-        (mrn, "p.mrn"),
-        (first, "p.first_name"),
-        (last, "p.last_name"),
-    ] {
+    if !mrn.trim().is_empty() {
+        let a = next(format!("{}%", like_escape(mrn)), &mut binds);
+        let alt = alternate_match(alternate_columns, &a, &mut binds);
+        sql += &format!(" AND (lower(p.mrn) LIKE {a} ESCAPE '\\'{alt})");
+    }
+    for (value, column) in [(first, "p.first_name"), (last, "p.last_name")] {
         if !value.trim().is_empty() {
             let a = next(format!("{}%", like_escape(value)), &mut binds);
             sql += &format!(" AND lower({column}) LIKE {a} ESCAPE '\\'");
@@ -121,6 +137,25 @@ pub async fn search_patients(
         }
         q.fetch_all(pool).await
     })?)
+}
+
+/// ` OR EXISTS (...)`: a patient whose identifier in one of `columns` starts like `pattern` (a
+/// bound parameter already); empty without columns.
+fn alternate_match(columns: &[String], pattern: &str, binds: &mut Vec<String>) -> String {
+    if columns.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = columns
+        .iter()
+        .map(|c| {
+            binds.push(c.clone());
+            format!("${}", binds.len())
+        })
+        .collect();
+    format!(
+        " OR EXISTS (SELECT 1 FROM patient_identifiers i WHERE i.patient_id = p.id AND i.column_name IN ({}) AND lower(i.value) LIKE {pattern} ESCAPE '\\')",
+        list.join(", ")
+    )
 }
 
 pub async fn patient_by_mrn(db: &Db, mrn: &str) -> AppResult<Option<PatientHit>> {
@@ -214,6 +249,14 @@ pub async fn entity(db: &Db, appointment_id: i64) -> AppResult<Option<EntityRow>
 pub async fn startable_surveys(db: &Db) -> AppResult<Vec<(i64, String, String)>> {
     Ok(on_db!(db, pool => sqlx::query_as(
         "SELECT id, survey_id, name FROM survey_definitions WHERE error IS NULL AND retired_at IS NULL AND xml <> '' ORDER BY name, survey_id",
+    )
+    .fetch_all(pool).await)?)
+}
+
+/// [`startable_surveys`] with each definition's XML.
+pub async fn startable_survey_xmls(db: &Db) -> AppResult<Vec<(i64, String, String, String)>> {
+    Ok(on_db!(db, pool => sqlx::query_as(
+        "SELECT id, survey_id, name, xml FROM survey_definitions WHERE error IS NULL AND retired_at IS NULL AND xml <> '' ORDER BY name, survey_id",
     )
     .fetch_all(pool).await)?)
 }

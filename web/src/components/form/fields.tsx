@@ -178,6 +178,8 @@ export function PasswordField({
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not selectable (e.g. a column the store does not hold, '(Not found)'). */
+  disabled?: boolean;
 }
 
 /** A choice of one option; `placeholder` adds an empty first option (the form holds ""). */
@@ -190,7 +192,7 @@ export function SelectField({ options, placeholder, ...props }: Common & { optio
         <select id={id} disabled={props.disabled} aria-invalid={invalid} aria-describedby={describedBy} {...field}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} disabled={o.disabled}>
               {o.label}
             </option>
           ))}

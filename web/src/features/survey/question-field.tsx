@@ -6,6 +6,8 @@ interface Props {
   value: Answer | undefined;
   errors: Record<string, string[]>;
   readOnly: boolean;
+  /** Numbers bring up the device's numeric keypad (SurveyGeneral, wasm-core numericKeypad). */
+  numericKeypad: boolean;
   onChange: (value: Answer) => void;
 }
 
@@ -31,9 +33,10 @@ function ValueInput(props: {
   label: string;
   value: string;
   readOnly: boolean;
+  numericKeypad: boolean;
   onChange: (v: string) => void;
 }) {
-  const { q, lang, id, label, value, readOnly, onChange } = props;
+  const { q, lang, id, label, value, readOnly, numericKeypad, onChange } = props;
   switch (q.Type) {
     case "single":
     case "yesno":
@@ -61,12 +64,12 @@ function ValueInput(props: {
     case "date":
       return <input id={id} aria-label={label} type="date" value={value} readOnly={readOnly} min={q.Min ?? undefined} max={q.Max ?? undefined} onChange={(e) => onChange(e.target.value)} />;
     default:
-      return <input id={id} aria-label={label} inputMode="decimal" value={value} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} />;
+      return <input id={id} aria-label={label} inputMode={numericKeypad ? "decimal" : "text"} value={value} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} />;
   }
 }
 
 /** A question as the runner shows it: text, help, the input, and its messages from wasm-core. */
-export function QuestionField({ question: q, lang, value, errors, readOnly, onChange }: Props) {
+export function QuestionField({ question: q, lang, value, errors, readOnly, numericKeypad, onChange }: Props) {
   const label = localText(q.Text, lang);
   const help = localText(q.Help, lang);
   if (q.Type === "display") {
@@ -116,7 +119,7 @@ export function QuestionField({ question: q, lang, value, errors, readOnly, onCh
               return (
                 <div className="survey-cell" key={c.Id}>
                   <span className="survey-cell-label">{localText(c.Text, lang)}</span>
-                  <ValueInput q={c} lang={lang} id={`${q.Id}-${i}-${c.Id}`} label={cellLabel} value={row[c.Id] ?? ""} readOnly={readOnly} onChange={(v) => setCell(i, c.Id, v)} />
+                  <ValueInput q={c} lang={lang} id={`${q.Id}-${i}-${c.Id}`} label={cellLabel} value={row[c.Id] ?? ""} readOnly={readOnly} numericKeypad={numericKeypad} onChange={(v) => setCell(i, c.Id, v)} />
                   <Messages messages={errors[`${q.Id}[${i}].${c.Id}`]} />
                 </div>
               );
@@ -143,7 +146,7 @@ export function QuestionField({ question: q, lang, value, errors, readOnly, onCh
     <div className="survey-question">
       {isChoice ? <p className="survey-question-title">{title}</p> : <label htmlFor={id} className="survey-question-title">{title}</label>}
       {help && <p className="survey-help">{help}</p>}
-      <ValueInput q={q} lang={lang} id={id} label={label} value={str(value)} readOnly={readOnly} onChange={onChange} />
+      <ValueInput q={q} lang={lang} id={id} label={label} value={str(value)} readOnly={readOnly} numericKeypad={numericKeypad} onChange={onChange} />
       <Messages messages={errors[q.Id]} />
     </div>
   );

@@ -2,12 +2,13 @@ import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useSession } from "../../app/session";
 import { logout } from "../../lib/api/logout";
-import type { SurveyStartSettings } from "../../lib/wasm";
+import type { SurveyRunDisplay, SurveyStartSettings } from "../../lib/wasm";
 import { surveyLinkOutcome, type SurveyRunState } from "../../lib/wasm";
 import { surveyAdminGrant, surveyToken } from "./api/http";
 import { getForEmail } from "./api/survey-link";
 import { loadSurveySettings } from "./api/staff-start";
 import { StaffStart } from "./staff-start";
+import { ThemeSwitch, useSurveyTheme } from "./theme";
 import { loadRun } from "./api/load-run";
 import { requestHelp } from "./api/request-help";
 import { loadDeviceCopy, wipeDevice, type DeviceCopy } from "./device-store";
@@ -25,7 +26,7 @@ type View =
   | { kind: "loading" }
   | { kind: "run"; run: SurveyRunState; resume: DeviceCopy | null }
   | { kind: "message"; title: string; message: string; toLogin: boolean; titleLabel?: string; messageLabel?: string }
-  | { kind: "done" };
+  | { kind: "done"; nameAndMrn?: string | null };
 
 /** The service worker (dist/sw.js, made by the build with its precache list: the shell, every
  * hashed JS/CSS chunk and the wasm), registered by the survey screen; it installs the whole
@@ -45,6 +46,7 @@ function registerServiceWorker() {
  * shows survey log `id` read-only; without readOnly, `id` is the queue row to take. */
 export function SurveyPage() {
   useEffect(registerServiceWorker, []);
+  const theme = useSurveyTheme();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   // A clinic's own texts for the messages that name a label (spec 01 §8).
@@ -198,7 +200,7 @@ export function SurveyPage() {
   }, [view.kind, kiosk]);
 
   return (
-    <main className="survey-screen">
+    <main className="survey-screen" style={theme.style}>
       {view.kind === "pin" &&
         (settings?.SelectPatientMode && staffSignedIn ? (
           <StaffStart settings={settings} onStart={(id) => navigate(`/survey?startType=HistoryPortal&surveyQueueId=${id}`)} onLogout={() => void staffLogout()} />
@@ -218,7 +220,8 @@ export function SurveyPage() {
           key={view.run.SurveyQueueId}
           run={view.run}
           resume={view.resume}
-          onDone={() => setView({ kind: "done" })}
+          toolbar={<ThemeSwitch theme={theme} />}
+          onDone={() => setView({ kind: "done", nameAndMrn: (view.run.Display as SurveyRunDisplay | undefined)?.ThankYouNameAndMrn })}
           onLater={() => finish(false)}
           onHelp={kiosk ? () => requestHelp(view.run.SurveyQueueId) : undefined}
         />
@@ -235,6 +238,7 @@ export function SurveyPage() {
       {view.kind === "done" && (
         <div className="survey-card" role="status">
           <h1>Thank you</h1>
+          {view.nameAndMrn && <p className="survey-patient">{view.nameAndMrn}</p>}
           <p>Your answers were submitted.</p>
           <p className="survey-next">
             {patientSignedIn

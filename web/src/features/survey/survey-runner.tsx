@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ApiFailure } from "../../lib/api-client";
-import { errorFields, fieldMessages, localText, SurveyRules, type Answer, type SurveyRunState } from "../../lib/wasm";
+import { autoAdvance, errorFields, fieldMessages, localText, numericKeypad, SurveyRules, type Answer, type SurveyQuestion, type SurveyRunDisplay, type SurveyRunState } from "../../lib/wasm";
 import { loadRun } from "./api/load-run";
 import { saveAnswers } from "./api/save-answers";
 import { submitSurvey } from "./api/submit-survey";
@@ -21,6 +21,13 @@ export const LANGUAGES: [string, string][] = [
 ];
 
 const SAVE_DELAY_MS = 400;
+const NO_DISPLAY: SurveyRunDisplay = {
+  AutoAdvance: false,
+  DisableSmartNumPad: false,
+  DisableNumPadMobile: false,
+  DisableNumPadTablet: false,
+  DisableNumPadDesktop: false,
+};
 const RETRY_MS = 2000;
 
 function plain(errors: unknown): Record<string, string[]> {
@@ -38,8 +45,11 @@ export function SurveyRunner({
   resume,
   onLater,
   onHelp,
+  toolbar,
 }: {
   run: SurveyRunState;
+  /** More controls beside the language (the theme switch). */
+  toolbar?: ReactNode;
   onDone: (kind: "submitted") => void;
   /** "Save and finish later": called once the answers are saved (or queued on the device). */
   onLater?: () => void;
@@ -73,6 +83,12 @@ export function SurveyRunner({
   // A page hidden by a changed answer: go to the first shown page after it.
   const currentIndex = Math.max(0, visiblePages.indexOf(pageId));
   const currentPage = definition.Pages.find((p) => p.Id === (visiblePages.includes(pageId) ? pageId : visiblePages[currentIndex]));
+
+  const isLast = currentIndex >= visiblePages.length - 1;
+  const shown = new Set(visibility.Questions);
+  // A device copy saved before the server sent Display has none: the defaults then.
+  const display = (run.Display as SurveyRunDisplay | undefined) ?? NO_DISPLAY;
+  const keypad = useNumericKeypad(display);
 
   // Background upload: the latest answers, one request at a time, retried until confirmed.
   const revision = useRef(run.Revision);
@@ -172,24 +188,33 @@ export function SurveyRunner({
     timer.current = window.setTimeout(() => void flush(), SAVE_DELAY_MS);
   }
 
-  function change(id: string, value: Answer) {
+  function change(q: SurveyQuestion, value: Answer) {
+    const id = q.Id;
     const next = { ...answers, [id]: value };
     setAnswers(next);
     if (errors[id]) setErrors((e) => ({ ...e, [id]: [] }));
+    // AutoAdvanceInSurveyEnabled: a single choice alone on its page moves on (wasm-core's rule).
+    const shownHere = currentPage?.Questions.filter((x) => shown.has(x.Id)).length ?? 0;
+    if (autoAdvance(display, q.Type, shownHere, isLast, readOnly)) {
+      go(1, next);
+      return;
+    }
     queueSave(next, currentPage?.Id ?? pageId);
   }
 
-  function go(delta: number) {
+  function go(delta: number, current: Answers = answers) {
     if (!currentPage) return;
     if (delta > 0 && !readOnly) {
-      const pageErrors = plain(rules.validate(answers, currentPage.Id));
+      const pageErrors = plain(rules.validate(current, currentPage.Id));
       setErrors(pageErrors);
       if (Object.keys(pageErrors).length) return;
     }
-    const target = visiblePages[currentIndex + delta];
+    // The pages the answers show now (an answer given on this page may open or close later ones).
+    const pages = rules.visibility(current).Pages;
+    const target = pages[Math.max(0, pages.indexOf(currentPage.Id)) + delta];
     if (!target) return;
     setPageId(target);
-    queueSave(answers, target);
+    queueSave(current, target);
     window.scrollTo(0, 0);
   }
 
@@ -245,14 +270,14 @@ export function SurveyRunner({
     onLater?.();
   }
 
-  const isLast = currentIndex >= visiblePages.length - 1;
-  const shown = new Set(visibility.Questions);
   const title = localText(definition.Name, lang);
   return (
     <div className="survey-card survey-runner">
       <SurveyHeader onLater={onLater && !readOnly ? () => void later() : undefined} onHelp={onHelp} />
       <header className="survey-top">
         <h1>{title}</h1>
+        {display.PatientName && <p className="survey-patient">{display.PatientName}</p>}
+        {toolbar}
         <label className="survey-lang">
           Language
           <select value={lang} onChange={(e) => setLang(e.target.value)}>
@@ -294,7 +319,7 @@ export function SurveyRunner({
         <section className="survey-page" aria-labelledby="survey-page-title">
           <h2 id="survey-page-title">{localText(currentPage.Title, lang)}</h2>
           {currentPage.Questions.filter((q) => shown.has(q.Id)).map((q) => (
-            <QuestionField key={q.Id} question={q} lang={lang} value={answers[q.Id]} errors={errors} readOnly={readOnly} onChange={(v) => change(q.Id, v)} />
+            <QuestionField key={q.Id} question={q} lang={lang} value={answers[q.Id]} errors={errors} readOnly={readOnly} numericKeypad={keypad} onChange={(v) => change(q, v)} />
           ))}
         </section>
       )}
@@ -325,4 +350,15 @@ export function SurveyRunner({
       </nav>
     </div>
   );
+}
+
+/** Whether numbers bring up the numeric keypad on this device (its class follows the viewport). */
+function useNumericKeypad(display: SurveyRunDisplay): boolean {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const resize = () => setWidth(window.innerWidth);
+    window.addEventListener("resize", resize);
+    return () => window.removeEventListener("resize", resize);
+  }, []);
+  return numericKeypad(display, width);
 }
