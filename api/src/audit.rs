@@ -113,6 +113,10 @@ pub enum Action {
     SurveyLinkOpened,
     /// Dynamic Labels Management (spec 03 §2): labels added or their texts changed.
     LabelsSaved,
+    /// Techpad settings (issue 18, spec 04 §7): a techpad settings group saved, or the worklist
+    /// sorting reset to its defaults; old and new values of the changed fields (Techpad Logs).
+    TechpadSettingsSaved,
+    TechpadWorklistSortingReset,
 }
 
 impl Action {
@@ -157,6 +161,8 @@ impl Action {
             Action::StudyCreated => "StudyCreated",
             Action::SurveyLinkOpened => "SurveyLinkOpened",
             Action::LabelsSaved => "LabelsSaved",
+            Action::TechpadSettingsSaved => "TechpadSettingsSaved",
+            Action::TechpadWorklistSortingReset => "TechpadWorklistSortingReset",
         }
     }
 
@@ -189,6 +195,7 @@ impl Action {
             | Action::SurveyAdminPinChecked => "Survey",
             Action::PatientCreated | Action::StudyCreated => "Survey",
             Action::SurveyLinkOpened => "Survey",
+            Action::TechpadSettingsSaved | Action::TechpadWorklistSortingReset => "Techpad",
         }
     }
 }

@@ -27,6 +27,7 @@ pub mod survey_packages;
 pub mod survey_queue;
 pub mod survey_start;
 pub mod surveys;
+pub mod techpad_settings;
 pub mod users;
 pub mod version_info;
 
@@ -66,6 +67,7 @@ pub fn router() -> ApiRouter {
         .merge(survey_link::router())
         .merge(logo::router())
         .merge(core_settings::router())
+        .merge(techpad_settings::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

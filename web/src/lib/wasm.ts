@@ -216,5 +216,29 @@ export type {
   HelpContent,
 } from "wasm-core";
 export { userMenu } from "wasm-core";
+// Techpad settings (issue 18, spec 04 §3): the thirteen groups and their rows.
+export type {
+  TechpadGeneral,
+  TechpadMaglinkEvents,
+  TechpadExamActions,
+  TechpadCommentsSettings,
+  TechpadDiagramSettings,
+  TechpadWorklistSorting,
+  TechpadDynamicLabelsPerformExamButtonAliases,
+  TechpadDynamicLabelsExamTabsAliases,
+  TechpadStatusAliases,
+  TechpadTags,
+  TechpadResources,
+  TechpadExamDynamicLabels,
+  TechpadCannedNotes,
+  CommentSetting,
+  DiagramSetting,
+  WorklistSortGroup,
+  LabelValue,
+  StatusConfig,
+  Resource,
+  StatusAllowed,
+  CannedNote,
+} from "wasm-core";
 // A settings group on the wire: GET/PUT /api/configurationForm/{name} (components/settings-form).
 export type { SettingsEnvelope, SettingsSave } from "wasm-core";
