@@ -6,7 +6,7 @@ import { expectNoAxeViolations, SCREENSHOTS, signIn } from "./helpers";
 // group from /api/techpadSettings/{category}, validates with wasm-core, saves and reloads. The pages
 // save groups of the demo clinic that the others read (comments -> canned notes), so they run in
 // order.
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 // A reload right after a save may still meet the unsaved-changes guard for a moment: accept it.
 test.beforeEach(({ page }) => {

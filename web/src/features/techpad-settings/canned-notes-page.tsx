@@ -27,6 +27,8 @@ function NoteRows() {
     .map((c) => ({ value: String(c.Id), label: c.Title || `Comment ${c.Id}` }));
   // The list's own message (the limit error), beside the rows' messages.
   const limit = messagesOf(get(errors, "CannedNotes"));
+  // The category selects show their stored values only once their options are there.
+  if (!comments.envelope) return <p>{comments.query.isError ? "The categories could not be loaded." : "Loading…"}</p>;
   return (
     <>
       {limit.length > 0 && (

@@ -21,7 +21,9 @@ function CommentRows() {
   const { control } = useFormContext<TechpadCommentsSettings>();
   const { fields, append, remove } = useFieldArray({ control, name: "CommentsSettings" });
   const storage = useStorageColumns();
-  const tables = (storage.data ?? []).map((t) => ({ value: t.tableName, label: t.tableName }));
+  // The selects show their stored values only once their options are there.
+  if (!storage.data) return <p>{storage.isError ? "The storage columns could not be loaded." : "Loading…"}</p>;
+  const tables = storage.data.map((t) => ({ value: t.tableName, label: t.tableName }));
   return (
     <>
       {fields.length === 0 && <p className="tp-empty">No comments yet.</p>}
