@@ -21,7 +21,7 @@ async function open(page: Page, path: string, form: string): Promise<Locator> {
   await signIn(page, "staff", "manager");
   await page.goto(`${BASE}/${path}`);
   const f = page.getByRole("form", { name: form });
-  await expect(f).toBeVisible();
+  await expect(f).toBeVisible({ timeout: 30_000 });
   return f;
 }
 
@@ -307,7 +307,7 @@ test("screenshots of every techpad settings page at 1280, 820 and 390 px", async
     await page.setViewportSize({ width, height: 900 });
     for (const [path, form] of pages) {
       await page.goto(`${BASE}/${path}`);
-      await expect(page.getByRole("form", { name: form })).toBeVisible();
+      await expect(page.getByRole("form", { name: form })).toBeVisible({ timeout: 30_000 });
       await page.screenshot({ path: `${SCREENSHOTS}/techpad-${path.replace("/", "-")}-${width}.png`, fullPage: true });
     }
   }

@@ -136,7 +136,7 @@ function SortGroup({
           <SortValue key={value} value={value} index={j} count={values.length} groupIndex={index} onMove={onMoveValue} />
         ))}
         <li className="tp-sort-value tp-fixed">
-          {OTHER} <span className="field-hint">(fixed, always last)</span>
+          <span className="tp-fixed-name">{OTHER}</span> <span className="field-hint">(fixed, always last)</span>
         </li>
       </ol>
     </li>
