@@ -125,6 +125,10 @@ pub enum Action {
     SurveyThemeAdded,
     SurveyThemeApplied,
     SurveyThemeDeleted,
+    /// Techpad settings (issue 18, spec 04 §7): a techpad settings group saved, or the worklist
+    /// sorting reset to its defaults; old and new values of the changed fields (Techpad Logs).
+    TechpadSettingsSaved,
+    TechpadWorklistSortingReset,
 }
 
 impl Action {
@@ -177,6 +181,8 @@ impl Action {
             Action::SurveyThemeAdded => "SurveyThemeAdded",
             Action::SurveyThemeApplied => "SurveyThemeApplied",
             Action::SurveyThemeDeleted => "SurveyThemeDeleted",
+            Action::TechpadSettingsSaved => "TechpadSettingsSaved",
+            Action::TechpadWorklistSortingReset => "TechpadWorklistSortingReset",
         }
     }
 
@@ -215,6 +221,7 @@ impl Action {
             Action::SurveyThemeAdded | Action::SurveyThemeApplied | Action::SurveyThemeDeleted => {
                 "Settings"
             }
+            Action::TechpadSettingsSaved | Action::TechpadWorklistSortingReset => "Techpad",
         }
     }
 }

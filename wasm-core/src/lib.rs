@@ -14,6 +14,7 @@
 pub mod dates;
 pub mod documents;
 pub mod embed;
+pub mod exam_actions;
 pub mod history_portal;
 pub mod history_portal_settings;
 pub mod http_error;

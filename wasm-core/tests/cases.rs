@@ -450,41 +450,64 @@ fn labels_cases() {
     });
 }
 
-#[test]
-fn settings_cases() {
+/// A settings group's rules by name (`validate`, `hidden`, `disabled`, `edit`), as the settings
+/// package's validateSettings, hiddenSettingsFields, disabledSettingsFields and applySettingsEdit.
+fn settings_fn(input: &Value) -> Value {
     use wasm_core::settings::{SettingsGroup, UNKNOWN_GROUP};
     use wasm_core::ValidationErrors;
     // The group's document as the wasm build reads it: missing fields take their defaults.
     fn read<T: SettingsGroup>(doc: &serde_json::Value) -> T {
         serde_json::from_value(doc.clone()).expect("a settings document")
     }
-    check("settings.json", |input| {
-        let doc = &input["doc"];
-        macro_rules! dispatch {
-            ($($t:ty),* $(,)?) => {
-                match (s(input, "fn"), s(input, "group")) {
-                    $(("validate", <$t as SettingsGroup>::NAME) => json(read::<$t>(doc).validate()),
-                    ("hidden", <$t as SettingsGroup>::NAME) => json(read::<$t>(doc).hidden()),
-                    ("edit", <$t as SettingsGroup>::NAME) => {
-                        let mut group = read::<$t>(doc);
-                        group.edited(s(input, "field"));
-                        group.normalize();
-                        let all = serde_json::to_value(group).unwrap();
-                        let pick = input["pick"].as_array().expect("pick");
-                        serde_json::Value::Object(
-                            pick.iter().map(|k| { let k = k.as_str().unwrap(); (k.to_owned(), all[k].clone()) }).collect(),
-                        )
-                    })*
-                    ("validate", _) => {
-                        let mut e = ValidationErrors::new();
-                        e.add("", UNKNOWN_GROUP);
-                        json(e)
-                    }
-                    (other, group) => panic!("unknown fn {other} for {group}"),
+    let doc = &input["doc"];
+    macro_rules! dispatch {
+        ($($t:ty),* $(,)?) => {
+            match (s(input, "fn"), s(input, "group")) {
+                $(("validate", <$t as SettingsGroup>::NAME) => json(read::<$t>(doc).validate()),
+                ("hidden", <$t as SettingsGroup>::NAME) => json(read::<$t>(doc).hidden()),
+                ("disabled", <$t as SettingsGroup>::NAME) => json(read::<$t>(doc).disabled()),
+                ("edit", <$t as SettingsGroup>::NAME) => {
+                    let mut group = read::<$t>(doc);
+                    group.edited(s(input, "field"));
+                    group.normalize();
+                    let all = serde_json::to_value(group).unwrap();
+                    let pick = input["pick"].as_array().expect("pick");
+                    serde_json::Value::Object(
+                        pick.iter().map(|k| { let k = k.as_str().unwrap(); (k.to_owned(), all[k].clone()) }).collect(),
+                    )
+                })*
+                ("validate", _) => {
+                    let mut e = ValidationErrors::new();
+                    e.add("", UNKNOWN_GROUP);
+                    json(e)
                 }
-            };
+                (other, group) => panic!("unknown fn {other} for {group}"),
+            }
+        };
+    }
+    wasm_core::for_each_group!(dispatch)
+}
+
+#[test]
+fn settings_cases() {
+    check("settings.json", settings_fn);
+}
+
+#[test]
+fn techpad_cases() {
+    use wasm_core::settings::techpad::{exam_actions, resources, split_at_capitals};
+    check("techpad.json", |input| match s(input, "fn") {
+        "toggleExamAction" => json(exam_actions::toggle_action(
+            input["actions"].as_str(),
+            s(input, "className"),
+            input["on"].as_bool().expect("on"),
+        )),
+        "newResource" => {
+            let statuses: Vec<String> = arg(input, "statuses");
+            json(resources::new_resource(&statuses))
         }
-        wasm_core::for_each_group!(dispatch)
+        "splitAtCapitals" => json(split_at_capitals(s(input, "name"))),
+        _ => settings_fn(input),
     });
 }
 
@@ -553,6 +576,7 @@ fn the_tables_hold_enough_cases() {
         "http_error.json",
         "history_portal.json",
         "settings.json",
+        "techpad.json",
         "membership.json",
         "setup.json",
         "session_timer.json",

@@ -22,7 +22,7 @@ macro_rules! role_sets {
 
 role_sets! {
     /// Every signed-in role.
-    SignedIn = [Patient, FrontDesk, ClientAdmin, ProgramManager];
+    SignedIn = [Patient, FrontDesk, ClientAdmin, ProgramManager, Technologist];
     /// FrontDesk, ClientAdmin, ProgramManager.
     Staff = [FrontDesk, ClientAdmin, ProgramManager];
     /// Patients only (their own data).
@@ -35,4 +35,6 @@ role_sets! {
     SurveyStarter = [FrontDesk, ProgramManager];
     /// ClientAdmin and ProgramManager: the settings groups' pages (spec 03 §6, spec 04 §6).
     SettingsAdmins = [ClientAdmin, ProgramManager];
+    /// Technologist and ProgramManager: the techpad app's read of its configuration (issue 18).
+    TechpadReaders = [Technologist, ProgramManager];
 }

@@ -31,6 +31,7 @@ pub mod survey_queue;
 pub mod survey_start;
 pub mod survey_themes;
 pub mod surveys;
+pub mod techpad_settings;
 pub mod users;
 pub mod version_info;
 
@@ -74,6 +75,7 @@ pub fn router() -> ApiRouter {
         .merge(sso::router())
         .merge(survey_general::router())
         .merge(survey_themes::router())
+        .merge(techpad_settings::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

@@ -217,9 +217,23 @@ pub async fn save_fields(
     def: &Def,
     fields: Map<String, Value>,
 ) -> AppResult<Map<String, Value>> {
+    save_fields_as(db, secrets, who, def, fields, action_for(def))
+        .await
+        .map(|(_, doc)| doc)
+}
+
+/// [`save_fields`] audited as `action` (a reset to defaults ...); answers the new version too.
+pub async fn save_fields_as(
+    db: &Db,
+    secrets: &SecretBox,
+    who: Who,
+    def: &Def,
+    fields: Map<String, Value>,
+    action: Action,
+) -> AppResult<(i64, Map<String, Value>)> {
     for _ in 0..5 {
         let (current_version, current) = read(db, def).await?;
-        let prepared = prepare(
+        let mut prepared = prepare(
             secrets,
             def,
             Write::Fields,
@@ -227,12 +241,13 @@ pub async fn save_fields(
             current,
             &fields,
         )?;
+        prepared.action = action;
         let mut tx = db.begin().await?;
         let stored = store_prepared(&mut tx, who.clone(), def, &prepared).await?;
         tx.commit().await?;
         super::invalidate(db);
         if stored {
-            return Ok(prepared.next);
+            return Ok((prepared.version, prepared.next));
         }
     }
     let (v, doc) = read(db, def).await?;
@@ -297,6 +312,21 @@ pub(super) struct Prepared {
     /// Old and new values of the fields that changed (nothing to write when empty).
     old: Map<String, Value>,
     new: Map<String, Value>,
+    /// The audit action of the write.
+    action: Action,
+}
+
+/// The audit action of a save of `def`: the techpad groups' saves are Techpad Log entries
+/// (category "Techpad", issue 18); every other group's is SettingsSaved.
+pub fn action_for(def: &Def) -> Action {
+    if wasm_core::settings::TECHPAD_CATEGORIES
+        .iter()
+        .any(|(_, group)| *group == def.name)
+    {
+        Action::TechpadSettingsSaved
+    } else {
+        Action::SettingsSaved
+    }
 }
 
 /// Rich-text fields (group, field): sanitised on the server before every save (Quill's HTML with
@@ -402,6 +432,7 @@ fn prepare(
         body,
         old,
         new,
+        action: action_for(def),
     })
 }
 
@@ -422,7 +453,7 @@ pub(super) async fn store_prepared(
     audit::record(
         tx,
         who.actor,
-        Action::SettingsSaved,
+        p.action,
         Target {
             target_type: Some("SettingsGroup"),
             target_id: Some(def.name.to_owned()),

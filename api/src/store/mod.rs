@@ -21,6 +21,7 @@ pub mod recovery;
 pub mod registration;
 pub mod request_throttle;
 pub mod roles;
+pub mod schema;
 pub mod server_secrets;
 pub mod sessions;
 pub mod settings;

@@ -458,6 +458,7 @@ async fn saves_at_once_get_200_or_409_never_a_server_error() {
         saved += statuses.iter().filter(|s| **s == StatusCode::OK).count();
     }
     // Every 200 is one stored version and one audit row; nothing else was written.
-    let audit = "SELECT COUNT(*) FROM audit_log WHERE action = 'SettingsSaved'";
+    let audit =
+        "SELECT COUNT(*) FROM audit_log WHERE action IN ('SettingsSaved', 'TechpadSettingsSaved')";
     assert_eq!(server.count_sql(audit).await, saved as i64);
 }

@@ -20,8 +20,8 @@ test.describe("signed in", () => {
   });
 
   test("areas of later releases show their title and say so", async ({ page }) => {
-    await page.goto("/admin/techpad-settings");
-    await expect(page.getByRole("heading", { level: 1, name: "Techpad Settings" })).toBeVisible();
+    await page.goto("/admin/site-usage-report");
+    await expect(page.getByRole("heading", { level: 1, name: "Site Usage Report" })).toBeVisible();
     await expect(page.getByText("This area arrives in a later release")).toBeVisible();
   });
 

@@ -42,6 +42,8 @@ mod settings;
 #[cfg(feature = "wasm-settings")]
 mod setup;
 #[cfg(feature = "wasm-settings")]
+mod techpad;
+#[cfg(feature = "wasm-settings")]
 mod users;
 
 #[wasm_bindgen]
@@ -165,6 +167,7 @@ impl ReadJs for Permissions {
             is_sso_mode: boolean(v, "IsSsoMode"),
             is_user_logged_in: boolean(v, "IsUserLoggedIn"),
             show_front_desk_reports: boolean(v, "ShowFrontDeskReports"),
+            is_technologist: boolean(v, "IsTechnologist"),
         }
     }
 }

@@ -129,6 +129,28 @@ pub fn hidden_settings_fields(
         .collect()
 }
 
+/// The fields of group `name` the page shows but does not let the user change for the values in
+/// `doc` (spec 04 §4: a Maglink queue's inputs while its switch is off ...); none for an unknown
+/// group.
+#[wasm_bindgen(js_name = disabledSettingsFields)]
+pub fn disabled_settings_fields(
+    name: &str,
+    #[wasm_bindgen(unchecked_param_type = "object")] doc: JsValue,
+) -> Vec<String> {
+    macro_rules! dispatch {
+        ($($t:ty),* $(,)?) => {
+            match name {
+                $(<$t as SettingsGroup>::NAME => <$t as FromJs>::from_js(&doc, <$t>::default()).disabled(),)*
+                _ => Vec::new(),
+            }
+        };
+    }
+    crate::for_each_group!(dispatch)
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The address the Public Web Address test calls (spec 03 §5, §7): `http://` in front when no
 /// scheme is given, a trailing slash, then `api/configuration/TestPublicWebAddress`.
 #[wasm_bindgen(js_name = publicWebAddressTestUrl)]

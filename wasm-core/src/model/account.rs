@@ -12,7 +12,8 @@ where
     Ok(<Option<T> as serde::Deserialize>::deserialize(deserializer)?.unwrap_or_default())
 }
 
-/// The four roles of the portal. A user holds exactly one.
+/// The roles of the portal. A user holds exactly one. Technologist (the techpad tablet app's
+/// users, issue 18; spec 04 §6 leaves the roles open) reads the techpad configuration.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
@@ -22,14 +23,16 @@ pub enum Role {
     FrontDesk,
     ClientAdmin,
     ProgramManager,
+    Technologist,
 }
 
 impl Role {
-    pub const ALL: [Role; 4] = [
+    pub const ALL: [Role; 5] = [
         Role::Patient,
         Role::FrontDesk,
         Role::ClientAdmin,
         Role::ProgramManager,
+        Role::Technologist,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -38,6 +41,7 @@ impl Role {
             Role::FrontDesk => "FrontDesk",
             Role::ClientAdmin => "ClientAdmin",
             Role::ProgramManager => "ProgramManager",
+            Role::Technologist => "Technologist",
         }
     }
 
@@ -106,6 +110,9 @@ wire! {
         /// users', spec 03 §6): a client admin's menu has the reports.
         #[serde(default)]
         pub show_front_desk_reports: bool,
+        /// A technologist (the techpad app's user); sent only when true (older clients' shape).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub is_technologist: bool,
     }
 
     /// GET /api/accountApi/apppermissionsJson: the licensed modules.
@@ -198,6 +205,7 @@ impl Permissions {
             is_client_admin: role == Role::ClientAdmin,
             is_patient: role == Role::Patient,
             is_front_desk: role == Role::FrontDesk,
+            is_technologist: role == Role::Technologist,
             is_user_logged_in: true,
             ..Permissions::default()
         }
@@ -214,6 +222,7 @@ impl Permissions {
             (_, true, _, _) => Some(Role::FrontDesk),
             (_, _, true, _) => Some(Role::ClientAdmin),
             (_, _, _, true) => Some(Role::ProgramManager),
+            _ if self.is_technologist => Some(Role::Technologist),
             _ => None,
         }
     }

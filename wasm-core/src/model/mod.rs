@@ -52,3 +52,5 @@ pub mod staff_home;
 pub use staff_home::*;
 pub mod survey_settings;
 pub use survey_settings::*;
+pub mod techpad;
+pub use techpad::*;

@@ -93,6 +93,12 @@ pub trait SettingsGroup:
     fn hidden(&self) -> Vec<&'static str> {
         Vec::new()
     }
+    /// The fields the page shows but does not let the user change for these values (spec 04 §4:
+    /// a Maglink queue's path and type while its switch is off, the family tree tab toggle
+    /// while FamilyTree is off). Their values are kept and saved as they are.
+    fn disabled(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
     /// The only fields a settings-form save may change (`None`: all). The others are facts the
     /// page shows read-only (spec 03 §3 CoreTimerService: "Only the last two are saved").
     const FORM_FIELDS: Option<&'static [&'static str]> = None;

@@ -53,6 +53,23 @@ function normalise(value) {
   return value;
 }
 
+// A settings group's rules by name, as tests/cases.rs's settings_fn.
+function settingsFn(i) {
+  switch (i.fn) {
+    case "validate":
+      return settings.validateSettings(i.group, i.doc);
+    case "hidden":
+      return settings.hiddenSettingsFields(i.group, i.doc);
+    case "disabled":
+      return settings.disabledSettingsFields(i.group, i.doc);
+    case "edit": {
+      const doc = settings.applySettingsEdit(i.group, i.doc, i.field);
+      return Object.fromEntries(i.pick.map((k) => [k, doc[k]]));
+    }
+  }
+  throw new Error(`unknown fn ${i.fn}`);
+}
+
 const runners = {
   "password.json": (i) =>
     "repeat" in i ? core.validatePasswordRepeat(i.password, i.repeat) : core.checkPassword(i.password, i.requirements),
@@ -170,18 +187,19 @@ const runners = {
     }
   },
   // The settings groups: the admin pages' own package (pkg-settings), the same rules.
-  "settings.json": (i) => {
+  "settings.json": (i) => settingsFn(i),
+  // The techpad settings pages' rules (pkg-settings), beside their groups' rules.
+  "techpad.json": (i) => {
     switch (i.fn) {
-      case "validate":
-        return settings.validateSettings(i.group, i.doc);
-      case "hidden":
-        return settings.hiddenSettingsFields(i.group, i.doc);
-      case "edit": {
-        const doc = settings.applySettingsEdit(i.group, i.doc, i.field);
-        return Object.fromEntries(i.pick.map((k) => [k, doc[k]]));
-      }
+      case "toggleExamAction":
+        return settings.toggleExamAction(i.actions, i.className, i.on) ?? null;
+      case "newResource":
+        return settings.newTechpadResource(i.statuses);
+      case "splitAtCapitals":
+        return settings.splitAtCapitals(i.name);
+      default:
+        return settingsFn(i);
     }
-    throw new Error(`unknown fn ${i.fn}`);
   },
   "labels.json": (i) => {
     switch (i.fn) {

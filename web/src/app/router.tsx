@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { recoveryRoutes } from "../features/recovery/routes";
+import { techpadSettingsRoute } from "../features/techpad-settings/routes";
 import { HealthRecordPage, LoginPage } from "../features/auth/login-page";
 import { InitPage } from "../features/init/init-page";
 import { LaterRelease } from "../features/later-release/later-release";
@@ -291,7 +292,7 @@ export const routes: RouteObject[] = [
                   later(":tab", "Survey Settings"),
                 ],
               },
-              later("techpad-settings", "Techpad Settings"),
+              techpadSettingsRoute,
               later("site-usage-report", "Site Usage Report"),
               {
                 path: "notification-history",

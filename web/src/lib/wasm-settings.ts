@@ -7,6 +7,7 @@ import type {
   FirstManager,
   FormCheck,
   PasswordRequirements,
+  Resource,
   RoleForm,
   SetupConfiguration,
   SetupNormalized,
@@ -54,6 +55,35 @@ export function validateSetupGroups(cfg: object): ValidationErrors {
  * login and password only for SQL authentication, the other MagView mode's fields ...). */
 export function hiddenSettingsFields(name: string, doc: object): string[] {
   return rules().hiddenSettingsFields(name, doc);
+}
+
+/** The fields of group `name` shown but not editable for the values in `doc` (spec 04 §4: a
+ * Maglink queue's path and type while its switch is off ...). */
+export function disabledSettingsFields(name: string, doc: object): string[] {
+  return rules().disabledSettingsFields(name, doc);
+}
+
+// The techpad settings pages (spec 04 §4).
+
+/** `actions` (class names joined with ';') with `className` ticked or unticked; a null field
+ * stays null (the toggle is ignored). */
+export function toggleExamAction(actions: string | null | undefined, className: string, on: boolean): string | undefined {
+  return rules().toggleExamAction(actions ?? undefined, className, on);
+}
+
+/** The class names ticked in `actions`. */
+export function splitExamActions(actions: string): string[] {
+  return rules().splitExamActions(actions);
+}
+
+/** A new resource: every one of `statuses` allowed, not single-use, an empty label. */
+export function newTechpadResource(statuses: string[]): Resource {
+  return rules().newTechpadResource(statuses);
+}
+
+/** An exam dynamic label's name as shown, split at capital letters. */
+export function splitAtCapitals(name: string): string {
+  return rules().splitAtCapitals(name);
 }
 
 /** The address the Public Web Address test calls (spec 03 §5, §7): http:// in front when no

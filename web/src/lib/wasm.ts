@@ -222,5 +222,29 @@ export type {
 export { userMenu } from "wasm-core";
 // SSO Management (issue 19): the SSO group and its alternate-id column test.
 export type { Sso, SsoTypeChoice, AlternativeIdColumn, AlternativeIdColumnCheck } from "wasm-core";
+// Techpad settings (issue 18, spec 04 §3): the thirteen groups and their rows.
+export type {
+  TechpadGeneral,
+  TechpadMaglinkEvents,
+  TechpadExamActions,
+  TechpadCommentsSettings,
+  TechpadDiagramSettings,
+  TechpadWorklistSorting,
+  TechpadDynamicLabelsPerformExamButtonAliases,
+  TechpadDynamicLabelsExamTabsAliases,
+  TechpadStatusAliases,
+  TechpadTags,
+  TechpadResources,
+  TechpadExamDynamicLabels,
+  TechpadCannedNotes,
+  CommentSetting,
+  DiagramSetting,
+  WorklistSortGroup,
+  LabelValue,
+  StatusConfig,
+  Resource,
+  StatusAllowed,
+  CannedNote,
+} from "wasm-core";
 // A settings group on the wire: GET/PUT /api/configurationForm/{name} (components/settings-form).
 export type { SettingsEnvelope, SettingsSave } from "wasm-core";

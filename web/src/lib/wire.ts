@@ -3,6 +3,11 @@
 // nothing to the bundle, and a type the server changes changes here too. (The rules and the
 // types their functions take are exported by ./wasm.)
 export type {
+  AlternateIdentifierColumns,
+  ExamAction,
+  StorageColumn,
+  StorageDictionary,
+  TechpadConfiguration,
   CanImpersonate,
   Deleted,
   DemoResetRequest,

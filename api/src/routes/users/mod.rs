@@ -51,7 +51,13 @@ use passwords::*;
 use role_admin::*;
 use table::*;
 
-pub const BUILT_IN_ROLES: [&str; 4] = ["Patient", "FrontDesk", "ClientAdmin", "ProgramManager"];
+pub const BUILT_IN_ROLES: [&str; 5] = [
+    "Patient",
+    "FrontDesk",
+    "ClientAdmin",
+    "ProgramManager",
+    "Technologist",
+];
 /// Kept here for the configuration page's first-user form.
 pub use crate::store::users::USERNAME_TAKEN;
 pub const NO_PATIENT_WITH_MRN: &str = "No patient has this MRN";

@@ -1,7 +1,7 @@
 //! TechpadCommentsSettings (spec 04 §3 "Comments settings"): the comment rows of the techpad
 //! (Title, the storage Table and Field it is kept in, read-only flag). The rows are also the
 //! canned-note categories (`canned_notes`, CommentId = a row's Id). The spec gives no rule;
-//! texts are bounded and an Id, when given, is a whole number used once.
+//! texts are bounded and an Id is a whole number used once; a new row is given the next one.
 
 use super::super::checks::*;
 use super::super::SettingsGroup;
@@ -53,6 +53,25 @@ impl SettingsGroup for TechpadCommentsSettings {
         }
         e
     }
+
+    /// A row without an Id (a new one) gets the next free whole number, so canned notes can name
+    /// it as their category (CommentId) once saved.
+    fn normalize(&mut self) {
+        let mut next = self
+            .comments_settings
+            .iter()
+            .filter(|r| r.id.is_finite())
+            .map(|r| r.id)
+            .fold(0.0_f64, f64::max)
+            .floor()
+            + 1.0;
+        for row in &mut self.comments_settings {
+            if !row.id.is_finite() {
+                row.id = next;
+                next += 1.0;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -67,6 +86,16 @@ mod tests {
             field: "TechComment".into(),
             is_readonly: false,
         }
+    }
+
+    #[test]
+    fn new_rows_get_the_next_ids() {
+        let mut s = TechpadCommentsSettings {
+            comments_settings: vec![row(f64::NAN), row(4.0), row(f64::NAN)],
+        };
+        s.normalize();
+        let ids: Vec<f64> = s.comments_settings.iter().map(|r| r.id).collect();
+        assert_eq!(ids, [5.0, 4.0, 6.0]);
     }
 
     #[test]

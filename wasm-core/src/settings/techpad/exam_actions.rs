@@ -2,9 +2,9 @@
 //! and the actions to call, class names joined with ';' (`survey_actions::split_actions` /
 //! `join_actions`).
 //!
-//! §4: "toggling is ignored when the action field is null". An action field is a String here,
-//! and '' (none) stands for the spec's null: [`TechpadExamActions::toggle`] leaves an empty field
-//! alone. A first action is set with [`TechpadExamActions::set_actions`].
+//! §4: "toggling is ignored when the action field is null". A stored field is always text ('' is
+//! an empty checklist), so null is a field the document does not hold at all: [`toggle_action`]
+//! leaves it null, while a text field is toggled.
 
 use super::super::checks::*;
 use super::super::survey_actions::{canonical_actions, join_actions, split_actions};
@@ -57,24 +57,28 @@ impl TechpadExamActions {
         *self.actions_mut(event) = canonical_actions(&join_actions(class_names));
     }
 
-    /// Ticks (`on`) or unticks `class_name` in `event`'s checklist. Ignored (false) when the
-    /// action field is none ('', the spec's null); true when the field was considered.
-    pub fn toggle(&mut self, event: ExamEvent, class_name: &str, on: bool) -> bool {
+    /// Ticks (`on`) or unticks `class_name` in `event`'s checklist.
+    pub fn toggle(&mut self, event: ExamEvent, class_name: &str, on: bool) {
         let field = self.actions_mut(event);
-        if field.trim().is_empty() {
-            return false;
+        if let Some(next) = toggle_action(Some(field.as_str()), class_name, on) {
+            *field = next;
         }
-        let class_name = class_name.trim();
-        let mut list = split_actions(field);
-        let present = list.iter().any(|a| a == class_name);
-        if !on {
-            list.retain(|a| a != class_name);
-        } else if !present && !class_name.is_empty() {
-            list.push(class_name.to_owned());
-        }
-        *field = join_actions(&list);
-        true
     }
+}
+
+/// Spec 04 §4: `actions` (class names joined with ';') with `class_name` ticked (`on`) or
+/// unticked; None (the action field is null) stays None: the toggle is ignored.
+pub fn toggle_action(actions: Option<&str>, class_name: &str, on: bool) -> Option<String> {
+    let actions = actions?;
+    let class_name = class_name.trim();
+    let mut list = split_actions(actions);
+    let present = list.iter().any(|a| a == class_name);
+    if !on {
+        list.retain(|a| a != class_name);
+    } else if !present && !class_name.is_empty() {
+        list.push(class_name.to_owned());
+    }
+    Some(join_actions(&list))
 }
 
 impl SettingsGroup for TechpadExamActions {
@@ -116,19 +120,21 @@ mod tests {
         let mut a = TechpadExamActions::default();
         a.set_actions(ExamEvent::End, &["A", "B"]);
         assert_eq!(a.mv_api_action_when_exam_end, "A;B");
-        assert!(a.toggle(ExamEvent::End, "C", true));
-        assert!(a.toggle(ExamEvent::End, "A", false));
-        assert!(a.toggle(ExamEvent::End, "B", true));
+        a.toggle(ExamEvent::End, "C", true);
+        a.toggle(ExamEvent::End, "A", false);
+        a.toggle(ExamEvent::End, "B", true);
         assert_eq!(a.mv_api_action_when_exam_end, "B;C");
         assert_eq!(a.actions(ExamEvent::End), ["B", "C"]);
+        a.toggle(ExamEvent::Start, "A", true);
+        assert_eq!(a.mv_api_action_when_exam_start, "A");
     }
 
     #[test]
-    fn toggling_is_ignored_when_the_field_is_none() {
-        let mut a = TechpadExamActions::default();
-        assert!(!a.toggle(ExamEvent::Start, "A", true));
-        assert_eq!(a.mv_api_action_when_exam_start, "");
-        assert!(a.actions(ExamEvent::Complete).is_empty());
+    fn toggling_is_ignored_when_the_field_is_null() {
+        assert_eq!(toggle_action(None, "A", true), None);
+        assert_eq!(toggle_action(Some(""), "A", true).as_deref(), Some("A"));
+        assert_eq!(toggle_action(Some("A;B"), "A", false).as_deref(), Some("B"));
+        assert_eq!(toggle_action(Some("A"), " ", true).as_deref(), Some("A"));
     }
 
     #[test]

@@ -1,17 +1,39 @@
-//! TechpadExamDynamicLabels (spec 04 §3 "Dynamic labels", §2): Label/Value rows whose name is
-//! fixed (shown split at capital letters, `techpad::split_at_capitals`) and whose alias is
-//! edited. As for the tab aliases the spec does not say which field holds the name; the default
-//! is empty and both texts are bounded.
+//! TechpadExamDynamicLabels (spec 04 §3 "Dynamic labels", §2): Label/Value rows whose name
+//! (Value) is fixed, shown split at capital letters (`techpad::split_at_capitals`), and whose
+//! alias (Label) is edited. The spec does not list the names: the defaults are the exam screen's
+//! buttons and pickers that the general settings name ([`EXAM_LABEL_NAMES`]), each labelled with
+//! its split name; a missing one is filled in (`normalize`). Other stored names are kept.
 
 use super::super::SettingsGroup;
-use super::{label_values, LabelValue, LABEL_MAX};
+use super::{fill_fixed_rows, label_values, split_at_capitals, LabelValue, LABEL_MAX};
 use crate::ValidationErrors;
 
+/// The exam screen's labels (HideStartAndEndButtons, HideSkipAndStartButtons,
+/// ShowSelectSecondTechnologist, ShowSelectThirdTechnologist, IsUpdateStudyOnMarkAsCompleted).
+pub const EXAM_LABEL_NAMES: &[&str] = &[
+    "PerformExam",
+    "StartExam",
+    "EndExam",
+    "SkipExam",
+    "MarkAsCompleted",
+    "SecondTechnologist",
+    "ThirdTechnologist",
+];
+
 crate::settings_struct! {
-    /// Defaults: every switch off, every text and list empty.
-    #[derive(Default)]
+    /// Defaults: one row per [`EXAM_LABEL_NAMES`].
     pub struct TechpadExamDynamicLabels {
         "ExamDynamicLabels" exam_dynamic_labels: Vec<LabelValue>,
+    }
+}
+
+impl Default for TechpadExamDynamicLabels {
+    fn default() -> Self {
+        let mut rows = Vec::new();
+        fill_fixed_rows(&mut rows, EXAM_LABEL_NAMES, split_at_capitals);
+        TechpadExamDynamicLabels {
+            exam_dynamic_labels: rows,
+        }
     }
 }
 
@@ -28,6 +50,14 @@ impl SettingsGroup for TechpadExamDynamicLabels {
         );
         e
     }
+
+    fn normalize(&mut self) {
+        fill_fixed_rows(
+            &mut self.exam_dynamic_labels,
+            EXAM_LABEL_NAMES,
+            split_at_capitals,
+        );
+    }
 }
 
 #[cfg(test)]
@@ -35,8 +65,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn labels_are_bounded() {
-        let s = TechpadExamDynamicLabels {
+    fn labels_are_bounded_and_missing_names_filled_in() {
+        let mut s = TechpadExamDynamicLabels {
             exam_dynamic_labels: vec![LabelValue {
                 label: "l".repeat(LABEL_MAX + 1),
                 value: "BreastDensity".into(),
@@ -46,5 +76,9 @@ mod tests {
             s.validate().field("ExamDynamicLabels.0.Label"),
             ["Must be at most 100 characters"]
         );
+        s.normalize();
+        assert_eq!(s.exam_dynamic_labels.len(), 1 + EXAM_LABEL_NAMES.len());
+        assert_eq!(s.exam_dynamic_labels[1].label, "Perform Exam");
+        assert_eq!(s.exam_dynamic_labels[1].value, "PerformExam");
     }
 }

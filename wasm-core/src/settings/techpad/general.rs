@@ -31,6 +31,9 @@ pub const DEFAULT_WORKLIST_TAB: i32 = 3;
 /// Spec 04 §4, §9: where a completed item may go back to; the first is the default.
 pub const STATUSES_ALLOWED_FROM_COMPLETED: &[&str] = &["ExamWaiting", "ExamIncomplete"];
 /// Spec 04 §4: the chat service url row is an error when the chat menu is on and it is empty.
+/// The family tree tab toggle (the Tyrer-Cuzick tab, drawn from the family tree): usable only
+/// with FamilyTree on (spec 04 §4).
+pub const FAMILY_TREE_TAB_TOGGLE: &str = "IsShowTyrerCuzikTab";
 pub const CHAT_SERVICE_URL_REQUIRED: &str = "Chat service url is required when the chat menu is on";
 
 crate::settings_struct! {
@@ -246,6 +249,15 @@ impl SettingsGroup for TechpadGeneral {
         );
         text(&mut e, "LdapDomain", &self.ldap_domain, 256);
         e
+    }
+
+    /// Spec 04 §4: the family tree tab toggle is disabled while FamilyTree is off.
+    fn disabled(&self) -> Vec<&'static str> {
+        if self.family_tree {
+            Vec::new()
+        } else {
+            vec![FAMILY_TREE_TAB_TOGGLE]
+        }
     }
 
     /// An empty status allowed from completed is the default one, ExamWaiting (§4).

@@ -26,6 +26,33 @@ crate::settings_struct! {
 impl SettingsGroup for TechpadMaglinkEvents {
     const NAME: &'static str = "TechpadMaglinkEvents";
 
+    /// Spec 04 §4: a queue's path and message type follow its checkbox (disabled when off).
+    fn disabled(&self) -> Vec<&'static str> {
+        let mut off = Vec::new();
+        for (on, path, kind) in [
+            (
+                self.is_interface_queue_enabled_for_exam_start,
+                "InterfaceQueuePathForExamStart",
+                "InterfaceQueueMessageTypeForExamStart",
+            ),
+            (
+                self.is_interface_queue_enabled_for_exam_end,
+                "InterfaceQueuePathForExamEnd",
+                "InterfaceQueueMessageTypeForExamEnd",
+            ),
+            (
+                self.is_interface_queue_enabled,
+                "InterfaceQueuePath",
+                "InterfaceQueueMessageType",
+            ),
+        ] {
+            if !on {
+                off.extend([path, kind]);
+            }
+        }
+        off
+    }
+
     fn validate(&self) -> ValidationErrors {
         let mut e = ValidationErrors::new();
         interface_queue(

@@ -14,6 +14,7 @@ pub mod maglink_events;
 pub mod perform_exam_button_aliases;
 pub mod resources;
 pub mod status_aliases;
+pub mod storage;
 pub mod tags;
 pub mod worklist_sorting;
 
@@ -75,6 +76,23 @@ pub(crate) fn label_values(
     for (i, row) in rows.iter().enumerate() {
         text(e, &format!("{list}.{i}.Label"), &row.label, LABEL_MAX);
         text(e, &format!("{list}.{i}.Value"), &row.value, value_max);
+    }
+}
+
+/// Appends a row (Value = the name, Label = `label(name)`) for every one of `names` that no row
+/// of `rows` holds yet (lists whose names are fixed: the exam tabs, the exam labels).
+pub(crate) fn fill_fixed_rows(
+    rows: &mut Vec<LabelValue>,
+    names: &[&str],
+    label: impl Fn(&str) -> String,
+) {
+    for name in names {
+        if !rows.iter().any(|r| r.value == *name) {
+            rows.push(LabelValue {
+                label: label(name),
+                value: (*name).to_owned(),
+            });
+        }
     }
 }
 

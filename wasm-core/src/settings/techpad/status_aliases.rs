@@ -1,6 +1,7 @@
 //! TechpadStatusAliases (spec 04 §3 "Status config"): the label the worklist shows for each
-//! status. The spec names only some statuses (ExamWaiting, ExamIncomplete, completed), so the
-//! status is free text: required (it is the row's key), listed once, bounded; the label bounded.
+//! status. The spec names only some statuses (ExamWaiting, ExamIncomplete, completed); the
+//! defaults are [`WORKLIST_STATUSES`], and a status stays free text: required (it is the row's
+//! key), listed once, bounded; the label bounded.
 
 use super::super::checks::*;
 use super::super::SettingsGroup;
@@ -20,11 +21,36 @@ crate::settings_struct! {
     }
 }
 
+/// The worklist statuses of the techpad: the ones the spec names (ExamWaiting, ExamIncomplete,
+/// completed, §4) with the start and end of an exam between them. The default status rows, the
+/// statuses a new resource is offered in (`resources::new_resource`) and the default Status sort
+/// group (`worklist_sorting`).
+pub const WORKLIST_STATUSES: &[&str] = &[
+    "ExamWaiting",
+    "ExamStarted",
+    "ExamEnded",
+    "ExamIncomplete",
+    "ExamCompleted",
+];
+
 crate::settings_struct! {
-    /// Defaults: every switch off, every text and list empty.
-    #[derive(Default)]
+    /// Defaults: one row per [`WORKLIST_STATUSES`] labelled with its name split at capitals.
     pub struct TechpadStatusAliases {
         "WorklistStatusesConfigs" worklist_statuses_configs: Vec<StatusConfig>,
+    }
+}
+
+impl Default for TechpadStatusAliases {
+    fn default() -> Self {
+        TechpadStatusAliases {
+            worklist_statuses_configs: WORKLIST_STATUSES
+                .iter()
+                .map(|s| StatusConfig {
+                    status: (*s).to_owned(),
+                    label: super::split_at_capitals(s),
+                })
+                .collect(),
+        }
     }
 }
 

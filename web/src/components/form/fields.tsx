@@ -182,10 +182,16 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-/** A choice of one option; `placeholder` adds an empty first option (the form holds ""). */
-export function SelectField({ options, placeholder, ...props }: Common & { options: readonly SelectOption[]; placeholder?: string }) {
+/** A choice of one option; `placeholder` adds an empty first option (the form holds ""). With
+ * `asNumber` the form holds the chosen value as a number (a settings field such as BarcodeType). */
+export function SelectField({
+  options,
+  placeholder,
+  asNumber,
+  ...props
+}: Common & { options: readonly SelectOption[]; placeholder?: string; asNumber?: boolean }) {
   const messages = useFieldMessages(props.name);
-  const field = useRegister(props.name);
+  const field = useRegister(props.name, asNumber ? { setValueAs: (v: unknown) => (v === "" ? Number.NaN : Number(v)) } : undefined);
   return (
     <FieldShell label={props.label} description={props.description} messages={messages}>
       {({ id, describedBy, invalid }) => (

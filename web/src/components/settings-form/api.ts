@@ -7,7 +7,9 @@ import type { SettingsConflict } from "../../lib/wire";
 /** The 409 body: someone saved after `Version`; `Current` is the group as stored now. */
 export type { SettingsConflict };
 
-const path = (name: string) => `/api/configurationForm/${encodeURIComponent(name)}`;
+/** Where a group is read and saved: its own name under /api/configurationForm, unless the spec
+ * names another path for it (e.g. /api/techpadSettings/{category}, spec 04 §7). */
+const pathOf = (name: string, path?: string) => path ?? `/api/configurationForm/${encodeURIComponent(name)}`;
 
 /** Query keys of the settings area. */
 export const settingsKeys = {
@@ -15,21 +17,21 @@ export const settingsKeys = {
   group: (name: string) => ["settings", "group", name] as const,
 };
 
-export function getSettingsGroup<T>(name: string, signal?: AbortSignal): Promise<SettingsEnvelope<T>> {
-  return api.get<SettingsEnvelope<T>>(path(name), { signal });
+export function getSettingsGroup<T>(name: string, signal?: AbortSignal, path?: string): Promise<SettingsEnvelope<T>> {
+  return api.get<SettingsEnvelope<T>>(pathOf(name, path), { signal });
 }
 
 /** 400 (field messages) and 409 (saved meanwhile) are shown by the form itself; anything else
  * (401, 403, 500) goes to the shell as usual. */
-export function saveSettingsGroup<T>(name: string, body: SettingsSave<T>): Promise<SettingsEnvelope<T>> {
-  return api.put<SettingsEnvelope<T>>(path(name), body, { handles: [400, 409] });
+export function saveSettingsGroup<T>(name: string, body: SettingsSave<T>, path?: string): Promise<SettingsEnvelope<T>> {
+  return api.put<SettingsEnvelope<T>>(pathOf(name, path), body, { handles: [400, 409] });
 }
 
-export function settingsGroupQuery<T>(name: string) {
+export function settingsGroupQuery<T>(name: string, path?: string) {
   return queryOptions({
     queryKey: settingsKeys.group(name),
     // The form needs the group's rules (a wasm package of their own) as soon as it shows.
-    queryFn: async ({ signal }) => (await Promise.all([getSettingsGroup<T>(name, signal), loadSettingsRules()]))[0],
+    queryFn: async ({ signal }) => (await Promise.all([getSettingsGroup<T>(name, signal, path), loadSettingsRules()]))[0],
     // A settings page always shows what the server holds now (spec 04 §4).
     staleTime: 0,
   });

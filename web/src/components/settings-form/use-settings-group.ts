@@ -3,12 +3,13 @@ import { saveSettingsGroup, settingsGroupQuery, settingsKeys } from "./api";
 import type { SettingsEnvelope, SettingsSave } from "../../lib/wasm";
 
 /** One settings group: the server copy (TanStack Query) and its save, which reloads the group
- * from the server afterwards (spec 04 §4 'Settings pages reload from the server after each save'). */
-export function useSettingsGroup<T extends object>(name: string) {
+ * from the server afterwards (spec 04 §4 'Settings pages reload from the server after each save').
+ * `path`: the spec's own address of the group when it has one (/api/techpadSettings/{category}). */
+export function useSettingsGroup<T extends object>(name: string, path?: string) {
   const queryClient = useQueryClient();
-  const query = useQuery(settingsGroupQuery<T>(name));
+  const query = useQuery(settingsGroupQuery<T>(name, path));
   const save = useMutation({
-    mutationFn: (body: SettingsSave<T>) => saveSettingsGroup<T>(name, body),
+    mutationFn: (body: SettingsSave<T>) => saveSettingsGroup<T>(name, body, path),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.group(name) }),
   });
   return {
