@@ -113,6 +113,9 @@ pub enum Action {
     SurveyLinkOpened,
     /// Dynamic Labels Management (spec 03 §2): labels added or their texts changed.
     LabelsSaved,
+    /// Notification Templates (spec 03 §2 email-service): a template saved or deleted.
+    NotificationTemplateSaved,
+    NotificationTemplateDeleted,
 }
 
 impl Action {
@@ -157,6 +160,8 @@ impl Action {
             Action::StudyCreated => "StudyCreated",
             Action::SurveyLinkOpened => "SurveyLinkOpened",
             Action::LabelsSaved => "LabelsSaved",
+            Action::NotificationTemplateSaved => "NotificationTemplateSaved",
+            Action::NotificationTemplateDeleted => "NotificationTemplateDeleted",
         }
     }
 
@@ -189,6 +194,7 @@ impl Action {
             | Action::SurveyAdminPinChecked => "Survey",
             Action::PatientCreated | Action::StudyCreated => "Survey",
             Action::SurveyLinkOpened => "Survey",
+            Action::NotificationTemplateSaved | Action::NotificationTemplateDeleted => "Settings",
         }
     }
 }

@@ -15,12 +15,14 @@ pub mod license;
 pub mod logo;
 pub mod luminary_one;
 pub mod medical_history;
+pub mod notice_templates;
 pub mod notification_history;
 pub mod password;
 pub mod recovery;
 pub mod registration;
 pub mod session_timer;
 pub mod settings_groups;
+pub mod site_usage;
 pub mod survey_create_patient;
 pub mod survey_link;
 pub mod survey_packages;
@@ -66,6 +68,8 @@ pub fn router() -> ApiRouter {
         .merge(survey_link::router())
         .merge(logo::router())
         .merge(core_settings::router())
+        .merge(notice_templates::router())
+        .merge(site_usage::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

@@ -48,3 +48,7 @@ pub mod params;
 pub use params::*;
 pub mod users;
 pub use users::*;
+pub mod notice_templates;
+pub use notice_templates::*;
+pub mod site_usage;
+pub use site_usage::*;
