@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "../../components/data-table/data-table";
@@ -20,6 +20,7 @@ const column = createColumnHelper<UsageEventRow>();
 export function SiteUsageDetailsPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const dayId = useId();
   const visits = params.get("visitevent") !== "false";
   const offset = viewerOffsetMinutes();
   const day = useMemo(() => usageDetailsRange(params.get("date") ?? "", Date.now(), offset), [params, offset]);
@@ -61,10 +62,8 @@ export function SiteUsageDetailsPage() {
       <section className="panel" aria-labelledby="usage-details-title">
         <div className="usage-details-head">
           <h2 id="usage-details-title">{title}</h2>
-          <label>
-            Day
-            <input type="date" value={day.dateFrom} onChange={(e) => e.target.value && pickDay(e.target.value)} />
-          </label>
+          <label htmlFor={dayId}>Day</label>
+          <input id={dayId} type="date" value={day.dateFrom} onChange={(e) => e.target.value && pickDay(e.target.value)} />
           <button type="button" className="button" onClick={() => navigate(`/admin/site-usage-report?type=${type}`)}>Back to Summary</button>
         </div>
         <DataTable

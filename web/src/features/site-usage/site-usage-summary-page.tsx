@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatDate, viewerOffsetMinutes } from "../../lib/wasm";
 import { usageDetailsDate, usageRange } from "../../lib/wasm-settings";
@@ -27,6 +27,8 @@ function TrendBadge({ trend, percentage }: { trend: string; percentage?: number 
  * and the chart. A card switches between visits and opened documents; a day opens its details. */
 export function SiteUsageSummaryPage() {
   const [params, setParams] = useSearchParams();
+  const fromId = useId();
+  const toId = useId();
   const type = params.get("type") === String(DOCUMENT_LOADED) ? DOCUMENT_LOADED : URL_HIT;
   const offset = viewerOffsetMinutes();
   const range = useMemo(() => usageRange(params.get("dateFrom") ?? "", params.get("dateTo") ?? "", Date.now(), offset), [params, offset]);
@@ -41,14 +43,14 @@ export function SiteUsageSummaryPage() {
   return (
     <div className="site-usage">
       <section className="panel usage-range" aria-label="Date range">
-        <label>
+        <label htmlFor={fromId}>
           From
-          <input type="date" value={range.dateFrom} onChange={(e) => e.target.value && go({ dateFrom: e.target.value, dateTo: e.target.value > range.dateTo ? e.target.value : range.dateTo })} />
         </label>
-        <label>
+        <input id={fromId} type="date" value={range.dateFrom} onChange={(e) => e.target.value && go({ dateFrom: e.target.value, dateTo: e.target.value > range.dateTo ? e.target.value : range.dateTo })} />
+        <label htmlFor={toId}>
           To
-          <input type="date" value={range.dateTo} onChange={(e) => e.target.value && go({ dateTo: e.target.value, dateFrom: e.target.value < range.dateFrom ? e.target.value : range.dateFrom })} />
         </label>
+        <input id={toId} type="date" value={range.dateTo} onChange={(e) => e.target.value && go({ dateTo: e.target.value, dateFrom: e.target.value < range.dateFrom ? e.target.value : range.dateFrom })} />
         <p className="usage-status" role="status">{isFetching ? "Loading…" : ""}</p>
       </section>
 
