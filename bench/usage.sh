@@ -23,10 +23,14 @@ cleanup() {
   rm -rf "$OUT"
 }
 trap cleanup EXIT
+BUILD_NOTE="release build"
 if [ -z "${PORTAL_API_BIN:-}" ]; then
   cargo build --release --quiet -p portal-api
   PORTAL_API_BIN=target/release/portal-api
+else
+  BUILD_NOTE="binary $PORTAL_API_BIN"
 fi
+LOAD_START=$(awk '{print $1}' /proc/loadavg)
 NOW_MS=$(($(date +%s) * 1000))
 YEAR_MS=$((365 * 86400000))
 
@@ -128,7 +132,8 @@ cat > bench/results-usage.md <<MD
 
 Measured $when at commit $commit by \`./scripts/bench.sh usage\` (bench/usage.sh) on this machine
 ($(nproc) cores, shared with other work: figures are noisy). $EVENTS site usage events over the
-last year (one in ten an opened document) with their per-hour counts; release build; wrk,
+last year (one in ten an opened document) with their per-hour counts; $BUILD_NOTE; load average
+$LOAD_START at the start; wrk,
 2 threads, $CONNECTIONS connections, ${SECONDS_PER_RUN} s per endpoint, 127.0.0.1 only. Each
 summary request asks for a random week of the year (and reads the week before it for the trend);
 each details request a random day, a random page of 25 sorted by IP address.
