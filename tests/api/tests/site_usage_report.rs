@@ -234,7 +234,7 @@ async fn page_changes_and_opened_letters_are_recorded_with_agent_and_address() {
     // Both counted in their hour: the summary of today sees them.
     assert_eq!(
         server
-            .count_sql("SELECT COALESCE(SUM(events), 0) FROM site_usage_hourly")
+            .count_sql("SELECT CAST(COALESCE(SUM(events), 0) AS BIGINT) FROM site_usage_hourly")
             .await,
         server
             .count_sql("SELECT COUNT(*) FROM site_usage_events")
