@@ -129,6 +129,9 @@ pub enum Action {
     /// sorting reset to its defaults; old and new values of the changed fields (Techpad Logs).
     TechpadSettingsSaved,
     TechpadWorklistSortingReset,
+    /// Notification Templates (spec 03 §2 email-service): a template saved or deleted.
+    NotificationTemplateSaved,
+    NotificationTemplateDeleted,
 }
 
 impl Action {
@@ -183,6 +186,8 @@ impl Action {
             Action::SurveyThemeDeleted => "SurveyThemeDeleted",
             Action::TechpadSettingsSaved => "TechpadSettingsSaved",
             Action::TechpadWorklistSortingReset => "TechpadWorklistSortingReset",
+            Action::NotificationTemplateSaved => "NotificationTemplateSaved",
+            Action::NotificationTemplateDeleted => "NotificationTemplateDeleted",
         }
     }
 
@@ -222,6 +227,7 @@ impl Action {
                 "Settings"
             }
             Action::TechpadSettingsSaved | Action::TechpadWorklistSortingReset => "Techpad",
+            Action::NotificationTemplateSaved | Action::NotificationTemplateDeleted => "Settings",
         }
     }
 }

@@ -33,6 +33,12 @@ fn quill_classes() -> std::collections::HashSet<&'static str> {
 /// `ql-direction-rtl`, `ql-font-*`) on the blocks and spans Quill puts them on, and Quill 2's list
 /// marker `data-list` (bullet / ordered) on list items. No other class, no style, no script.
 pub fn sanitise_quill_html(html: &str) -> String {
+    quill_builder().clean(html).to_string()
+}
+
+/// The ammonia builder of [`sanitise_quill_html`], for callers that allow a little more (the
+/// notification templates' inline images).
+pub fn quill_builder() -> ammonia::Builder<'static> {
     use std::collections::{HashMap, HashSet};
     let classes = quill_classes();
     let tags = [
@@ -58,7 +64,7 @@ pub fn sanitise_quill_html(html: &str) -> String {
         "data-list",
         &["bullet", "ordered", "checked", "unchecked"],
     );
-    builder.clean(html).to_string()
+    builder
 }
 
 #[cfg(test)]

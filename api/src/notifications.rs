@@ -10,6 +10,7 @@
 //! and, with the outbox's `FOR UPDATE SKIP LOCKED` claims, delivered — exactly once. Expiries
 //! are idempotent set-based UPDATEs. On SQLite there is one writer at a time.
 
+use wasm_core::notice_templates::render_notice;
 use wasm_core::notify_schedule::{self as rules, BusinessWindow};
 use wasm_core::settings::core_portal::CorePortal;
 use wasm_core::settings::history_portal::HistoryPortal;
@@ -19,6 +20,7 @@ use crate::error::AppResult;
 use crate::fmt;
 use crate::outbox::{self, Channel, OutboundMessage};
 use crate::settings;
+use crate::store::notice_templates::{self as templates, PortalTemplateRow};
 use crate::store::notifications as store;
 
 /// Where the clinic is (business days and hours are local to it).
@@ -36,18 +38,10 @@ pub struct EngineReport {
     pub expired_iam_here: u64,
 }
 
-pub const ASSIGNMENT_TEMPLATE: (&str, &str) = (
-    "Your medical history survey",
-    "Dear {PatientName},\nplease fill in your medical history survey before your appointment on {AppointmentDate}:\n{SurveyLink}\n\nTo stop these messages: {UnsubscribeLink}\n",
-);
-pub const REMINDER_TEMPLATE: (&str, &str) = (
-    "Reminder: your medical history survey",
-    "Dear {PatientName},\nthis is a reminder to fill in your survey before your appointment on {AppointmentDate}:\n{SurveyLink}\n\nTo stop these messages: {UnsubscribeLink}\n",
-);
-pub const IAM_HERE_TEMPLATE: (&str, &str) = (
-    "Let us know when you are here",
-    "Dear {PatientName},\nwhen you arrive for your appointment on {AppointmentDate}, tap {IamHereLink} to tell the front desk you are here.\n\nTo stop these messages: {UnsubscribeLink}\n",
-);
+/// The portal template types (spec 03 Notification Templates) of the engine's notices.
+pub const SURVEY_ASSIGNMENT: &str = "SurveyAssignment";
+pub const SURVEY_REMINDER: &str = "SurveyReminder";
+pub const IAM_HERE: &str = "IamHere";
 
 /// The channels of a notification block: none while its master switch is off.
 fn channels(master: bool, email: bool, sms: bool) -> Vec<Channel> {
@@ -61,8 +55,28 @@ fn channels(master: bool, email: bool, sms: bool) -> Vec<Channel> {
     out
 }
 
-/// A notice to queue: dedupe key, kind, (subject, body) template, channels.
-type Notice<'a> = (String, &'a str, (&'a str, &'a str), &'a [Channel]);
+/// A notice to queue: dedupe key, kind, channels.
+type Notice<'a> = (String, &'a str, &'a [Channel]);
+
+/// The active template of each of the engine's notices (None: that notice is switched off).
+struct Templates(Vec<(&'static str, Option<PortalTemplateRow>)>);
+
+impl Templates {
+    async fn load(db: &Db) -> AppResult<Templates> {
+        let mut out = Vec::new();
+        for kind in [SURVEY_ASSIGNMENT, SURVEY_REMINDER, IAM_HERE] {
+            out.push((kind, templates::active_template(db, kind).await?));
+        }
+        Ok(Templates(out))
+    }
+
+    fn get(&self, kind: &str) -> Option<&PortalTemplateRow> {
+        self.0
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .and_then(|(_, t)| t.as_ref())
+    }
+}
 
 /// One pass at `now`.
 pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<EngineReport> {
@@ -115,6 +129,8 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
         store::reminder_candidates(db, now, now + horizon.max((iam_hours * 3_600_000.0) as i64))
             .await?;
 
+    let templates = Templates::load(db).await?;
+    let client_name = core.client_name.trim().to_owned();
     let unsubscribe_key = crate::unsubscribe::key(db).await?;
     let link_key = crate::survey_link::key(db).await?;
     for c in candidates {
@@ -128,7 +144,11 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
             .unwrap_or_default();
         let unsubscribe = crate::unsubscribe::link(&base, &unsubscribe_key, c.patient_id);
         let tokens = [
+            ("ClientName", client_name.as_str()),
+            ("PortalLink", base.as_str()),
             ("PatientName", name.as_str()),
+            ("PatientFirstName", c.first_name.as_str()),
+            ("PatientLastName", c.last_name.as_str()),
             ("AppointmentDate", when.as_str()),
             ("SurveyLink", survey_link.as_str()),
             ("IamHereLink", iam_link.as_str()),
@@ -140,31 +160,33 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
             if c.status == "Assigned" {
                 notices.push((
                     format!("assign:{}", c.id),
-                    "SurveyAssignment",
-                    ASSIGNMENT_TEMPLATE,
+                    SURVEY_ASSIGNMENT,
                     &survey_channels,
                 ));
             }
             if let Some(x) = rules::due_reminder(now, c.appt_starts_at, &days, until_hours) {
                 notices.push((
                     format!("remind:{}:{x}", c.id),
-                    "SurveyReminder",
-                    REMINDER_TEMPLATE,
+                    SURVEY_REMINDER,
                     &survey_channels,
                 ));
             }
         }
         if let Some(appointment) = c.appointment_id {
             if !iam_link.is_empty() && rules::iam_here_due(now, c.appt_starts_at, iam_hours) {
-                notices.push((
-                    format!("iamhere:{appointment}"),
-                    "IamHere",
-                    IAM_HERE_TEMPLATE,
-                    &iam_channels,
-                ));
+                notices.push((format!("iamhere:{appointment}"), IAM_HERE, &iam_channels));
             }
         }
-        for (key, kind, (subject, body), chans) in notices {
+        for (key, kind, chans) in notices {
+            // The notice's template; none active switches it off, and one marked "send during
+            // business hours" waits for the History Portal business window.
+            let Some(template) = templates.get(kind) else {
+                continue;
+            };
+            if template.is_send_during_business_hours && !in_window {
+                continue;
+            }
+            let rendered = render_notice(&template.subject, &template.body, &tokens);
             for channel in chans.iter().copied() {
                 let to = match channel {
                     Channel::Email => c.email.as_deref(),
@@ -174,26 +196,17 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
                 .filter(|t| !t.is_empty());
                 let Some(to) = to else { continue };
                 let message = OutboundMessage {
-                    channel,
-                    to: to.to_owned(),
-                    subject: if channel == Channel::Email {
-                        subject.to_owned()
-                    } else {
-                        String::new()
-                    },
-                    text: rules::fill_template(body, &tokens),
-                    html: None,
-                    kind: kind.to_owned(),
                     patient_id: Some(c.patient_id),
                     survey_queue_id: Some(c.id),
+                    ..crate::notice_templates::message(channel, to, &rendered, kind)
                 };
                 if outbox::enqueue_once(db, &message, &format!("{key}:{}", channel.key()), now)
                     .await?
                     .is_some()
                 {
                     match kind {
-                        "SurveyAssignment" => report.assignments += 1,
-                        "SurveyReminder" => report.reminders += 1,
+                        SURVEY_ASSIGNMENT => report.assignments += 1,
+                        SURVEY_REMINDER => report.reminders += 1,
                         _ => report.iam_here += 1,
                     }
                 }

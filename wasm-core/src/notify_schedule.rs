@@ -59,15 +59,6 @@ pub fn iam_here_expired(now_ms: i64, appt_ms: i64, hours_after: f64) -> bool {
     now_ms > appt_ms + (hours_after * HOUR_MS as f64) as i64
 }
 
-/// Replaces `{Token}` placeholders; unknown tokens stay as they are.
-pub fn fill_template(template: &str, tokens: &[(&str, &str)]) -> String {
-    let mut out = template.to_owned();
-    for (name, value) in tokens {
-        out = out.replace(&format!("{{{name}}}"), value);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,14 +138,5 @@ mod tests {
         assert!(!iam_here_due(appt, appt, 2.0));
         assert!(!iam_here_expired(appt + 4 * HOUR_MS, appt, 4.0));
         assert!(iam_here_expired(appt + 4 * HOUR_MS + 1, appt, 4.0));
-    }
-
-    #[test]
-    fn templates_fill_known_tokens_only() {
-        let out = fill_template(
-            "Dear {PatientName}, {SurveyLink} {Unknown}",
-            &[("PatientName", "Jane Doe"), ("SurveyLink", "https://x/s")],
-        );
-        assert_eq!(out, "Dear Jane Doe, https://x/s {Unknown}");
     }
 }

@@ -52,7 +52,7 @@ pub const CORE_EMAIL_SERVICE: &str = "CoreEmailService";
 pub const CORE_SURVEY: &str = "CoreSurvey";
 
 /// Site-usage event type of a page change (spec 03 §3 UrlHit).
-pub const EVENT_URL_HIT: i64 = 0;
+pub const EVENT_URL_HIT: i64 = crate::site_usage::URL_HIT;
 pub const NOT_CONFIGURED: &str = "The portal is not configured";
 /// Longest page address kept.
 const MAX_URL: usize = 2048;
@@ -126,6 +126,8 @@ async fn detect_radview_path(
 async fn log_url_change(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
+    peer: ClientAddr,
+    headers: axum::http::HeaderMap,
     ApiJson(body): ApiJson<LogUrlChangeRequest>,
 ) -> AppResult<Json<UrlChangeLogged>> {
     if !is_configured(&state).await? {
@@ -145,13 +147,17 @@ async fn log_url_change(
         Some(u) => (Some(u.user_id), u.patient_id),
         None => (None, None),
     };
-    crate::store::documents::record_site_usage(
+    crate::site_usage::record(
         &state.db,
-        EVENT_URL_HIT,
-        user_id,
-        patient_id,
-        "",
-        url,
+        crate::site_usage::Event {
+            event_type: EVENT_URL_HIT,
+            user_id,
+            patient_id,
+            target_id: "",
+            url,
+        },
+        &peer,
+        &headers,
     )
     .await?;
     Ok(Json(UrlChangeLogged { logged: true }))

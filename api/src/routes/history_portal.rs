@@ -250,29 +250,28 @@ async fn ready_for_exam(
         ));
     }
     let appointment_id = row.appointment_id.ok_or(AppError::NotFound)?;
+    // The notice from its Notification Template (none active: no notice).
+    let name = format!("{} {}", row.first_name, row.last_name);
+    let values = [
+        ("PatientName", name.as_str()),
+        ("PatientFirstName", row.first_name.as_str()),
+        ("PatientLastName", row.last_name.as_str()),
+    ];
+    let rendered = crate::notice_templates::portal_notice(&state.db, "ReadyForExam", &values)
+        .await?
+        .map(|(r, _)| r);
     let mut tx = state.db.begin().await?;
     // Count first, guarded by the limit, so two clicks racing cannot pass it.
     if !actions::count_ready_for_exam(&mut tx, appointment_id, max).await? {
         return Err(AppError::BadRequest(LIMIT_REACHED.to_owned()));
     }
-    if let Some((channel, to)) = channel_for(&row) {
-        let text = format!(
-            "Dear {} {}, we are ready for your exam. Please come to the front desk.",
-            row.first_name, row.last_name
-        );
-        outbox::enqueue_in(
-            &mut tx,
-            &notice(
-                channel,
-                &to,
-                "Ready for your exam",
-                text,
-                "ReadyForExam",
-                &row,
-            ),
-            now_ms(),
-        )
-        .await?;
+    if let (Some((channel, to)), Some(rendered)) = (channel_for(&row), rendered) {
+        let message = OutboundMessage {
+            patient_id: Some(row.patient_id),
+            survey_queue_id: Some(row.id),
+            ..crate::notice_templates::message(channel, &to, &rendered, "ReadyForExam")
+        };
+        outbox::enqueue_in(&mut tx, &message, now_ms()).await?;
     }
     let count = row.ready_for_exam_count.unwrap_or(0) + 1;
     audit::record(

@@ -15,6 +15,7 @@ pub mod license;
 pub mod logo;
 pub mod luminary_one;
 pub mod medical_history;
+pub mod notice_templates;
 pub mod notification_history;
 pub mod password;
 pub mod recovery;
@@ -23,6 +24,7 @@ pub mod session_timer;
 pub mod settings_groups;
 pub mod sso;
 pub mod staff_home;
+pub mod site_usage;
 pub mod survey_create_patient;
 pub mod survey_general;
 pub mod survey_link;
@@ -76,6 +78,8 @@ pub fn router() -> ApiRouter {
         .merge(survey_general::router())
         .merge(survey_themes::router())
         .merge(techpad_settings::router())
+        .merge(notice_templates::router())
+        .merge(site_usage::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

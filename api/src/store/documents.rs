@@ -3,7 +3,7 @@
 
 use wasm_core::settings::documents_hiding::DocumentsHidingEmailNotSending;
 
-use crate::db::{now_ms, Db, Tx};
+use crate::db::{Db, Tx};
 use crate::error::AppResult;
 use crate::{on_db, on_tx};
 
@@ -119,33 +119,6 @@ pub async fn mark_acked(tx: &mut Tx, id: i64, at: i64) -> AppResult<bool> {
     .await
     .map(|r| r.rows_affected()))?;
     Ok(done == 1)
-}
-
-/// Site usage event types (spec 03 §3).
-pub const EVENT_DOCUMENT_LOADED: i64 = 13;
-
-pub async fn record_site_usage(
-    db: &Db,
-    event_type: i64,
-    user_id: Option<i64>,
-    patient_id: Option<i64>,
-    target_id: &str,
-    url: &str,
-) -> AppResult<()> {
-    on_db!(db, pool => sqlx::query(
-        "INSERT INTO site_usage_events (created_at, event_type, user_id, patient_id, target_id, url)
-         VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(now_ms())
-    .bind(event_type)
-    .bind(user_id)
-    .bind(patient_id)
-    .bind(target_id)
-    .bind(url)
-    .execute(pool)
-    .await
-    .map(|_| ()))?;
-    Ok(())
 }
 
 /// (Key, Details, FieldUpdated) of the audit rows about these letters, oldest first.

@@ -38,6 +38,8 @@ mod session_timer;
 // Admin pages' rules: only in the settings package (feature `wasm-settings`, pkg-settings), which
 // only the admin and setup pages load; patients' phones and kiosks never download them.
 #[cfg(feature = "wasm-settings")]
+mod notice_templates;
+#[cfg(feature = "wasm-settings")]
 mod settings;
 #[cfg(feature = "wasm-settings")]
 mod setup;

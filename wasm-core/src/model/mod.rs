@@ -54,3 +54,7 @@ pub mod survey_settings;
 pub use survey_settings::*;
 pub mod techpad;
 pub use techpad::*;
+pub mod notice_templates;
+pub use notice_templates::*;
+pub mod site_usage;
+pub use site_usage::*;

@@ -259,6 +259,12 @@ export const routes: RouteObject[] = [
               },
               later("audit-logs", "Audit Logs"),
               later("patient-result-portal-settings", "Patient Result Portal"),
+              // spec 03 §2 Notification Templates: the email-service child of the Patient Result Portal area.
+              {
+                path: "patient-result-portal-settings/email-service",
+                lazy: () => withAdminRules(import("../features/notice-templates/notification-templates-page")).then((m) => ({ Component: m.NotificationTemplatesPage })),
+                handle: { title: "Patient Result Portal", subtitle: "Notification Templates" } satisfies RouteHandle,
+              },
               {
                 path: "history-portal-settings",
                 lazy: () =>
@@ -293,7 +299,17 @@ export const routes: RouteObject[] = [
                 ],
               },
               techpadSettingsRoute,
-              later("site-usage-report", "Site Usage Report"),
+              // spec 03 §2 Site Usage Report: the summary and one day's details.
+              {
+                path: "site-usage-report",
+                lazy: () => withAdminRules(import("../features/site-usage/site-usage-summary-page")).then((m) => ({ Component: m.SiteUsageSummaryPage })),
+                handle: { title: "Site Usage Report" } satisfies RouteHandle,
+              },
+              {
+                path: "site-usage-report/details",
+                lazy: () => withAdminRules(import("../features/site-usage/site-usage-details-page")).then((m) => ({ Component: m.SiteUsageDetailsPage })),
+                handle: { title: "Site Usage Report", subtitle: "Details" } satisfies RouteHandle,
+              },
               {
                 path: "notification-history",
                 lazy: () =>

@@ -12,6 +12,8 @@ import type {
   SetupConfiguration,
   SetupNormalized,
   SsoTypeChoice,
+  TokenGroup,
+  UsageRange,
   UserForm,
   ValidationErrors,
 } from "wasm-core";
@@ -181,4 +183,46 @@ export function integrationTypeOf(choice: SsoTypeChoice): string {
 /** The add-theme modal's messages under "Name" (spec 04 §5); `existingNames` the themes' names. */
 export function validateNewTheme(name: string, existingNames: string[]): ValidationErrors {
   return rules().validateNewTheme(name, existingNames);
+}
+
+// Notification Templates and the Site Usage Report (spec 03 §2, §5, §9).
+
+/** The token help modal's groups (General, Patient, Study, History Portal, Email Service). */
+export function noticeTokenGroups(): TokenGroup[] {
+  return rules().noticeTokenGroups();
+}
+
+/** The notices a portal template can be for. */
+export function portalTemplateTypes(): string[] {
+  return rules().portalTemplateTypes();
+}
+
+/** An imaging-system template as the server checks it (Subject, Content; unknown tokens named). */
+export function validateEmailLetter(values: { Subject: string; Content: string }): ValidationErrors {
+  return rules().validateEmailLetter(values.Subject ?? "", values.Content ?? "");
+}
+
+/** A portal template as the server checks it (Name, Subject, Body, Type; unknown tokens named). */
+export function validatePortalTemplate(values: { Name: string; Subject: string; Body: string; Type: string }): ValidationErrors {
+  return rules().validatePortalTemplate(values.Name ?? "", values.Subject ?? "", values.Body ?? "", values.Type ?? "");
+}
+
+/** The template as the demo patient receives it: the notifications engine's own rendering. */
+export function previewNotice(subject: string, body: string): { Subject: string; Text: string; Html: string } {
+  return rules().previewNotice(subject, body);
+}
+
+/** The summary's range from the address (the previous full week when missing or wrong). */
+export function usageRange(dateFrom: string, dateTo: string, nowMs: number, offsetMinutes: number): UsageRange {
+  return rules().usageRange(dateFrom, dateTo, nowMs, offsetMinutes);
+}
+
+/** The details page's day (DD/MM/YYYY; today when wrong): its start and the next day's start. */
+export function usageDetailsRange(date: string, nowMs: number, offsetMinutes: number): UsageRange {
+  return rules().usageDetailsRange(date, nowMs, offsetMinutes);
+}
+
+/** A YYYY-MM-DD day as the details page's DD/MM/YYYY query. */
+export function usageDetailsDate(isoDay: string): string {
+  return rules().usageDetailsDate(isoDay);
 }

@@ -59,3 +59,16 @@ export type {
   SurveyThemeRow,
   AddThemeRequest,
 } from "wasm-core";
+
+// Notification Templates and the Site Usage Report (spec 03 §3, §7).
+export type {
+  DashboardRequest,
+  DashboardResponse,
+  EmailLetter,
+  EmailLetterRow,
+  PortalTemplate,
+  TokenGroup,
+  UsageEventRow,
+  UsageRange,
+  UsageSummary,
+} from "wasm-core";

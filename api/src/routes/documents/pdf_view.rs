@@ -61,6 +61,7 @@ pub(super) async fn letter_pdf(
     user: CurrentUser,
     State(state): State<AppState>,
     peer: ClientAddr,
+    headers: axum::http::HeaderMap,
     ApiQuery(q): ApiQuery<PdfQuery>,
 ) -> AppResult<File<PdfFile>> {
     let db = &state.db;
@@ -79,13 +80,17 @@ pub(super) async fn letter_pdf(
     audit::record(&mut tx, Actor::from(&*user), Action::LetterViewed, letter_target(row.id), None,
         Some(json!({"LetterType": row.letter_type, "PatientId": row.patient_id, "MarkedRead": marks_read})), ip(peer)).await?;
     tx.commit().await?;
-    store::record_site_usage(
+    crate::site_usage::record(
         db,
-        store::EVENT_DOCUMENT_LOADED,
-        Some(user.user_id),
-        Some(row.patient_id),
-        &row.id.to_string(),
-        "/api/documents/letterPdf",
+        crate::site_usage::Event {
+            event_type: crate::site_usage::DOCUMENT_LOADED,
+            user_id: Some(user.user_id),
+            patient_id: Some(row.patient_id),
+            target_id: &row.id.to_string(),
+            url: "/api/documents/letterPdf",
+        },
+        &peer,
+        &headers,
     )
     .await?;
     Ok(File::inline(pdf, &pdf_file_name(&row)))

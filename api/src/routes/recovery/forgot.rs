@@ -81,6 +81,7 @@ pub(super) async fn forgot_password(
     let seconds = pw.reset_key_expiration_in_seconds as i64;
     let base = public_base(db).await?;
     let client = core.client_name;
+    let template = crate::notice_templates::account_template(db, "ForgotPassword").await?;
     let now = now_ms();
     let mut sent = 0;
     for a in &accounts {
@@ -118,16 +119,35 @@ pub(super) async fn forgot_password(
             Some(_) => format!("The link expires in {seconds} second(s)."),
             None => String::new(),
         };
-        let text = format!(
-            "Hello {},\n\nwe received a request to change the password of your {} portal account ({}).\n\
-             Open this link to choose a new password:\n{link}\n\n{expiry}\nThe link works once. \
-             If you did not ask for this, ignore this email: your password stays as it is.\n",
-            if a.first_name.is_empty() { &a.username } else { &a.first_name },
-            if client.is_empty() { "patient" } else { &client },
-            a.username,
+        let first = if a.first_name.is_empty() {
+            &a.username
+        } else {
+            &a.first_name
+        };
+        let rendered = crate::notice_templates::render_letter(
+            &template,
+            &[
+                ("PatientFirstName", first.as_str()),
+                (
+                    "ClientName",
+                    if client.is_empty() {
+                        "patient"
+                    } else {
+                        client.as_str()
+                    },
+                ),
+                ("Username", a.username.as_str()),
+                ("ResetLink", link.as_str()),
+                ("LinkExpiry", expiry.as_str()),
+                ("PortalLink", base.as_str()),
+            ],
         );
-        let mut message =
-            OutboundMessage::email(to, "Change password request", &text, "ForgotPassword");
+        let mut message = crate::notice_templates::message(
+            crate::outbox::Channel::Email,
+            to,
+            &rendered,
+            "ForgotPassword",
+        );
         message.patient_id = a.patient_id;
         outbox::enqueue_in(&mut tx, &message, now).await?;
         audit::record(
@@ -170,6 +190,7 @@ pub(super) async fn recover_username(
     }
     let accounts = matching_accounts(db, None, &req.email, &req.phone_or_second_email).await?;
     let base = public_base(db).await?;
+    let template = crate::notice_templates::account_template(db, "ForgotAccount").await?;
     let mut sent = 0;
     for a in &accounts {
         let Some(to) = a.email.as_deref().filter(|e| !e.trim().is_empty()) else {
@@ -180,18 +201,27 @@ pub(super) async fn recover_username(
         } else {
             "staff"
         };
-        let text = format!(
-            "Hello {},\n\nyour portal username is: {}\nSign in at {base}/{area}/login\n\n\
-             If you did not ask for this, you can ignore this email.\n",
-            if a.first_name.is_empty() {
-                &a.username
-            } else {
-                &a.first_name
-            },
-            a.username,
+        let first = if a.first_name.is_empty() {
+            &a.username
+        } else {
+            &a.first_name
+        };
+        let login = format!("{base}/{area}/login");
+        let rendered = crate::notice_templates::render_letter(
+            &template,
+            &[
+                ("PatientFirstName", first.as_str()),
+                ("Username", a.username.as_str()),
+                ("LoginLink", login.as_str()),
+                ("PortalLink", base.as_str()),
+            ],
         );
-        let mut message =
-            OutboundMessage::email(to, "Your portal username", &text, "ForgotAccount");
+        let mut message = crate::notice_templates::message(
+            crate::outbox::Channel::Email,
+            to,
+            &rendered,
+            "ForgotAccount",
+        );
         message.patient_id = a.patient_id;
         let mut tx = db.begin().await?;
         outbox::enqueue_in(&mut tx, &message, now_ms()).await?;

@@ -47,14 +47,22 @@ pub(super) async fn send_registration_email(
     } else {
         "The link can be used once.".to_owned()
     };
-    let text = format!(
-        "Dear {} {},\nyou are invited to create your patient portal account:\n{link}\n\n{validity}\n",
-        patient.first_name, patient.last_name
+    let name = format!("{} {}", patient.first_name, patient.last_name);
+    let template = crate::notice_templates::account_template(db, "NewAccount").await?;
+    let rendered = crate::notice_templates::render_letter(
+        &template,
+        &[
+            ("PatientName", name.as_str()),
+            ("PatientFirstName", patient.first_name.as_str()),
+            ("PatientLastName", patient.last_name.as_str()),
+            ("RegistrationLink", link.as_str()),
+            ("LinkExpiry", validity.as_str()),
+        ],
     );
-    let mut message = OutboundMessage::email(
+    let mut message = crate::notice_templates::message(
+        crate::outbox::Channel::Email,
         email,
-        "Create your patient portal account",
-        &text,
+        &rendered,
         "PortalRegistration",
     );
     message.patient_id = Some(patient.id);

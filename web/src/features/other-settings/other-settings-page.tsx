@@ -6,7 +6,7 @@ import type { OtherSettings } from "../../lib/wasm";
 
 const Field = fieldsOf<OtherSettings>();
 // Quill (and its stylesheet) load only with this page, so no other page's bundle grows.
-const RichTextField = lazy(() => import("./rich-text-field").then((m) => ({ default: m.RichTextField })));
+const RichTextField = lazy(() => import("../../components/rich-text-field/rich-text-field").then((m) => ({ default: m.RichTextField })));
 
 /** Other Settings (spec 03 §2, §3 OtherSettings). The Help body is rich text, sanitised on the
  * server (ammonia, Quill's own classes only) before it is stored. */

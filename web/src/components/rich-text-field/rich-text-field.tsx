@@ -2,10 +2,11 @@ import { useEffect, useRef } from "react";
 import { useController, useFormContext } from "react-hook-form";
 import ReactQuill from "react-quill-new";
 import "react-quill-new/dist/quill.snow.css";
-import { FieldShell, useFieldMessages } from "../../components/form";
+import { FieldShell, useFieldMessages } from "../form";
 import "./rich-text-field.css";
 
-// spec 03 §2 Notification Templates lists the rich editor's toolbar; the Help body uses the same.
+// spec 03 §2 Notification Templates lists the rich editor's toolbar; Other Settings' Help body and the
+// notification templates use it.
 const TOOLBAR = [
   ["bold", "italic", "strike"],
   [{ list: "ordered" }, { list: "bullet" }],
