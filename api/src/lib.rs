@@ -14,6 +14,7 @@ pub mod error;
 pub mod fmt;
 pub mod html;
 pub mod jobs;
+pub mod letter_hold;
 pub mod letter_pdf;
 pub mod license;
 pub mod notifications;
@@ -98,6 +99,8 @@ pub struct AppState {
     pub secrets: secrets::SecretBox,
     /// Who may tell us the client's address (client_addr.rs).
     pub trusted_proxies: std::sync::Arc<client_addr::TrustedProxies>,
+    /// The clinic's offset from UTC in minutes (the results hold's business days, spec 03 §3).
+    pub clinic_utc_offset_minutes: i32,
 }
 
 /// Opens the database (migrations, default settings, demo data when asked).
@@ -122,6 +125,7 @@ pub async fn build(config: &Config) -> Result<AppState, Box<dyn std::error::Erro
         web_dir: config.web_dir.clone(),
         secrets,
         trusted_proxies: std::sync::Arc::new(config.trusted_proxies.clone()),
+        clinic_utc_offset_minutes: config.clinic_utc_offset_minutes,
     })
 }
 

@@ -13,6 +13,7 @@
 
 pub mod dates;
 pub mod documents;
+pub mod documents_hold;
 pub mod embed;
 pub mod history_portal;
 pub mod history_portal_settings;

@@ -93,6 +93,12 @@ pub trait SettingsGroup:
     fn hidden(&self) -> Vec<&'static str> {
         Vec::new()
     }
+    /// The fields the page shows but does not let the user change for these values (spec 03 §4:
+    /// the days fields while Hide forever is ticked); list rows as `List.{i}.Field`. Their values
+    /// are kept and saved as they are, and not checked.
+    fn disabled(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// The only fields a settings-form save may change (`None`: all). The others are facts the
     /// page shows read-only (spec 03 §3 CoreTimerService: "Only the last two are saved").
     const FORM_FIELDS: Option<&'static [&'static str]> = None;

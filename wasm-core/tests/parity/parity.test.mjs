@@ -183,6 +183,8 @@ const runners = {
     }
     throw new Error(`unknown fn ${i.fn}`);
   },
+  // The results hold: the admin pages' package (pkg-settings).
+  "documents_hold.json": (i) => settings.resultsHold(i.rules, i.letter, i.clinic, i.now),
   "labels.json": (i) => {
     switch (i.fn) {
       case "labelText":
