@@ -6,6 +6,7 @@ import { InitPage } from "../features/init/init-page";
 import { LaterRelease } from "../features/later-release/later-release";
 import type { RouteHandle } from "../lib/route-handle";
 import { loadSettingsRules } from "../lib/wasm-settings";
+import { documentsSettingsRoute } from "../features/documents-settings/routes";
 import { RequireSignedIn } from "./guards";
 import { RootLayout } from "./root-layout";
 import { Shell } from "./shell/shell";
@@ -242,7 +243,16 @@ export const routes: RouteObject[] = [
                 ],
               },
               later("audit-logs", "Audit Logs"),
-              later("patient-result-portal-settings", "Patient Result Portal"),
+              // spec 03 §2: Patient Result Portal settings. The documents settings (issue 16, branch
+              // docs) are one child; the notification templates (email-service) are another.
+              {
+                path: "patient-result-portal-settings",
+                handle: { title: "Patient Result Portal" } satisfies RouteHandle,
+                children: [
+                  { index: true, element: <Navigate to="documents" replace /> },
+                  documentsSettingsRoute,
+                ],
+              },
               {
                 path: "history-portal-settings",
                 lazy: () =>

@@ -55,6 +55,12 @@ export function hiddenSettingsFields(name: string, doc: object): string[] {
   return rules().hiddenSettingsFields(name, doc);
 }
 
+/** The fields of group `name` the page shows disabled for the values in `doc` (spec 03 §4: the
+ * days fields while Hide forever is ticked; list rows as `List.{i}.Field`). */
+export function disabledSettingsFields(name: string, doc: object): string[] {
+  return rules().disabledSettingsFields(name, doc);
+}
+
 /** The address the Public Web Address test calls (spec 03 §5, §7): http:// in front when no
  * scheme is given, a trailing slash, then api/configuration/TestPublicWebAddress. */
 export function publicWebAddressTestUrl(address: string): string {

@@ -181,9 +181,14 @@ export interface SelectOption {
 }
 
 /** A choice of one option; `placeholder` adds an empty first option (the form holds ""). */
-export function SelectField({ options, placeholder, ...props }: Common & { options: readonly SelectOption[]; placeholder?: string }) {
+export function SelectField({
+  options,
+  placeholder,
+  numeric,
+  ...props
+}: Common & { options: readonly SelectOption[]; placeholder?: string; /** The form holds the chosen value as a number. */ numeric?: boolean }) {
   const messages = useFieldMessages(props.name);
-  const field = useRegister(props.name);
+  const field = useRegister(props.name, numeric ? { setValueAs: (v: unknown) => (v === "" ? NaN : Number(v)) } : undefined);
   return (
     <FieldShell label={props.label} description={props.description} messages={messages}>
       {({ id, describedBy, invalid }) => (

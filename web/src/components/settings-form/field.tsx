@@ -24,28 +24,29 @@ export interface FieldProps<N extends string = string> {
 /** One row of a settings form: the right control for the field, with wasm-core's (or the
  * server's) messages under it. */
 export function Field<N extends string>({ kind, options, items, min, max, step, choices, ...common }: FieldProps<N>) {
-  const { settings, storedSecrets, hidden } = useSettingsFormContext();
+  const { settings, storedSecrets, hidden, disabled } = useSettingsFormContext();
   const value = settings[common.name];
   const stored = storedSecrets.includes(common.name);
   const chosen: FieldKind =
     kind ??
     (options ? "select" : items ? "checkbox-list" : stored ? "password" : typeof value === "boolean" ? "checkbox" : typeof value === "number" ? "number" : "text");
   if (hidden.includes(common.name)) return null;
+  const props = { ...common, disabled: common.disabled || disabled.includes(common.name) };
   switch (chosen) {
     case "checkbox":
-      return <CheckboxField {...common} />;
+      return <CheckboxField {...props} />;
     case "number":
-      return <NumberField {...common} min={min} max={max} step={step} />;
+      return <NumberField {...props} min={min} max={max} step={step} />;
     case "select":
-      return <SelectField {...common} options={options ?? []} />;
+      return <SelectField {...props} options={options ?? []} />;
     case "password":
-      return <PasswordField {...common} stored={stored} />;
+      return <PasswordField {...props} stored={stored} />;
     case "choice":
-      return <BooleanRadioField {...common} trueLabel={choices?.[0] ?? "Yes"} falseLabel={choices?.[1] ?? "No"} />;
+      return <BooleanRadioField {...props} trueLabel={choices?.[0] ?? "Yes"} falseLabel={choices?.[1] ?? "No"} />;
     case "checkbox-list":
-      return <CheckboxListField {...common} items={items ?? []} />;
+      return <CheckboxListField {...props} items={items ?? []} />;
     default:
-      return <TextField {...common} />;
+      return <TextField {...props} />;
   }
 }
 

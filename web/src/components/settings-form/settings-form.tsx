@@ -6,7 +6,7 @@ import { Modal } from "../modal/modal";
 import { useToast } from "../toast/toast";
 import { ApiFailure } from "../../lib/api-client";
 import type { SettingsEnvelope, ValidationErrors } from "../../lib/wasm";
-import { applySettingsEdit, hiddenSettingsFields } from "../../lib/wasm-settings";
+import { applySettingsEdit, disabledSettingsFields, hiddenSettingsFields } from "../../lib/wasm-settings";
 import type { SettingsConflict } from "./api";
 import type { SettingsGroup } from "./use-settings-group";
 import "./settings-form.css";
@@ -23,6 +23,8 @@ interface SettingsFormContext {
   storedSecrets: readonly string[];
   /** Fields not shown for the values as they are now (wasm-core's rules for the group). */
   hidden: readonly string[];
+  /** Fields shown but not editable for the values as they are now (wasm-core's rules). */
+  disabled: readonly string[];
 }
 const Context = createContext<SettingsFormContext | null>(null);
 
@@ -159,6 +161,7 @@ function LoadedSettingsForm<T extends FieldValues>({
     settings: envelope.Settings as Record<string, unknown>,
     storedSecrets: envelope.StoredSecrets ?? [],
     hidden: hiddenSettingsFields(group.name, current),
+    disabled: disabledSettingsFields(group.name, current),
   };
   return (
     <Context.Provider value={context}>
