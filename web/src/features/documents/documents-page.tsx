@@ -226,7 +226,8 @@ export function DocumentsPage() {
     });
   }, [settings, route.Mode, open, isManager]);
 
-  if (route.RedirectTo) return <Navigate to={route.RedirectTo} replace />;
+  // Only once the settings are known: /documents/other is a real tab when ShowOtherDocumentsTab is on.
+  if (route.RedirectTo && settings) return <Navigate to={route.RedirectTo} replace />;
 
   const tab = (path: string, label: string, mobile: string, count: number) => (
     <NavLink to={`/documents/${path}`} className="tab">
