@@ -80,7 +80,6 @@ export function GeneralDocumentsPage() {
           <Other name="DocViewDateFormat" label="Date format" description="A date pattern, e.g. EEEE, MMMM d, y or MM/dd/yyyy." />
           <Other name="DocViewBtnText" label="View button text" />
           <Other name="DocAckBtnText" label="Acknowledge button text" />
-          <Other name="UnreadTabLabel" label="Unread tab label" />
         </Section>
       </SettingsForm>
     </>
