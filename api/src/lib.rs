@@ -15,6 +15,7 @@ pub mod error;
 pub mod fmt;
 pub mod html;
 pub mod jobs;
+pub mod letter_hold;
 pub mod letter_pdf;
 pub mod license;
 pub mod notice_templates;
@@ -110,6 +111,8 @@ pub struct AppState {
     pub trusted_proxies: std::sync::Arc<client_addr::TrustedProxies>,
     /// Security headers (security_headers.rs).
     pub headers: security_headers::HeaderPolicy,
+    /// The clinic's offset from UTC in minutes (the results hold's business days, spec 03 §3).
+    pub clinic_utc_offset_minutes: i32,
 }
 
 /// Opens the database (migrations, default settings, demo data when asked).
@@ -137,6 +140,7 @@ pub async fn build(config: &Config) -> Result<AppState, Box<dyn std::error::Erro
         headers: security_headers::HeaderPolicy {
             public_https: config.public_https,
         },
+        clinic_utc_offset_minutes: config.clinic_utc_offset_minutes,
     })
 }
 

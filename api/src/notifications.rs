@@ -36,6 +36,8 @@ pub struct EngineReport {
     pub iam_here: usize,
     pub expired_surveys: u64,
     pub expired_iam_here: u64,
+    /// Letter emails queued (their hold and delay passed).
+    pub letters: usize,
 }
 
 /// The portal template types (spec 03 Notification Templates) of the engine's notices.
@@ -77,6 +79,88 @@ impl Templates {
             .and_then(|(_, t)| t.as_ref())
     }
 }
+pub const LETTER_TEMPLATE: (&str, &str) = (
+    "A new document is available",
+    "Dear {PatientName},\na new document ({LetterType}) is waiting for you in your patient portal:\n{PortalLink}\n",
+);
+
+/// Letters are emailed in batches of this many per pass.
+const LETTER_BATCH: i64 = 500;
+
+/// The emails letters are owed, each once its results hold and the Emails/Letters Delay allow
+/// (wasm-core `documents_hold`, spec 03 §3): queued under `letter:{id}:Email`, so a second engine
+/// instance or a retried pass queues none twice. A letter hidden for good owes one until the
+/// rules change. Its kind (ReferringPhysician, Notification, Recall, else Letter) is what
+/// DisabledResultsPortalLocations stops at the outbox.
+async fn letter_emails(db: &Db, now: i64, config: EngineConfig, base: &str) -> AppResult<usize> {
+    let hold = crate::letter_hold::LetterHold::load(db, config.clinic_offset_minutes).await?;
+    let alt: wasm_core::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription =
+        settings::get(db).await?;
+    let mut queued = 0;
+    // Page by id: letters still held must not keep the ones behind them waiting.
+    let mut after = 0;
+    loop {
+        let letters = crate::store::documents::letters_to_email(db, after, LETTER_BATCH).await?;
+        let Some(last) = letters.last() else { break };
+        after = last.id;
+        let full = letters.len() as i64 == LETTER_BATCH;
+        queued += email_letters(db, now, &hold, &alt, base, letters).await?;
+        if !full {
+            break;
+        }
+    }
+    Ok(queued)
+}
+
+async fn email_letters(
+    db: &Db,
+    now: i64,
+    hold: &crate::letter_hold::LetterHold,
+    alt: &wasm_core::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription,
+    base: &str,
+    letters: Vec<crate::store::documents::LetterToEmail>,
+) -> AppResult<usize> {
+    let mut queued = 0;
+    for l in letters {
+        if !hold
+            .decide(&l.letter_type, l.bi_rads.as_deref(), l.sent_at)
+            .email_due_at(now)
+        {
+            continue;
+        }
+        let to = l.email.as_deref().map(str::trim).filter(|t| !t.is_empty());
+        if let Some(to) = to {
+            let kind = match wasm_core::documents::letter_kind(&l.letter_type) {
+                wasm_core::documents::LetterKind::ReferringPhysician => "ReferringPhysician",
+                wasm_core::documents::LetterKind::Notification => "Notification",
+                wasm_core::documents::LetterKind::Recall => "Recall",
+                wasm_core::documents::LetterKind::Other => "Letter",
+            };
+            let name = format!("{} {}", l.first_name, l.last_name);
+            let type_text = wasm_core::documents::letter_type_text(&l.letter_type, alt);
+            let link = format!("{base}/documents");
+            let tokens = [("PatientName", name.as_str()), ("PortalLink", link.as_str())];
+            // LetterType is no template token: the letter's own type text goes in after.
+            let body = wasm_core::notice_templates::render(
+                LETTER_TEMPLATE.1,
+                &tokens,
+                wasm_core::notice_templates::Escape::Plain,
+            )
+            .replace("{LetterType}", &type_text);
+            let mut message = OutboundMessage::email(to, LETTER_TEMPLATE.0, &body, kind);
+            message.patient_id = Some(l.patient_id);
+            if outbox::enqueue_once(db, &message, &format!("letter:{}:Email", l.id), now)
+                .await?
+                .is_some()
+            {
+                queued += 1;
+            }
+        }
+        crate::store::documents::mark_emailed(db, l.id, now).await?;
+    }
+    Ok(queued)
+}
+
 
 /// One pass at `now`.
 pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<EngineReport> {
@@ -96,6 +180,7 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     let after_ms = (hp.history_portal_expire_i_am_here_button_in_x_hours_after_appointment
         * 3_600_000.0) as i64;
     report.expired_iam_here = store::expire_iam_here_links(db, now - after_ms).await?;
+    report.letters = letter_emails(db, now, config, &base).await?;
 
     let survey_channels = channels(
         hp.enable_sending_history_portal_notifications,

@@ -348,6 +348,42 @@ pub fn format_date(iso: &str, format: DateFormat, offset_minutes: i32, zone_abbr
     }
 }
 
+/// `iso` with a date pattern of the settings (DocumentsOther DocViewDateFormat, spec 03 §3: e.g.
+/// 'EEEE, MMMM d, y' or 'MM/dd/yyyy'); a blank pattern is the letter date format. Invalid
+/// input gives "".
+pub fn format_date_pattern(
+    iso: &str,
+    pattern: &str,
+    offset_minutes: i32,
+    zone_abbr: &str,
+) -> String {
+    let pattern = match pattern.trim() {
+        "" => DateFormat::LongDate.pattern(),
+        p => p,
+    };
+    match to_local(iso, offset_minutes) {
+        Some(t) => format_with(&t, pattern, zone_abbr),
+        None => String::new(),
+    }
+}
+
+/// An instant (milliseconds since 1970) as 'YYYY-MM-DDTHH:MM:SSZ'.
+pub fn iso_utc_ms(ms: i64) -> String {
+    let t = LocalDateTime::from_instant(ms.div_euclid(1000), 0);
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+        t.year, t.month, t.day, t.hour, t.minute, t.second
+    )
+}
+
+/// An ISO instant as milliseconds since 1970 (`None`: not an instant).
+pub fn instant_ms(iso: &str) -> Option<i64> {
+    match parse_iso(iso)? {
+        Parsed::Instant(seconds) => seconds.checked_mul(1000),
+        Parsed::Date(_) => None,
+    }
+}
+
 /// The history-table appointment date (spec 01 §2.6, §9): date only when the time is hidden or
 /// the local time is 11:59 PM, which stands for "the whole day"; else date and time.
 pub fn format_appointment(iso: &str, hide_time: bool, offset_minutes: i32) -> String {

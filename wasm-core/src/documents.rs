@@ -193,3 +193,152 @@ pub fn documents_route(
         _ => route(DocumentsMode::All, Some("/documents/all")),
     }
 }
+
+/// The letter kinds the documents settings single out (spec 03 §3 letter types): referring
+/// physician, notification and recall letters. A letter's type is free text in the clinical
+/// system ('Referring Physician', 'Breast Density Notification' ...), so the kind is read from
+/// its words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LetterKind {
+    ReferringPhysician,
+    Notification,
+    Recall,
+    Other,
+}
+
+pub fn letter_kind(letter_type: &str) -> LetterKind {
+    let t: String = letter_type
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect::<String>()
+        .to_lowercase();
+    if t.contains("referringphysician") {
+        LetterKind::ReferringPhysician
+    } else if t.contains("notification") {
+        LetterKind::Notification
+    } else if t.contains("recall") {
+        LetterKind::Recall
+    } else {
+        LetterKind::Other
+    }
+}
+
+/// Whether a letter counts as a referring-physician letter.
+pub fn is_referring_physician(letter_type: &str) -> bool {
+    letter_kind(letter_type) == LetterKind::ReferringPhysician
+}
+
+/// The type text a patient sees (spec 03 §3 "Alternate document descriptions"): the alternate
+/// description of its kind when one is set, else the type itself.
+pub fn letter_type_text(
+    letter_type: &str,
+    alt: &crate::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription,
+) -> String {
+    let chosen = match letter_kind(letter_type) {
+        LetterKind::ReferringPhysician => alt.alt_doc_desc_rp.trim(),
+        LetterKind::Notification => alt.alt_doc_desc_notification.trim(),
+        LetterKind::Recall => alt.alt_doc_desc_recall.trim(),
+        LetterKind::Other => "",
+    };
+    if chosen.is_empty() {
+        letter_type.to_owned()
+    } else {
+        chosen.to_owned()
+    }
+}
+
+/// Whether a patient sees this letter at all (spec 03 §1, §6: ShowDoctorLettersToPatients says
+/// whether patients may see referring physician letters; staff always do).
+pub fn patient_sees_letter(letter_type: &str, show_doctor_letters_to_patients: bool) -> bool {
+    show_doctor_letters_to_patients || !is_referring_physician(letter_type)
+}
+
+/// Whether a letter is listed under Other Documents: a stored document (a PDF of its own), or a
+/// referring physician letter when ShowReferringPhysicianLettersWithOtherDocuments is on; only
+/// while the Other Documents tab is shown.
+pub fn is_other_document(letter_type: &str, has_pdf: bool, s: &DocumentsSettings) -> bool {
+    s.show_other_documents_tab
+        && (has_pdf
+            || (s.show_referring_physician_letters_with_other_documents
+                && is_referring_physician(letter_type)))
+}
+
+/// The outbox kinds a disabled results-portal location does not send (spec 03 §6: new account,
+/// forgot password, referring physician letter, notification letter, recall letter).
+pub const PORTAL_EMAIL_KINDS: [&str; 5] = [
+    "PortalRegistration",
+    "ForgotPassword",
+    "ReferringPhysician",
+    "Notification",
+    "Recall",
+];
+
+/// Whether a portal email of `kind` may go to a patient seen at `patient_locations` (location
+/// numbers): not when one of them is in DisabledResultsPortalLocations. Other kinds always go.
+pub fn portal_email_allowed(kind: &str, patient_locations: &[String], disabled: &[String]) -> bool {
+    if !PORTAL_EMAIL_KINDS.contains(&kind) {
+        return true;
+    }
+    !patient_locations
+        .iter()
+        .any(|loc| disabled.iter().any(|d| d.trim() == loc.trim()))
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::*;
+
+    #[test]
+    fn kinds_and_alternate_texts() {
+        use crate::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription as Alt;
+        assert_eq!(
+            letter_kind("Referring Physician"),
+            LetterKind::ReferringPhysician
+        );
+        assert_eq!(
+            letter_kind("Breast Density Notification"),
+            LetterKind::Notification
+        );
+        assert_eq!(letter_kind("Annual Recall"), LetterKind::Recall);
+        assert_eq!(letter_kind("Patient Result Letter"), LetterKind::Other);
+        let alt = Alt {
+            alt_doc_desc_rp: "Doctor's letter".into(),
+            ..Default::default()
+        };
+        assert_eq!(
+            letter_type_text("ReferringPhysician", &alt),
+            "Doctor's letter"
+        );
+        assert_eq!(letter_type_text("Recall", &alt), "Recall");
+        assert!(!patient_sees_letter("Referring Physician", false));
+        assert!(patient_sees_letter("Referring Physician", true));
+        assert!(patient_sees_letter("Recall", false));
+    }
+
+    #[test]
+    fn disabled_locations_send_no_portal_emails() {
+        let disabled = vec!["102".to_owned()];
+        let at = |l: &str| vec![l.to_owned()];
+        assert!(!portal_email_allowed(
+            "ForgotPassword",
+            &at("102"),
+            &disabled
+        ));
+        assert!(!portal_email_allowed(
+            "PortalRegistration",
+            &at(" 102 "),
+            &disabled
+        ));
+        assert!(portal_email_allowed(
+            "ForgotPassword",
+            &at("101"),
+            &disabled
+        ));
+        assert!(portal_email_allowed(
+            "SurveyAssignment",
+            &at("102"),
+            &disabled
+        ));
+        assert!(portal_email_allowed("Recall", &[], &disabled));
+    }
+}

@@ -13,6 +13,7 @@
 
 pub mod dates;
 pub mod documents;
+pub mod documents_hold;
 pub mod embed;
 pub mod exam_actions;
 pub mod history_portal;

@@ -87,6 +87,32 @@ fn json<T: serde::Serialize>(value: T) -> Value {
 }
 
 #[test]
+fn documents_hold_cases() {
+    use wasm_core::documents_hold::{hold_view, HoldClinic, HoldLetter};
+    use wasm_core::settings::documents_hiding::DocumentsHidingEmailNotSending;
+    let instant = |v: &Value| {
+        v.as_str()
+            .and_then(wasm_core::dates::instant_ms)
+            .unwrap_or(0)
+    };
+    check("documents_hold.json", |input| {
+        let rules: DocumentsHidingEmailNotSending = arg(input, "rules");
+        let l = &input["letter"];
+        let letter = HoldLetter {
+            letter_type: l["LetterType"].as_str().unwrap_or_default().to_owned(),
+            bi_rads: l["BiRads"].as_str().map(str::to_owned),
+            sent_at_ms: instant(&l["SentAt"]),
+        };
+        let c = &input["clinic"];
+        let days: Vec<bool> = (0..7)
+            .map(|i| c["BusinessDays"][i].as_bool().unwrap_or(false))
+            .collect();
+        let clinic = HoldClinic::new(c["OffsetMinutes"].as_i64().unwrap_or(0) as i32, &days);
+        json(hold_view(&rules, &letter, &clinic, instant(&input["now"])))
+    });
+}
+
+#[test]
 fn password_cases() {
     check("password.json", |input| {
         if input.get("repeat").is_some() {

@@ -1,6 +1,6 @@
 //! Demo letters of the patient area (issue 4): mailing addresses on the patients, a long
 //! two-page result letter and an ack-on-view letter for Jane, and one stored PDF report (an
-//! "other" document). Runs after the core demo data, in the same empty-database start.
+//! "other" document), a referring physician letter and a recall letter. Runs after the core demo data, in the same empty-database start.
 
 use crate::db::{now_ms, Db};
 use crate::error::AppResult;
@@ -131,6 +131,28 @@ pub async fn load(db: &Db) -> AppResult<()> {
         ..letter(&report_token, "Radiology Report", "", now - 10 * DAY)
     };
     insert_letter(&mut tx, &report).await?;
+    // A letter to her referring physician (patients see it only with ShowDoctorLettersToPatients)
+    // and a read recall letter: the documents settings' examples (issue 16).
+    let (rp_token, recall_token) = (token("referring"), token("recall"));
+    let body = format!(
+        "Dear Dr. Adams,\n\nYour patient {name} had a screening mammogram with us. The result is \
+         negative (BI-RADS 1).\n\nDemo Breast Imaging"
+    );
+    let referring = NewLetter {
+        read_at: Some(now - 4 * DAY),
+        ..letter(&rp_token, "Referring Physician", &body, now - 5 * DAY)
+    };
+    insert_letter(&mut tx, &referring).await?;
+    let body = format!(
+        "Dear {name},\n\nOur records show you are due for your yearly screening mammogram. Please call \
+         us at 555-0101.\n\nDemo Breast Imaging"
+    );
+    let recall = NewLetter {
+        read_at: Some(now - 19 * DAY),
+        acked_at: Some(now - 19 * DAY),
+        ..letter(&recall_token, "Annual Recall", &body, now - 20 * DAY)
+    };
+    insert_letter(&mut tx, &recall).await?;
     // Maria has an unread ack-on-view letter: the mobile viewer's ack-on-view browser test reads it.
     if let Some(maria) = people::patient_of_user(&mut tx, "maria.garcia").await? {
         insert_letter(

@@ -15,7 +15,9 @@ pub mod clock;
 pub mod sms;
 pub mod smtp;
 
+use wasm_core::documents::{portal_email_allowed, PORTAL_EMAIL_KINDS};
 use wasm_core::settings::core_notifications::CoreNotifications;
+use wasm_core::settings::documents_essential::DocumentsEssential;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 
@@ -135,7 +137,33 @@ async fn enqueue_at(
             "The message has no recipient".to_owned(),
         ));
     }
+    if !portal_email_allowed_in(tx, m).await? {
+        return Ok(None);
+    }
     store::insert(tx, m, dedupe_key, now).await
+}
+
+/// Spec 03 §6: a patient of a DisabledResultsPortalLocations location gets no portal email (new
+/// account, forgot password, referring physician, notification and recall letters).
+async fn portal_email_allowed_in(tx: &mut Tx, m: &OutboundMessage) -> AppResult<bool> {
+    let Some(patient_id) = m.patient_id else {
+        return Ok(true);
+    };
+    if m.channel != Channel::Email || !PORTAL_EMAIL_KINDS.contains(&m.kind.as_str()) {
+        return Ok(true);
+    }
+    let disabled = settings::get_in::<DocumentsEssential>(tx)
+        .await?
+        .disabled_results_portal_locations;
+    if disabled.is_empty() {
+        return Ok(true);
+    }
+    let location = crate::store::locations::of_patient(tx, patient_id).await?;
+    Ok(portal_email_allowed(
+        &m.kind,
+        location.as_slice(),
+        &disabled,
+    ))
 }
 
 /// Claims up to `limit` due rows for this worker (status `Sending`, attempts + 1, a lease).

@@ -60,6 +60,14 @@ pub async fn get<T: SettingsGroup + DeserializeOwned>(db: &Db) -> AppResult<T> {
     Ok(serde_json::from_value(load(db, T::NAME).await?).unwrap_or_default())
 }
 
+/// [`get`] inside `tx` (a check made with the write it guards, e.g. the outbox's
+/// DisabledResultsPortalLocations).
+pub async fn get_in<T: SettingsGroup + DeserializeOwned>(tx: &mut crate::db::Tx) -> AppResult<T> {
+    let row = store::settings::read_in(tx, T::NAME).await?;
+    let doc = document(T::NAME, row.map(|(_, body)| body).as_deref());
+    Ok(serde_json::from_value(doc).unwrap_or_default())
+}
+
 /// Forgets the cached documents of `db`: call after writing the settings table (the PostgreSQL
 /// trigger of 0014 tells the other instances, and this one, a moment later).
 pub fn invalidate(db: &Db) {

@@ -1,7 +1,5 @@
-//! Letter queries (spec 01 §2.3) and the hiding rules of DocumentsHidingEmailNotSending
-//! (spec 03 §3) that decide what a patient sees.
-
-use wasm_core::settings::documents_hiding::DocumentsHidingEmailNotSending;
+//! Letter queries (spec 01 §2.3); what a patient may see is `letter_hold` (wasm-core's results
+//! hold) and `routes::documents`.
 
 use crate::db::{Db, Tx};
 use crate::error::AppResult;
@@ -143,259 +141,40 @@ pub async fn trace_of(
     Ok(on_db!(db, pool => sqlx::query_as(&sql).fetch_all(pool).await)?)
 }
 
-/// Whether a letter counts as a referring-physician letter (spec 03 §3 letter types).
-pub fn is_referring_physician(letter_type: &str) -> bool {
-    let t: String = letter_type
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect::<String>()
-        .to_ascii_lowercase();
-    t.contains("referringphysician")
+/// A letter whose email the notifications engine still owes (email_due, not emailed yet).
+#[derive(Debug, sqlx::FromRow)]
+pub struct LetterToEmail {
+    pub id: i64,
+    pub patient_id: i64,
+    pub letter_type: String,
+    pub bi_rads: Option<String>,
+    pub sent_at: i64,
+    pub email: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
 }
 
-/// Business days (Monday to Friday) from `from_ms` to `to_ms`.
-fn business_days_between(from_ms: i64, to_ms: i64) -> i64 {
-    let day = 86_400_000;
-    let (from, to) = (from_ms.div_euclid(day), to_ms.div_euclid(day));
-    // 1970-01-01 was a Thursday (weekday 3 with Monday = 0).
-    (from + 1..=to)
-        .filter(|d| (d + 3).rem_euclid(7) < 5)
-        .count() as i64
+/// Up to `limit` letters whose email is owed with an id above `after`, by id.
+pub async fn letters_to_email(db: &Db, after: i64, limit: i64) -> AppResult<Vec<LetterToEmail>> {
+    Ok(on_db!(db, pool => sqlx::query_as::<_, LetterToEmail>(
+        "SELECT l.id, l.patient_id, l.letter_type, l.bi_rads, l.sent_at, p.email, p.first_name, p.last_name
+         FROM letters l JOIN patients p ON p.id = l.patient_id
+         WHERE l.email_due = TRUE AND l.emailed_at IS NULL AND l.id > $1
+         ORDER BY l.id LIMIT $2",
+    )
+    .bind(after)
+    .bind(limit)
+    .fetch_all(pool)
+    .await)?)
 }
 
-/// One BI-RADS rule of a letter type.
-#[derive(Debug, Clone)]
-struct BiradRule {
-    birad: String,
-    days: Option<i64>,
-    biz_days: Option<i64>,
-    forever: bool,
-    allow_ack: bool,
-}
-
-/// The DocumentsHidingEmailNotSending rules, read once per request (not once per letter).
-#[derive(Debug, Clone)]
-pub struct HidingRules {
-    prior: Option<i64>,
-    rp_days: Option<i64>,
-    rp_biz_days: Option<i64>,
-    rp_forever: bool,
-    /// (letter type, its BI-RADS rules)
-    types: Vec<(String, Vec<BiradRule>)>,
-}
-
-/// A day count as the rules take it: a whole number (anything else hides nothing).
-fn whole_days(days: f64) -> Option<i64> {
-    (days.is_finite() && days.fract() == 0.0).then_some(days as i64)
-}
-
-impl HidingRules {
-    pub fn new(group: &DocumentsHidingEmailNotSending) -> HidingRules {
-        let types = group
-            .letter_types_birad_settings
-            .iter()
-            .map(|t| {
-                let rules = t
-                    .birad_settings
-                    .iter()
-                    .map(|b| BiradRule {
-                        birad: b.birad.trim().to_owned(),
-                        days: whole_days(b.hide_let_days),
-                        biz_days: whole_days(b.hide_let_biz_days),
-                        forever: b.hide_let_forever,
-                        allow_ack: b.allow_ack,
-                    })
-                    .collect();
-                (t.letter_type.clone(), rules)
-            })
-            .collect();
-        HidingRules {
-            prior: crate::fmt::parse_instant(group.hide_all_letters_prior_this_date.trim()),
-            rp_days: whole_days(group.hide_rp_let_days),
-            rp_biz_days: whole_days(group.hide_rp_let_biz_days),
-            rp_forever: group.hide_rp_let_forever,
-            types,
-        }
-    }
-
-    /// What the rules say about one letter at `now`: (hidden from the patient, may be acknowledged).
-    pub fn apply(
-        &self,
-        letter_type: &str,
-        bi_rads: Option<&str>,
-        sent_at: i64,
-        now: i64,
-    ) -> (bool, bool) {
-        let day = 86_400_000;
-        let age_days = (now - sent_at).div_euclid(day);
-        let older = |days: Option<i64>, biz: Option<i64>, forever: bool| {
-            forever
-                || days.is_some_and(|d| d > 0 && age_days >= d)
-                || biz.is_some_and(|d| d > 0 && business_days_between(sent_at, now) >= d)
-        };
-        let mut hidden = self.prior.is_some_and(|limit| sent_at < limit);
-        let mut allow_ack = true;
-        if is_referring_physician(letter_type) {
-            hidden |= older(self.rp_days, self.rp_biz_days, self.rp_forever);
-        }
-        let bi_rads = bi_rads.map(str::trim);
-        for (_, rules) in self
-            .types
-            .iter()
-            .filter(|(t, _)| t.eq_ignore_ascii_case(letter_type))
-        {
-            for b in rules.iter().filter(|b| bi_rads == Some(b.birad.as_str())) {
-                hidden |= older(b.days, b.biz_days, b.forever);
-                // A rule that does not say allows (the typed default).
-                allow_ack &= b.allow_ack;
-            }
-        }
-        (hidden, allow_ack)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::{json, Value};
-
-    use super::*;
-
-    /// What the rules of the document `doc` say about one letter at `now`.
-    fn hiding(
-        doc: &Value,
-        letter_type: &str,
-        bi_rads: Option<&str>,
-        sent_at: i64,
-        now: i64,
-    ) -> (bool, bool) {
-        let group: DocumentsHidingEmailNotSending =
-            serde_json::from_value(doc.clone()).expect("a DocumentsHidingEmailNotSending document");
-        HidingRules::new(&group).apply(letter_type, bi_rads, sent_at, now)
-    }
-
-    const DAY: i64 = 86_400_000;
-    // 2026-03-02 (a Monday) 12:00 UTC.
-    const MONDAY: i64 = 1_772_452_800_000;
-
-    #[test]
-    fn nothing_hidden_by_default() {
-        let doc = json!({"HideRPLetDays": 0, "HideRPLetForever": false, "HideAllLettersPriorThisDate": ""});
-        assert_eq!(
-            hiding(
-                &doc,
-                "Referring Physician",
-                Some("1"),
-                MONDAY - 400 * DAY,
-                MONDAY
-            ),
-            (false, true)
-        );
-    }
-
-    #[test]
-    fn referring_physician_letters_after_days_business_days_or_forever() {
-        let rp = "Referring Physician";
-        let days = json!({"HideRPLetDays": 3});
-        assert!(!hiding(&days, rp, None, MONDAY - 2 * DAY, MONDAY).0);
-        assert!(hiding(&days, rp, None, MONDAY - 3 * DAY, MONDAY).0);
-        assert!(
-            !hiding(
-                &days,
-                "Patient Result Letter",
-                None,
-                MONDAY - 30 * DAY,
-                MONDAY
-            )
-            .0
-        );
-        // Friday to Monday is one business day.
-        let biz = json!({"HideRPLetBizDays": 2});
-        assert!(!hiding(&biz, rp, None, MONDAY - 3 * DAY, MONDAY).0);
-        assert!(hiding(&biz, rp, None, MONDAY - 4 * DAY, MONDAY).0);
-        assert!(
-            hiding(
-                &json!({"HideRPLetForever": true}),
-                "ReferringPhysician",
-                None,
-                MONDAY,
-                MONDAY
-            )
-            .0
-        );
-    }
-
-    #[test]
-    fn day_counts_hide_only_as_whole_numbers() {
-        let rp = "Referring Physician";
-        let text = json!({"HideRPLetDays": " 3 "});
-        assert!(hiding(&text, rp, None, MONDAY - 3 * DAY, MONDAY).0);
-        for odd in [json!(2.5), json!(""), json!(null), json!("x")] {
-            let doc = json!({ "HideRPLetDays": odd });
-            assert!(
-                !hiding(&doc, rp, None, MONDAY - 30 * DAY, MONDAY).0,
-                "{doc}"
-            );
-        }
-    }
-
-    #[test]
-    fn letters_before_a_date_are_hidden() {
-        let doc = json!({"HideAllLettersPriorThisDate": "2026-03-01"});
-        assert!(
-            hiding(
-                &doc,
-                "Patient Result Letter",
-                None,
-                MONDAY - 2 * DAY,
-                MONDAY
-            )
-            .0
-        );
-        assert!(
-            !hiding(
-                &doc,
-                "Patient Result Letter",
-                None,
-                MONDAY - DAY / 2,
-                MONDAY
-            )
-            .0
-        );
-    }
-
-    #[test]
-    fn per_type_and_bi_rads_rules() {
-        let doc = json!({"LetterTypesBiradSettings": [{"Type": "Patient Result Letter", "BiradSettings": [
-            {"Birad": 4, "HideLetForever": true, "AllowAck": false},
-            {"Birad": "1", "HideLetDays": 10, "AllowAck": true}
-        ]}]});
-        assert_eq!(
-            hiding(&doc, "Patient Result Letter", Some("4"), MONDAY, MONDAY),
-            (true, false)
-        );
-        assert_eq!(
-            hiding(
-                &doc,
-                "Patient Result Letter",
-                Some("1"),
-                MONDAY - 5 * DAY,
-                MONDAY
-            ),
-            (false, true)
-        );
-        assert_eq!(
-            hiding(
-                &doc,
-                "Patient Result Letter",
-                Some("1"),
-                MONDAY - 10 * DAY,
-                MONDAY
-            ),
-            (true, true)
-        );
-        assert_eq!(
-            hiding(&doc, "Screening Reminder", Some("4"), MONDAY, MONDAY),
-            (false, true)
-        );
-    }
+/// The letter's email is queued (or was not to be sent): it is not owed any more.
+pub async fn mark_emailed(db: &Db, id: i64, at: i64) -> AppResult<()> {
+    on_db!(db, pool => sqlx::query("UPDATE letters SET emailed_at = $1 WHERE id = $2 AND emailed_at IS NULL")
+        .bind(at)
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+    Ok(())
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { DocumentsSettingsApi } from "./documents-settings-api";
 import { PATIENT_STATE, SCREENSHOTS, signIn } from "./helpers";
 
 interface Letter {
@@ -90,4 +91,141 @@ test("another patient cannot open Jane's letter", async ({ page, browser }) => {
   expect(foreign.status()).toBe(404);
   await mariaPage.goto(`/Documents/ViewPdf/${encodeURIComponent(token)}`);
   await maria.close();
+});
+
+// Documents Settings (spec 03 §2 general-documents, issue 16): every setting the patient can see
+// changes her Documents page at once (the next load, no restart). The program manager saves each
+// group through the settings API; everything changed is put back at the end.
+test("the documents settings change Jane's Documents page at once", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const api = await DocumentsSettingsApi.open(browser);
+  try {
+    const table = page.getByRole("table", { name: "Letters" });
+    // The titles as written (the header styles them in capitals and adds a sort mark).
+    const headers = async () => (await table.getByRole("columnheader").allTextContents()).map((h) => h.replace(/[^\p{L}\p{N} ]/gu, "").trim());
+    const all = async () => {
+      await page.goto("/documents/all");
+      await expect(table.locator("tbody tr").first()).toBeVisible();
+    };
+
+    // Column Titles, with the two columns that are off by default turned on.
+    const titles = {
+      DocViewWhenColumnTitle: "Sent on",
+      DocTypeColumnTitle: "Kind",
+      DocPatNameColumnTitle: "Who",
+      DocStudyDateColTitle: "Exam date",
+      DocStudyDescColTitle: "Exam",
+      DocNotifTypeColumnTitle: "Channel",
+      DocViewColumnTitle: "Open it",
+      DocReadColumnTitle: "Seen",
+      DocAckColumnTitle: "Confirmed",
+      OtherDocDateColTitle: "Filed on",
+    };
+    await api.save("DocumentsColumnTitle", titles);
+    await api.save("DocumentsEssential", { ShowPatNameColumn: true, ShowNotifTypeColumn: true });
+    await all();
+    const shown = (await headers());
+    for (const [field, title] of Object.entries(titles)) {
+      if (field !== "OtherDocDateColTitle") expect(shown, field).toContain(title);
+    }
+    await page.goto("/documents/other");
+    await expect(table.getByRole("columnheader", { name: "Filed on" })).toBeVisible();
+
+    // Each Show ... Column switch takes its column away.
+    const switches: [string, string][] = [
+      ["ShowPatNameColumn", "Who"],
+      ["ShowStudyDateColumn", "Exam date"],
+      ["ShowStudyDescColumn", "Exam"],
+      ["ShowNotifTypeColumn", "Channel"],
+      ["ShowReadColumn", "Seen"],
+      ["ShowAckColumn", "Confirmed"],
+      ["ShowDateWhenSentColumn", "Sent on"],
+    ];
+    for (const [field, title] of switches) {
+      await api.save("DocumentsEssential", { [field]: false });
+      await all();
+      expect((await headers()), field).not.toContain(title);
+      await api.save("DocumentsEssential", { [field]: true });
+    }
+
+    // Read folded into View: no Read column, the read stamp beside the View button.
+    await api.save("DocumentsEssential", { CombineDocViewAndReadColumns: true });
+    await all();
+    expect((await headers())).not.toContain("Seen");
+    await expect(table.locator("tbody tr", { hasText: "Annual Recall" }).getByRole("cell").filter({ has: page.getByRole("button", { name: "View" }) })).toContainText(/On \w+day, /);
+    await api.save("DocumentsEssential", { CombineDocViewAndReadColumns: false });
+
+    // An unread letter's disabled Acknowledge button is shown only with ShowAckWhenDisabled.
+    const unreadRow = table.locator("tbody tr", { hasText: "Not Read" }).first();
+    await all();
+    await expect(unreadRow.getByRole("button", { name: "Acknowledge" })).toBeDisabled();
+    await api.save("DocumentsEssential", { ShowAckWhenDisabled: false });
+    await all();
+    await expect(unreadRow.getByRole("button", { name: "Acknowledge" })).toHaveCount(0);
+    await api.save("DocumentsEssential", { ShowAckWhenDisabled: true });
+
+    // Compact view: its description above the letters, only Date, Type and View.
+    await api.save("DocumentsEssential", { UCSDMode: true, CompactViewDocumentsDescription: "Your letters from Demo Breast Imaging" });
+    await all();
+    await expect(page.getByText("Your letters from Demo Breast Imaging")).toBeVisible();
+    expect((await headers())).toEqual(["Sent on", "Kind", "Open it"]);
+    await api.save("DocumentsEssential", { UCSDMode: false });
+    await all();
+    await expect(page.getByText("Your letters from Demo Breast Imaging")).toHaveCount(0);
+
+    // The Other Documents tab.
+    const tabs = page.getByRole("navigation", { name: "Documents" });
+    await expect(tabs.getByRole("link", { name: /Other/ })).toBeVisible();
+    await api.save("DocumentsEssential", { ShowOtherDocumentsTab: false });
+    await all();
+    await expect(tabs.getByRole("link", { name: /Other/ })).toHaveCount(0);
+    await api.save("DocumentsEssential", { ShowOtherDocumentsTab: true });
+
+    // Referring physician letters: hidden from patients unless ShowDoctorLettersToPatients; with
+    // other documents when asked; their type text, like the notification and recall letters',
+    // replaced by the alternate descriptions.
+    await all();
+    await expect(table.locator("tbody tr", { hasText: "Referring Physician" })).toHaveCount(0);
+    await api.save("DocumentsEssential", { ShowDoctorLettersToPatients: true });
+    await all();
+    await expect(table.locator("tbody tr", { hasText: "Referring Physician" })).toHaveCount(1);
+    await api.save("DocumentsEssential", { ShowReferringPhysicianLettersWithOtherDocuments: true });
+    await all();
+    await expect(table.locator("tbody tr", { hasText: "Referring Physician" })).toHaveCount(0);
+    await page.goto("/documents/other");
+    await expect(table.locator("tbody tr", { hasText: "Referring Physician" })).toHaveCount(1);
+    await api.save("DocumentsAlternateDocumentTypeDescription", {
+      AltDocDescRP: "Letter to your doctor",
+      AltDocDescNotification: "Important notice",
+      AltDocDescRecall: "Time for your next exam",
+    });
+    await page.reload();
+    await expect(table.locator("tbody tr", { hasText: "Letter to your doctor" })).toHaveCount(1);
+    await all();
+    await expect(table.locator("tbody tr", { hasText: "Important notice" })).toHaveCount(1);
+    await expect(table.locator("tbody tr", { hasText: "Time for your next exam" })).toHaveCount(1);
+    await expect(table.locator("tbody tr", { hasText: "Breast Density Notification" })).toHaveCount(0);
+
+    // Other Settings: the date format and the button texts.
+    await api.save("DocumentsOther", { DocViewDateFormat: "MM/dd/yyyy", DocViewBtnText: "Open", DocAckBtnText: "Confirm receipt" });
+    await all();
+    const dates = await table.locator("tbody tr td:first-child").allInnerTexts();
+    expect(dates.length).toBeGreaterThan(0);
+    for (const d of dates) expect(d.trim()).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+    await expect(table.getByRole("button", { name: "Open" }).first()).toBeVisible();
+    await expect(table.getByRole("button", { name: "View" })).toHaveCount(0);
+    await expect(table.getByRole("button", { name: "Confirm receipt" }).first()).toBeVisible();
+    await api.save("DocumentsOther", { DocViewDateFormat: "EEEE, MMMM d, y", DocViewBtnText: "View", DocAckBtnText: "Acknowledge" });
+
+    // Acknowledge on view, after AckOnViewDelay seconds: any letter, not only its own flag.
+    await api.save("DocumentsEssential", { ACKOnView: true, AckOnViewDelay: 1 });
+    await all();
+    const row = table.locator("tbody tr", { hasText: "Not Read" }).first();
+    const auto = page.waitForResponse((r) => r.url().endsWith("/api/documents/readAndAcknowledge"), { timeout: 10_000 });
+    await row.getByRole("button", { name: "View" }).click();
+    expect((await auto).status()).toBe(200);
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  } finally {
+    await api.restore();
+  }
 });

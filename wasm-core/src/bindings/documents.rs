@@ -67,6 +67,7 @@ impl ReadJs for DocumentsSettings {
             doc_view_btn_text: s("DocViewBtnText"),
             doc_ack_btn_text: s("DocAckBtnText"),
             unread_tab_label: s("UnreadTabLabel"),
+            doc_view_date_format: s("DocViewDateFormat"),
         }
     }
 }

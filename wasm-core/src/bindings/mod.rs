@@ -244,6 +244,17 @@ pub fn validate_password_repeat(password: &str, repeat: &str) -> Ts<ValidationEr
     write(&password::validate_password_repeat(password, repeat))
 }
 
+/// `isoInstant` with a settings date pattern (DocViewDateFormat); blank: the letter date format.
+#[wasm_bindgen(js_name = formatDatePattern)]
+pub fn format_date_pattern(
+    #[wasm_bindgen(js_name = isoInstant)] iso_instant: &str,
+    pattern: &str,
+    #[wasm_bindgen(js_name = offsetMinutes)] offset_minutes: i32,
+    #[wasm_bindgen(js_name = zoneAbbr)] zone_abbr: &str,
+) -> String {
+    dates::format_date_pattern(iso_instant, pattern, offset_minutes, zone_abbr)
+}
+
 /// `offsetMinutes`: minutes east of UTC at that instant (`-new Date(iso).getTimezoneOffset()`).
 #[wasm_bindgen(js_name = formatDate)]
 pub fn format_date(

@@ -108,6 +108,25 @@ fn validate_group(name: &str, doc: &JsValue) -> ValidationErrors {
     crate::for_each_group!(dispatch)
 }
 
+/// The fields of group `name` the page shows disabled for the values in `doc` (spec 03 §4: the
+/// days fields while Hide forever is ticked; spec 04 §4: a Maglink queue's inputs while its
+/// switch is off); none for an unknown group.
+#[wasm_bindgen(js_name = disabledSettingsFields)]
+pub fn disabled_settings_fields(
+    name: &str,
+    #[wasm_bindgen(unchecked_param_type = "object")] doc: JsValue,
+) -> Vec<String> {
+    macro_rules! dispatch {
+        ($($t:ty),* $(,)?) => {
+            match name {
+                $(<$t as SettingsGroup>::NAME => <$t as FromJs>::from_js(&doc, <$t>::default()).disabled(),)*
+                _ => Vec::new(),
+            }
+        };
+    }
+    crate::for_each_group!(dispatch)
+}
+
 /// The fields of group `name` the page does not show for the values in `doc` (spec 03 §2: the
 /// login and password only for SQL authentication ...); none for an unknown group.
 #[wasm_bindgen(js_name = hiddenSettingsFields)]
@@ -119,28 +138,6 @@ pub fn hidden_settings_fields(
         ($($t:ty),* $(,)?) => {
             match name {
                 $(<$t as SettingsGroup>::NAME => <$t as FromJs>::from_js(&doc, <$t>::default()).hidden(),)*
-                _ => Vec::new(),
-            }
-        };
-    }
-    crate::for_each_group!(dispatch)
-        .into_iter()
-        .map(str::to_owned)
-        .collect()
-}
-
-/// The fields of group `name` the page shows but does not let the user change for the values in
-/// `doc` (spec 04 §4: a Maglink queue's inputs while its switch is off ...); none for an unknown
-/// group.
-#[wasm_bindgen(js_name = disabledSettingsFields)]
-pub fn disabled_settings_fields(
-    name: &str,
-    #[wasm_bindgen(unchecked_param_type = "object")] doc: JsValue,
-) -> Vec<String> {
-    macro_rules! dispatch {
-        ($($t:ty),* $(,)?) => {
-            match name {
-                $(<$t as SettingsGroup>::NAME => <$t as FromJs>::from_js(&doc, <$t>::default()).disabled(),)*
                 _ => Vec::new(),
             }
         };
@@ -312,4 +309,52 @@ pub fn validate_new_theme(
         })
         .collect();
     to_js_value(&crate::settings::survey_themes_settings::validate_new_theme(name, &existing))
+}
+
+/// The results hold of one letter (crate::documents_hold: when the patient sees it, when its
+/// email goes, whether she may acknowledge it) under the DocumentsHidingEmailNotSending document
+/// `rules`; `letter` {LetterType, BiRads, SentAt}, `clinic` {OffsetMinutes, BusinessDays
+/// (Mon..Sun)}, `now` an ISO instant. An unreadable SentAt or now reads as 1970.
+#[wasm_bindgen(
+    js_name = resultsHold,
+    unchecked_return_type = "{ VisibleFrom?: string; EmailAt?: string; AllowAck: boolean; VisibleNow: boolean; EmailNow: boolean }"
+)]
+pub fn results_hold(
+    #[wasm_bindgen(unchecked_param_type = "object")] rules: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "{ LetterType: string; BiRads?: string | null; SentAt: string }"
+    )]
+    letter: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ OffsetMinutes: number; BusinessDays: boolean[] }")]
+    clinic: JsValue,
+    now: &str,
+) -> JsValue {
+    use crate::documents_hold::{hold_view, HoldClinic, HoldLetter};
+    use crate::settings::documents_hiding::DocumentsHidingEmailNotSending;
+    let rules = <DocumentsHidingEmailNotSending as FromJs>::from_js(&rules, Default::default());
+    let instant = |v: Option<String>| v.and_then(|s| crate::dates::instant_ms(&s)).unwrap_or(0);
+    let letter = HoldLetter {
+        letter_type: super::text(&letter, "LetterType"),
+        bi_rads: super::string(&letter, "BiRads"),
+        sent_at_ms: instant(super::string(&letter, "SentAt")),
+    };
+    let days_value = super::field(&clinic, "BusinessDays");
+    let days: Vec<bool> = (0..7)
+        .map(|i| {
+            super::field(&days_value, &i.to_string())
+                .as_bool()
+                .unwrap_or(false)
+        })
+        .collect();
+    let offset = super::field(&clinic, "OffsetMinutes")
+        .as_f64()
+        .filter(|n| n.fract() == 0.0 && n.abs() <= 1080.0)
+        .unwrap_or(0.0) as i32;
+    let clinic = HoldClinic::new(offset, &days);
+    to_js_value(&hold_view(
+        &rules,
+        &letter,
+        &clinic,
+        instant(Some(now.to_owned())),
+    ))
 }

@@ -122,6 +122,9 @@ wire! {
         pub doc_view_btn_text: String,
         pub doc_ack_btn_text: String,
         pub unread_tab_label: String,
+        /// DocumentsOther DocViewDateFormat: the pattern of the letter date column.
+        #[serde(default)]
+        pub doc_view_date_format: String,
     }
 
     /// One column of the documents table (Key: PatientName, Date, Type, StudyDate, StudyDesc,

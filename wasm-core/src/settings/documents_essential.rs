@@ -89,6 +89,22 @@ impl DocumentsEssential {
 impl SettingsGroup for DocumentsEssential {
     const NAME: &'static str = "DocumentsEssential";
 
+    /// Spec 03 §4 "Field visibility" (from [`DocumentsEssential::visibility`]).
+    fn hidden(&self) -> Vec<&'static str> {
+        let v = self.visibility();
+        let mut hidden = Vec::new();
+        if !v.ack_on_view_delay {
+            hidden.push("AckOnViewDelay");
+        }
+        if !v.compact_view_documents_description {
+            hidden.push("CompactViewDocumentsDescription");
+        }
+        if !v.documents_is_show_r_seq_with_doc_type {
+            hidden.push("DocumentsIsShowRSeqWithDocType");
+        }
+        hidden
+    }
+
     fn validate(&self) -> ValidationErrors {
         let mut e = ValidationErrors::new();
         // A hidden field is not checked: the delay applies only with ACKOnView on.

@@ -13,6 +13,15 @@ pub const HIDE_DAYS_MAX: i32 = 3650;
 pub const DATE_SHAPE: &str = "Enter a date as YYYY-MM-DD";
 pub const LETTER_TYPE_REQUIRED: &str = "Letter type is required";
 pub const BIRAD_REQUIRED: &str = "BI-RADS is required";
+pub const CHOOSE_MULTIPLIER: &str = "Choose Seconds, Hours, Days or Business Days";
+/// DelayEmailMultiplier (spec 03 §9): Seconds=1, Hours=3600, Days=86400, Business Days=-1 (0 as
+/// stored by older documents: no delay).
+pub const DELAY_MULTIPLIERS: [(&str, i32); 4] = [
+    ("Seconds", 1),
+    ("Hours", 3600),
+    ("Days", 86_400),
+    ("Business Days", -1),
+];
 
 crate::settings_struct! {
     /// One BI-RADS rule of a letter type.
@@ -115,6 +124,24 @@ fn hide_days(e: &mut ValidationErrors, prefix: &str, days: f64, biz_days: f64, f
 impl SettingsGroup for DocumentsHidingEmailNotSending {
     const NAME: &'static str = "DocumentsHidingEmailNotSending";
 
+    /// Spec 03 §4: the days fields are disabled while Hide forever is ticked.
+    fn disabled(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if !days_enabled(self.hide_rp_let_forever) {
+            out.extend(["HideRPLetDays".to_owned(), "HideRPLetBizDays".to_owned()]);
+        }
+        for (i, t) in self.letter_types_birad_settings.iter().enumerate() {
+            for (j, b) in t.birad_settings.iter().enumerate() {
+                if !days_enabled(b.hide_let_forever) {
+                    let rule = format!("LetterTypesBiradSettings.{i}.BiradSettings.{j}.HideLet");
+                    out.push(format!("{rule}Days"));
+                    out.push(format!("{rule}BizDays"));
+                }
+            }
+        }
+        out
+    }
+
     fn validate(&self) -> ValidationErrors {
         let mut e = ValidationErrors::new();
         hide_days(
@@ -162,12 +189,10 @@ impl SettingsGroup for DocumentsHidingEmailNotSending {
                 );
             }
         }
-        digits(
-            &mut e,
-            "DelayEmailMultiplier",
-            self.delay_email_multiplier,
-            Some(100_000),
-        );
+        let m = self.delay_email_multiplier;
+        if !(m == 0.0 || DELAY_MULTIPLIERS.iter().any(|(_, v)| f64::from(*v) == m)) {
+            e.add("DelayEmailMultiplier", CHOOSE_MULTIPLIER);
+        }
         digits(
             &mut e,
             "DelayEmailSendValue",

@@ -93,10 +93,11 @@ pub trait SettingsGroup:
     fn hidden(&self) -> Vec<&'static str> {
         Vec::new()
     }
-    /// The fields the page shows but does not let the user change for these values (spec 04 §4:
-    /// a Maglink queue's path and type while its switch is off, the family tree tab toggle
-    /// while FamilyTree is off). Their values are kept and saved as they are.
-    fn disabled(&self) -> Vec<&'static str> {
+    /// The fields the page shows but does not let the user change for these values (spec 03 §4:
+    /// the days fields while Hide forever is ticked; spec 04 §4: a Maglink queue's path and type
+    /// while its switch is off, the family tree tab toggle while FamilyTree is off); list rows as
+    /// `List.{i}.Field`. Their values are kept and saved as they are, and not checked.
+    fn disabled(&self) -> Vec<String> {
         Vec::new()
     }
     /// The only fields a settings-form save may change (`None`: all). The others are facts the

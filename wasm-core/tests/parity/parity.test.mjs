@@ -201,6 +201,8 @@ const runners = {
         return settingsFn(i);
     }
   },
+  // The results hold: the admin pages' package (pkg-settings).
+  "documents_hold.json": (i) => settings.resultsHold(i.rules, i.letter, i.clinic, i.now),
   "labels.json": (i) => {
     switch (i.fn) {
       case "labelText":

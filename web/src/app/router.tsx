@@ -7,6 +7,7 @@ import { InitPage } from "../features/init/init-page";
 import { LaterRelease } from "../features/later-release/later-release";
 import type { RouteHandle } from "../lib/route-handle";
 import { loadSettingsRules } from "../lib/wasm-settings";
+import { documentsSettingsRoute } from "../features/documents-settings/routes";
 import { RequireSignedIn } from "./guards";
 import { RootLayout } from "./root-layout";
 import { Shell } from "./shell/shell";
@@ -258,12 +259,20 @@ export const routes: RouteObject[] = [
                 ],
               },
               later("audit-logs", "Audit Logs"),
-              later("patient-result-portal-settings", "Patient Result Portal"),
-              // spec 03 §2 Notification Templates: the email-service child of the Patient Result Portal area.
+              // spec 03 §2: Patient Result Portal settings; email-service (Notification Templates) is
+              // the default child, documents the other.
               {
-                path: "patient-result-portal-settings/email-service",
-                lazy: () => withAdminRules(import("../features/notice-templates/notification-templates-page")).then((m) => ({ Component: m.NotificationTemplatesPage })),
-                handle: { title: "Patient Result Portal", subtitle: "Notification Templates" } satisfies RouteHandle,
+                path: "patient-result-portal-settings",
+                handle: { title: "Patient Result Portal" } satisfies RouteHandle,
+                children: [
+                  { index: true, element: <Navigate to="email-service" replace /> },
+                  {
+                    path: "email-service",
+                    lazy: () => withAdminRules(import("../features/notice-templates/notification-templates-page")).then((m) => ({ Component: m.NotificationTemplatesPage })),
+                    handle: { title: "Patient Result Portal", subtitle: "Notification Templates" } satisfies RouteHandle,
+                  },
+                  documentsSettingsRoute,
+                ],
               },
               {
                 path: "history-portal-settings",

@@ -59,8 +59,9 @@ export function hiddenSettingsFields(name: string, doc: object): string[] {
   return rules().hiddenSettingsFields(name, doc);
 }
 
-/** The fields of group `name` shown but not editable for the values in `doc` (spec 04 §4: a
- * Maglink queue's path and type while its switch is off ...). */
+/** The fields of group `name` the page shows disabled for the values in `doc` (spec 03 §4: the
+ * days fields while Hide forever is ticked; spec 04 §4: a Maglink queue's path and type while its
+ * switch is off; list rows as `List.{i}.Field`). */
 export function disabledSettingsFields(name: string, doc: object): string[] {
   return rules().disabledSettingsFields(name, doc);
 }

@@ -166,6 +166,7 @@ mod tests {
             secrets: crate::secrets::SecretBox::from_key(&[1u8; 32]),
             trusted_proxies: Default::default(),
             headers: Default::default(),
+            clinic_utc_offset_minutes: 0,
         };
         let peer = ClientAddr::from(std::net::IpAddr::from([127, 0, 0, 1]));
         let req = |password: &str, user_name: Option<&str>| LoginRequest {

@@ -27,11 +27,10 @@ pub(super) async fn acknowledge_common(
             "Id and AccessToken name different letters.".to_owned(),
         ));
     }
-    let (s, hiding) = load_settings_and_hiding(db, user).await?;
+    let (s, hiding) = load_settings_and_hiding(state, user).await?;
     let v = viewer(user, &s);
     let now = now_ms();
-    let (hidden, allow_ack) =
-        hiding.apply(&row.letter_type, row.bi_rads.as_deref(), row.sent_at, now);
+    let (hidden, allow_ack) = hiding.apply(&row, now);
     if hidden {
         return Err(AppError::NotFound);
     }
@@ -117,7 +116,7 @@ pub(super) async fn not_completed(
     State(state): State<AppState>,
 ) -> AppResult<Json<NotCompletedLetters>> {
     let db = &state.db;
-    let (s, hiding) = load_settings_and_hiding(db, &user).await?;
+    let (s, hiding) = load_settings_and_hiding(&state, &user).await?;
     let v = viewer(&user, &s);
     let Some(patient_id) = user.patient_id else {
         return Ok(Json(NotCompletedLetters {
@@ -131,9 +130,12 @@ pub(super) async fn not_completed(
         .iter()
         .filter(|r| r.read_at.is_none())
         .filter_map(|r| {
-            let (hidden, allow_ack) =
-                hiding.apply(&r.letter_type, r.bi_rads.as_deref(), r.sent_at, now);
-            (!hidden).then(|| to_letter(r, &s, &v, false, allow_ack, 0))
+            let (hidden, allow_ack) = hiding.apply(r, now);
+            (!hidden).then(|| {
+                let mut letter = to_letter(r, &s, &v, false, allow_ack, 0);
+                letter.letter_type = hiding.type_text(&r.letter_type);
+                letter
+            })
         })
         .collect();
     Ok(Json(NotCompletedLetters {

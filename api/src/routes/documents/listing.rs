@@ -94,7 +94,7 @@ pub(super) async fn load_documents(
     ApiJson(req): ApiJson<LoadDocumentsRequest>,
 ) -> AppResult<Json<DocumentsLoadResponse>> {
     let db = &state.db;
-    let (s, hiding) = load_settings_and_hiding(db, &user).await?;
+    let (s, hiding) = load_settings_and_hiding(&state, &user).await?;
     let v = viewer(&user, &s);
     let offset = req.timezone_offset.clamp(-1080, 1080);
     let mut out = DocumentsLoadResponse {
@@ -117,18 +117,15 @@ pub(super) async fn load_documents(
     };
     out.list.reserve(rows.len());
     for row in &rows {
-        let (hidden, allow_ack) =
-            hiding.apply(&row.letter_type, row.bi_rads.as_deref(), row.sent_at, now);
+        let (hidden, allow_ack) = hiding.apply(row, now);
         // Patients never see hidden letters; program managers see them marked.
         if hidden && is_patient {
             continue;
         }
         let mut letter = to_letter(row, &s, &v, hidden, allow_ack, offset);
         letter.trace = traces.remove(&row.id).unwrap_or_default();
-        let other = row.has_pdf
-            || (s.show_referring_physician_letters_with_other_documents
-                && store::is_referring_physician(&row.letter_type));
-        if other && s.show_other_documents_tab {
+        letter.letter_type = hiding.type_text(&row.letter_type);
+        if is_other_document(&row.letter_type, row.has_pdf, &s) {
             out.other.push(letter);
         } else {
             if !letter.is_already_read {

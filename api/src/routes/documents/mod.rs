@@ -10,15 +10,17 @@ use std::collections::HashMap;
 use axum::extract::State;
 use axum::Json;
 use serde_json::json;
-use wasm_core::documents::{can_acknowledge, letter_state};
+use wasm_core::documents::{
+    can_acknowledge, is_other_document, letter_state, letter_type_text, patient_sees_letter,
+};
 use wasm_core::model::{
     DocumentsLoadResponse, DocumentsSettings, Letter, LetterFacts, LetterRef, LetterViewer,
     LoadDocumentsRequest, NotCompletedLetters, Role, TraceEntry,
 };
 use wasm_core::settings::core_portal::CorePortal;
+use wasm_core::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription;
 use wasm_core::settings::documents_column_title::DocumentsColumnTitle;
 use wasm_core::settings::documents_essential::DocumentsEssential;
-use wasm_core::settings::documents_hiding::DocumentsHidingEmailNotSending;
 use wasm_core::settings::documents_other::DocumentsOther;
 
 use crate::audit::{self, Action, Actor, Target};
@@ -91,15 +93,45 @@ pub async fn load_settings(db: &crate::db::Db, user: &SessionUser) -> AppResult<
     ))
 }
 
-/// The documents settings and the hiding rules (all four groups).
+/// What decides whether a patient sees a letter and may acknowledge it: the hiding rules
+/// (DocumentsHidingEmailNotSending), ShowDoctorLettersToPatients, and the type texts
+/// (DocumentsAlternateDocumentTypeDescription). Read once per request, not once per letter.
+pub(super) struct LetterRules {
+    hold: crate::letter_hold::LetterHold,
+    show_doctor_letters_to_patients: bool,
+    alt: DocumentsAlternateDocumentTypeDescription,
+}
+
+impl LetterRules {
+    /// (hidden from the patient now, may be acknowledged).
+    pub(super) fn apply(&self, row: &LetterRow, now: i64) -> (bool, bool) {
+        let decision = self
+            .hold
+            .decide(&row.letter_type, row.bi_rads.as_deref(), row.sent_at);
+        let barred = !patient_sees_letter(&row.letter_type, self.show_doctor_letters_to_patients);
+        (barred || !decision.visible_at(now), decision.allow_ack)
+    }
+
+    /// The type text the page shows (an alternate description of its kind, if set).
+    pub(super) fn type_text(&self, letter_type: &str) -> String {
+        letter_type_text(letter_type, &self.alt)
+    }
+}
+
+/// The documents settings and the letter rules (all five documents groups).
 async fn load_settings_and_hiding(
-    db: &crate::db::Db,
+    state: &AppState,
     user: &SessionUser,
-) -> AppResult<(DocumentsSettings, store::HidingRules)> {
-    let hiding = settings::get::<DocumentsHidingEmailNotSending>(db).await?;
+) -> AppResult<(DocumentsSettings, LetterRules)> {
+    let db = &state.db;
+    let essential = settings::get::<DocumentsEssential>(db).await?;
     Ok((
         load_settings(db, user).await?,
-        store::HidingRules::new(&hiding),
+        LetterRules {
+            hold: crate::letter_hold::LetterHold::load(db, state.clinic_utc_offset_minutes).await?,
+            show_doctor_letters_to_patients: essential.show_doctor_letters_to_patients,
+            alt: settings::get::<DocumentsAlternateDocumentTypeDescription>(db).await?,
+        },
     ))
 }
 
@@ -154,5 +186,6 @@ fn settings_from(
         doc_view_btn_text: text(&o.doc_view_btn_text, "View"),
         doc_ack_btn_text: text(&o.doc_ack_btn_text, "Acknowledge"),
         unread_tab_label: text(&o.unread_tab_label, "Unread Letters"),
+        doc_view_date_format: o.doc_view_date_format.trim().to_owned(),
     }
 }

@@ -66,6 +66,24 @@ pub(super) async fn letter_pdf(
 ) -> AppResult<File<PdfFile>> {
     let db = &state.db;
     let row = owned_letter(&state, &user, q.access_token.trim(), peer).await?;
+    // A letter hidden from the patient (a hold, ShowDoctorLettersToPatients) is refused to her
+    // as if it did not exist; staff still open it.
+    if user.role == Role::Patient {
+        let (_, rules) = load_settings_and_hiding(&state, &user).await?;
+        if rules.apply(&row, now_ms()).0 {
+            audit::record_alone(
+                db,
+                Actor::from(&*user),
+                Action::LetterAccessDenied,
+                letter_target(row.id),
+                None,
+                Some(json!({"Hidden": true})),
+                ip(peer),
+            )
+            .await?;
+            return Err(AppError::NotFound);
+        }
+    }
     let pdf = match store::stored_pdf(db, row.id).await? {
         Some(pdf) => pdf,
         None => render_letter(&state, &row).await?,

@@ -252,11 +252,11 @@ impl SettingsGroup for TechpadGeneral {
     }
 
     /// Spec 04 §4: the family tree tab toggle is disabled while FamilyTree is off.
-    fn disabled(&self) -> Vec<&'static str> {
+    fn disabled(&self) -> Vec<String> {
         if self.family_tree {
             Vec::new()
         } else {
-            vec![FAMILY_TREE_TAB_TOGGLE]
+            vec![FAMILY_TREE_TAB_TOGGLE.to_owned()]
         }
     }
 

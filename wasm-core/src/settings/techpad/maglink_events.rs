@@ -27,7 +27,7 @@ impl SettingsGroup for TechpadMaglinkEvents {
     const NAME: &'static str = "TechpadMaglinkEvents";
 
     /// Spec 04 §4: a queue's path and message type follow its checkbox (disabled when off).
-    fn disabled(&self) -> Vec<&'static str> {
+    fn disabled(&self) -> Vec<String> {
         let mut off = Vec::new();
         for (on, path, kind) in [
             (
@@ -47,7 +47,7 @@ impl SettingsGroup for TechpadMaglinkEvents {
             ),
         ] {
             if !on {
-                off.extend([path, kind]);
+                off.extend([path.to_owned(), kind.to_owned()]);
             }
         }
         off

@@ -8,6 +8,7 @@ import {
   documentColumns,
   documentsRoute,
   formatDate,
+  formatDatePattern,
   letterState,
   letterTitle,
   maxSearchChars,
@@ -164,7 +165,7 @@ export function DocumentsPage() {
             header: route.Mode === "Other" ? settings.OtherDocDateColTitle : c.Title,
             cell: (info) => {
               const zone = zoneOf(info.getValue());
-              return formatDate(info.getValue(), "LongDate", zone.offsetMinutes, zone.zoneAbbr);
+              return formatDatePattern(info.getValue(), settings.DocViewDateFormat ?? "", zone.offsetMinutes, zone.zoneAbbr);
             },
           });
         case "StudyDate":
@@ -259,6 +260,9 @@ export function DocumentsPage() {
         </section>
       )}
       <section className="panel">
+        {settings?.CompactViewMode && settings.CompactViewDocumentsDescription.trim() && (
+          <p className="doc-compact-description">{settings.CompactViewDocumentsDescription}</p>
+        )}
         <nav className="tabs" aria-label="Documents">
           {tab("unread", t("Documents_UnreadTab", settings?.UnreadTabLabel ?? "Unread Letters"), "Unread", unread.length)}
           {tab("all", t("Documents_AllTab", "All Letters"), "All", list.length)}
