@@ -113,6 +113,8 @@ pub enum Action {
     SurveyLinkOpened,
     /// Dynamic Labels Management (spec 03 §2): labels added or their texts changed.
     LabelsSaved,
+    /// Services management (spec 03 §7): a service started, stopped or restarted.
+    ServiceAction,
 }
 
 impl Action {
@@ -157,6 +159,7 @@ impl Action {
             Action::StudyCreated => "StudyCreated",
             Action::SurveyLinkOpened => "SurveyLinkOpened",
             Action::LabelsSaved => "LabelsSaved",
+            Action::ServiceAction => "ServiceAction",
         }
     }
 
@@ -189,6 +192,7 @@ impl Action {
             | Action::SurveyAdminPinChecked => "Survey",
             Action::PatientCreated | Action::StudyCreated => "Survey",
             Action::SurveyLinkOpened => "Survey",
+            Action::ServiceAction => "Settings",
         }
     }
 }

@@ -19,6 +19,7 @@ pub mod notification_history;
 pub mod password;
 pub mod recovery;
 pub mod registration;
+pub mod service_management;
 pub mod session_timer;
 pub mod settings_groups;
 pub mod survey_create_patient;
@@ -66,6 +67,7 @@ pub fn router() -> ApiRouter {
         .merge(survey_link::router())
         .merge(logo::router())
         .merge(core_settings::router())
+        .merge(service_management::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

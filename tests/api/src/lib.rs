@@ -103,6 +103,10 @@ pub struct ServerOptions {
     pub dev: bool,
     /// `--trusted-proxies`: whose X-Forwarded-For names the client.
     pub trusted_proxies: Option<&'static str>,
+    /// `--outbox-period-ms` (default: the server's 5 s).
+    pub outbox_period_ms: Option<u64>,
+    /// `--notifications-engine`: this instance may run the Timer Service.
+    pub notifications_engine: bool,
 }
 
 impl ServerOptions {
@@ -112,6 +116,8 @@ impl ServerOptions {
             demo: true,
             dev: false,
             trusted_proxies: None,
+            outbox_period_ms: None,
+            notifications_engine: false,
         }
     }
 
@@ -121,11 +127,25 @@ impl ServerOptions {
             demo: false,
             dev: false,
             trusted_proxies: None,
+            outbox_period_ms: None,
+            notifications_engine: false,
         }
     }
 
     pub fn dev(mut self) -> Self {
         self.dev = true;
+        self
+    }
+
+    /// The outbox delivers every `ms` milliseconds.
+    pub fn outbox_period_ms(mut self, ms: u64) -> Self {
+        self.outbox_period_ms = Some(ms);
+        self
+    }
+
+    /// This instance may run the notifications engine (the Timer Service).
+    pub fn notifications_engine(mut self) -> Self {
+        self.notifications_engine = true;
         self
     }
 
@@ -245,6 +265,12 @@ impl TestServer {
         }
         if let Some(proxies) = options.trusted_proxies {
             command.arg("--trusted-proxies").arg(proxies);
+        }
+        if let Some(ms) = options.outbox_period_ms {
+            command.arg("--outbox-period-ms").arg(ms.to_string());
+        }
+        if options.notifications_engine {
+            command.arg("--notifications-engine");
         }
         let mut child = command.spawn().unwrap_or_else(|e| {
             panic!(

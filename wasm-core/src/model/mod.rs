@@ -48,3 +48,5 @@ pub mod params;
 pub use params::*;
 pub mod users;
 pub use users::*;
+pub mod services;
+pub use services::{ServiceActionResult, ServiceInfo, ServiceRequest};
