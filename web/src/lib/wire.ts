@@ -41,4 +41,7 @@ export type {
   LoadDocumentsRequest,
   SendRegistrationEmail,
   RequestRegistrationEmail,
+  ServiceActionResult,
+  ServiceInfo,
+  ServiceRequest,
 } from "wasm-core";

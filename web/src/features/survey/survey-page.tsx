@@ -7,6 +7,7 @@ import { surveyLinkOutcome, type SurveyRunState } from "../../lib/wasm";
 import { surveyAdminGrant, surveyToken } from "./api/http";
 import { getForEmail } from "./api/survey-link";
 import { loadSurveySettings } from "./api/staff-start";
+import { useTabletSurveyLicensed } from "./api/tablet-license";
 import { StaffStart } from "./staff-start";
 import { loadRun } from "./api/load-run";
 import { loadDeviceCopy, wipeDevice, type DeviceCopy } from "./device-store";
@@ -70,6 +71,7 @@ export function SurveyPage() {
     loadSurveySettings().then(setSettings, () => setSettings(null));
   }, [session.state.status]);
   const staffSignedIn = session.state.status === "signed-in" && !session.state.info.permissions.IsPatient;
+  const tabletLicensed = useTabletSurveyLicensed();
   const [view, setView] = useState<View>(wanted || linkToken !== null ? { kind: "loading" } : { kind: "pin" });
 
   // The emailed link: ask who it is for; start like a PIN start (the row's survey token for this
@@ -182,7 +184,13 @@ export function SurveyPage() {
 
   return (
     <main className="survey-screen">
+      {view.kind === "pin" && tabletLicensed === false && (
+        <p className="survey-card" role="status">
+          The Tablet Survey module is not licensed.
+        </p>
+      )}
       {view.kind === "pin" &&
+        tabletLicensed !== false &&
         (settings?.SelectPatientMode && staffSignedIn ? (
           <StaffStart settings={settings} onStart={(id) => navigate(`/survey?startType=HistoryPortal&surveyQueueId=${id}`)} onLogout={() => void staffLogout()} />
         ) : (
