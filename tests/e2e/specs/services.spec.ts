@@ -14,27 +14,28 @@ async function axeClean(page: Page) {
 }
 
 test("Timer Service page: not installed, stop, start and restart with their toasts; stopped stays stopped on reload", async ({ page }) => {
+  test.setTimeout(120_000);
   await signIn(page, "staff", "manager");
   await page.goto("/admin/core-settings/general/timer-service");
   const timer = page.getByRole("table", { name: "Timer service" });
   await expect(timer.getByRole("row", { name: /Timer Service/ })).toContainText("not installed");
-  await timer.getByRole("button", { name: "Start Timer Service" }).click();
+  await timer.getByRole("button", { name: "Start Timer Service", exact: true }).click();
   await expect(page.getByText("Timer Service is not installed.")).toBeVisible();
 
   const others = page.getByRole("table", { name: "Other background services" });
   const housekeeping = others.getByRole("row", { name: /Housekeeping/ });
   await expect(housekeeping).toContainText(/STARTED|RESTARTED/);
-  await others.getByRole("button", { name: "Stop Housekeeping" }).click();
+  await others.getByRole("button", { name: "Stop Housekeeping", exact: true }).click();
   await expect(page.getByText("Housekeeping was Stopped!")).toBeVisible();
   await expect(housekeeping).toContainText("STOPPED");
   await axeClean(page);
   await page.reload();
   await expect(others.getByRole("row", { name: /Housekeeping/ })).toContainText("STOPPED");
-  await others.getByRole("button", { name: "Start Housekeeping" }).click();
+  await others.getByRole("button", { name: "Start Housekeeping", exact: true }).click();
   await expect(page.getByText("Housekeeping was Started!")).toBeVisible();
   await expect(others.getByRole("row", { name: /Housekeeping/ })).toContainText("STARTED");
 
-  await others.getByRole("button", { name: "Restart Survey Expiry" }).click();
+  await others.getByRole("button", { name: "Restart Survey Expiry", exact: true }).click();
   await expect(page.getByText("Survey Expiry was Restarted!")).toBeVisible();
   const expiry = others.getByRole("row", { name: /Survey Expiry/ });
   await expect(expiry).toContainText("RESTARTED");
@@ -46,11 +47,12 @@ test("Timer Service page: not installed, stop, start and restart with their toas
 });
 
 test("Notifications page: email service actions, and the 'Action error' dialog when an action fails", async ({ page }) => {
+  test.setTimeout(120_000);
   await signIn(page, "staff", "manager");
   await page.goto("/admin/core-settings/general/notifications");
   const email = page.getByRole("table", { name: "Email service" });
   await expect(email.getByRole("row", { name: /Email Service/ })).toContainText(/STARTED|RESTARTED/);
-  await email.getByRole("button", { name: "Restart Email Service" }).click();
+  await email.getByRole("button", { name: "Restart Email Service", exact: true }).click();
   await expect(page.getByText("Email Service was Restarted!")).toBeVisible();
   await expect(email.getByRole("row", { name: /Email Service/ })).toContainText("RESTARTED");
 
@@ -62,7 +64,7 @@ test("Notifications page: email service actions, and the 'Action error' dialog w
       json: { Title: "Service Unavailable", Message: "The database was busy and nothing was saved. Please try again.", ErrorId: "e2e-503" },
     }),
   );
-  await email.getByRole("button", { name: "Stop Email Service" }).click();
+  await email.getByRole("button", { name: "Stop Email Service", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Stop error" });
   await expect(dialog).toContainText("The database was busy and nothing was saved. Please try again.");
   await axeClean(page);
