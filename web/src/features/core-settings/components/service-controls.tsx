@@ -53,8 +53,9 @@ export function ServiceControls({ names, label }: { names: string[]; label: stri
       {services.isError && <p role="alert">The services could not be loaded.</p>}
       {!services.data && !services.isError && <p>Loading…</p>}
       {shown.length > 0 && (
-        <div className="table-scroll">
-          <table className="data-table service-table" aria-label={label}>
+        <div className="data-table">
+          <div className="data-table-scroll">
+          <table className="service-table" aria-label={label}>
             <thead>
               <tr>
                 <th scope="col">Service</th>
@@ -69,12 +70,12 @@ export function ServiceControls({ names, label }: { names: string[]; label: stri
               {shown.map((s) => (
                 <tr key={s.Name}>
                   <th scope="row">{s.Title}</th>
-                  <td>
+                  <td data-label="Status">
                     <span className={s.Status === "STOPPED" || !s.Status ? "status-stopped" : "status-started"}>{s.Status || "not installed"}</span>
                     {s.Status && s.Status !== "STOPPED" && !s.Running && <div className="field-hint">No instance is running it now.</div>}
                   </td>
-                  <td>{when(s.LastRun)}</td>
-                  <td className="service-error">
+                  <td data-label="Last run">{when(s.LastRun)}</td>
+                  <td data-label="Last error" className="service-error">
                     {s.LastError ? (
                       <>
                         {when(s.LastErrorAt)}: {s.LastError}
@@ -84,8 +85,8 @@ export function ServiceControls({ names, label }: { names: string[]; label: stri
                       "none"
                     )}
                   </td>
-                  <td>{s.Running ? when(s.Heartbeat) : "none"}</td>
-                  <td>
+                  <td data-label="Heartbeat">{s.Running ? when(s.Heartbeat) : "none"}</td>
+                  <td data-label="Actions">
                     <div className="service-actions">
                       {VERBS.map(({ verb, label: verbLabel }) => (
                         <button
@@ -105,6 +106,7 @@ export function ServiceControls({ names, label }: { names: string[]; label: stri
               ))}
             </tbody>
           </table>
+          </div>
         </div>
       )}
       {failure?.error && <ErrorDialog error={failure.error} title={failure.title} onClose={() => setFailure(null)} />}
