@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { ErrorDialog } from "../../../components/error-dialog/error-dialog";
 import { Modal } from "../../../components/modal/modal";
+import "../../../components/data-table/data-table.css";
 import { useToast } from "../../../components/toast/toast";
 import { ApiFailure } from "../../../lib/api-client";
 import { formatDate, zoneOf, type ErrorDialog as ErrorDialogModel } from "../../../lib/wasm";
