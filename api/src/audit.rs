@@ -132,6 +132,8 @@ pub enum Action {
     /// Notification Templates (spec 03 §2 email-service): a template saved or deleted.
     NotificationTemplateSaved,
     NotificationTemplateDeleted,
+    /// Services management (spec 03 §7): a service started, stopped or restarted.
+    ServiceAction,
 }
 
 impl Action {
@@ -188,6 +190,7 @@ impl Action {
             Action::TechpadWorklistSortingReset => "TechpadWorklistSortingReset",
             Action::NotificationTemplateSaved => "NotificationTemplateSaved",
             Action::NotificationTemplateDeleted => "NotificationTemplateDeleted",
+            Action::ServiceAction => "ServiceAction",
         }
     }
 
@@ -228,6 +231,7 @@ impl Action {
             }
             Action::TechpadSettingsSaved | Action::TechpadWorklistSortingReset => "Techpad",
             Action::NotificationTemplateSaved | Action::NotificationTemplateDeleted => "Settings",
+            Action::ServiceAction => "Settings",
         }
     }
 }

@@ -58,6 +58,10 @@ pub enum AppError {
     TooLarge(String),
     #[error("unsupported media type: {0}")]
     UnsupportedMediaType(String),
+    /// PostgreSQL gave up on the transaction (serialization failure 40001, deadlock 40P01) after
+    /// the store's retries (`store::retry`): 503, nothing was written; trying again may work.
+    #[error("database busy: {0}")]
+    Busy(String),
     #[error("internal error: {message}")]
     Internal {
         message: String,
@@ -87,6 +91,7 @@ impl AppError {
             AppError::Conflict(_) | AppError::Stale { .. } => StatusCode::CONFLICT,
             AppError::PayloadTooLarge | AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -126,6 +131,12 @@ impl AppError {
             ),
             AppError::TooLarge(m) => ("Payload Too Large", m.clone(), None, None),
             AppError::UnsupportedMediaType(m) => ("Unsupported Media Type", m.clone(), None, None),
+            AppError::Busy(_) => (
+                "Service Unavailable",
+                "The database was busy and nothing was saved. Please try again.".to_owned(),
+                None,
+                None,
+            ),
             AppError::Internal { message, trace } => {
                 let stack = dev_mode().then(|| match trace {
                     Some(t) => format!("{message}\n{t}"),
@@ -211,6 +222,9 @@ impl From<sqlx::Error> for AppError {
         if let sqlx::Error::Database(db) = &err {
             if db.is_unique_violation() {
                 return AppError::Conflict("The record already exists.".to_owned());
+            }
+            if crate::store::retry::is_retryable(db.code().as_deref()) {
+                return AppError::Busy(db.message().to_owned());
             }
         }
         AppError::internal(err)

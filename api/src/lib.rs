@@ -27,6 +27,7 @@ pub mod pdf;
 pub mod routes;
 pub mod secrets;
 pub mod security_headers;
+pub mod services;
 pub mod settings;
 pub mod signed_ids;
 pub mod sso;
@@ -196,20 +197,22 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
         out.flush()?;
     }
     tracing::info!(%addr, engine = db.engine(), demo = config.demo, "portal-api started");
-    // The notifications engine runs when asked (--notifications-engine, see notifications.rs);
-    // --clinic-utc-offset-minutes places business days and hours.
+    // The background services (services/): each runs as its desired state says;
+    // --notifications-engine lets this instance run the Timer Service (the notifications engine)
+    // and --clinic-utc-offset-minutes places its business days and hours.
     let engine = config
         .notifications_engine
         .then_some(notifications::EngineConfig {
             clinic_offset_minutes: config.clinic_utc_offset_minutes,
         });
-    let jobs = jobs::start(
+    let services = services::start(
         &db,
-        jobs::JobsConfig {
+        services::RunConfig {
             outbox_period: config.outbox_period,
             engine,
         },
-    );
+    )
+    .await;
     axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
@@ -217,7 +220,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     .with_graceful_shutdown(shutdown_signal())
     .await?;
     tracing::info!("shutting down");
-    jobs.stop();
+    services.stop();
     tokio::time::timeout(Duration::from_secs(5), db.close())
         .await
         .ok();

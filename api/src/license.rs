@@ -20,12 +20,14 @@ pub async fn modules(db: &crate::db::Db) -> AppResult<ModulePermissions> {
         module_documents: license.module_documents,
         module_appointments: license.module_appointments,
         module_medical_history: license.module_medical_history,
+        module_tablet_survey: license.module_tablet_survey,
     })
 }
 
 pub async fn middleware(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let path = req.uri().path();
-    if let Some(module) = path.starts_with("/api/").then(|| module_of(path)).flatten() {
+    let api = path.starts_with("/api/") || path.starts_with("/magview.api/");
+    if let Some(module) = api.then(|| module_of(path)).flatten() {
         match modules(&state.db).await {
             Ok(m) if module.enabled(&m) => {}
             Ok(_) => {

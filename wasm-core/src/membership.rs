@@ -171,7 +171,9 @@ pub fn validate_create_account(
     rules: &CreateAccountRules,
 ) -> ValidationErrors {
     let mut errors = ValidationErrors::new();
-    check_dob(&mut errors, req.year, req.month, req.day);
+    if rules.require_dob {
+        check_dob(&mut errors, req.year, req.month, req.day);
+    }
     errors.check(is_blank(&req.email), "email", EMAIL_ADDRESS_REQUIRED);
     let username = req.username.trim();
     if !errors.check(username.is_empty(), "username", USERNAME_REQUIRED) {

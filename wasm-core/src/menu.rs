@@ -32,15 +32,22 @@ impl MenuItem {
         item.children = children
             .iter()
             .map(|slug| {
+                let child_key = format!("{key}/{slug}");
                 MenuItem::link(
-                    &format!("{key}/{slug}"),
-                    &child_label(slug),
+                    &child_key,
+                    &area_child_label(&child_key).unwrap_or_else(|| child_label(slug)),
                     &format!("{path}/{slug}"),
                 )
             })
             .collect();
         item
     }
+}
+
+/// A child whose label the spec names within its area (spec 03 §2: "general (title Core
+/// Settings)"; the survey and techpad areas' own "general" pages stay General).
+fn area_child_label(key: &str) -> Option<String> {
+    (key == "core-settings/general").then(|| "Core Settings".to_owned())
 }
 
 /// A child's label: the one the spec names (spec 01 §2.1: email-service is shown as
@@ -224,12 +231,13 @@ pub fn user_menu(perms: &Permissions, settings: &MainMenuSettings) -> Vec<MenuIt
 }
 
 /// A licensed module (spec 03 "License": Module_Documents, Module_Appointments,
-/// Module_MedicalHistory).
+/// Module_MedicalHistory, Module_TabletSurvey).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Module {
     Documents,
     Appointments,
     MedicalHistory,
+    TabletSurvey,
 }
 
 impl Module {
@@ -238,6 +246,7 @@ impl Module {
             Module::Documents => modules.module_documents,
             Module::Appointments => modules.module_appointments,
             Module::MedicalHistory => modules.module_medical_history,
+            Module::TabletSurvey => modules.module_tablet_survey,
         }
     }
 
@@ -246,6 +255,7 @@ impl Module {
             Module::Documents => "Documents",
             Module::Appointments => "Appointments",
             Module::MedicalHistory => "Medical History",
+            Module::TabletSurvey => "Tablet Survey",
         }
     }
 }
@@ -290,6 +300,20 @@ pub fn module_of(path: &str) -> Option<Module> {
             "/api/surveyApi/IsCurrentPatientHasIncompletedSurvey",
             Module::MedicalHistory,
         ),
+        // The survey kiosk (spec 01 §2.5): PIN start, the admin PIN and the staff start's search,
+        // respondents, start options and new patients or studies, and the PIN staff generate
+        // for it. Emailed links and History Portal starts are not the tablet's.
+        ("/api/surveyIdentity/checkPin", Module::TabletSurvey),
+        ("/api/surveyIdentity/CheckAdminPin", Module::TabletSurvey),
+        ("/api/v2/survey/generatePin", Module::TabletSurvey),
+        ("/api/v2/survey/searchRespondents", Module::TabletSurvey),
+        (
+            "/api/v2/survey/loadRespondentEntities",
+            Module::TabletSurvey,
+        ),
+        ("/api/v2/survey/startOptions", Module::TabletSurvey),
+        ("/magview.api/patient/add", Module::TabletSurvey),
+        ("/magview.api/studies/create", Module::TabletSurvey),
     ];
     TABLE
         .iter()
@@ -430,6 +454,7 @@ mod tests {
             module_documents: false,
             module_appointments: false,
             module_medical_history: false,
+            module_tablet_survey: false,
         };
         assert_eq!(
             route_redirect(&perms, &none, "/documents/all").as_deref(),

@@ -37,9 +37,6 @@ pub const TEST_EMAIL_SUBJECT: &str = "Portal test email";
 pub const TEST_EMAIL_TEXT: &str =
     "This is a test email from the portal's Core Settings > Notifications page.";
 pub const TEST_SMS_TEXT: &str = "Portal test SMS from Core Settings > Notifications.";
-/// Timer Service status (spec 03 §3 "Service action result" statuses).
-pub const STARTED: &str = "STARTED";
-pub const STOPPED: &str = "STOPPED";
 
 pub fn router() -> ApiRouter {
     ApiRouter::new()
@@ -100,7 +97,7 @@ pub fn router() -> ApiRouter {
         )
         .get(
             "/api/coreSettings/timerServiceStatus",
-            "The timer service as this portal runs it (the notifications engine inside the API): TimerServiceStatus STARTED or STOPPED, and the database it uses (TimerServiceDBName, TimerServiceServer, TimerServiceIntegratedSecurity, TimerServiceSQLLogin; never the password), with the saved Append Only Mode and Notifications API Url",
+            "The timer service as this portal runs it (the notifications engine inside the API, service TimerService): TimerServiceStatus STARTED, RESTARTED or STOPPED ('' when no instance may run it), and the database it uses (TimerServiceDBName, TimerServiceServer, TimerServiceIntegratedSecurity, TimerServiceSQLLogin; never the password), with the saved Append Only Mode and Notifications API Url",
             timer_service_status,
         )
 }
@@ -226,15 +223,10 @@ async fn timer_service_status(
     let saved = settings::get::<CoreTimerService>(&state.db).await?;
     let facts = state.db.connection_facts();
     // The notifications engine (reminders, 'I am Here' and ready-for-exam notices) is what the
-    // spec's timer service does; it runs inside this API when started with
-    // --notifications-engine, on the portal's own database.
+    // spec's timer service does: the TimerService of services/, on the portal's own database;
+    // '' (not installed) when no API instance was started with --notifications-engine.
     Ok(Json(CoreTimerService {
-        timer_service_status: if crate::jobs::timer_running() {
-            STARTED
-        } else {
-            STOPPED
-        }
-        .to_owned(),
+        timer_service_status: crate::services::actions::status(&state.db, "TimerService").await?,
         timer_service_db_name: facts.database,
         timer_service_server: facts.server,
         timer_service_integrated_security: facts.integrated_security,

@@ -20,6 +20,7 @@ pub mod notification_history;
 pub mod password;
 pub mod recovery;
 pub mod registration;
+pub mod service_management;
 pub mod session_timer;
 pub mod settings_groups;
 pub mod sso;
@@ -80,6 +81,7 @@ pub fn router() -> ApiRouter {
         .merge(techpad_settings::router())
         .merge(notice_templates::router())
         .merge(site_usage::router())
+        .merge(service_management::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

@@ -118,10 +118,15 @@ async fn group(db: &Db, turn: Turn, jobs: &[Job]) -> AppResult<Vec<bool>> {
     Ok(stored)
 }
 
-/// One save in its own transaction.
+/// One save in its own transaction; on PostgreSQL tried again after a serialization failure or
+/// deadlock (store::retry, CorePortal's deadlock settings).
 async fn alone(db: &Db, who: Who, def: &Def, prepared: &Prepared) -> AppResult<bool> {
-    let mut tx = db.begin().await?;
-    let stored = store_prepared(&mut tx, who, def, prepared).await?;
-    tx.commit().await?;
-    Ok(stored)
+    let who = &who;
+    crate::store::retry::retrying(db, || async move {
+        let mut tx = db.begin().await?;
+        let stored = store_prepared(&mut tx, who.clone(), def, prepared).await?;
+        tx.commit().await?;
+        Ok(stored)
+    })
+    .await
 }

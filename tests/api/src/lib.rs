@@ -107,6 +107,10 @@ pub struct ServerOptions {
     pub trusted_proxies: Option<&'static str>,
     /// `--public-https`: clients arrive over HTTPS (HSTS).
     pub public_https: bool,
+    /// `--outbox-period-ms` (default: the server's 5 s).
+    pub outbox_period_ms: Option<u64>,
+    /// `--notifications-engine`: this instance may run the Timer Service.
+    pub notifications_engine: bool,
 }
 
 impl ServerOptions {
@@ -117,6 +121,8 @@ impl ServerOptions {
             dev: false,
             trusted_proxies: None,
             public_https: false,
+            outbox_period_ms: None,
+            notifications_engine: false,
         }
     }
 
@@ -127,6 +133,8 @@ impl ServerOptions {
             dev: false,
             trusted_proxies: None,
             public_https: false,
+            outbox_period_ms: None,
+            notifications_engine: false,
         }
     }
 
@@ -137,6 +145,18 @@ impl ServerOptions {
 
     pub fn public_https(mut self) -> Self {
         self.public_https = true;
+        self
+    }
+
+    /// The outbox delivers every `ms` milliseconds.
+    pub fn outbox_period_ms(mut self, ms: u64) -> Self {
+        self.outbox_period_ms = Some(ms);
+        self
+    }
+
+    /// This instance may run the notifications engine (the Timer Service).
+    pub fn notifications_engine(mut self) -> Self {
+        self.notifications_engine = true;
         self
     }
 
@@ -261,6 +281,12 @@ impl TestServer {
         }
         if options.public_https {
             command.arg("--public-https");
+        }
+        if let Some(ms) = options.outbox_period_ms {
+            command.arg("--outbox-period-ms").arg(ms.to_string());
+        }
+        if options.notifications_engine {
+            command.arg("--notifications-engine");
         }
         let mut child = command.spawn().unwrap_or_else(|e| {
             panic!(

@@ -280,13 +280,23 @@ test("Licenses: module table, Appointments not toggleable, save, reload, 409", a
   await expect(form.getByLabel("Enable Appointments")).toBeDisabled();
   await expect(form.getByRole("row", { name: /Tablet Survey/ })).toContainText("Yes");
   await axeClean(page);
-  // Tablet Survey: no other spec depends on it.
+  // Tablet Survey: off for a few seconds only (a kiosk spec running meanwhile on this shared
+  // portal would meet its 403s).
   await form.getByLabel("Enable Tablet Survey").uncheck();
   await form.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(SAVED).last()).toBeVisible();
   await page.reload();
   await expect(form.getByRole("row", { name: /Tablet Survey/ })).toContainText("No");
   await expect(form.getByLabel("Enable Tablet Survey")).not.toBeChecked();
+  // Off, the kiosk's start screen is gone and its calls answer 403 (kept short: the survey specs
+  // share this portal's kiosk).
+  const kiosk = await page.context().newPage();
+  await kiosk.goto("/survey");
+  await expect(kiosk.getByText("The Tablet Survey module is not licensed.")).toBeVisible();
+  await expect(kiosk.getByLabel("Enter your 4-digit PIN")).toHaveCount(0);
+  expect((await kiosk.request.get("/api/surveyIdentity/checkPin?pin=1234")).status()).toBe(403);
+  await axeClean(kiosk);
+  await kiosk.close();
   // Someone else saves meanwhile: 409, Reload.
   const current = await (await page.request.get("/api/license/getLicense")).json();
   const theirs = await page.request.post("/api/license/updateLicense", {

@@ -35,6 +35,8 @@ impl ReadJs for CreateAccountRules {
             min_username_length: whole(v, "MinUsernameLength").unwrap_or(0),
             max_username_length: whole(v, "MaxUsernameLength").unwrap_or(0),
             disable_secondary_recovery_options: boolean(v, "DisableSecondaryRecoveryOptions"),
+            // Missing: required (the setting's default).
+            require_dob: !matches!(field(v, "RequireDOB").as_bool(), Some(false)),
         }
     }
 }

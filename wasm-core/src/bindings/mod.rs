@@ -200,6 +200,7 @@ impl ReadJs for ModulePermissions {
             module_documents: boolean(v, "Module_Documents"),
             module_appointments: boolean(v, "Module_Appointments"),
             module_medical_history: boolean(v, "Module_MedicalHistory"),
+            module_tablet_survey: boolean(v, "Module_TabletSurvey"),
         }
     }
 }

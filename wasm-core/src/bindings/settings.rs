@@ -358,3 +358,12 @@ pub fn results_hold(
         instant(Some(now.to_owned())),
     ))
 }
+
+/// Services management (spec 03 §8 "Service action failure"): the error dialog's title for an
+/// action ('Start error', 'Stop error', 'Restart error'); 'Action error' for an unknown one.
+#[wasm_bindgen(js_name = serviceActionErrorTitle)]
+pub fn service_action_error_title(action: &str) -> String {
+    use crate::model::services::{service_action_error_title, ServiceAction};
+    ServiceAction::parse(action)
+        .map_or_else(|| "Action error".to_owned(), service_action_error_title)
+}

@@ -123,6 +123,9 @@ wire! {
         pub module_appointments: bool,
         #[serde(rename = "Module_MedicalHistory")]
         pub module_medical_history: bool,
+        /// The survey kiosk (tablet): PIN start and staff start (spec 03 "License").
+        #[serde(rename = "Module_TabletSurvey", default)]
+        pub module_tablet_survey: bool,
     }
 
     /// GET /api/accountApi/mainMenuSettings
@@ -234,6 +237,7 @@ impl Default for ModulePermissions {
             module_documents: true,
             module_appointments: true,
             module_medical_history: true,
+            module_tablet_survey: true,
         }
     }
 }

@@ -58,14 +58,18 @@ wire! {
         pub registration_key: String,
     }
 
-    /// The settings the create-account rule depends on (UserAccountPassword, CorePortal).
+    /// The settings the create-account rule depends on (UserAccountPassword, CorePortal,
+    /// UserAccountPatientPortalOptions).
     #[serde(rename_all = "PascalCase", default)]
-    #[derive(Default)]
     pub struct CreateAccountRules {
         pub password: PasswordRequirements,
         pub min_username_length: u32,
         pub max_username_length: u32,
         pub disable_secondary_recovery_options: bool,
+        /// UserAccountPatientPortalOptions RequireDOB: the patient confirms the date of birth on
+        /// record to create the account (on unless said otherwise).
+        #[serde(rename = "RequireDOB")]
+        pub require_dob: bool,
     }
 
     /// POST userRegistrationApi/requestRegistration (spec 02 §3 "Survey registration").
@@ -222,5 +226,17 @@ wire! {
     #[serde(rename_all = "PascalCase")]
     pub struct LocationCheck {
         pub is_valid: bool,
+    }
+}
+
+impl Default for CreateAccountRules {
+    fn default() -> Self {
+        CreateAccountRules {
+            password: PasswordRequirements::default(),
+            min_username_length: 0,
+            max_username_length: 0,
+            disable_secondary_recovery_options: false,
+            require_dob: true,
+        }
     }
 }

@@ -58,3 +58,5 @@ pub mod notice_templates;
 pub use notice_templates::*;
 pub mod site_usage;
 pub use site_usage::*;
+pub mod services;
+pub use services::{ServiceActionResult, ServiceInfo, ServiceRequest};

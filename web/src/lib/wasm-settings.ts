@@ -125,6 +125,11 @@ export function licenseModules(): { Key: string; Label: string; CanToggle: boole
   return rules().licenseModules();
 }
 
+/** The 'Action error' dialog's title of a service action (spec 03 §8): 'Stop error' ... */
+export function serviceActionErrorTitle(action: string): string {
+  return rules().serviceActionErrorTitle(action);
+}
+
 // The setup wizard (spec 02 §4, §5).
 
 /** The wizard's checks of a configuration before it is saved (field messages and the toast). */

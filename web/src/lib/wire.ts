@@ -71,4 +71,7 @@ export type {
   UsageEventRow,
   UsageRange,
   UsageSummary,
+  ServiceActionResult,
+  ServiceInfo,
+  ServiceRequest,
 } from "wasm-core";

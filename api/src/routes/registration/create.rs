@@ -131,7 +131,9 @@ pub(super) async fn create(
     let rules = create_rules(db).await?;
     let mut errors = membership::validate_create_account(&req, &rules);
     let ip = ip(&peer);
-    if errors.field("Dob").is_empty() {
+    // RequireDOB (spec 03 UserAccountPatientPortalOptions): the date of birth on record proves
+    // who registers; off, the single-use link alone does and no date is asked.
+    if rules.require_dob && errors.field("Dob").is_empty() {
         let entered = dob_text(req.year, req.month, req.day);
         let on_record = row
             .dob

@@ -30,7 +30,8 @@ pub(super) async fn send_registration_email(
     if patient.accounts > 0 {
         return Err(AppError::Conflict(HAS_ACCOUNT.to_owned()));
     }
-    if patient.dob.as_deref().is_none_or(|d| d.trim().is_empty()) {
+    // With RequireDOB the patient proves the date of birth on record: there must be one.
+    if dob_required(db).await? && patient.dob.as_deref().is_none_or(|d| d.trim().is_empty()) {
         return Err(AppError::BadRequest(NO_DOB.to_owned()));
     }
     let pw: UserAccountPassword = settings::get(db).await?;
@@ -125,6 +126,13 @@ pub(super) async fn registration_invitation(
         .ok_or(AppError::NotFound)?;
     let can = patient.accounts == 0
         && membership::is_email(patient.email.as_deref().unwrap_or(""))
-        && patient.dob.as_deref().is_some_and(|d| !d.trim().is_empty());
+        && (!dob_required(&state.db).await?
+            || patient.dob.as_deref().is_some_and(|d| !d.trim().is_empty()));
     Ok(Json(invitation(can, false, "")))
+}
+
+/// UserAccountPatientPortalOptions RequireDOB.
+async fn dob_required(db: &Db) -> AppResult<bool> {
+    let options: UserAccountPatientPortalOptions = settings::get(db).await?;
+    Ok(options.require_dob)
 }

@@ -18,6 +18,7 @@ use wasm_core::model::{
 };
 use wasm_core::settings::core_portal::CorePortal;
 use wasm_core::settings::user_account_password::UserAccountPassword;
+use wasm_core::settings::user_account_patient_portal_options::UserAccountPatientPortalOptions;
 use wasm_core::settings::user_account_username_validation::UserAccountUsernameValidation;
 use wasm_core::settings::user_account_verification::UserAccountUserAccountVerification;
 use wasm_core::ValidationErrors;
@@ -173,7 +174,9 @@ async fn id_fail_max(db: &Db) -> AppResult<i64> {
 async fn create_rules(db: &Db) -> AppResult<CreateAccountRules> {
     let names: UserAccountUsernameValidation = settings::get(db).await?;
     let core: CorePortal = settings::get(db).await?;
+    let options: UserAccountPatientPortalOptions = settings::get(db).await?;
     Ok(CreateAccountRules {
+        require_dob: options.require_dob,
         password: super::password::password_requirements(db).await?,
         min_username_length: bounded(names.min_username_length as i64),
         max_username_length: bounded(names.max_username_length as i64),

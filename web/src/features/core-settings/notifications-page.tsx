@@ -1,6 +1,7 @@
 import { fieldsOf, SettingsForm, useSettingsGroup } from "../../components/settings-form";
 import type { CoreEmailService, CoreNotifications } from "../../lib/wasm";
 import { SendTestMessage } from "./components/send-test-message";
+import { ServiceControls } from "./components/service-controls";
 
 const Mail = fieldsOf<CoreNotifications>();
 const Service = fieldsOf<CoreEmailService>();
@@ -35,11 +36,16 @@ export function NotificationsPage() {
         </div>
       )}
       <h2 className="section-title">Email Service</h2>
-      {s && (
-        <p className="settings-note">
-          Status: <strong>{s.EmailServiceStatus || "not installed"}</strong>
+      <section className="panel" aria-labelledby="email-service-actions">
+        <h3 id="email-service-actions" className="section-title">
+          Email service actions
+        </h3>
+        <p className="field-hint settings-note">
+          The email service is this portal's outbox sender. Stopped, it sends nothing and messages wait in the outbox; started again,
+          it sends them all. Every portal instance obeys, and a stopped service stays stopped when the portal restarts.
         </p>
-      )}
+        <ServiceControls names={["EmailService"]} label="Email service" />
+      </section>
       <SettingsForm group={service} label="Email Service">
         <fieldset>
           <legend>Database</legend>

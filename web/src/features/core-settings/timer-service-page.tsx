@@ -1,6 +1,7 @@
 import { fieldsOf, SettingsForm, useSettingsGroup } from "../../components/settings-form";
 import type { CoreTimerService } from "../../lib/wasm";
 import { useTimerServiceStatus } from "./api/timer-service-status";
+import { ServiceControls } from "./components/service-controls";
 
 const Field = fieldsOf<CoreTimerService>();
 
@@ -15,7 +16,6 @@ export function TimerServicePage() {
   const status = useTimerServiceStatus();
   const group = useSettingsGroup<CoreTimerService>("CoreTimerService");
   const facts = status.data;
-  const started = facts?.TimerServiceStatus === "STARTED";
   return (
     <>
       <div className="alert alert-warning" role="note">
@@ -31,11 +31,13 @@ export function TimerServicePage() {
           <>
             <p className="field-hint settings-note">
               Here the timer service is the portal's notifications engine (reminders, 'I am Here' and ready-for-exam notices). It runs
-              inside the portal API when the API is started with --notifications-engine, on the portal's own database.
+              inside the portal API, on the portal's own database, on the instances started with --notifications-engine; without one it
+              is not installed. Started or stopped here, every instance obeys, and a stopped service stays stopped when the portal
+              restarts.
             </p>
+            <ServiceControls names={["TimerService"]} label="Timer service" />
+            <h3 className="section-title">Connection</h3>
             <dl className="facts">
-              <dt>Status</dt>
-              <dd className={started ? "status-started" : "status-stopped"}>{facts.TimerServiceStatus || "not installed"}</dd>
               <dt>Database Name</dt>
               <dd>{facts.TimerServiceDBName}</dd>
               <dt>Server</dt>
@@ -49,6 +51,15 @@ export function TimerServicePage() {
             </dl>
           </>
         )}
+      </section>
+      <section className="panel" aria-labelledby="other-services">
+        <h2 id="other-services" className="section-title">
+          Other background services
+        </h2>
+        <p className="field-hint settings-note">
+          Survey expiry expires unfinished surveys after their appointment; housekeeping removes expired sessions and spent survey PINs.
+        </p>
+        <ServiceControls names={["SurveyExpiry", "Housekeeping"]} label="Other background services" />
       </section>
       <SettingsForm group={group} label="Timer Service settings">
         <fieldset>

@@ -164,9 +164,11 @@ function CreateAccountForm({
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
         <p className="login-lead" data-testid="welcome">
-          Welcome, {info.FirstName} {info.LastName}! Confirm your date of birth and choose a username and password.
+          Welcome, {info.FirstName} {info.LastName}! {rules.RequireDOB === false ? "Choose" : "Confirm your date of birth and choose"} a username
+          and password.
         </p>
-        <DobField name="Dob" />
+        {/* RequireDOB (User Account > Patient Portal Options): off, no date of birth is asked. */}
+        {rules.RequireDOB !== false && <DobField name="Dob" />}
         <TextField name="email" label="Email" readOnly />
         <TextField name="username" label="Username" autoComplete="username" />
         <PasswordField

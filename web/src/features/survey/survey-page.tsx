@@ -7,6 +7,7 @@ import { surveyLinkOutcome, type SurveyRunState } from "../../lib/wasm";
 import { surveyAdminGrant, surveyToken } from "./api/http";
 import { getForEmail } from "./api/survey-link";
 import { loadSurveySettings } from "./api/staff-start";
+import { useTabletSurveyLicensed } from "./api/tablet-license";
 import { StaffStart } from "./staff-start";
 import { ThemeSwitch, useSurveyTheme } from "./theme";
 import { loadRun } from "./api/load-run";
@@ -77,6 +78,7 @@ export function SurveyPage() {
   // "Save and finish later" go back to Medical History. A kiosk is a PIN or staff start.
   const patientSignedIn = session.state.status === "signed-in" && session.state.info.permissions.IsPatient;
   const kiosk = !emailStart && !patientSignedIn;
+  const tabletLicensed = useTabletSurveyLicensed();
   const [view, setView] = useState<View>(wanted || linkToken !== null ? { kind: "loading" } : { kind: "pin" });
 
   // The emailed link: ask who it is for; start like a PIN start (the row's survey token for this
@@ -201,7 +203,13 @@ export function SurveyPage() {
 
   return (
     <main className="survey-screen" style={theme.style}>
+      {view.kind === "pin" && tabletLicensed === false && (
+        <p className="survey-card" role="status">
+          The Tablet Survey module is not licensed.
+        </p>
+      )}
       {view.kind === "pin" &&
+        tabletLicensed !== false &&
         (settings?.SelectPatientMode && staffSignedIn ? (
           <StaffStart settings={settings} onStart={(id) => navigate(`/survey?startType=HistoryPortal&surveyQueueId=${id}`)} onLogout={() => void staffLogout()} />
         ) : (
