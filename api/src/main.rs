@@ -12,7 +12,12 @@ struct Cli {
     #[arg(long, env = "BIND", default_value = "127.0.0.1:8080")]
     bind: String,
     /// sqlite://path (file and folder are created) or postgres://user@host/db.
-    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/portal.db")]
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "sqlite://data/portal.db",
+        global = true
+    )]
     database_url: String,
     /// Folder of the built web app.
     #[arg(long, env = "WEB_DIR", default_value = "web/dist")]
@@ -25,7 +30,7 @@ struct Cli {
     dev: bool,
     /// Key file for secrets at rest (created when missing); default beside a SQLite database,
     /// else data/portal.key.
-    #[arg(long, env = "PORTAL_KEY_FILE")]
+    #[arg(long, env = "PORTAL_KEY_FILE", global = true)]
     key_file: Option<PathBuf>,
     /// Reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges,
     /// comma-separated, e.g. "127.0.0.1,10.0.0.0/8"). Set it when the portal runs behind one:
@@ -51,6 +56,18 @@ struct Cli {
 enum Command {
     /// Print the OpenAPI 3.1 document (JSON) and exit, without starting a server.
     Openapi,
+    /// The audit log's tamper evidence (hash chain and signed checkpoints).
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
+    },
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum AuditCommand {
+    /// Walk the chain and the checkpoints of --database-url with the key of --key-file; print the
+    /// first broken or missing row and exit 1 on any break.
+    Verify,
 }
 
 #[tokio::main]
@@ -61,14 +78,35 @@ async fn main() -> std::process::ExitCode {
         println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
         return std::process::ExitCode::SUCCESS;
     }
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+    if let Some(Command::Audit {
+        command: AuditCommand::Verify,
+    }) = cli.command
+    {
+        return audit_verify(&cli.database_url, cli.key_file).await;
+    }
+    {
+        use tracing_subscriber::layer::SubscriberExt;
+        use tracing_subscriber::util::SubscriberInitExt;
+        use tracing_subscriber::Layer;
+        let console = tracing_subscriber::fmt::layer()
+            .with_writer(std::io::stderr)
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .with_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+            );
+        // Every ERROR event also goes to the Error Logs (error_log.rs), whatever the console shows;
+        // the layer sees spans too (the request line of the `http` span).
+        let errors = portal_api::error_log::ErrorLogLayer.with_filter(
+            tracing_subscriber::filter::filter_fn(|meta| {
+                meta.is_span() || *meta.level() == tracing::Level::ERROR
+            }),
+        );
+        tracing_subscriber::registry()
+            .with(console)
+            .with(errors)
+            .init();
+    }
     let trusted_proxies = match portal_api::client_addr::TrustedProxies::parse(&cli.trusted_proxies)
     {
         Ok(t) => t,
@@ -95,6 +133,37 @@ async fn main() -> std::process::ExitCode {
             tracing::error!(error = %err, "portal-api failed");
             eprintln!("portal-api: {err}");
             std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// `portal-api audit verify`: exit 0 when the chain is whole, 1 on a break, 2 when it cannot run.
+async fn audit_verify(database_url: &str, key_file: Option<PathBuf>) -> std::process::ExitCode {
+    match portal_api::audit_chain::verify_database(database_url, key_file).await {
+        Ok(report) => {
+            let started = report.elapsed;
+            match &report.report.first_break {
+                None => {
+                    println!(
+                        "audit chain OK: {} rows, {} signed checkpoints ({} ms)",
+                        report.report.rows,
+                        report.report.checkpoints,
+                        started.as_millis()
+                    );
+                    std::process::ExitCode::SUCCESS
+                }
+                Some(b) => {
+                    println!(
+                        "audit chain BROKEN at {b} ({} rows verified before it)",
+                        report.report.rows
+                    );
+                    std::process::ExitCode::from(1)
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("portal-api audit verify: {e}");
+            std::process::ExitCode::from(2)
         }
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod appointments;
+pub mod audit_logs;
 pub mod configuration;
 pub mod core_settings;
 pub mod documents;
@@ -17,6 +18,7 @@ pub mod luminary_one;
 pub mod medical_history;
 pub mod notification_history;
 pub mod password;
+pub mod record_accesses;
 pub mod recovery;
 pub mod registration;
 pub mod session_timer;
@@ -66,6 +68,8 @@ pub fn router() -> ApiRouter {
         .merge(survey_link::router())
         .merge(logo::router())
         .merge(core_settings::router())
+        .merge(audit_logs::router())
+        .merge(record_accesses::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

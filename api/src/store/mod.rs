@@ -2,6 +2,7 @@
 
 pub mod appointments;
 pub mod audit_log;
+pub mod audit_logs;
 pub mod demo;
 pub mod documents;
 pub mod history_portal;

@@ -48,3 +48,5 @@ pub mod params;
 pub use params::*;
 pub mod users;
 pub use users::*;
+pub mod audit_logs;
+pub use audit_logs::*;
