@@ -87,23 +87,17 @@ async fn main() -> std::process::ExitCode {
     {
         use tracing_subscriber::layer::SubscriberExt;
         use tracing_subscriber::util::SubscriberInitExt;
-        use tracing_subscriber::Layer;
-        let console = tracing_subscriber::fmt::layer()
+        // Every ERROR event also goes to the Error Logs (error_log.rs keeps only ERROR events and
+        // the request line of the `http` span); the one filter is the console's.
+        let errors = portal_api::error_log::ErrorLogLayer;
+        tracing_subscriber::fmt()
             .with_writer(std::io::stderr)
             .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-            .with_filter(
+            .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
                     .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-            );
-        // Every ERROR event also goes to the Error Logs (error_log.rs), whatever the console shows;
-        // the layer sees spans too (the request line of the `http` span).
-        let errors = portal_api::error_log::ErrorLogLayer.with_filter(
-            tracing_subscriber::filter::filter_fn(|meta| {
-                meta.is_span() || *meta.level() == tracing::Level::ERROR
-            }),
-        );
-        tracing_subscriber::registry()
-            .with(console)
+            )
+            .finish()
             .with(errors)
             .init();
     }

@@ -335,11 +335,11 @@ async fn a_500s_error_id_finds_its_error_log_row_without_secrets() {
         .login(MANAGER.login_path(), MANAGER.username, "pw-Secret-77a")
         .await;
     server
-        .execute_sql("ALTER TABLE survey_queue RENAME TO survey_queue_gone")
+        .execute_sql("ALTER TABLE email_logs RENAME TO email_logs_gone")
         .await;
     let response = manager
         .post_json(
-            "/api/surveyQueue/datatable",
+            "/api/EmailLogs/datatables",
             &json!({"PageIndex": 0, "PageSize": 10}),
         )
         .await;
@@ -360,10 +360,20 @@ async fn a_500s_error_id_finds_its_error_log_row_without_secrets() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    let row = row.unwrap_or_else(|| panic!("no Error Logs row for {error_id}"));
+    let row = row.unwrap_or_else(|| {
+        let log = server.stderr();
+        let tail: Vec<&str> = log
+            .lines()
+            .filter(|l| l.contains("ERROR") || l.contains("error log"))
+            .collect();
+        panic!(
+            "no Error Logs row for {error_id} ({} bytes of log): {tail:?}",
+            log.len()
+        )
+    });
     assert_eq!(row["ErrorId"], error_id.as_str());
     assert_eq!(row["EventLevel"], "Error");
-    assert_eq!(row["RequestUrl"], "/api/surveyQueue/datatable");
+    assert_eq!(row["RequestUrl"], "/api/EmailLogs/datatables");
     assert_eq!(row["ErrorMethod"], "POST");
     assert!(!row["ErrorClass"].as_str().unwrap().is_empty());
     assert!(!row["EventMessage"].as_str().unwrap().is_empty());
