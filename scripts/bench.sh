@@ -26,6 +26,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# `scripts/bench.sh AREA...` runs only those area benchmarks (bench/AREA.sh), e.g. `audit`.
+if [ $# -gt 0 ]; then
+  for area in "$@"; do
+    [ -x "bench/$area.sh" ] || { echo "no bench/$area.sh" >&2; exit 2; }
+    echo "== bench/$area.sh"
+    "bench/$area.sh"
+  done
+  exit 0
+fi
+
 ./scripts/setup.sh
 cargo build --release --quiet -p portal-api
 BIN=target/release/portal-api
@@ -150,7 +160,7 @@ cat bench/results.md
 
 # Area benchmarks, each writing bench/results-<area>.md (its own figures and method). BENCH_AREAS
 # picks some by name; history-portal generates a million rows per engine (several minutes each).
-for area in ${BENCH_AREAS:-login patient-area surveys history-portal settings}; do
+for area in ${BENCH_AREAS:-login patient-area surveys history-portal settings audit}; do
   if [ -x "bench/$area.sh" ]; then
     echo "== bench/$area.sh"
     "bench/$area.sh" || echo "bench/$area.sh failed (exit $?)"

@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::auth::session::SessionUser;
 use crate::db::{now_ms, Db, Tx};
 use crate::error::AppResult;
-use crate::store::audit_log::{self, AuditRow};
+use crate::store::audit_log::AuditRow;
 
 /// Who acted: the signed-in user and, when impersonating, the real user behind them.
 #[derive(Debug, Clone, Copy, Default)]
@@ -134,6 +134,11 @@ pub enum Action {
     NotificationTemplateDeleted,
     /// Services management (spec 03 §7): a service started, stopped or restarted.
     ServiceAction,
+    /// Audit Logs (issue 15): staff searched patients (the typeahead) or opened a patient's
+    /// record; a request for a patient object the caller may not see (403).
+    PatientSearched,
+    PatientRecordOpened,
+    PatientAccessDenied,
 }
 
 impl Action {
@@ -191,6 +196,9 @@ impl Action {
             Action::NotificationTemplateSaved => "NotificationTemplateSaved",
             Action::NotificationTemplateDeleted => "NotificationTemplateDeleted",
             Action::ServiceAction => "ServiceAction",
+            Action::PatientSearched => "PatientSearched",
+            Action::PatientRecordOpened => "PatientRecordOpened",
+            Action::PatientAccessDenied => "PatientAccessDenied",
         }
     }
 
@@ -232,6 +240,9 @@ impl Action {
             Action::TechpadSettingsSaved | Action::TechpadWorklistSortingReset => "Techpad",
             Action::NotificationTemplateSaved | Action::NotificationTemplateDeleted => "Settings",
             Action::ServiceAction => "Settings",
+            Action::PatientSearched | Action::PatientRecordOpened | Action::PatientAccessDenied => {
+                "Patient"
+            }
         }
     }
 }
@@ -247,24 +258,96 @@ pub async fn record(
     new: Option<Value>,
     ip: Option<String>,
 ) -> AppResult<()> {
-    audit_log::insert(
-        tx,
-        &AuditRow {
-            created_at: now_ms(),
-            user_id: actor.user_id,
-            impersonator_user_id: actor.impersonator_user_id,
-            action: action.name(),
-            category: action.category(),
-            target_type: target.target_type,
-            target_id: target.target_id.as_deref(),
-            target_user_id: target.target_user_id,
-            old_values: old.map(|v| v.to_string()),
-            new_values: new.map(|v| v.to_string()),
-            ip: ip.as_deref(),
-        },
-    )
-    .await
+    let patient = concerned_patient(&target, new.as_ref());
+    Entry::new(actor, action, target)
+        .values(old, new)
+        .ip(ip)
+        .patient(patient)
+        .write(tx)
+        .await
 }
+
+/// The patient a row concerns, for the Patient Logs and the patient's own access list: the
+/// target when it is a patient, else the `PatientId` its new values name (letters, summaries).
+fn concerned_patient(target: &Target, new: Option<&Value>) -> Option<i64> {
+    if target.target_type == Some("Patient") {
+        if let Some(id) = target.target_id.as_deref().and_then(|t| t.parse().ok()) {
+            return Some(id);
+        }
+    }
+    new.and_then(|v| v.get("PatientId")).and_then(Value::as_i64)
+}
+
+/// An audit row with everything it may carry: besides [`record`]'s fields, the patient and study
+/// it concerns (Patient Logs, the patient's own access list) and the outcome (Success by default;
+/// Denied for a refused access).
+#[derive(Debug, Clone)]
+pub struct Entry {
+    row: AuditRow,
+}
+
+impl Entry {
+    pub fn new(actor: Actor, action: Action, target: Target) -> Entry {
+        Entry {
+            row: AuditRow {
+                created_at: now_ms(),
+                user_id: actor.user_id,
+                impersonator_user_id: actor.impersonator_user_id,
+                action: action.name().to_owned(),
+                category: action.category().to_owned(),
+                target_type: target.target_type.map(str::to_owned),
+                target_id: target.target_id,
+                target_user_id: target.target_user_id,
+                outcome: Some(OUTCOME_SUCCESS.to_owned()),
+                ..AuditRow::default()
+            },
+        }
+    }
+
+    pub fn values(mut self, old: Option<Value>, new: Option<Value>) -> Entry {
+        self.row.old_values = old.map(|v| v.to_string());
+        self.row.new_values = new.map(|v| v.to_string());
+        self
+    }
+
+    pub fn ip(mut self, ip: Option<String>) -> Entry {
+        self.row.ip = ip;
+        self
+    }
+
+    pub fn patient(mut self, patient_id: Option<i64>) -> Entry {
+        self.row.patient_id = patient_id;
+        self
+    }
+
+    pub fn study(mut self, study_id: Option<i64>) -> Entry {
+        self.row.study_id = study_id;
+        self
+    }
+
+    pub fn outcome(mut self, outcome: &str) -> Entry {
+        self.row.outcome = Some(outcome.to_owned());
+        self
+    }
+
+    /// Appends the row to the audit chain inside `tx` (audit_chain.rs).
+    pub async fn write(self, tx: &mut Tx) -> AppResult<()> {
+        crate::audit_chain::append(tx, &self.row).await?;
+        Ok(())
+    }
+
+    /// Its own transaction, for a row that records no change (a read, a refused access).
+    pub async fn write_alone(self, db: &Db) -> AppResult<()> {
+        let mut tx = db.begin().await?;
+        self.write(&mut tx).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// Outcomes of an audited action.
+pub const OUTCOME_SUCCESS: &str = "Success";
+pub const OUTCOME_DENIED: &str = "Denied";
 
 /// An audit row that records no change of its own (a sign-in attempt, a refused access, a read
 /// of patient data with nothing else written): its own one-statement transaction.

@@ -3,6 +3,7 @@
 
 pub mod answers;
 pub mod audit;
+pub mod audit_chain;
 pub mod auth;
 pub mod backup;
 pub mod client_addr;
@@ -12,6 +13,7 @@ pub mod csrf;
 pub mod db;
 pub mod demo;
 pub mod error;
+pub mod error_log;
 pub mod fmt;
 pub mod html;
 pub mod jobs;
@@ -133,6 +135,12 @@ pub async fn build(config: &Config) -> Result<AppState, Box<dyn std::error::Erro
     let secrets = secrets::SecretBox::open(&key_file)
         .map_err(|e| format!("cannot open the key file {}: {e}", key_file.display()))?;
     secrets::install(&secrets);
+    // Rows from before the chain are sealed into it, and the head is signed, before serving.
+    let checkpoint_key = secrets.checkpoint_key();
+    audit_chain::seal_and_checkpoint(&db, &checkpoint_key)
+        .await
+        .map_err(|e| e.to_string())?;
+    audit_chain::install(checkpoint_key);
     Ok(AppState {
         db,
         web_dir: config.web_dir.clone(),
@@ -189,6 +197,7 @@ pub fn app(state: AppState) -> Router {
 pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let state = build(&config).await?;
     let db = state.db.clone();
+    error_log::start_writer(&db);
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;
     let addr = listener.local_addr()?;
     {
@@ -213,6 +222,18 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
         },
     )
     .await;
+    // Signed checkpoints while rows arrive (audit_chain.rs), besides every 1000th row's.
+    let checkpoints = tokio::spawn({
+        let (db, key) = (db.clone(), state.secrets.checkpoint_key());
+        async move {
+            loop {
+                tokio::time::sleep(audit_chain::CHECKPOINT_PERIOD).await;
+                if let Err(e) = audit_chain::seal_and_checkpoint(&db, &key).await {
+                    tracing::warn!(error = %e, "audit checkpoint failed");
+                }
+            }
+        }
+    });
     axum::serve(
         listener,
         app(state).into_make_service_with_connect_info::<SocketAddr>(),
@@ -221,6 +242,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     .await?;
     tracing::info!("shutting down");
     services.stop();
+    checkpoints.abort();
     tokio::time::timeout(Duration::from_secs(5), db.close())
         .await
         .ok();

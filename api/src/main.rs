@@ -30,7 +30,7 @@ struct Cli {
     dev: bool,
     /// Key file for secrets at rest (created when missing); default beside a SQLite database,
     /// else data/portal.key.
-    #[arg(long, env = "PORTAL_KEY_FILE")]
+    #[arg(long, env = "PORTAL_KEY_FILE", global = true)]
     key_file: Option<PathBuf>,
     /// Reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges,
     /// comma-separated, e.g. "127.0.0.1,10.0.0.0/8"). Set it when the portal runs behind one:
@@ -74,6 +74,18 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// The audit log's tamper evidence (hash chain and signed checkpoints).
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
+    },
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum AuditCommand {
+    /// Walk the chain and the checkpoints of --database-url with the key of --key-file; print the
+    /// first broken or missing row and exit 1 on any break.
+    Verify,
 }
 
 #[tokio::main]
@@ -95,16 +107,28 @@ async fn main() -> std::process::ExitCode {
             let done = portal_api::backup::restore(&cli.database_url, from, *force).await;
             return report(done, "restore");
         }
+        Some(Command::Audit {
+            command: AuditCommand::Verify,
+        }) => return audit_verify(&cli.database_url, cli.key_file.clone()).await,
         None => {}
     }
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+    {
+        use tracing_subscriber::layer::SubscriberExt;
+        use tracing_subscriber::util::SubscriberInitExt;
+        // Every ERROR event also goes to the Error Logs (error_log.rs keeps only ERROR events and
+        // the request line of the `http` span); the one filter is the console's.
+        let errors = portal_api::error_log::ErrorLogLayer;
+        tracing_subscriber::fmt()
+            .with_writer(std::io::stderr)
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+            )
+            .finish()
+            .with(errors)
+            .init();
+    }
     let trusted_proxies = match portal_api::client_addr::TrustedProxies::parse(&cli.trusted_proxies)
     {
         Ok(t) => t,
@@ -154,6 +178,37 @@ fn report(
         Err(e) => {
             eprintln!("portal-api {what}: {e}");
             std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// `portal-api audit verify`: exit 0 when the chain is whole, 1 on a break, 2 when it cannot run.
+async fn audit_verify(database_url: &str, key_file: Option<PathBuf>) -> std::process::ExitCode {
+    match portal_api::audit_chain::verify_database(database_url, key_file).await {
+        Ok(report) => {
+            let started = report.elapsed;
+            match &report.report.first_break {
+                None => {
+                    println!(
+                        "audit chain OK: {} rows, {} signed checkpoints ({} ms)",
+                        report.report.rows,
+                        report.report.checkpoints,
+                        started.as_millis()
+                    );
+                    std::process::ExitCode::SUCCESS
+                }
+                Some(b) => {
+                    println!(
+                        "audit chain BROKEN at {b} ({} rows verified before it)",
+                        report.report.rows
+                    );
+                    std::process::ExitCode::from(1)
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("portal-api audit verify: {e}");
+            std::process::ExitCode::from(2)
         }
     }
 }

@@ -18,6 +18,8 @@ const PREFIX: &str = "enc:v1:";
 #[derive(Clone)]
 pub struct SecretBox {
     cipher: Aes256Gcm,
+    /// The audit checkpoint key, derived from the same key file (audit_chain.rs).
+    checkpoint: crate::audit_chain::CheckpointKey,
 }
 
 /// The key of this process, for code that reads a stored secret where no `AppState` reaches
@@ -72,7 +74,13 @@ impl SecretBox {
     pub fn from_key(key: &[u8; 32]) -> SecretBox {
         SecretBox {
             cipher: Aes256Gcm::new(key.into()),
+            checkpoint: crate::audit_chain::CheckpointKey::derive(key),
         }
+    }
+
+    /// The key that signs audit checkpoints (derived from this key file, never stored).
+    pub fn checkpoint_key(&self) -> crate::audit_chain::CheckpointKey {
+        self.checkpoint.clone()
     }
 
     /// Reads the key file, or creates it (folder too) with a fresh random key.

@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod appointments;
+pub mod audit_logs;
 pub mod configuration;
 pub mod core_settings;
 pub mod documents;
@@ -18,6 +19,7 @@ pub mod medical_history;
 pub mod notice_templates;
 pub mod notification_history;
 pub mod password;
+pub mod record_accesses;
 pub mod recovery;
 pub mod registration;
 pub mod service_management;
@@ -82,6 +84,8 @@ pub fn router() -> ApiRouter {
         .merge(notice_templates::router())
         .merge(site_usage::router())
         .merge(service_management::router())
+        .merge(audit_logs::router())
+        .merge(record_accesses::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

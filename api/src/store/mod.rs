@@ -3,6 +3,7 @@
 pub mod appointments;
 pub mod audit_log;
 pub mod backup;
+pub mod audit_logs;
 pub mod demo;
 pub mod documents;
 pub mod history_portal;

@@ -398,6 +398,37 @@ impl TestServer {
         }
     }
 
+    /// Like [`TestServer::execute_sql`], but answers the database's refusal instead of panicking
+    /// (to show that the database itself refuses a statement).
+    pub async fn try_execute_sql(&self, sql: &str) -> Result<(), String> {
+        use sqlx::{Connection, Executor};
+        let result = match &self.database {
+            TestDatabase::Postgres { .. } => {
+                let mut connection = sqlx::PgConnection::connect(&self.database_url)
+                    .await
+                    .expect("connect to the test database");
+                connection.execute(sql).await.map(|_| ())
+            }
+            TestDatabase::Sqlite => {
+                let mut connection = sqlx::SqliteConnection::connect(&self.database_url)
+                    .await
+                    .expect("open the test database");
+                connection.execute(sql).await.map(|_| ())
+            }
+        };
+        result.map_err(|e| e.to_string())
+    }
+
+    /// Whether the server runs on PostgreSQL (TEST_DATABASE_URL) rather than SQLite.
+    pub fn is_postgres(&self) -> bool {
+        matches!(self.database, TestDatabase::Postgres { .. })
+    }
+
+    /// The secrets key file the server was given.
+    pub fn key_file(&self) -> PathBuf {
+        self._dir.path().join("portal.key")
+    }
+
     /// Counts rows with a query returning one integer (`SELECT COUNT(*) ...`).
     pub async fn count_sql(&self, sql: &str) -> i64 {
         use sqlx::Connection;

@@ -7,6 +7,7 @@
 //! wasm file. Results are written with serde-wasm-bindgen, maps as plain objects
 //! (`{field: [messages]}`), which is what the TypeScript types say. No function panics or throws.
 
+mod audit_logs;
 mod documents;
 mod embed;
 mod iam_here;

@@ -60,3 +60,5 @@ pub mod site_usage;
 pub use site_usage::*;
 pub mod services;
 pub use services::{ServiceActionResult, ServiceInfo, ServiceRequest};
+pub mod audit_logs;
+pub use audit_logs::*;

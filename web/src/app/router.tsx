@@ -258,7 +258,22 @@ export const routes: RouteObject[] = [
                   { path: "*", element: <Navigate to="general" replace /> },
                 ],
               },
-              later("audit-logs", "Audit Logs"),
+              // spec 01 §2.7: Audit Logs, six tabs; the empty path opens Patient Logs.
+              {
+                path: "audit-logs",
+                lazy: () => import("../features/audit-logs/audit-logs-layout").then((m) => ({ Component: m.AuditLogsLayout })),
+                handle: { title: "Audit Logs" } satisfies RouteHandle,
+                children: [
+                  { index: true, element: <Navigate to="patient" replace /> },
+                  { path: "patient", lazy: () => import("../features/audit-logs/patient-logs-page").then((m) => ({ Component: m.PatientLogsPage })), handle: { title: "Audit Logs", subtitle: "Patient Logs" } satisfies RouteHandle },
+                  { path: "portal", lazy: () => import("../features/audit-logs/portal-logs-page").then((m) => ({ Component: m.PortalLogsPage })), handle: { title: "Audit Logs", subtitle: "Portal Audit Logs" } satisfies RouteHandle },
+                  { path: "magview", lazy: () => import("../features/audit-logs/log-tables").then((m) => ({ Component: m.MagViewLogsPage })), handle: { title: "Audit Logs", subtitle: "MagView Audit Logs" } satisfies RouteHandle },
+                  { path: "error", lazy: () => import("../features/audit-logs/log-tables").then((m) => ({ Component: m.ErrorLogsPage })), handle: { title: "Audit Logs", subtitle: "Error Logs" } satisfies RouteHandle },
+                  { path: "email", lazy: () => import("../features/audit-logs/log-tables").then((m) => ({ Component: m.EmailLogsPage })), handle: { title: "Audit Logs", subtitle: "Email Logs" } satisfies RouteHandle },
+                  { path: "techpad", lazy: () => import("../features/audit-logs/log-tables").then((m) => ({ Component: m.TechpadLogsPage })), handle: { title: "Audit Logs", subtitle: "Techpad Logs" } satisfies RouteHandle },
+                  { path: "*", element: <Navigate to="patient" replace /> },
+                ],
+              },
               // spec 03 §2: Patient Result Portal settings; email-service (Notification Templates) is
               // the default child, documents the other.
               {

@@ -250,3 +250,5 @@ export type {
 } from "wasm-core";
 // A settings group on the wire: GET/PUT /api/configurationForm/{name} (components/settings-form).
 export type { SettingsEnvelope, SettingsSave } from "wasm-core";
+// Audit Logs (spec 01 §2.7, §5): the typeahead and Apply rules.
+export { patientSearchError, patientLogFilterReady } from "wasm-core";

@@ -105,6 +105,18 @@ pub(super) async fn load_documents(
     let Some(patient_id) = subject_patient(&state, &user, req.ssn.as_deref()).await? else {
         return Ok(Json(out));
     };
+    if user.role != Role::Patient {
+        // A staff member opened a patient's letters: a read of patient data (issue 15).
+        audit::Entry::new(
+            Actor::from(&*user),
+            Action::PatientRecordOpened,
+            Target::none(),
+        )
+        .values(None, Some(serde_json::json!({"Object": "Letters"})))
+        .patient(Some(patient_id))
+        .write_alone(db)
+        .await?;
+    }
     let descending = !matches!(req.sort_order.as_deref(), Some(o) if o.eq_ignore_ascii_case("asc"));
     let rows = store::letters_of_patient(db, patient_id, descending).await?;
     let now = now_ms();

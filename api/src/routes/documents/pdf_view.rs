@@ -42,16 +42,16 @@ pub(super) async fn owned_letter(
                 .unwrap_or_else(Target::none);
             // The token itself is a secret of its owner: only a short prefix goes to the log.
             let prefix: String = token.chars().take(6).collect();
-            audit::record_alone(
-                &state.db,
-                Actor::from(user),
-                Action::LetterAccessDenied,
-                target,
-                None,
-                Some(json!({"TokenPrefix": prefix, "Known": row.is_some()})),
-                ip(peer),
-            )
-            .await?;
+            audit::Entry::new(Actor::from(user), Action::LetterAccessDenied, target)
+                .values(
+                    None,
+                    Some(json!({"TokenPrefix": prefix, "Known": row.is_some()})),
+                )
+                .ip(ip(peer))
+                .patient(row.as_ref().map(|r| r.patient_id))
+                .outcome(audit::OUTCOME_DENIED)
+                .write_alone(&state.db)
+                .await?;
             Err(AppError::NotFound)
         }
     }

@@ -105,6 +105,20 @@ pub(super) async fn summary_pdf(
     let db = &state.db;
     let run = store::run_by_log(db, id).await?.ok_or(AppError::NotFound)?;
     if !(user.role.is_staff() || user.patient_id == Some(run.patient_id)) {
+        // Another patient's summary: refused like an unknown one, and recorded.
+        audit::Entry::new(
+            Actor::from(&*user),
+            Action::PatientAccessDenied,
+            Target::none(),
+        )
+        .values(
+            None,
+            Some(json!({"SurveyLogId": id, "Object": "SurveySummary"})),
+        )
+        .patient(Some(run.patient_id))
+        .outcome(audit::OUTCOME_DENIED)
+        .write_alone(db)
+        .await?;
         return Err(AppError::NotFound);
     }
     let (letter_id, file_name) = store::summary_of_queue(db, run.id)

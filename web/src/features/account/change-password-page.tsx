@@ -15,6 +15,7 @@ import { logout } from "../../lib/api/logout";
 import { useSession } from "../../app/session";
 import { changeMyPassword } from "./api/change-my-password";
 import { getPasswordRequirements } from "../../lib/api/get-password-requirements";
+import { RecordAccessPanel } from "./record-accesses";
 import { PasswordRequirementsPanel } from "../../components/password-requirements/password-requirements-panel";
 // The shared field and show/hide styles of the sign-in form.
 import "../../styles/login.css";
@@ -26,7 +27,7 @@ type Field = keyof ChangeMyPassword;
 
 /** /account/change-password, title 'User Change Password' (spec 01 §2.9, §4, §5). */
 export function ChangePasswordPage() {
-  const { clear } = useSession();
+  const { clear, state } = useSession();
   const [rules, setRules] = useState<PasswordRequirements | null>(null);
   const [form, setForm] = useState<Required<ChangeMyPassword>>({ OldPassword: "", NewPassword: "", NewPasswordRepeat: "" });
   const [touched, setTouched] = useState<Set<Field>>(new Set());
@@ -87,7 +88,9 @@ export function ChangePasswordPage() {
     }
   }
 
+  const isPatient = state.status === "signed-in" && state.info.permissions.IsPatient;
   return (
+    <>
     <div className="change-password panel">
       <form onSubmit={submit} noValidate className="change-password-form">
         <PasswordInput label="Old password" value={form.OldPassword} messages={shown("OldPassword")} autoComplete="current-password" onChange={(v) => change("OldPassword", v)} />
@@ -113,6 +116,8 @@ export function ChangePasswordPage() {
         </Modal>
       )}
     </div>
+    {isPatient && <RecordAccessPanel />}
+    </>
   );
 }
 

@@ -1,0 +1,122 @@
+import { expect, test } from "./fixtures";
+import { expectNoAxeViolations, SCREENSHOTS, signIn } from "./helpers";
+import type { Page } from "@playwright/test";
+
+// Audit Logs (spec 01 §2.7, §5, §9; issue 15): the six tabs as a program manager uses them.
+// Each test signs in as the manager (the demo's only role that has Audit Logs).
+
+const LOG_DATE = /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} (AM|PM)$/;
+
+async function openTab(page: Page, path: string, name: string) {
+  await page.goto(`/admin/audit-logs/${path}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Audit Logs" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Audit Logs" }).getByRole("link", { name })).toHaveAttribute("aria-current", "page");
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 820, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENSHOTS}/audit-logs-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, "staff", "manager");
+});
+
+test("Patient Logs: the empty path opens it; typeahead, study, Apply and the detail panel", async ({ page }) => {
+  await page.goto("/admin/audit-logs");
+  await expect(page).toHaveURL(/\/admin\/audit-logs\/patient$/);
+  // A staff read of Jane's letter, so her log has an entry with fields.
+  const docs = await page.request.post("/api/documents/loadDocuments", {
+    data: { ssn: "100001" },
+    headers: { "X-CSRF-Token": (await page.context().cookies()).find((c) => c.name === "portal_csrf")?.value ?? "" },
+  });
+  const token = (await docs.json()).list[0].AccessToken as string;
+  expect((await page.request.get(`/api/documents/letterPdf?accessToken=${token}`)).status()).toBe(200);
+
+  await openTab(page, "patient", "Patient Logs");
+  const apply = page.getByRole("button", { name: "Apply" });
+  const table = page.getByRole("table", { name: "Patient Logs" });
+  // Apply does nothing without a patient.
+  await apply.click();
+  await expect(page).not.toHaveURL(/patient_f/);
+  await expect(table).toContainText("Choose a patient and Apply");
+
+  const patient = page.getByPlaceholder("Type patient name");
+  await patient.fill("Do");
+  await expect(page.getByText("Please enter 3 or more characters")).toBeVisible();
+  const searched = page.waitForResponse((r) => r.url().includes("/magview.api/patient/search"));
+  await patient.fill("Doe");
+  await searched;
+  await page.getByRole("list", { name: "Patients found" }).getByRole("button", { name: /Doe, Jane/ }).click();
+  await expect(patient).toHaveValue(/Doe, Jane \(100001\)/);
+  const study = page.getByLabel("Study");
+  await expect(study.locator("option").first()).toHaveText("Choose study");
+  await expect.poll(() => study.locator("option").count()).toBeGreaterThan(1);
+  await expectNoAxeViolations(page);
+
+  await apply.click();
+  await expect(page).toHaveURL(/Patient/);
+  const row = table.getByRole("row").filter({ hasText: "LetterViewed" }).filter({ hasText: "manager" }).first();
+  await expect(row).toBeVisible();
+  await expect(row.getByRole("cell").first()).toHaveText(LOG_DATE);
+  await row.getByRole("button", { name: "Details" }).click();
+  const details = page.getByRole("complementary", { name: "Entry details" });
+  await expect(details).toContainText("Jane Doe");
+  await expect(details).toContainText("100001");
+  await expect(details).toContainText("LetterViewed");
+  for (const header of ["Field Name", "From", "To"]) {
+    await expect(details.getByRole("columnheader", { name: header })).toBeVisible();
+  }
+  await details.getByRole("button", { name: "LetterType" }).click();
+  await expect(details.getByRole("region", { name: "New Value" })).not.toHaveText("New Value");
+  await expectNoAxeViolations(page);
+  await shoot(page, "patient");
+
+  // The applied filter is in the address: a reload keeps it.
+  await page.reload();
+  await expect(table.getByRole("row").filter({ hasText: "LetterViewed" }).first()).toBeVisible();
+});
+
+test("Portal Audit Logs: category and Search, the spec's columns, newest first", async ({ page }) => {
+  await openTab(page, "portal", "Portal Audit Logs");
+  const table = page.getByRole("table", { name: "Portal Audit Logs" });
+  for (const header of ["CreatedAt", "Category", "Name", "Description", "StatusWithDescription", "UserId", "UserName"]) {
+    await expect(table.getByRole("columnheader", { name: new RegExp(`^${header}`) })).toBeVisible();
+  }
+  await expect(table.getByRole("columnheader", { name: /CreatedAt/ })).toHaveAttribute("aria-sort", "descending");
+  const category = page.getByLabel("Category");
+  await expect(category.locator("option").first()).toHaveText("");
+  await category.selectOption("Authentication");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/Category=Authentication|Authentication/);
+  await expect(table.getByRole("row").nth(1)).toContainText("Authentication");
+  await expect(table.getByRole("row").nth(1).getByRole("cell").first()).toHaveText(LOG_DATE);
+  await expectNoAxeViolations(page);
+  await shoot(page, "portal");
+});
+
+for (const [path, name, headers] of [
+  ["magview", "MagView Audit Logs", ["Date", "Type", "User", "Login", "SDate", "Ssn", "Details"]],
+  ["error", "Error Logs", ["EventDateTime", "EventLevel", "EventMessage", "RequestUrl", "ErrorMethod", "ErrorClass"]],
+  ["email", "Email Logs", ["Date", "Type", "Message", "Method", "To", "IsSent"]],
+  ["techpad", "Techpad Logs", ["CreatedAt", "Category", "Name", "Description", "StatusWithDescription", "UserId", "UserName"]],
+] as const) {
+  test(`${name}: a server-driven table with the spec's columns and its state in the address`, async ({ page }) => {
+    await openTab(page, path, name);
+    const table = page.getByRole("table", { name });
+    for (const header of headers) {
+      await expect(table.getByRole("columnheader", { name: new RegExp(`^${header}`) })).toBeVisible();
+    }
+    await page.getByRole("searchbox", { name: "Search" }).fill("no-such-entry");
+    await expect(page).toHaveURL(new RegExp(`${path}_q=no-such-entry`));
+    await expect(table).toContainText("No data available");
+    await page.reload();
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("no-such-entry");
+    await page.getByRole("searchbox", { name: "Search" }).fill("");
+    await expectNoAxeViolations(page);
+    await shoot(page, path);
+  });
+}
