@@ -139,7 +139,10 @@ async fn email_letters(
             let name = format!("{} {}", l.first_name, l.last_name);
             let type_text = wasm_core::documents::letter_type_text(&l.letter_type, alt);
             let link = format!("{base}/documents");
-            let tokens = [("PatientName", name.as_str()), ("PortalLink", link.as_str())];
+            let tokens = [
+                ("PatientName", name.as_str()),
+                ("PortalLink", link.as_str()),
+            ];
             // LetterType is no template token: the letter's own type text goes in after.
             let body = wasm_core::notice_templates::render(
                 LETTER_TEMPLATE.1,
@@ -160,7 +163,6 @@ async fn email_letters(
     }
     Ok(queued)
 }
-
 
 /// One pass at `now`.
 pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<EngineReport> {

@@ -2,8 +2,8 @@
 
 pub mod appointments;
 pub mod audit_log;
-pub mod backup;
 pub mod audit_logs;
+pub mod backup;
 pub mod demo;
 pub mod documents;
 pub mod history_portal;
@@ -30,10 +30,10 @@ pub mod services;
 pub mod sessions;
 pub mod settings;
 pub mod setup;
+pub mod site_usage;
 pub mod sso;
 pub mod staff_home;
 pub mod survey_general;
-pub mod site_usage;
 pub mod survey_packages;
 pub mod survey_themes;
 pub mod surveys;
