@@ -5,11 +5,6 @@
 # time (BENCH_SECONDS, default 10 per endpoint) and connections (BENCH_CONNECTIONS, default 32).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# scripts/bench.sh AREA: only that area's benchmark (bench/AREA.sh), e.g. `scripts/bench.sh usage`.
-if [ $# -gt 0 ]; then
-  [ -x "bench/$1.sh" ] || { echo "no benchmark bench/$1.sh" >&2; exit 2; }
-  exec "bench/$1.sh"
-fi
 source scripts/lib/postgres.sh
 source scripts/lib/portal.sh
 SECONDS_PER_RUN=${BENCH_SECONDS:-10}
@@ -26,7 +21,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# `scripts/bench.sh AREA...` runs only those area benchmarks (bench/AREA.sh), e.g. `audit`.
+# `scripts/bench.sh AREA...` runs only those area benchmarks (bench/AREA.sh), e.g. `settings`,
+# `audit`, `usage`.
 if [ $# -gt 0 ]; then
   for area in "$@"; do
     [ -x "bench/$area.sh" ] || { echo "no bench/$area.sh" >&2; exit 2; }
