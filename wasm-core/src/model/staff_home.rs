@@ -13,6 +13,14 @@ wire! {
         pub timezone_offset: i32,
     }
 
+    /// The answer of POST /api/surveyRun/{surveyQueueId}/help: `Recorded` false when a request
+    /// of this survey was already open (a second press asks nothing new).
+    #[serde(rename_all = "PascalCase")]
+    pub struct HelpRequestAnswer {
+        pub is_success: bool,
+        pub recorded: bool,
+    }
+
     #[serde(rename_all = "PascalCase")]
     pub struct HelpRequestItem {
         pub id: i64,

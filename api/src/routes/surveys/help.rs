@@ -10,7 +10,7 @@ pub(super) async fn request_help(
     headers: HeaderMap,
     peer: ClientAddr,
     ApiPath(id): ApiPath<i64>,
-) -> AppResult<Json<serde_json::Value>> {
+) -> AppResult<Json<wasm_core::model::HelpRequestAnswer>> {
     let run = open(
         &state,
         &user,
@@ -39,5 +39,8 @@ pub(super) async fn request_help(
         .await?;
     }
     tx.commit().await?;
-    Ok(Json(json!({"IsSuccess": true})))
+    Ok(Json(wasm_core::model::HelpRequestAnswer {
+        is_success: true,
+        recorded,
+    }))
 }
