@@ -438,3 +438,18 @@ pub fn auto_advance(
         read_only,
     )
 }
+
+/// Spec 04's report template types (the upload form's choices), the default first.
+#[wasm_bindgen(js_name = reportTypes)]
+pub fn report_types() -> Vec<String> {
+    survey::report_template::REPORT_TYPES
+        .iter()
+        .map(|t| (*t).to_owned())
+        .collect()
+}
+
+/// Spec 04's default resultFileNamePattern of a report template.
+#[wasm_bindgen(js_name = defaultResultFileNamePattern)]
+pub fn default_result_file_name_pattern() -> String {
+    survey::report_template::DEFAULT_FILE_NAME_PATTERN.to_owned()
+}

@@ -1,6 +1,8 @@
 //! From the XML tree to a checked `SurveyDefinition` (format in README.md beside this file).
 //! Every problem is reported with its line; a definition with any error is refused whole.
 
+use std::collections::BTreeMap;
+
 use super::xml::{self, Element};
 use super::{parse_fixed, valid_date, LANGUAGES};
 use crate::model::{
@@ -17,8 +19,16 @@ pub const MAX_ROWS: u32 = 50;
 /// Most decimals of a number question.
 pub const MAX_DECIMALS: u32 = 4;
 
-struct Ctx {
+/// Uploaded libraries (survey admin): library id -> its answer lists (list id, options).
+pub type LibrarySet = BTreeMap<String, BTreeMap<String, Vec<ChoiceOption>>>;
+
+struct Ctx<'a> {
     errors: Vec<SurveyError>,
+    /// Libraries a question may take its options from; `None`: none is known (every reference
+    /// is missing).
+    libs: Option<&'a LibrarySet>,
+    /// Libraries referenced but not in `libs`, in order, once each (MissingLibs).
+    missing_libs: Vec<String>,
     /// Questions seen so far, in document order: id, type, option values (for enableWhen).
     /// Vecs rather than maps keep the wasm small; a survey has at most MAX_QUESTIONS.
     seen: Vec<(String, QuestionKind, Vec<String>)>,
@@ -26,7 +36,7 @@ struct Ctx {
     count: usize,
 }
 
-impl Ctx {
+impl Ctx<'_> {
     fn error(&mut self, line: u32, message: impl Into<String>) {
         // One bad file can hold thousands of mistakes; the first hundred are enough to fix it.
         if self.errors.len() < 100 {
@@ -269,6 +279,43 @@ fn options(ctx: &mut Ctx, el: &Element) -> Vec<ChoiceOption> {
     out
 }
 
+/// The options of a choice question that names a library list (`library="id" list="id"`).
+/// A library not uploaded is no error: it is listed in MissingLibs and the survey cannot be run
+/// until it is uploaded (its question has no options meanwhile).
+fn library_options(ctx: &mut Ctx, el: &Element, id: &str) -> Vec<ChoiceOption> {
+    let lib = el.attr("library").unwrap_or("");
+    let list = el.attr("list").unwrap_or("");
+    if el.elements().any(|c| c.name == "option") {
+        ctx.error(
+            el.line,
+            format!("'{id}' takes its options from a library list or from <option>s, not both"),
+        );
+        return Vec::new();
+    }
+    if !is_id(lib) || !is_id(list) {
+        ctx.error(
+            el.line,
+            format!("'{id}' needs library=\"..\" and list=\"..\" ids (1-64 letters, digits, '_', '-' or '.')"),
+        );
+        return Vec::new();
+    }
+    match ctx.libs.and_then(|l| l.get(lib)) {
+        Some(lists) => match lists.get(list) {
+            Some(options) => options.clone(),
+            None => {
+                ctx.error(el.line, format!("library '{lib}' has no list '{list}'"));
+                Vec::new()
+            }
+        },
+        None => {
+            if !ctx.missing_libs.iter().any(|m| m == lib) {
+                ctx.missing_libs.push(lib.to_owned());
+            }
+            Vec::new()
+        }
+    }
+}
+
 /// One `<question>` (or, with `column`, one `<column>` of a table).
 fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion> {
     let id = el.attr("id").unwrap_or("");
@@ -380,6 +427,9 @@ fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion>
     }
     let options = match kind {
         QuestionKind::YesNo => yes_no_options(),
+        QuestionKind::Single | QuestionKind::Multiple if el.attr("library").is_some() => {
+            library_options(ctx, el, id)
+        }
         QuestionKind::Single | QuestionKind::Multiple => {
             let o = options(ctx, el);
             if o.is_empty() {
@@ -459,8 +509,99 @@ fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion>
     })
 }
 
-/// Parses and checks a survey definition.
+/// A library file (survey admin, README.md "Libraries"): shared answer lists that choice
+/// questions of any survey may use. `<library id>` holding `<list id>`s of `<option>`s.
+pub fn parse_library(
+    src: &str,
+) -> Result<(String, BTreeMap<String, Vec<ChoiceOption>>), Vec<SurveyError>> {
+    let root = xml::parse(src).map_err(|e| {
+        vec![SurveyError {
+            line: e.line,
+            message: e.message,
+        }]
+    })?;
+    let mut ctx = Ctx {
+        errors: Vec::new(),
+        libs: None,
+        missing_libs: Vec::new(),
+        seen: Vec::new(),
+        storages: Vec::new(),
+        count: 0,
+    };
+    if root.name != "library" {
+        ctx.error(
+            root.line,
+            format!("the root element must be <library>, not <{}>", root.name),
+        );
+        return Err(ctx.errors);
+    }
+    let id = root.attr("id").unwrap_or("");
+    if !is_id(id) {
+        ctx.error(
+            root.line,
+            format!("library id '{id}' must be 1-64 letters, digits, '_', '-' or '.'"),
+        );
+    }
+    let mut lists = BTreeMap::new();
+    for el in root.elements() {
+        if el.name != "list" {
+            ctx.error(
+                el.line,
+                format!("<{}> is not allowed in <library>", el.name),
+            );
+            continue;
+        }
+        let list_id = el.attr("id").unwrap_or("");
+        if !is_id(list_id) {
+            ctx.error(
+                el.line,
+                format!("list id '{list_id}' must be 1-64 letters, digits, '_', '-' or '.'"),
+            );
+            continue;
+        }
+        if let Some(other) = el.elements().find(|c| c.name != "option") {
+            ctx.error(
+                other.line,
+                format!("<{}> is not allowed in <list>", other.name),
+            );
+        }
+        let opts = options(&mut ctx, el);
+        if opts.is_empty() {
+            ctx.error(
+                el.line,
+                format!("list '{list_id}' needs at least one <option>"),
+            );
+        }
+        if lists.insert(list_id.to_owned(), opts).is_some() {
+            ctx.error(el.line, format!("list id '{list_id}' appears twice"));
+        }
+    }
+    if lists.is_empty() && ctx.errors.is_empty() {
+        ctx.error(root.line, "a library needs at least one <list>");
+    }
+    if ctx.errors.is_empty() {
+        Ok((id.to_owned(), lists))
+    } else {
+        Err(ctx.errors)
+    }
+}
+
+/// Parses and checks a survey definition, with no library known (a question naming a library
+/// list gets no options; see [`parse_survey_with`]).
 pub fn parse_survey(src: &str) -> SurveyParse {
+    parse_survey_with(src, None).0
+}
+
+/// Parses and checks a survey definition whose choice questions may take their options from the
+/// uploaded libraries; also returns the libraries it names that are not in `libs` (MissingLibs).
+/// A survey with missing libraries parses, but must not be run.
+pub fn parse_survey_with(src: &str, libs: Option<&LibrarySet>) -> (SurveyParse, Vec<String>) {
+    let mut missing = Vec::new();
+    let parse = parse_inner(src, libs, &mut missing);
+    (parse, missing)
+}
+
+fn parse_inner(src: &str, libs: Option<&LibrarySet>, missing: &mut Vec<String>) -> SurveyParse {
     let root = match xml::parse(src) {
         Ok(root) => root,
         Err(e) => {
@@ -475,6 +616,8 @@ pub fn parse_survey(src: &str) -> SurveyParse {
     };
     let mut ctx = Ctx {
         errors: Vec::new(),
+        libs,
+        missing_libs: Vec::new(),
         seen: Vec::new(),
         storages: Vec::new(),
         count: 0,
@@ -572,6 +715,7 @@ pub fn parse_survey(src: &str) -> SurveyParse {
     if pages.is_empty() {
         ctx.error(root.line, "a survey needs at least one <page>");
     }
+    *missing = std::mem::take(&mut ctx.missing_libs);
     if !ctx.errors.is_empty() {
         return SurveyParse {
             survey: None,

@@ -6,9 +6,11 @@ pub mod create_patient;
 pub mod definition;
 pub mod display;
 pub mod expiry;
+pub mod lexicon;
 pub mod link;
 pub mod package;
 pub mod pin;
+pub mod report_template;
 pub mod staff_start;
 pub mod start;
 pub mod summary;
@@ -23,7 +25,7 @@ use crate::model::{
 };
 use crate::ValidationErrors;
 
-pub use definition::parse_survey;
+pub use definition::{parse_library, parse_survey, parse_survey_with, LibrarySet};
 
 /// The six languages of spec 03 §9, by code: english, spanish, chinese, cambodian (Khmer),
 /// vietnamese, tagalog.

@@ -2,7 +2,7 @@
 //! file, and how an upload is named. Native only (the API runs it; not exported to wasm).
 //! Meanings of the columns: README.md beside this file, "Survey packages".
 
-use super::definition::{is_id, parse_survey};
+use super::definition::{is_id, parse_survey_with, LibrarySet};
 use super::{local_text, xml};
 use crate::model::SurveyPackageRow;
 
@@ -87,20 +87,32 @@ pub const STORAGE_COLUMNS: &[&str] = &[
     "screening.pregnant",
 ];
 
-/// Our format has no code libraries (the original product's survey DLLs): nothing can be
-/// missing, so MissingLibs is always empty. The column stays so the list keeps the spec's shape.
-pub fn missing_libs() -> Vec<String> {
-    Vec::new()
+/// What a survey is validated against: the uploaded libraries and the synchronised storage
+/// schema (`None`: none uploaded / the running portal's [`STORAGE_COLUMNS`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Known<'a> {
+    pub libs: Option<&'a LibrarySet>,
+    /// Sorted `table.column`s of the last schema synchronisation.
+    pub storage: Option<&'a [String]>,
 }
 
 /// Storage columns the survey names that the storage dictionary lacks, in order, once each.
 pub fn missing_storages(def: &crate::model::SurveyDefinition) -> Vec<String> {
+    missing_storages_in(def, None)
+}
+
+/// [`missing_storages`] against a synchronised schema (sorted), or the built-in one.
+pub fn missing_storages_in(
+    def: &crate::model::SurveyDefinition,
+    storage: Option<&[String]>,
+) -> Vec<String> {
+    let known = |c: &str| match storage {
+        Some(cols) => cols.binary_search_by(|x| x.as_str().cmp(c)).is_ok(),
+        None => STORAGE_COLUMNS.binary_search(&c).is_ok(),
+    };
     let mut out: Vec<String> = Vec::new();
     for q in def.pages.iter().flat_map(|p| p.questions.iter()) {
-        if !q.storage.is_empty()
-            && STORAGE_COLUMNS.binary_search(&q.storage.as_str()).is_err()
-            && !out.contains(&q.storage)
-        {
+        if !q.storage.is_empty() && !known(&q.storage) && !out.contains(&q.storage) {
             out.push(q.storage.clone());
         }
     }
@@ -151,7 +163,18 @@ fn id_from_file_name(file_name: &str) -> String {
 /// that does not parse keeps the id its root element names when that is a valid id, else one
 /// made from its file name.
 pub fn row_for(xml_text: &str, file_name: &str, entered_name: &str) -> SurveyPackageRow {
-    let parsed = parse_survey(xml_text);
+    row_for_with(xml_text, file_name, entered_name, Known::default())
+}
+
+/// [`row_for`] against the uploaded libraries (MissingLibs: the libraries the survey names that
+/// are not among them, README.md "Libraries") and the synchronised storage schema.
+pub fn row_for_with(
+    xml_text: &str,
+    file_name: &str,
+    entered_name: &str,
+    known: Known,
+) -> SurveyPackageRow {
+    let (parsed, missing_libs) = parse_survey_with(xml_text, known.libs);
     let entered = entered_name.trim();
     match parsed.survey {
         Some(def) => SurveyPackageRow {
@@ -160,8 +183,8 @@ pub fn row_for(xml_text: &str, file_name: &str, entered_name: &str) -> SurveyPac
             } else {
                 entered.to_owned()
             },
-            missing_storages: missing_storages(&def),
-            missing_libs: missing_libs(),
+            missing_storages: missing_storages_in(&def, known.storage),
+            missing_libs,
             questions: def.question_count,
             error: None,
             // The standard summary report (issue 5 part 7) is drawn from the definition itself,
@@ -183,7 +206,7 @@ pub fn row_for(xml_text: &str, file_name: &str, entered_name: &str) -> SurveyPac
                     entered.to_owned()
                 },
                 survey_id,
-                missing_libs: missing_libs(),
+                missing_libs,
                 missing_storages: Vec::new(),
                 questions: 0,
                 error: Some(error_text(&parsed.errors)),
@@ -197,7 +220,12 @@ pub fn row_for(xml_text: &str, file_name: &str, entered_name: &str) -> SurveyPac
 
 /// A file that is not UTF-8 text, or holds a NUL character (not allowed in XML, and refused by
 /// PostgreSQL text), cannot be a survey; its row says so.
-pub fn row_for_bytes(bytes: &[u8], file_name: &str, entered_name: &str) -> SurveyPackageRow {
+pub fn row_for_bytes(
+    bytes: &[u8],
+    file_name: &str,
+    entered_name: &str,
+    known: Known,
+) -> SurveyPackageRow {
     if let Some(at) = bytes.iter().position(|b| *b == 0) {
         let line = bytes[..at].iter().filter(|b| **b == b'\n').count() as u32 + 1;
         let mut row = row_for("", file_name, entered_name);
@@ -205,7 +233,7 @@ pub fn row_for_bytes(bytes: &[u8], file_name: &str, entered_name: &str) -> Surve
         return row;
     }
     match std::str::from_utf8(bytes) {
-        Ok(text) => row_for(text, file_name, entered_name),
+        Ok(text) => row_for_with(text, file_name, entered_name, known),
         Err(e) => {
             let line = bytes[..e.valid_up_to()]
                 .iter()
@@ -277,17 +305,75 @@ mod tests {
         let row = row_for("<survey", "my file (2).xml", "");
         assert_eq!(row.survey_id, "my_file__2_");
         assert!(row.error.unwrap().starts_with("Line 1: "));
-        let row = row_for_bytes(b"<a>\n\xff</a>", "b.xml", "");
+        let row = row_for_bytes(b"<a>\n\xff</a>", "b.xml", "", Known::default());
         assert_eq!(
             row.error.as_deref(),
             Some("Line 2: the file is not UTF-8 text")
         );
         let with_nul = "<survey id=\"N\"><name>A\n\0</name></survey>".to_string();
-        let row = row_for_bytes(with_nul.as_bytes(), "n.xml", "");
+        let row = row_for_bytes(with_nul.as_bytes(), "n.xml", "", Known::default());
         assert_eq!(
             row.error.as_deref(),
             Some("Line 2: the file contains a NUL character")
         );
         assert_eq!(row.survey_id, "n");
+    }
+
+    #[test]
+    fn library_lists_give_options_and_missing_libraries_are_listed() {
+        let x = r#"<survey id="L1"><name>N</name><page id="p"><title>T</title>
+            <question id="side" type="single" storage="history.symptom_side" library="common" list="sides"><text>Side?</text></question>
+            <question id="more" type="multiple" storage="history.symptoms" library="extra" list="x"><text>More?</text></question>
+            </page></survey>"#;
+        let row = row_for(x, "l.xml", "");
+        assert_eq!(row.error, None);
+        assert_eq!(
+            row.missing_libs,
+            vec!["common".to_owned(), "extra".to_owned()]
+        );
+        let lib = r#"<library id="common"><list id="sides">
+            <option value="left"><text>Left</text><text lang="es">Izquierdo</text></option>
+            <option value="right"><text>Right</text></option></list></library>"#;
+        let (id, lists) = crate::survey::parse_library(lib).unwrap();
+        let mut set = LibrarySet::new();
+        set.insert(id, lists);
+        let row = row_for_with(
+            x,
+            "l.xml",
+            "",
+            Known {
+                libs: Some(&set),
+                storage: None,
+            },
+        );
+        assert_eq!(row.missing_libs, vec!["extra".to_owned()]);
+        let (parsed, _) = parse_survey_with(x, Some(&set));
+        let def = parsed.survey.unwrap();
+        assert_eq!(def.pages[0].questions[0].options.len(), 2);
+        // A library that is there but lacks the list: an error on the question's line.
+        let y = x.replace("list=\"sides\"", "list=\"nope\"");
+        let row = row_for_with(
+            &y,
+            "l.xml",
+            "",
+            Known {
+                libs: Some(&set),
+                storage: None,
+            },
+        );
+        assert_eq!(
+            row.error.as_deref(),
+            Some("Line 2: library 'common' has no list 'nope'")
+        );
+    }
+
+    #[test]
+    fn bad_libraries_are_refused_with_their_line() {
+        let errs = crate::survey::parse_library("<library id=\"a\">\n<list id=\"l\"/>\n</library>")
+            .unwrap_err();
+        assert_eq!(errs[0].line, 2);
+        assert_eq!(errs[0].message, "list 'l' needs at least one <option>");
+        let errs = crate::survey::parse_library("<survey id=\"a\"/>").unwrap_err();
+        assert!(errs[0].message.contains("must be <library>"));
     }
 }
