@@ -34,6 +34,7 @@ file_kinds! {
     PdfFile = ["application/pdf"] "A PDF document";
     XmlFile = ["application/xml"] "An XML file (a download)";
     ZipFile = ["application/zip"] "A zip archive (a download)";
+    JsonFile = ["application/json"] "A JSON document (an export)";
     /// The uploaded logos: what the upload accepted.
     ImageFile = ["image/png", "image/jpeg", "image/gif"] "An image";
 }

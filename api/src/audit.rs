@@ -105,6 +105,12 @@ pub enum Action {
     /// Survey packages admin (spec 04): a survey file uploaded or replaced; a survey deleted.
     SurveyUploaded,
     SurveyDeleted,
+    /// Issue 17: a report template uploaded; a library uploaded or deleted; the storage schema
+    /// synchronised.
+    SurveyReportUploaded,
+    SurveyLibraryUploaded,
+    SurveyLibraryDeleted,
+    StorageSchemaSynchronised,
     SurveyAdminPinChecked,
     /// Staff start (spec 01 §2.5): a patient or a study created on the kiosk.
     PatientCreated,
@@ -178,6 +184,10 @@ impl Action {
             Action::PhoneVerification => "PhoneVerification",
             Action::SurveyUploaded => "SurveyUploaded",
             Action::SurveyDeleted => "SurveyDeleted",
+            Action::SurveyReportUploaded => "SurveyReportUploaded",
+            Action::SurveyLibraryUploaded => "SurveyLibraryUploaded",
+            Action::SurveyLibraryDeleted => "SurveyLibraryDeleted",
+            Action::StorageSchemaSynchronised => "StorageSchemaSynchronised",
             Action::SurveyAdminPinChecked => "SurveyAdminPinChecked",
             Action::PatientCreated => "PatientCreated",
             Action::StudyCreated => "StudyCreated",
@@ -225,6 +235,10 @@ impl Action {
             | Action::UsernameRecoveryRequested
             | Action::PhoneVerification => "UserAccount",
             Action::SurveyUploaded | Action::SurveyDeleted => "Survey",
+            Action::SurveyReportUploaded
+            | Action::SurveyLibraryUploaded
+            | Action::SurveyLibraryDeleted
+            | Action::StorageSchemaSynchronised => "Survey",
             Action::SurveySubmitted
             | Action::SurveyPinGenerated
             | Action::SurveyPinFailed

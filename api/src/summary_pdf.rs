@@ -73,22 +73,37 @@ pub struct SummaryPdf {
     pub study_desc: String,
     pub location: String,
     pub sections: Vec<SummarySection>,
+    /// A custom report template (issue 17, README "Report templates"): the report title in
+    /// place of "Medical History Summary Report" (empty: that one).
+    pub report_title: String,
+    /// A line printed above the patient line of every page's footer (empty: none).
+    pub footer_text: String,
+    /// Template type Custom: no clinic logo.
+    pub no_logo: bool,
+    /// Template types Custom and CustomWithImages: no patient box, only the survey title.
+    pub no_patient_box: bool,
+    /// includeSignature: a patient signature and date line after the answers.
+    pub signature: bool,
 }
 
 /// The full header; returns the baseline below it.
 fn header(page: &mut Page, s: &SummaryPdf) -> f32 {
     let top = PAGE_H - MARGIN + 18.0;
-    page.logo(MARGIN, top - 34.0, 17.0);
+    let x = if s.no_logo {
+        MARGIN
+    } else {
+        page.logo(MARGIN, top - 34.0, 17.0);
+        MARGIN + 44.0
+    };
     page.fill(BRAND);
-    page.text(MARGIN + 44.0, top - 14.0, true, 15.0, &s.clinic_name);
+    page.text(x, top - 14.0, true, 15.0, &s.clinic_name);
     page.fill(GREY);
-    page.text(
-        MARGIN + 44.0,
-        top - 29.0,
-        false,
-        9.0,
-        "Medical History Summary Report",
-    );
+    let subtitle = if s.report_title.trim().is_empty() {
+        "Medical History Summary Report"
+    } else {
+        s.report_title.as_str()
+    };
+    page.text(x, top - 29.0, false, 9.0, subtitle);
     // The configured header text, right-aligned beside the clinic name.
     let lines: Vec<String> = s
         .header_text
@@ -123,8 +138,14 @@ fn running_line(page: &mut Page, s: &SummaryPdf) -> f32 {
     top - 26.0
 }
 
-/// The patient box of the first page; returns the baseline below it.
+/// The patient box of the first page (only the survey title for a template without it);
+/// returns the baseline below it.
 fn patient_box(page: &mut Page, s: &SummaryPdf, y: f32) -> f32 {
+    if s.no_patient_box {
+        page.fill(BRAND);
+        page.text(MARGIN, y, true, 13.0, &s.survey_name);
+        return y - 28.0;
+    }
     let left = [
         ("Patient", s.patient_name.as_str()),
         ("Patient ID", &s.patient_mrn),
@@ -191,6 +212,13 @@ fn patient_box(page: &mut Page, s: &SummaryPdf, y: f32) -> f32 {
 fn footer(page: &mut Page, s: &SummaryPdf, n: usize, total: usize) {
     page.line(MARGIN, 58.0, PAGE_W - MARGIN, 58.0, 0.5, RULE);
     page.fill(GREY);
+    if !s.footer_text.trim().is_empty() {
+        let line = wrap(&s.footer_text, 7.5, TEXT_W)
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        page.text_centre(PAGE_W / 2.0, 64.0, 7.5, &line);
+    }
     let who = format!(
         "{} - Patient ID {} - {} - confidential patient information",
         s.patient_name, s.patient_mrn, s.clinic_name
@@ -362,6 +390,22 @@ impl<'a> Layout<'a> {
         self.y -= 8.0;
     }
 
+    /// The patient's signature and date lines (includeSignature).
+    fn signature(&mut self) {
+        self.room(60.0);
+        self.y -= 30.0;
+        self.page
+            .line(MARGIN, self.y, MARGIN + 260.0, self.y, 0.6, INK);
+        self.page
+            .line(MARGIN + 300.0, self.y, PAGE_W - MARGIN, self.y, 0.6, INK);
+        self.page.fill(GREY);
+        self.page
+            .text(MARGIN, self.y - 11.0, false, 8.5, "Patient signature");
+        self.page
+            .text(MARGIN + 300.0, self.y - 11.0, false, 8.5, "Date");
+        self.y -= 24.0;
+    }
+
     fn finish(mut self) -> Vec<Page> {
         self.pages.push(self.page);
         self.pages
@@ -385,6 +429,9 @@ pub fn render(s: &SummaryPdf) -> Vec<u8> {
             }
         }
         layout.y -= 8.0;
+    }
+    if s.signature {
+        layout.signature();
     }
     let mut pages = layout.finish();
     let total = pages.len();

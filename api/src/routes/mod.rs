@@ -28,6 +28,7 @@ pub mod settings_groups;
 pub mod site_usage;
 pub mod sso;
 pub mod staff_home;
+pub mod survey_admin;
 pub mod survey_create_patient;
 pub mod survey_general;
 pub mod survey_link;
@@ -71,6 +72,7 @@ pub fn router() -> ApiRouter {
         .merge(registration::router())
         .merge(recovery::router())
         .merge(survey_packages::router())
+        .merge(survey_admin::router())
         .merge(survey_start::router())
         .merge(survey_create_patient::router())
         .merge(survey_link::router())

@@ -33,6 +33,7 @@ pub mod setup;
 pub mod site_usage;
 pub mod sso;
 pub mod staff_home;
+pub mod survey_admin;
 pub mod survey_general;
 pub mod survey_packages;
 pub mod survey_themes;

@@ -4,7 +4,7 @@ use super::*;
 use crate::answers::{File, XmlFile, ZipFile};
 
 /// A survey id as a file name: ids are letters, digits, '_', '-', '.'; anything else becomes '_'.
-pub(super) fn file_stem(survey_id: &str) -> String {
+pub(crate) fn file_stem(survey_id: &str) -> String {
     survey_id
         .chars()
         .map(|c| {

@@ -45,7 +45,9 @@ use crate::AppState;
 mod download;
 mod upload;
 
+pub(crate) use download::file_stem;
 use download::*;
+pub(crate) use upload::clean_file_name as clean_upload_name;
 pub use upload::read_package;
 use upload::*;
 
@@ -102,15 +104,22 @@ async fn list(
     State(state): State<AppState>,
 ) -> AppResult<Json<Vec<SurveyPackageRow>>> {
     let rows = store::list(&state.db).await?;
+    // Every survey is validated afresh against the uploaded libraries and the synchronised
+    // storage schema (issue 17: MissingLibs, MissingStorages).
+    let known = crate::routes::survey_admin::KnownSets::load(&state.db).await?;
     // Parsing is CPU work (up to 512 KB a file): off the async workers.
-    let out = tokio::task::spawn_blocking(move || rows.iter().map(row_of).collect::<Vec<_>>())
-        .await
-        .map_err(AppError::internal)?;
+    let out = tokio::task::spawn_blocking(move || {
+        rows.iter()
+            .map(|s| row_of(s, known.known()))
+            .collect::<Vec<_>>()
+    })
+    .await
+    .map_err(AppError::internal)?;
     Ok(Json(out))
 }
 
-fn row_of(s: &store::StoredSurvey) -> SurveyPackageRow {
-    let mut row = package::row_for(&s.xml, &format!("{}.xml", s.survey_id), &s.name);
+fn row_of(s: &store::StoredSurvey, known: package::Known) -> SurveyPackageRow {
+    let mut row = package::row_for_with(&s.xml, &format!("{}.xml", s.survey_id), &s.name, known);
     row.survey_id = s.survey_id.clone();
     row.name = s.name.clone();
     if s.error.is_some() {

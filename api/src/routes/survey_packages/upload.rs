@@ -60,7 +60,12 @@ pub(super) async fn store_file(
     if bytes.len() > MAX_FILE_BYTES {
         return Ok(refused(file_name, "", file_too_large(file_name)));
     }
-    let row = package::row_for_bytes(bytes, file_name, entered_name);
+    let libs = crate::routes::survey_admin::library_set(&state.db).await?;
+    let known = package::Known {
+        libs: Some(&libs),
+        storage: None,
+    };
+    let row = package::row_for_bytes(bytes, file_name, entered_name, known);
     if let Some(want) = expected {
         if row.survey_id != want {
             let message = match &row.error {
@@ -152,7 +157,7 @@ pub(super) fn single_answer(file: SurveyUploadFile) -> AppResult<Json<SurveyUplo
     Ok(Json(SurveyUploadResult { files: vec![file] }))
 }
 
-pub(super) fn clean_file_name(name: Option<&str>, default: &str) -> String {
+pub(crate) fn clean_file_name(name: Option<&str>, default: &str) -> String {
     let base = name
         .unwrap_or("")
         .rsplit(['/', '\\'])

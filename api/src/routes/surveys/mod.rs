@@ -16,7 +16,7 @@ use wasm_core::model::{
 use wasm_core::settings::core_portal::CorePortal;
 use wasm_core::settings::survey_general::SurveyGeneral;
 use wasm_core::survey::summary::summary;
-use wasm_core::survey::{self, expiry, start};
+use wasm_core::survey::{self, expiry, start, LibrarySet};
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
@@ -92,13 +92,26 @@ pub fn router() -> ApiRouter {
         )
 }
 
-fn definition(run: &QueueRun) -> AppResult<SurveyDefinition> {
-    survey::parse_survey(&run.xml).survey.ok_or_else(|| {
-        AppError::internal(format!(
-            "survey definition of queue row {} does not parse",
-            run.id
+/// The run's survey with its library lists (issue 17). A survey naming a library that is not
+/// uploaded (MissingLibs), or no longer fits one, cannot be run: 409, never a half survey.
+fn definition(run: &QueueRun, libs: &LibrarySet) -> AppResult<SurveyDefinition> {
+    let (parsed, missing) = survey::parse_survey_with(&run.xml, Some(libs));
+    if !missing.is_empty() {
+        return Err(AppError::Conflict(format!(
+            "This survey cannot be opened: it needs the library '{}', which is not uploaded. Please ask the front desk.",
+            missing.join("', '")
+        )));
+    }
+    parsed.survey.ok_or_else(|| {
+        AppError::Conflict(format!(
+            "This survey cannot be opened: {}. Please ask the front desk.",
+            wasm_core::survey::package::error_text(&parsed.errors)
         ))
     })
+}
+
+async fn libraries(state: &AppState) -> AppResult<LibrarySet> {
+    crate::routes::survey_admin::library_set(&state.db).await
 }
 
 fn status_of(run: &QueueRun) -> SurveyStatus {
@@ -178,6 +191,7 @@ async fn display_of(state: &AppState, run: &QueueRun) -> AppResult<SurveyRunDisp
 
 fn run_state(
     run: &QueueRun,
+    libs: &LibrarySet,
     view: bool,
     has_summary: bool,
     display: SurveyRunDisplay,
@@ -193,7 +207,7 @@ fn run_state(
         definition: if refused {
             None
         } else {
-            Some(definition(run)?)
+            Some(definition(run, libs)?)
         },
         answers: if refused {
             Answers::new()

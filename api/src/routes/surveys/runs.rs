@@ -42,7 +42,13 @@ pub(super) async fn load_run(
         }
     }
     let display = display_of(&state, &run).await?;
-    Ok(Json(run_state(&run, false, false, display)?))
+    Ok(Json(run_state(
+        &run,
+        &libraries(&state).await?,
+        false,
+        false,
+        display,
+    )?))
 }
 
 pub(super) async fn load_log(
@@ -61,7 +67,13 @@ pub(super) async fn load_log(
     // The report link is for signed-in readers (staff, the patient), not for a kiosk token.
     let has_summary = user.is_some() && store::summary_of_queue(&state.db, run.id).await?.is_some();
     let display = display_of(&state, &run).await?;
-    Ok(Json(run_state(&run, true, has_summary, display)?))
+    Ok(Json(run_state(
+        &run,
+        &libraries(&state).await?,
+        true,
+        has_summary,
+        display,
+    )?))
 }
 
 /// Autosave and submit share this: check the run can still be written, then apply the change
@@ -111,7 +123,7 @@ pub(super) async fn write(
             req.base_revision
         )));
     }
-    let def = definition(&run)?;
+    let def = definition(&run, &libraries(state).await?)?;
     if let Some(page) = &req.page_id {
         if !def.pages.iter().any(|p| &p.id == page) {
             return Err(AppError::BadRequest(format!("Unknown page '{page}'.")));

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::answers::{File, PdfFile};
+use wasm_core::survey::report_template;
 
 /// Makes and stores the summary report of a submitted survey when GenerateSummaryReport is on
 /// (issue 5 part 7): the questions shown for the stored answers, in the patient's language
@@ -18,7 +19,15 @@ pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
     let facts = store::summary_facts(db, queue_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let def = definition(&run)?;
+    let def = definition(&run, &libraries(state).await?)?;
+    // A custom report template for this survey (issue 17) shapes the report.
+    let template = crate::store::survey_admin::template_for_survey(db, &def.id)
+        .await?
+        .and_then(|t| {
+            report_template::parse_template(&t.template)
+                .ok()
+                .map(|parsed| (t, parsed))
+        });
     let answers = stored_answers(&run);
     let clinic = settings::get::<CorePortal>(db).await?.client_name;
     let completed_at = facts
@@ -44,20 +53,69 @@ pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
         .get(..10)
         .unwrap_or_default()
         .replace('-', "");
-    let file_name = summary_pdf::file_name("", &facts.mrn, &ymd, &uuid::Uuid::new_v4().to_string());
+    let pattern = template
+        .as_ref()
+        .map_or("", |(t, _)| t.result_file_name_pattern.as_str());
+    let file_name =
+        summary_pdf::file_name(pattern, &facts.mrn, &ymd, &uuid::Uuid::new_v4().to_string());
+    let patient_name = format!("{} {}", facts.first_name, facts.last_name)
+        .trim()
+        .to_owned();
+    let completed_day = crate::fmt::date_time(completed_at, 0)
+        .get(..10)
+        .unwrap_or_default()
+        .to_owned();
+    // Template texts with their tokens filled, in the PDF fonts' letters (else left out).
+    let fill = |text: &str| {
+        let filled = report_template::fill(
+            text,
+            &patient_name,
+            &facts.mrn,
+            &completed_day,
+            &survey_name,
+        );
+        if pdf::fits_win_ansi(&filled) {
+            filled
+        } else {
+            String::new()
+        }
+    };
+    let (report_title, header_text, footer_text, kind, signature) = match &template {
+        Some((t, parsed)) => (
+            parsed.title.as_deref().map(&fill).unwrap_or_default(),
+            if parsed.header.is_empty() {
+                general.summary_pdf_header_text.clone()
+            } else {
+                parsed
+                    .header
+                    .iter()
+                    .map(|h| fill(h))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            },
+            parsed.footer.as_deref().map(&fill).unwrap_or_default(),
+            t.report_type.clone(),
+            t.include_signature,
+        ),
+        None => (
+            String::new(),
+            general.summary_pdf_header_text.clone(),
+            String::new(),
+            String::new(),
+            false,
+        ),
+    };
     let report = SummaryPdf {
         clinic_name: if clinic.trim().is_empty() {
             "Breast Imaging Center".to_owned()
         } else {
             clinic
         },
-        header_text: general.summary_pdf_header_text.clone(),
+        header_text,
         header_on_all_pages: general.is_add_header_to_all_pages_to_summary_pdf,
         page_numbers,
         survey_name,
-        patient_name: format!("{} {}", facts.first_name, facts.last_name)
-            .trim()
-            .to_owned(),
+        patient_name: patient_name.clone(),
         patient_mrn: facts.mrn.clone(),
         patient_dob: facts
             .dob
@@ -73,10 +131,19 @@ pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
         study_desc: facts.study_desc.clone().unwrap_or_default(),
         location: facts.location_name.clone().unwrap_or_default(),
         sections: Vec::new(),
+        report_title,
+        footer_text,
+        no_logo: kind == "Custom",
+        no_patient_box: kind == "Custom" || kind == "CustomWithImages",
+        signature,
     };
     // A few milliseconds of CPU: off the async workers.
     let bytes = tokio::task::spawn_blocking(move || {
         let sections = summary(&def, &answers, &lang, &pdf::fits_win_ansi);
+        let sections = match &template {
+            Some((_, parsed)) => report_template::apply(parsed, sections),
+            None => sections,
+        };
         summary_pdf::render(&SummaryPdf { sections, ..report })
     })
     .await
