@@ -20,7 +20,9 @@ pub const MAX_ROWS: u32 = 50;
 pub const MAX_DECIMALS: u32 = 4;
 
 /// Uploaded libraries (survey admin): library id -> its answer lists (list id, options).
-pub type LibrarySet = BTreeMap<String, BTreeMap<String, Vec<ChoiceOption>>>;
+pub type LibrarySet = BTreeMap<String, LibraryLists>;
+/// One library's answer lists: list id -> its options.
+pub type LibraryLists = BTreeMap<String, Vec<ChoiceOption>>;
 
 struct Ctx<'a> {
     errors: Vec<SurveyError>,
@@ -511,9 +513,7 @@ fn question(ctx: &mut Ctx, el: &Element, column: bool) -> Option<SurveyQuestion>
 
 /// A library file (survey admin, README.md "Libraries"): shared answer lists that choice
 /// questions of any survey may use. `<library id>` holding `<list id>`s of `<option>`s.
-pub fn parse_library(
-    src: &str,
-) -> Result<(String, BTreeMap<String, Vec<ChoiceOption>>), Vec<SurveyError>> {
+pub fn parse_library(src: &str) -> Result<(String, LibraryLists), Vec<SurveyError>> {
     let root = xml::parse(src).map_err(|e| {
         vec![SurveyError {
             line: e.line,

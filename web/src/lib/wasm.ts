@@ -166,7 +166,7 @@ export function zoneOf(isoInstant: string): { offsetMinutes: number; zoneAbbr: s
 }
 
 // Surveys (issue 5): skip logic and answer checks over one definition, and the language fallback.
-export { SurveyRules, localText, chooseSurvey, respondentSearchError, adminPinReady, surveyLinkOutcome, surveyNameMaxChars } from "wasm-core";
+export { SurveyRules, localText, chooseSurvey, respondentSearchError, adminPinReady, surveyLinkOutcome, surveyNameMaxChars, reportTypes, defaultResultFileNamePattern } from "wasm-core";
 // The runner under SurveyGeneral (spec 04 §3): numeric keypad per device class, auto advance.
 export { numericKeypad, autoAdvance } from "wasm-core";
 // Staff start: create a patient or a study (spec 01 §2.5).

@@ -12,6 +12,7 @@ import { useReplaceSurveyXml } from "./api/replace-survey-xml";
 import { useSurveyPackages } from "./api/survey-packages";
 import { useUploadPackage } from "./api/upload-package";
 import { useUploadSurveyXml } from "./api/upload-survey-xml";
+import { LibrariesPanel, ReportsPanel, SchemaAndLexiconPanel } from "./survey-admin-panels";
 import "./survey-packages.css";
 
 const UPLOADED = "Survey Uploaded";
@@ -118,6 +119,7 @@ export function SurveyPackagesPage() {
           </ul>
         </section>
       )}
+      <SchemaAndLexiconPanel />
       <section className="panel" aria-labelledby="survey-list-title">
         <div className="survey-list-head">
           <h2 id="survey-list-title">Surveys</h2>
@@ -150,6 +152,8 @@ export function SurveyPackagesPage() {
           }}
         />
       </section>
+      <ReportsPanel />
+      <LibrariesPanel />
       {toDelete && (
         <Modal
           title="Delete Survey XML"
