@@ -19,10 +19,12 @@ const library = `<library id="${libId}">
 </library>
 `;
 const goodTemplate = "survey: BIH-001\ntitle: Intake for <PATIENT>\nsection: Body\nquestions: weight_lb, height_in\n";
-const badTemplate = "survey: BIH-001\nsection: Body\nquestion: weight_lb\n";
+const badTemplate = "survey: BIH-001\nsection: Body\nquestions: weight_lb, nope\n";
 const SHOTS = process.env.SHOTS_DIR;
 
 test("schema sync, libraries, report templates and the lexicon on the packages page", async ({ page, context }) => {
+  // A long walk through four panels (and axe over all of them) on a shared, busy machine.
+  test.setTimeout(180_000);
   await signIn(page, "staff", "manager");
   await page.goto("/admin/survey-settings/package");
   await expect(page.getByRole("heading", { level: 1, name: "Survey Packages Management" })).toBeVisible();
@@ -78,11 +80,11 @@ test("schema sync, libraries, report templates and the lexicon on the packages p
   await page.screenshot({ path: `${SCREENSHOTS}/survey-admin-files.png`, fullPage: true });
   await reportForm.getByRole("button", { name: "Upload Template" }).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("The template was not uploaded: Line 3: unknown key 'question'");
+  await expect(dialog).toContainText("The template was not uploaded: Line 3: survey 'BIH-001' has no answerable question 'nope'");
   await dialog.getByRole("button", { name: "OK" }).click();
 
   await reportForm.getByLabel("Template file").setInputFiles({ name: `intake-${run}.txt`, mimeType: "text/plain", buffer: Buffer.from(goodTemplate) });
-  await reportForm.getByLabel("Name").fill(`Intake ${run}`);
+  await reportForm.getByLabel("Name", { exact: true }).fill(`Intake ${run}`);
   await reportForm.getByLabel("Type").selectOption("Custom");
   await reportForm.getByLabel("Include signature").check();
   await reportForm.getByRole("button", { name: "Upload Template" }).click();
