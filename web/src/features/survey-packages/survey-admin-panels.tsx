@@ -5,9 +5,8 @@ import { DataTable } from "../../components/data-table/data-table";
 import { CheckboxField, FileField, SelectField, TextField } from "../../components/form";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
-import { defaultResultFileNamePattern, reportTypes } from "../../lib/wasm";
+import { defaultResultFileNamePattern, formatDate, reportTypes, zoneOf } from "../../lib/wasm";
 import type { LibraryRow, SurveyReportRow } from "../../lib/wire";
-import { logDate } from "../audit-logs/log-date";
 import {
   LEXICON_JSON_URL,
   LEXICON_ZIP_URL,
@@ -202,6 +201,12 @@ export function LibrariesPanel() {
   );
 }
 
+/** The last sync as 'MM/DD/YYYY, hh:mm:ss A' in the viewer's zone (wasm-core's LogDateTime). */
+function syncDate(iso: string): string {
+  const zone = zoneOf(iso);
+  return formatDate(iso, "LogDateTime", zone.offsetMinutes, zone.zoneAbbr);
+}
+
 /** The schema sync refresh control (last sync 'MM/DD/YYYY, hh:mm:ss A') and the lexicon export. */
 export function SchemaAndLexiconPanel() {
   const toast = useToast();
@@ -212,7 +217,7 @@ export function SchemaAndLexiconPanel() {
     <section className="panel survey-schema" aria-label="Schema synchronisation and lexicon">
       <div className="survey-schema-row">
         <p>
-          Last schema synchronisation: <strong data-testid="schema-last-sync">{schema.isPending ? "…" : last ? logDate(last) : "Never"}</strong>
+          Last schema synchronisation: <strong data-testid="schema-last-sync">{schema.isPending ? "…" : last ? syncDate(last) : "Never"}</strong>
         </p>
         <button
           type="button"
