@@ -60,7 +60,7 @@ impl CupsServer {
             .stderr(Stdio::null())
             .spawn()
             .expect("start cupsd (scripts/setup.sh installs cups-daemon)");
-        let mut server = CupsServer {
+        let server = CupsServer {
             child: Some(child),
             port,
             dir,
