@@ -30,7 +30,9 @@ fn base_of(setting: &str) -> Result<String, PrintError> {
 }
 
 fn client(uri: Uri) -> AsyncIppClient {
-    AsyncIppClient::builder(uri).request_timeout(TIMEOUT).build()
+    AsyncIppClient::builder(uri)
+        .request_timeout(TIMEOUT)
+        .build()
 }
 
 fn text_of(group: &IppAttributeGroup, name: &str) -> String {
@@ -42,7 +44,11 @@ fn text_of(group: &IppAttributeGroup, name: &str) -> String {
 }
 
 fn state_of(group: &IppAttributeGroup) -> String {
-    match group.attributes().get(IppAttribute::PRINTER_STATE).map(IppAttribute::value) {
+    match group
+        .attributes()
+        .get(IppAttribute::PRINTER_STATE)
+        .map(IppAttribute::value)
+    {
         Some(IppValue::Enum(3)) => "idle",
         Some(IppValue::Enum(4)) => "processing",
         Some(IppValue::Enum(5)) => "stopped",
@@ -54,9 +60,14 @@ fn state_of(group: &IppAttributeGroup) -> String {
 /// The queues of the print server named by `setting`, sorted by name.
 pub async fn available(setting: &str) -> Result<Vec<Printer>, PrintError> {
     let base = base_of(setting)?;
-    let uri: Uri = format!("{base}/").parse().map_err(|e| unreachable(&base, e))?;
+    let uri: Uri = format!("{base}/")
+        .parse()
+        .map_err(|e| unreachable(&base, e))?;
     let op = IppOperationBuilder::cups().get_printers();
-    let response = client(uri).send(op).await.map_err(|e| unreachable(&base, e))?;
+    let response = client(uri)
+        .send(op)
+        .await
+        .map_err(|e| unreachable(&base, e))?;
     let status = response.header().status_code();
     // CUPS answers client-error-not-found when it holds no printer at all.
     if status == StatusCode::ClientErrorNotFound {
@@ -98,7 +109,10 @@ pub async fn print_pdf(
         .job_title(job_title)
         .document_format("application/pdf")
         .build();
-    let response = client(uri).send(op).await.map_err(|e| unreachable(&base, e))?;
+    let response = client(uri)
+        .send(op)
+        .await
+        .map_err(|e| unreachable(&base, e))?;
     let status = response.header().status_code();
     if !status.is_success() {
         tracing::warn!(printer, %status, "print job refused");
@@ -115,9 +129,15 @@ pub async fn print_pdf(
     let job_id = response
         .attributes()
         .groups_of(DelimiterTag::JobAttributes)
-        .find_map(|g| match g.attributes().get(IppAttribute::JOB_ID).map(IppAttribute::value) {
-            Some(IppValue::Integer(id)) => Some(*id),
-            _ => None,
+        .find_map(|g| {
+            match g
+                .attributes()
+                .get(IppAttribute::JOB_ID)
+                .map(IppAttribute::value)
+            {
+                Some(IppValue::Integer(id)) => Some(*id),
+                _ => None,
+            }
         })
         .unwrap_or(0);
     Ok(job_id)

@@ -29,7 +29,11 @@ pub fn is_printer_name(name: &str) -> bool {
 /// an address.
 pub fn print_server_base(setting: &str) -> Option<String> {
     let s = setting.trim().trim_end_matches('/');
-    let s = if s.is_empty() { DEFAULT_PRINT_SERVER } else { s };
+    let s = if s.is_empty() {
+        DEFAULT_PRINT_SERVER
+    } else {
+        s
+    };
     let (scheme, rest) = match s.split_once("://") {
         Some(("http", rest)) | Some(("ipp", rest)) => ("http", rest),
         Some(("https", rest)) | Some(("ipps", rest)) => ("https", rest),
@@ -74,9 +78,18 @@ mod tests {
     #[test]
     fn servers() {
         assert_eq!(print_server_base("").unwrap(), "http://localhost:631");
-        assert_eq!(print_server_base("127.0.0.1:6310").unwrap(), "http://127.0.0.1:6310");
-        assert_eq!(print_server_base("ipp://print.clinic").unwrap(), "http://print.clinic:631");
-        assert_eq!(print_server_base("https://p:443/").unwrap(), "https://p:443");
+        assert_eq!(
+            print_server_base("127.0.0.1:6310").unwrap(),
+            "http://127.0.0.1:6310"
+        );
+        assert_eq!(
+            print_server_base("ipp://print.clinic").unwrap(),
+            "http://print.clinic:631"
+        );
+        assert_eq!(
+            print_server_base("https://p:443/").unwrap(),
+            "https://p:443"
+        );
         assert!(print_server_base("ftp://x").is_none());
         assert!(print_server_base("http://x/admin").is_none());
         assert!(print_server_base("http://u@x").is_none());

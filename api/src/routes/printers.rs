@@ -95,15 +95,7 @@ async fn save(
         "EnabledPrinters".into(),
         serde_json::to_value(&body.printers).unwrap_or(Value::Array(Vec::new())),
     );
-    let saved = engine::save(
-        &state.db,
-        &state.secrets,
-        who,
-        def()?,
-        body.version,
-        fields,
-    )
-    .await?;
+    let saved = engine::save(&state.db, &state.secrets, who, def()?, body.version, fields).await?;
     let group: DocumentsPdfPrinters =
         serde_json::from_value(Value::Object(saved.settings)).unwrap_or_default();
     Ok(Json(EnabledPrinters {

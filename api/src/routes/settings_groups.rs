@@ -216,7 +216,16 @@ async fn put_all(
     let mut errors = wasm_core::ValidationErrors::new();
     for (def, g) in defs.iter().zip(body.groups) {
         let write = Write::Whole(g.version);
-        match engine::write_in(&mut tx, &state.secrets, who.clone(), def, write, g.settings.0).await {
+        match engine::write_in(
+            &mut tx,
+            &state.secrets,
+            who.clone(),
+            def,
+            write,
+            g.settings.0,
+        )
+        .await
+        {
             Ok((version, doc)) => saved.push(def.envelope(version, doc)),
             Err(AppError::Validation(e)) => {
                 for (field, messages) in e.0 {

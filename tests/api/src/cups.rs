@@ -121,10 +121,7 @@ impl CupsServer {
             })
             .unwrap_or_default();
         names.sort();
-        names
-            .iter()
-            .filter_map(|p| std::fs::read(p).ok())
-            .collect()
+        names.iter().filter_map(|p| std::fs::read(p).ok()).collect()
     }
 
     /// Waits until `n` job documents have arrived.

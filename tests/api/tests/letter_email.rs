@@ -40,10 +40,19 @@ fn readable(mail: &str) -> String {
 #[tokio::test]
 async fn a_letters_email_is_its_types_template_with_every_token_replaced() {
     let server = TestServer::demo().await;
-    let db = Db::open(server.database_url()).await.unwrap();
+    // Settings are written behind the server's back before this process opens the database (on
+    // PostgreSQL its settings cache would not hear of later writes).
+    let smtp = SmtpSink::start().await;
+    let smtp_settings = json!({"EmailFrom": "portal@clinic.test", "SMTPServer": "127.0.0.1", "Port": smtp.port, "Timeout": 5});
+    server
+        .execute_sql(&format!(
+            "UPDATE settings SET body = '{smtp_settings}' WHERE group_name = 'CoreNotifications'"
+        ))
+        .await;
     server
         .execute_sql("UPDATE settings SET body = '{\"ClientName\": \"Smith & Co\", \"PublicWebAddress\": \"https://portal.test/\"}' WHERE group_name = 'CorePortal'")
         .await;
+    let db = Db::open(server.database_url()).await.unwrap();
     let jane = server
         .count_sql("SELECT id FROM patients WHERE mrn = '100001'")
         .await;
@@ -60,7 +69,9 @@ async fn a_letters_email_is_its_types_template_with_every_token_replaced() {
         .count_sql("SELECT id FROM locations WHERE loc_num = 'L16'")
         .await;
     let study = server
-        .count_sql(&format!("SELECT MIN(id) FROM studies WHERE patient_id = {jane}"))
+        .count_sql(&format!(
+            "SELECT MIN(id) FROM studies WHERE patient_id = {jane}"
+        ))
         .await;
     server
         .execute_sql(&format!(
@@ -69,7 +80,10 @@ async fn a_letters_email_is_its_types_template_with_every_token_replaced() {
         .await;
     // The Notification template of this location names every token; the one for every location
     // must not be used for it.
-    let every: String = TOKENS.iter().map(|t| format!("<p>{t}=[{{{t}}}]</p>")).collect();
+    let every: String = TOKENS
+        .iter()
+        .map(|t| format!("<p>{t}=[{{{t}}}]</p>"))
+        .collect();
     server
         .execute_sql(&format!(
             "INSERT INTO email_letters (id, location_id, letter_type, subject, comments, content)
@@ -95,13 +109,6 @@ async fn a_letters_email_is_its_types_template_with_every_token_replaced() {
         "the subject is plain text"
     );
 
-    let smtp = SmtpSink::start().await;
-    let smtp_settings = json!({"EmailFrom": "portal@clinic.test", "SMTPServer": "127.0.0.1", "Port": smtp.port, "Timeout": 5});
-    server
-        .execute_sql(&format!(
-            "UPDATE settings SET body = '{smtp_settings}' WHERE group_name = 'CoreNotifications'"
-        ))
-        .await;
     let clock = ManualClock::at(now + 60_000);
     outbox::deliver_due(&db, &clock, 50).await.unwrap();
     let mail: Vec<String> = smtp
@@ -112,10 +119,15 @@ async fn a_letters_email_is_its_types_template_with_every_token_replaced() {
     assert_eq!(mail.len(), 1, "one letter email");
     let mail = readable(&mail[0]);
     for token in TOKENS {
-        assert!(!mail.contains(&format!("{{{token}}}")), "{{{token}}} left: {mail}");
+        assert!(
+            !mail.contains(&format!("{{{token}}}")),
+            "{{{token}}} left: {mail}"
+        );
     }
     let username = server
-        .count_sql(&format!("SELECT COUNT(*) FROM users WHERE patient_id = {jane} AND username = 'jane.doe'"))
+        .count_sql(&format!(
+            "SELECT COUNT(*) FROM users WHERE patient_id = {jane} AND username = 'jane.doe'"
+        ))
         .await;
     assert_eq!(username, 1);
     let today = {
@@ -128,14 +140,26 @@ async fn a_letters_email_is_its_types_template_with_every_token_replaced() {
     // HTML part: values escaped; text part: plain.
     for (token, html, text) in [
         ("ClientName", "Smith &amp; Co", "Smith & Co"),
-        ("PatientFirstName", "Ana &amp; &lt;b&gt;Jo&lt;/b&gt;", "Ana & <b>Jo</b>"),
-        ("PatientName", "Ana &amp; &lt;b&gt;Jo&lt;/b&gt; Doe", "Ana & <b>Jo</b> Doe"),
+        (
+            "PatientFirstName",
+            "Ana &amp; &lt;b&gt;Jo&lt;/b&gt;",
+            "Ana & <b>Jo</b>",
+        ),
+        (
+            "PatientName",
+            "Ana &amp; &lt;b&gt;Jo&lt;/b&gt; Doe",
+            "Ana & <b>Jo</b> Doe",
+        ),
         ("PatientLastName", "Doe", "Doe"),
         ("MRN", "100001", "100001"),
         ("Username", "jane.doe", "jane.doe"),
         ("Location", "North Clinic", "North Clinic"),
         ("PortalLink", "https://portal.test", "https://portal.test"),
-        ("LoginLink", "https://portal.test/patient/login", "https://portal.test/patient/login"),
+        (
+            "LoginLink",
+            "https://portal.test/patient/login",
+            "https://portal.test/patient/login",
+        ),
         ("CurrentDate", &today, &today),
     ] {
         assert!(

@@ -46,7 +46,10 @@ async fn enable(client: &mut Client, printers: &[&str]) -> Value {
 async fn janes_letter(server: &TestServer) -> String {
     let mut jane = server.signed_in(JANE).await;
     let body = jane
-        .post_json("/api/documents/loadDocuments", &json!({"TimezoneOffset": 0}))
+        .post_json(
+            "/api/documents/loadDocuments",
+            &json!({"TimezoneOffset": 0}),
+        )
         .await
         .expect(StatusCode::OK);
     body["list"][0]["AccessToken"].as_str().unwrap().to_owned()
@@ -74,10 +77,7 @@ async fn admins_list_the_print_servers_printers_and_save_the_enabled_ones() {
     let envelope = manager
         .get_json("/api/configurationForm/DocumentsPdfPrinters")
         .await;
-    assert_eq!(
-        envelope["Settings"]["PrintServer"],
-        "http://localhost:631"
-    );
+    assert_eq!(envelope["Settings"]["PrintServer"], "http://localhost:631");
     let enabled = manager.get_json("/api/printers/enabled").await;
     assert_eq!(enabled["Printers"], json!([]));
 
@@ -154,7 +154,10 @@ async fn bad_printer_names_and_addresses_get_field_messages() {
         errors["EnabledPrinters.1"][0],
         "A printer name is 1 to 127 characters without spaces, '/', '\\', quotes or '#'"
     );
-    assert_eq!(errors["EnabledPrinters.2"][0], "This printer is already enabled");
+    assert_eq!(
+        errors["EnabledPrinters.2"][0],
+        "This printer is already enabled"
+    );
     assert!(errors["EnabledPrinters.3"].is_array(), "{body}");
     let many: Vec<String> = (0..101).map(|i| format!("p{i}")).collect();
     let body = put(
@@ -177,11 +180,19 @@ async fn bad_printer_names_and_addresses_get_field_messages() {
     .await
     .status;
     assert!(status.is_client_error(), "{status}");
-    for address in ["ftp://x", "http://x/admin", "http://user@x", &"h".repeat(300)] {
+    for address in [
+        "ftp://x",
+        "http://x/admin",
+        "http://user@x",
+        &"h".repeat(300),
+    ] {
         let body = set_print_server(&mut admin, address)
             .await
             .expect_error(StatusCode::BAD_REQUEST);
-        assert!(body["Errors"]["PrintServer"].is_array(), "{address}: {body}");
+        assert!(
+            body["Errors"]["PrintServer"].is_array(),
+            "{address}: {body}"
+        );
     }
     server.assert_alive().await;
 }
@@ -193,30 +204,62 @@ async fn each_call_checks_the_role() {
     let print_body = json!({"AccessToken": "x", "Printer": "Front_Desk"});
 
     let mut anonymous = server.client();
-    assert_eq!(anonymous.get("/api/printers/available").await.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(anonymous.get("/api/printers/enabled").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        anonymous.get("/api/printers/available").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        anonymous.get("/api/printers/enabled").await.status,
+        StatusCode::UNAUTHORIZED
+    );
 
     let mut jane = server.signed_in(JANE).await;
-    assert_eq!(jane.get("/api/printers/available").await.status, StatusCode::FORBIDDEN);
-    assert_eq!(jane.get("/api/printers/enabled").await.status, StatusCode::FORBIDDEN);
-    assert_eq!(put(&mut jane, "/api/printers", &put_body).await.status, StatusCode::FORBIDDEN);
     assert_eq!(
-        jane.post_json("/api/documents/printLetter", &print_body).await.status,
+        jane.get("/api/printers/available").await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        jane.get("/api/printers/enabled").await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        put(&mut jane, "/api/printers", &put_body).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        jane.post_json("/api/documents/printLetter", &print_body)
+            .await
+            .status,
         StatusCode::FORBIDDEN
     );
 
     // Front desk prints (reads the enabled list) but does not choose printers.
     let mut desk = server.signed_in(FRONT_DESK).await;
-    assert_eq!(desk.get("/api/printers/available").await.status, StatusCode::FORBIDDEN);
-    assert_eq!(put(&mut desk, "/api/printers", &put_body).await.status, StatusCode::FORBIDDEN);
-    desk.get("/api/printers/enabled").await.expect(StatusCode::OK);
-
-    let mut admin = server.signed_in(CLIENT_ADMIN).await;
-    admin.get("/api/printers/available").await.expect(StatusCode::OK);
-    let version = admin.get_json("/api/printers/enabled").await["Version"].clone();
-    put(&mut admin, "/api/printers", &json!({"Version": version, "Printers": []}))
+    assert_eq!(
+        desk.get("/api/printers/available").await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        put(&mut desk, "/api/printers", &put_body).await.status,
+        StatusCode::FORBIDDEN
+    );
+    desk.get("/api/printers/enabled")
         .await
         .expect(StatusCode::OK);
+
+    let mut admin = server.signed_in(CLIENT_ADMIN).await;
+    admin
+        .get("/api/printers/available")
+        .await
+        .expect(StatusCode::OK);
+    let version = admin.get_json("/api/printers/enabled").await["Version"].clone();
+    put(
+        &mut admin,
+        "/api/printers",
+        &json!({"Version": version, "Printers": []}),
+    )
+    .await
+    .expect(StatusCode::OK);
 }
 
 #[tokio::test]
@@ -239,7 +282,10 @@ async fn staff_print_a_letter_and_its_pdf_arrives_at_the_printer() {
         )
         .await
         .expect_error(StatusCode::BAD_REQUEST);
-    assert_eq!(body["Errors"]["Printer"][0], "Choose one of the enabled printers");
+    assert_eq!(
+        body["Errors"]["Printer"][0],
+        "Choose one of the enabled printers"
+    );
     // An unknown letter is 404, as for a view.
     desk.post_json(
         "/api/documents/printLetter",
@@ -298,7 +344,10 @@ async fn a_print_server_that_is_down_gives_a_clear_message() {
     assert_eq!(available["Printers"], json!([]));
     let message = available["Error"].as_str().unwrap();
     assert!(
-        message.starts_with(&format!("The print server at {} could not be reached", cups.address())),
+        message.starts_with(&format!(
+            "The print server at {} could not be reached",
+            cups.address()
+        )),
         "{message}"
     );
     let body = manager
@@ -309,7 +358,10 @@ async fn a_print_server_that_is_down_gives_a_clear_message() {
         .await
         .expect_error(StatusCode::CONFLICT);
     assert!(
-        body["Message"].as_str().unwrap().contains("could not be reached"),
+        body["Message"]
+            .as_str()
+            .unwrap()
+            .contains("could not be reached"),
         "{body}"
     );
     // Nothing printed, nothing audited as printed.

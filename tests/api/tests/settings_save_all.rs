@@ -58,8 +58,16 @@ async fn the_four_groups_are_saved_together() {
         &mut admin,
         &[
             ("DocumentsEssential", "ShowOtherDocumentsTab", json!(false)),
-            ("DocumentsColumnTitle", "DocAckColumnTitle", json!("Confirmed")),
-            ("DocumentsAlternateDocumentTypeDescription", "AltDocDescRecall", json!("Reminder")),
+            (
+                "DocumentsColumnTitle",
+                "DocAckColumnTitle",
+                json!("Confirmed"),
+            ),
+            (
+                "DocumentsAlternateDocumentTypeDescription",
+                "AltDocDescRecall",
+                json!("Reminder"),
+            ),
             ("DocumentsOther", "DocViewBtnText", json!("Open")),
         ],
     )
@@ -69,7 +77,11 @@ async fn the_four_groups_are_saved_together() {
         .expect(StatusCode::OK);
     let saved = saved.as_array().unwrap();
     assert_eq!(saved.len(), 4);
-    for ((env, name), sent) in saved.iter().zip(GROUPS).zip(all["Groups"].as_array().unwrap()) {
+    for ((env, name), sent) in saved
+        .iter()
+        .zip(GROUPS)
+        .zip(all["Groups"].as_array().unwrap())
+    {
         assert_eq!(env["Name"], name);
         assert_eq!(
             env["Version"].as_i64().unwrap(),
@@ -77,10 +89,27 @@ async fn the_four_groups_are_saved_together() {
             "{env}"
         );
     }
-    assert_eq!(field(&mut admin, "DocumentsEssential", "ShowOtherDocumentsTab").await, false);
-    assert_eq!(field(&mut admin, "DocumentsColumnTitle", "DocAckColumnTitle").await, "Confirmed");
-    assert_eq!(field(&mut admin, "DocumentsAlternateDocumentTypeDescription", "AltDocDescRecall").await, "Reminder");
-    assert_eq!(field(&mut admin, "DocumentsOther", "DocViewBtnText").await, "Open");
+    assert_eq!(
+        field(&mut admin, "DocumentsEssential", "ShowOtherDocumentsTab").await,
+        false
+    );
+    assert_eq!(
+        field(&mut admin, "DocumentsColumnTitle", "DocAckColumnTitle").await,
+        "Confirmed"
+    );
+    assert_eq!(
+        field(
+            &mut admin,
+            "DocumentsAlternateDocumentTypeDescription",
+            "AltDocDescRecall"
+        )
+        .await,
+        "Reminder"
+    );
+    assert_eq!(
+        field(&mut admin, "DocumentsOther", "DocViewBtnText").await,
+        "Open"
+    );
     // One audit row per group, each with its own changed fields.
     assert_eq!(server.count_sql(audits).await, before + 4);
 }
@@ -89,8 +118,7 @@ async fn the_four_groups_are_saved_together() {
 async fn a_stale_group_stores_none_of_them() {
     let server = TestServer::demo().await;
     let mut admin = server.signed_in(MANAGER).await;
-    let titles_audited =
-        "SELECT COUNT(*) FROM audit_log WHERE target_id = 'DocumentsColumnTitle'";
+    let titles_audited = "SELECT COUNT(*) FROM audit_log WHERE target_id = 'DocumentsColumnTitle'";
     let audited_before = server.count_sql(titles_audited).await;
     let all = body(
         &mut admin,
@@ -101,7 +129,9 @@ async fn a_stale_group_stores_none_of_them() {
     )
     .await;
     // Someone saves Other Settings meanwhile.
-    let env = admin.get_json("/api/configurationForm/DocumentsOther").await;
+    let env = admin
+        .get_json("/api/configurationForm/DocumentsOther")
+        .await;
     let mut theirs = env["Settings"].clone();
     theirs["DocAckBtnText"] = json!("Theirs");
     put(
@@ -143,8 +173,14 @@ async fn a_bad_field_in_any_group_stores_none_and_names_the_group() {
         .await
         .expect_error(StatusCode::BAD_REQUEST);
     let errors = &refused["Errors"];
-    assert_eq!(errors["DocumentsEssential.AckOnViewDelay"][0], "Value can not be decimal", "{refused}");
-    assert_eq!(errors["DocumentsOther.DocViewBtnText"][0], "Must be at most 100 characters");
+    assert_eq!(
+        errors["DocumentsEssential.AckOnViewDelay"][0], "Value can not be decimal",
+        "{refused}"
+    );
+    assert_eq!(
+        errors["DocumentsOther.DocViewBtnText"][0],
+        "Must be at most 100 characters"
+    );
     assert_eq!(
         field(&mut admin, "DocumentsColumnTitle", "DocAckColumnTitle").await,
         "Acknowledged"
@@ -182,10 +218,19 @@ async fn bad_requests_and_roles() {
     let same = put(&mut admin, path, &all).await.expect(StatusCode::OK);
     assert_eq!(same[0]["Version"], all["Groups"][0]["Version"]);
 
-    assert_eq!(put(&mut server.client(), path, &all).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        put(&mut server.client(), path, &all).await.status,
+        StatusCode::UNAUTHORIZED
+    );
     let mut desk = server.signed_in(FRONT_DESK).await;
-    assert_eq!(put(&mut desk, path, &all).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        put(&mut desk, path, &all).await.status,
+        StatusCode::FORBIDDEN
+    );
     let mut jane = server.signed_in(JANE).await;
-    assert_eq!(put(&mut jane, path, &all).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        put(&mut jane, path, &all).await.status,
+        StatusCode::FORBIDDEN
+    );
     server.assert_alive().await;
 }

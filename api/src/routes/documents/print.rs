@@ -35,15 +35,19 @@ pub(super) async fn print_letter(
     )
     .await
     .map_err(|e| AppError::Conflict(e.0))?;
-    audit::Entry::new(Actor::from(&*user), Action::LetterPrinted, letter_target(row.id))
-        .values(
-            None,
-            Some(json!({"LetterType": row.letter_type, "Printer": printer, "JobId": job_id})),
-        )
-        .ip(ip(peer))
-        .patient(Some(row.patient_id))
-        .write_alone(&state.db)
-        .await?;
+    audit::Entry::new(
+        Actor::from(&*user),
+        Action::LetterPrinted,
+        letter_target(row.id),
+    )
+    .values(
+        None,
+        Some(json!({"LetterType": row.letter_type, "Printer": printer, "JobId": job_id})),
+    )
+    .ip(ip(peer))
+    .patient(Some(row.patient_id))
+    .write_alone(&state.db)
+    .await?;
     Ok(Json(PrintLetterResult {
         printer: printer.to_owned(),
         job_id,

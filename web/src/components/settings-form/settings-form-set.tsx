@@ -15,7 +15,7 @@ import "./settings-form.css";
 /** What the set asks of each of its parts. */
 interface Part {
   name: string;
-  version: bigint | number;
+  version: number;
   /** Runs wasm-core's check of the group (messages under its fields); whether it passed. */
   check: () => Promise<boolean>;
   values: () => Record<string, unknown>;
