@@ -26,6 +26,8 @@ interface Part {
 interface SetContext {
   register: (part: Part) => () => void;
   setDirty: (name: string, dirty: boolean) => void;
+  /** Counts the reloads: every part goes back to the server copy, even one that did not change. */
+  reloads: number;
 }
 const Context = createContext<SetContext | null>(null);
 
@@ -55,6 +57,7 @@ export function SettingsFormSet({ groups, label, children }: SettingsFormSetProp
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
   const [rootMessages, setRootMessages] = useState<string[]>([]);
+  const [reloads, setReloads] = useState(0);
 
   const register = useCallback((part: Part) => {
     parts.current.set(part.name, part);
@@ -72,7 +75,8 @@ export function SettingsFormSet({ groups, label, children }: SettingsFormSetProp
     });
   }, []);
 
-  const reloadAll = () => Promise.all(groups.map((g) => queryClient.invalidateQueries({ queryKey: settingsKeys.group(g.name) })));
+  const reloadAll = () =>
+    Promise.all(groups.map((g) => queryClient.invalidateQueries({ queryKey: settingsKeys.group(g.name) }))).then(() => setReloads((n) => n + 1));
 
   const failed = groups.find((g) => !g.envelope && g.query.isError);
   if (failed) {
@@ -127,7 +131,7 @@ export function SettingsFormSet({ groups, label, children }: SettingsFormSetProp
   };
 
   return (
-    <Context.Provider value={{ register, setDirty }}>
+    <Context.Provider value={{ register, setDirty, reloads }}>
       <form
         className="panel settings-form"
         noValidate
@@ -186,7 +190,8 @@ function LoadedPart<T extends FieldValues>({ group, envelope, children }: { grou
   const { reset, watch, trigger, getValues, setError, formState } = form;
 
   // A new copy from the server (first load, reload after a save or a conflict) replaces the part.
-  useEffect(() => reset(envelope.Settings), [envelope, reset]);
+  const { reloads } = set;
+  useEffect(() => reset(envelope.Settings), [envelope, reset, reloads]);
   useGroupEdits(form, group.name);
 
   const { register, setDirty } = set;
