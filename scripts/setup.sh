@@ -19,6 +19,20 @@ if [ "${SETUP_SKIP_APT:-0}" != 1 ] && [ ${#need_apt[@]} -gt 0 ]; then
   apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
+# The printer tests start a private CUPS scheduler on loopback (tests/api/src/cups.rs) as their
+# own process; the system's cupsd is not used. No recommends: cups-filters, avahi and the like
+# are not needed for raw test queues.
+need_cups=()
+[ -x /usr/sbin/cupsd ] || need_cups+=(cups-daemon)
+command -v lpadmin >/dev/null || need_cups+=(cups-client)
+command -v ipptool >/dev/null || need_cups+=(cups-ipp-utils)
+if [ "${SETUP_SKIP_APT:-0}" != 1 ] && [ ${#need_cups[@]} -gt 0 ]; then
+  log "apt-get install ${need_cups[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need_cups[@]}" >/dev/null
+fi
+
 # A real SMTP server on loopback for the mail tests (outbox, notifications).
 if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
   log "pip install aiosmtpd"

@@ -81,6 +81,8 @@ pub enum Action {
     /// A letter's PDF was served (spec 01 §2.3: every view is audited).
     LetterViewed,
     LetterAcknowledged,
+    /// A letter was sent to a CUPS printer (a read of patient data: its PDF left the portal).
+    LetterPrinted,
     /// A letter asked for by a token that is unknown or not the caller's (answered 404).
     LetterAccessDenied,
     /// A portal value (e.g. Home_Page_Content) was changed.
@@ -167,6 +169,7 @@ impl Action {
             Action::DemoUserReset => "DemoUserReset",
             Action::LetterViewed => "LetterViewed",
             Action::LetterAcknowledged => "LetterAcknowledged",
+            Action::LetterPrinted => "LetterPrinted",
             Action::LetterAccessDenied => "LetterAccessDenied",
             Action::SettingsSaved => "SettingsSaved",
             Action::LogoChanged => "LogoChanged",
@@ -221,9 +224,10 @@ impl Action {
             Action::RoleCreated | Action::RoleUpdated | Action::RoleDeleted => "UserAccount",
             Action::ImpersonationStarted | Action::ImpersonationEnded => "Authentication",
             Action::DemoUserReset => "UserAccount",
-            Action::LetterViewed | Action::LetterAcknowledged | Action::LetterAccessDenied => {
-                "Documents"
-            }
+            Action::LetterViewed
+            | Action::LetterAcknowledged
+            | Action::LetterPrinted
+            | Action::LetterAccessDenied => "Documents",
             Action::SettingsSaved | Action::LogoChanged | Action::LabelsSaved => "Settings",
             Action::PatientArrived => "Appointments",
             Action::RegistrationInvitationSent

@@ -79,10 +79,16 @@ impl Templates {
             .and_then(|(_, t)| t.as_ref())
     }
 }
-pub const LETTER_TEMPLATE: (&str, &str) = (
-    "A new document is available",
-    "Dear {PatientName},\na new document ({LetterType}) is waiting for you in your patient portal:\n{PortalLink}\n",
-);
+/// The imaging-system email template (Notification Templates, spec 03 §2 email-service) of a
+/// letter's kind: its type's template for the letter's location, else the one for every location.
+pub fn letter_template_type(letter_type: &str) -> &'static str {
+    match wasm_core::documents::letter_kind(letter_type) {
+        wasm_core::documents::LetterKind::ReferringPhysician => "ReferringPhysician",
+        wasm_core::documents::LetterKind::Notification => "Notification",
+        wasm_core::documents::LetterKind::Recall => "Recall",
+        wasm_core::documents::LetterKind::Other => "Unknown",
+    }
+}
 
 /// Letters are emailed in batches of this many per pass.
 const LETTER_BATCH: i64 = 500;
@@ -94,8 +100,13 @@ const LETTER_BATCH: i64 = 500;
 /// DisabledResultsPortalLocations stops at the outbox.
 async fn letter_emails(db: &Db, now: i64, config: EngineConfig, base: &str) -> AppResult<usize> {
     let hold = crate::letter_hold::LetterHold::load(db, config.clinic_offset_minutes).await?;
-    let alt: wasm_core::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription =
-        settings::get(db).await?;
+    let core: CorePortal = settings::get(db).await?;
+    let context = LetterContext {
+        client_name: core.client_name.trim().to_owned(),
+        base: base.to_owned(),
+        today: fmt::date(now, config.clinic_offset_minutes),
+        unsubscribe_key: crate::unsubscribe::key(db).await?,
+    };
     let mut queued = 0;
     // Page by id: letters still held must not keep the ones behind them waiting.
     let mut after = 0;
@@ -104,7 +115,7 @@ async fn letter_emails(db: &Db, now: i64, config: EngineConfig, base: &str) -> A
         let Some(last) = letters.last() else { break };
         after = last.id;
         let full = letters.len() as i64 == LETTER_BATCH;
-        queued += email_letters(db, now, &hold, &alt, base, letters).await?;
+        queued += email_letters(db, now, &hold, &context, letters).await?;
         if !full {
             break;
         }
@@ -112,12 +123,19 @@ async fn letter_emails(db: &Db, now: i64, config: EngineConfig, base: &str) -> A
     Ok(queued)
 }
 
+/// What every letter email of a pass shares.
+struct LetterContext {
+    client_name: String,
+    base: String,
+    today: String,
+    unsubscribe_key: crate::unsubscribe::UnsubscribeKey,
+}
+
 async fn email_letters(
     db: &Db,
     now: i64,
     hold: &crate::letter_hold::LetterHold,
-    alt: &wasm_core::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription,
-    base: &str,
+    context: &LetterContext,
     letters: Vec<crate::store::documents::LetterToEmail>,
 ) -> AppResult<usize> {
     let mut queued = 0;
@@ -137,20 +155,37 @@ async fn email_letters(
                 wasm_core::documents::LetterKind::Other => "Letter",
             };
             let name = format!("{} {}", l.first_name, l.last_name);
-            let type_text = wasm_core::documents::letter_type_text(&l.letter_type, alt);
-            let link = format!("{base}/documents");
+            let login = format!("{}/patient/login", context.base);
+            let unsubscribe =
+                crate::unsubscribe::link(&context.base, &context.unsubscribe_key, l.patient_id);
             let tokens = [
+                ("ClientName", context.client_name.as_str()),
+                ("PortalLink", context.base.as_str()),
+                ("CurrentDate", context.today.as_str()),
                 ("PatientName", name.as_str()),
-                ("PortalLink", link.as_str()),
+                ("PatientFirstName", l.first_name.as_str()),
+                ("PatientLastName", l.last_name.as_str()),
+                ("MRN", l.mrn.as_str()),
+                ("Username", l.username.as_deref().unwrap_or_default()),
+                ("Location", l.location_name.as_deref().unwrap_or_default()),
+                ("LoginLink", login.as_str()),
+                ("UnsubscribeLink", unsubscribe.as_str()),
             ];
-            // LetterType is no template token: the letter's own type text goes in after.
-            let body = wasm_core::notice_templates::render(
-                LETTER_TEMPLATE.1,
+            // The template of the letter's type for its location (values HTML-escaped in the
+            // HTML part, plain in the text part: wasm-core's one rendering rule).
+            let Some(rendered) = crate::notice_templates::letter_notice(
+                db,
+                letter_template_type(&l.letter_type),
+                l.location_id,
                 &tokens,
-                wasm_core::notice_templates::Escape::Plain,
             )
-            .replace("{LetterType}", &type_text);
-            let mut message = OutboundMessage::email(to, LETTER_TEMPLATE.0, &body, kind);
+            .await?
+            else {
+                // Templates are edited, never deleted: the email stays owed until one exists.
+                tracing::warn!(letter = l.id, "no email template for the letter's type");
+                continue;
+            };
+            let mut message = crate::notice_templates::message(Channel::Email, to, &rendered, kind);
             message.patient_id = Some(l.patient_id);
             if outbox::enqueue_once(db, &message, &format!("letter:{}:Email", l.id), now)
                 .await?

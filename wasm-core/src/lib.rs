@@ -30,6 +30,7 @@ pub mod model;
 pub mod notice_templates;
 pub mod notify_schedule;
 pub mod password;
+pub mod printers;
 pub mod recovery;
 pub mod session_timer;
 pub mod settings;

@@ -19,6 +19,7 @@ pub mod medical_history;
 pub mod notice_templates;
 pub mod notification_history;
 pub mod password;
+pub mod printers;
 pub mod record_accesses;
 pub mod recovery;
 pub mod registration;
@@ -88,6 +89,7 @@ pub fn router() -> ApiRouter {
         .merge(service_management::router())
         .merge(audit_logs::router())
         .merge(record_accesses::router())
+        .merge(printers::router())
         .get(
             "/api/openapi.json",
             "This OpenAPI 3.1 document, generated from the router",

@@ -25,6 +25,7 @@ fn what(action: &str) -> String {
     match action {
         "LetterViewed" => "Letter opened".to_owned(),
         "LetterAcknowledged" => "Letter acknowledged".to_owned(),
+        "LetterPrinted" => "Letter printed".to_owned(),
         "LetterAccessDenied" | "PatientAccessDenied" => "Access refused".to_owned(),
         "PatientRecordOpened" => "Record opened".to_owned(),
         "SurveyViewed" => "Survey viewed".to_owned(),

@@ -6,8 +6,9 @@
 //! the same transaction).
 
 use axum::extract::State;
+use axum::Json;
 use serde_json::{Map, Value};
-use wasm_core::model::{SettingsEnvelope, SettingsSave};
+use wasm_core::model::{SettingsEnvelope, SettingsSave, SettingsSaveAll};
 use wasm_core::settings::survey_general::{inactive_mapping_errors, SurveyGeneral};
 use wasm_core::settings::survey_integrations::survey_integration_group;
 use wasm_core::settings::techpad::techpad_group;
@@ -20,7 +21,7 @@ use crate::auth::RequireRole;
 use crate::client_addr::ClientAddr;
 use crate::error::{ApiJson, ApiPath, AppError, AppResult};
 use crate::openapi::ApiRouter;
-use crate::settings::engine::{self, Def, Who};
+use crate::settings::engine::{self, Def, Who, Write};
 use crate::settings::group_document::GroupDocument;
 use crate::AppState;
 
@@ -35,6 +36,11 @@ pub fn router() -> ApiRouter {
             "/api/configurationForm/{name}",
             "Saves a settings group: {Version, Settings} with the whole document; 400 with field messages (nothing stored), 409 with the current document as Current when someone saved after Version; an empty secret keeps the stored one",
             |u, s, a, p, b| put_by(u, s, a, p, named, b),
+        )
+        .put(
+            "/api/configurationForms",
+            "Saves several settings groups together or not at all (a page with one Save, such as Documents Settings > general-documents): {Groups: [{Name, Version, Settings}]}; 400 with each message under {Group}.{Field} (nothing stored), 409 with Current when any group was saved after its Version",
+            put_all,
         )
         .get(
             "/api/configuration/GetHistoryPortalSettings",
@@ -170,6 +176,78 @@ async fn put_group(
     )
     .await?;
     Ok(answer(saved))
+}
+
+/// A page saves a handful of groups at once; more is no page of ours.
+const MAX_GROUPS_AT_ONCE: usize = 10;
+
+async fn put_all(
+    user: RequireRole<SettingsAdmins>,
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    ApiJson(body): ApiJson<SettingsSaveAll<GroupDocument>>,
+) -> AppResult<Json<Vec<Envelope>>> {
+    if body.groups.is_empty() || body.groups.len() > MAX_GROUPS_AT_ONCE {
+        return Err(AppError::BadRequest(format!(
+            "Save 1 to {MAX_GROUPS_AT_ONCE} settings groups at once."
+        )));
+    }
+    let mut defs: Vec<&'static Def> = Vec::new();
+    for g in &body.groups {
+        let def = group(&g.name)?;
+        if defs.iter().any(|d| d.name == def.name) {
+            return Err(AppError::BadRequest(format!(
+                "The group {} is named twice.",
+                def.name
+            )));
+        }
+        if def.name == SurveyGeneral::NAME {
+            refuse_inactive_columns(&state, &g.settings.0).await?;
+        }
+        defs.push(def);
+    }
+    let who = Who {
+        actor: Actor::from(&*user),
+        ip: Some(peer.ip().to_string()),
+    };
+    // One transaction: every group's version check, write and audit row, or none of them.
+    let mut tx = state.db.begin().await?;
+    let mut saved = Vec::new();
+    let mut errors = wasm_core::ValidationErrors::new();
+    for (def, g) in defs.iter().zip(body.groups) {
+        let write = Write::Whole(g.version);
+        match engine::write_in(
+            &mut tx,
+            &state.secrets,
+            who.clone(),
+            def,
+            write,
+            g.settings.0,
+        )
+        .await
+        {
+            Ok((version, doc)) => saved.push(def.envelope(version, doc)),
+            Err(AppError::Validation(e)) => {
+                for (field, messages) in e.0 {
+                    let field = if field.is_empty() {
+                        def.name.to_owned()
+                    } else {
+                        format!("{}.{field}", def.name)
+                    };
+                    for message in messages {
+                        errors.add(&field, message);
+                    }
+                }
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    if !errors.is_valid() {
+        return Err(AppError::Validation(errors));
+    }
+    tx.commit().await?;
+    crate::settings::invalidate(&state.db);
+    Ok(Json(saved.into_iter().map(|e| answer(e).body).collect()))
 }
 
 /// Spec 04 §5: a location-to-MRN row may not name a column the store does not hold (the page

@@ -18,8 +18,10 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub use reqwest::{Method, StatusCode};
 pub use serde_json::{json, Value};
 
+mod cups;
 mod sms;
 mod smtp;
+pub use cups::CupsServer;
 pub use sms::SmsSink;
 pub use smtp::SmtpSink;
 

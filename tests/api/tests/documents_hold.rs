@@ -259,7 +259,7 @@ async fn the_letter_email_waits_for_the_hold_then_the_delay() {
     assert_eq!(emails_of(&server, &stored).await, 0);
     assert_eq!(
         server
-            .count_sql("SELECT COUNT(*) FROM outbox WHERE kind = 'Letter' AND subject = 'A new document is available' AND recipient <> ''")
+            .count_sql("SELECT COUNT(*) FROM outbox WHERE kind = 'Letter' AND subject LIKE 'A message from %' AND recipient <> ''")
             .await,
         2
     );

@@ -27,13 +27,16 @@ test("Patient Result Portal opens Documents Settings on general-documents, tabs 
   await expect(page.getByRole("form", { name: "Documents hiding and email not sending" })).toBeVisible();
 });
 
-test("general-documents: the four sections, the visibility rules, 'Form is invalid', save and 409", async ({ page, browser }) => {
+test("general-documents: the four sections, the visibility rules, 'Form is invalid', one Save for all and 409", async ({ page, browser }) => {
   test.setTimeout(120_000);
   await open(page, "general-documents");
-  const essential = page.getByRole("form", { name: "Essential Settings" });
+  const form = page.getByRole("form", { name: "General documents settings" });
   for (const name of ["Essential Settings", "Column Titles", "Alternate Document Types Descriptions", "Other Settings"]) {
-    await expect(page.getByRole("form", { name })).toBeVisible();
+    await expect(form.getByRole("group", { name })).toBeVisible();
   }
+  // One Save for the tab (spec 03 §2).
+  await expect(page.getByRole("button", { name: "Save" })).toHaveCount(1);
+  const essential = form.getByRole("group", { name: "Essential Settings" });
   // spec 03 §4: each dependent field appears with its switch.
   const rules: [string, string][] = [
     ["Acknowledge on view", "Acknowledge on view delay (seconds)"],
@@ -48,48 +51,49 @@ test("general-documents: the four sections, the visibility rules, 'Form is inval
   // spec 03 §5: the ack delay (shown now) is a whole number; 'Form is invalid', nothing saved.
   const delay = essential.getByLabel("Acknowledge on view delay (seconds)", { exact: true });
   await delay.fill("2.5");
-  await essential.getByRole("button", { name: "Save" }).click();
+  await form.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(INVALID)).toBeVisible();
   await expectFieldMessage(delay, "Value can not be decimal");
   await expectNoAxeViolations(page);
   for (const [the] of rules) await essential.getByLabel(the, { exact: true }).uncheck();
   await expect(delay).toHaveCount(0);
 
-  // A disabled location (the checkboxes list the provider's locations) and a title: saved.
+  // A disabled location (the checkboxes list the provider's locations) and a title in another
+  // section: one Save stores both.
   const locations = essential.getByRole("group", { name: "Disabled results portal locations" });
-  const first = locations.getByRole("checkbox").first();
-  await first.check();
-  await essential.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(SAVED)).toBeVisible();
-  const titles = page.getByRole("form", { name: "Column Titles" });
+  await locations.getByRole("checkbox").first().check();
+  const titles = form.getByRole("group", { name: "Column Titles" });
   await titles.getByLabel("Acknowledged column title", { exact: true }).fill("Confirmed");
-  await titles.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(SAVED).first()).toBeVisible();
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(SAVED)).toBeVisible();
   await page.reload();
-  await expect(locations.getByRole("checkbox").first()).toBeChecked();
+  await expect(locations.getByRole("checkbox").first()).toBeChecked({ timeout: 30_000 });
   await expect(titles.getByLabel("Acknowledged column title", { exact: true })).toHaveValue("Confirmed");
 
-  // Someone else saves Other Settings after the page loaded: this save gets the 409 flow.
+  // Someone else saves Other Settings after the page loaded: the whole save gets the 409 flow,
+  // and nothing of it is stored (the title edit too).
   const api = await DocumentsSettingsApi.open(browser);
   try {
     await api.save("DocumentsOther", { DocAckBtnText: "Theirs" });
-    const other = page.getByRole("form", { name: "Other Settings" });
+    const other = form.getByRole("group", { name: "Other Settings" });
     await other.getByLabel("Acknowledge button text", { exact: true }).fill("Mine");
-    await other.getByRole("button", { name: "Save" }).click();
-    await expect(other.getByText("Someone else saved this page after you opened it")).toBeVisible();
-    await other.getByRole("button", { name: "Reload" }).click();
+    await titles.getByLabel("Acknowledged column title", { exact: true }).fill("Not stored");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByText("Someone else saved this page after you opened it")).toBeVisible();
+    await form.getByRole("button", { name: "Reload" }).click();
     await expect(other.getByLabel("Acknowledge button text", { exact: true })).toHaveValue("Theirs");
+    await expect(titles.getByLabel("Acknowledged column title", { exact: true })).toHaveValue("Confirmed");
   } finally {
     await api.restore();
   }
   // Put this test's own saves back.
   await page.reload();
-  await locations.getByRole("checkbox").first().uncheck();
-  await essential.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(SAVED).first()).toBeVisible();
+  await locations.getByRole("checkbox").first().uncheck({ timeout: 30_000 });
   await titles.getByLabel("Acknowledged column title", { exact: true }).fill("Acknowledged");
-  await titles.getByRole("button", { name: "Save" }).click();
-  await expect(titles.getByLabel("Acknowledged column title", { exact: true })).toHaveValue("Acknowledged");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(SAVED).first()).toBeVisible();
+  await page.reload();
+  await expect(titles.getByLabel("Acknowledged column title", { exact: true })).toHaveValue("Acknowledged", { timeout: 30_000 });
 });
 
 test("documents-hiding-email-not-sending: forever disables the days, BI-RADS rules, the delay unit; saved", async ({ page }) => {
@@ -145,7 +149,7 @@ test("documents-hiding-email-not-sending: forever disables the days, BI-RADS rul
 test("Documents Settings tabs at 1280, 820 and 390 px", async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, "staff", "manager");
-  for (const tab of ["general-documents", "documents-hiding-email-not-sending"]) {
+  for (const tab of ["general-documents", "documents-hiding-email-not-sending", "pdf-printers"]) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${BASE}/${tab}`);
     await expect(page.getByRole("button", { name: "Save" }).first()).toBeVisible();

@@ -64,3 +64,5 @@ pub mod audit_logs;
 pub use audit_logs::*;
 pub mod survey_admin;
 pub use survey_admin::*;
+pub mod printers;
+pub use printers::*;

@@ -21,6 +21,22 @@ wire! {
         pub version: i64,
         pub settings: T,
     }
+
+    /// One group of a save of several (a page with one Save for several groups, such as
+    /// Documents Settings > general-documents).
+    #[serde(rename_all = "PascalCase")]
+    pub struct NamedSettingsSave<T> {
+        pub name: String,
+        pub version: i64,
+        pub settings: T,
+    }
+
+    /// PUT /api/configurationForms: several groups saved together or not at all (409 when any is
+    /// stale; 400 with each message under `{Group}.{Field}`).
+    #[serde(rename_all = "PascalCase")]
+    pub struct SettingsSaveAll<T> {
+        pub groups: Vec<NamedSettingsSave<T>>,
+    }
 }
 
 wire! {

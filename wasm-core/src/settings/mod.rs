@@ -26,6 +26,7 @@ pub mod documents_column_title;
 pub mod documents_essential;
 pub mod documents_hiding;
 pub mod documents_other;
+pub mod documents_printers;
 pub mod history_portal;
 pub mod license;
 pub mod login_page;
@@ -149,6 +150,7 @@ macro_rules! for_each_group {
             $crate::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription,
             $crate::settings::documents_other::DocumentsOther,
             $crate::settings::documents_hiding::DocumentsHidingEmailNotSending,
+            $crate::settings::documents_printers::DocumentsPdfPrinters,
             $crate::settings::sso::Sso,
             $crate::settings::license::License,
             $crate::settings::luminary_one::LuminaryOne,

@@ -202,7 +202,7 @@ export type { SurveyPackageRow, SurveyUploadFile, SurveyUploadResult } from "was
 // Settings groups (issue 13): their types come from tsify; their validate and normalize are in the
 // second package the settings pages load (lib/wasm-settings.ts).
 export type { CoreEmailService, CoreMagview, CoreNotifications, CorePortal, CoreTimerService, HistoryPortal, SurveyGeneral } from "wasm-core";
-export type { DocumentsAlternateDocumentTypeDescription, DocumentsColumnTitle, DocumentsEssential, DocumentsHidingEmailNotSending, DocumentsOther } from "wasm-core";
+export type { DocumentsAlternateDocumentTypeDescription, DocumentsColumnTitle, DocumentsEssential, DocumentsHidingEmailNotSending, DocumentsOther, DocumentsPdfPrinters } from "wasm-core";
 export type { DbPathTest, FolderPathTest, RadViewPathResult, TestMessage, TestMessageResult, WebAddressQuery } from "wasm-core";
 // Portal Core pages (issue 14): user account, login page, other settings, licenses, Luminary One.
 export type {

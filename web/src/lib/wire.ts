@@ -37,6 +37,8 @@ export type {
   SessionTimeout,
   SetValueRequest,
   SettingsConflict,
+  SettingsSaveAll,
+  NamedSettingsSave,
   SuccessResult,
   SurveyQueueTableRequest,
   UrlChangeLogged,
@@ -91,3 +93,6 @@ export type {
   RecordAccess,
   StudyDate,
 } from "wasm-core";
+
+// PDF printers (spec 03 §2 pdf-printers).
+export type { AvailablePrinters, EnabledPrinters, Printer, PrintLetterRequest, PrintLetterResult, SavePrinters } from "wasm-core";

@@ -38,11 +38,13 @@ use crate::{fmt, AppState};
 mod acknowledge;
 mod listing;
 mod pdf_view;
+mod print;
 
 use acknowledge::*;
 use listing::*;
 pub use pdf_view::render_letter;
 use pdf_view::*;
+use print::*;
 
 pub fn router() -> ApiRouter {
     ApiRouter::new()
@@ -80,6 +82,11 @@ pub fn router() -> ApiRouter {
             "/api/documents/letterTrace",
             "Program managers: the trace (Key, Details, FieldUpdated) of one letter by ?accessToken=",
             letter_trace,
+        )
+        .post(
+            "/api/documents/printLetter",
+            "Staff: sends a letter's PDF (by AccessToken) to an enabled printer as an IPP Print-Job; audited as LetterPrinted; 409 with the reason when the print server cannot take it",
+            print_letter,
         )
 }
 

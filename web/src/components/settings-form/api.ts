@@ -2,7 +2,7 @@ import { loadSettingsRules } from "../../lib/wasm-settings";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import type { SettingsEnvelope, SettingsSave } from "../../lib/wasm";
-import type { SettingsConflict } from "../../lib/wire";
+import type { SettingsConflict, SettingsSaveAll } from "../../lib/wire";
 
 /** The 409 body: someone saved after `Version`; `Current` is the group as stored now. */
 export type { SettingsConflict };
@@ -25,6 +25,12 @@ export function getSettingsGroup<T>(name: string, signal?: AbortSignal, path?: s
  * (401, 403, 500) goes to the shell as usual. */
 export function saveSettingsGroup<T>(name: string, body: SettingsSave<T>, path?: string): Promise<SettingsEnvelope<T>> {
   return api.put<SettingsEnvelope<T>>(pathOf(name, path), body, { handles: [400, 409] });
+}
+
+/** Several groups saved together or not at all (PUT /api/configurationForms); 400 (messages under
+ * `{Group}.{Field}`) and 409 are shown by the form set. */
+export function saveSettingsGroups(body: SettingsSaveAll<Record<string, unknown>>): Promise<SettingsEnvelope<unknown>[]> {
+  return api.put<SettingsEnvelope<unknown>[]>("/api/configurationForms", body, { handles: [400, 409] });
 }
 
 export function settingsGroupQuery<T>(name: string, path?: string) {

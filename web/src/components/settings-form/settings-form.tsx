@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { FormProvider, useForm, type DefaultValues, type FieldError, type FieldValues, type Path, type PathValue } from "react-hook-form";
+import { FormProvider, useForm, type DefaultValues, type FieldError, type FieldValues, type Path, type PathValue, type UseFormReturn } from "react-hook-form";
 import { useBlocker } from "react-router";
 import { FieldMessages, FORM_INVALID, messagesOf, setServerErrors, settingsResolver } from "../form";
 import { Modal } from "../modal/modal";
@@ -27,6 +27,8 @@ interface SettingsFormContext {
   disabled: readonly string[];
 }
 const Context = createContext<SettingsFormContext | null>(null);
+/** For a form made of several groups (settings-form-set.tsx): each part provides its own. */
+export const SettingsFormContextProvider = Context.Provider;
 
 export function useSettingsFormContext(): SettingsFormContext {
   const context = useContext(Context);
@@ -73,10 +75,62 @@ export function SettingsForm<T extends FieldValues>({ group, label, children, ..
 }
 
 /** Blank numbers (null, NaN, undefined) are the same; anything else compares as JSON. */
-function same(a: unknown, b: unknown): boolean {
+export function same(a: unknown, b: unknown): boolean {
   const blank = (v: unknown) => v === null || v === undefined || (typeof v === "number" && Number.isNaN(v));
   if (blank(a) || blank(b)) return blank(a) && blank(b);
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The group's rules for the field just edited (spec 03 §4 toggle machines ...) and its derived
+ * rules react at once, from wasm-core. */
+export function useGroupEdits<T extends FieldValues>(form: UseFormReturn<T>, groupName: string) {
+  const { watch, setValue } = form;
+  useEffect(() => {
+    const subscription = watch((values, { name, type }) => {
+      if (type !== "change" || !name) return;
+      const current = values as Record<string, unknown>;
+      const next = { ...current, ...(applySettingsEdit(groupName, current, name) as Record<string, unknown>) };
+      for (const key of Object.keys(current)) {
+        if (!same(current[key], next[key])) {
+          setValue(key as Path<T>, next[key] as PathValue<T, Path<T>>, { shouldDirty: true });
+        }
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, setValue, groupName]);
+}
+
+/** Asks before leaving a page with unsaved changes (another route, or the browser's own). */
+export function UnsavedChangesPrompt({ dirty }: { dirty: boolean }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+  if (blocker.state !== "blocked") return null;
+  return (
+    <Modal
+      title="Unsaved changes"
+      onClose={() => blocker.reset()}
+      footer={
+        <>
+          <button type="button" className="button" onClick={() => blocker.reset()}>
+            Stay on this page
+          </button>
+          <button type="button" className="button" onClick={() => blocker.proceed()}>
+            Leave without saving
+          </button>
+        </>
+      }
+    >
+      <p>This page has changes that are not saved. Leave it anyway?</p>
+    </Modal>
+  );
 }
 
 function LoadedSettingsForm<T extends FieldValues>({
@@ -94,7 +148,7 @@ function LoadedSettingsForm<T extends FieldValues>({
     defaultValues: envelope.Settings as DefaultValues<T>,
     criteriaMode: "all",
   });
-  const { reset, watch, setValue, setError, formState } = form;
+  const { reset, watch, setError, formState } = form;
   const [conflict, setConflict] = useState<SettingsConflict<T> | null>(null);
 
   // A new copy from the server (first load, reload after a save or a conflict) replaces the form.
@@ -103,21 +157,7 @@ function LoadedSettingsForm<T extends FieldValues>({
     setConflict(null);
   }, [envelope, reset]);
 
-  // The group's rules for the field just edited (spec 03 §4 toggle machines ...) and its derived
-  // rules react at once, from wasm-core.
-  useEffect(() => {
-    const subscription = watch((values, { name, type }) => {
-      if (type !== "change" || !name) return;
-      const current = values as Record<string, unknown>;
-      const next = { ...current, ...(applySettingsEdit(group.name, current, name) as Record<string, unknown>) };
-      for (const key of Object.keys(current)) {
-        if (!same(current[key], next[key])) {
-          setValue(key as Path<T>, next[key] as PathValue<T, Path<T>>, { shouldDirty: true });
-        }
-      }
-    });
-    return () => subscription.unsubscribe();
-  }, [watch, setValue, group.name]);
+  useGroupEdits(form, group.name);
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -145,16 +185,6 @@ function LoadedSettingsForm<T extends FieldValues>({
   const root = formState.errors.root as (FieldError & { server?: FieldError }) | undefined;
   const rootMessages = [...messagesOf(root), ...messagesOf(root?.server)];
   const dirty = formState.isDirty;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
 
   const current = watch();
   const context: SettingsFormContext = {
@@ -190,24 +220,7 @@ function LoadedSettingsForm<T extends FieldValues>({
           </div>
         </form>
       </FormProvider>
-      {blocker.state === "blocked" && (
-        <Modal
-          title="Unsaved changes"
-          onClose={() => blocker.reset()}
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => blocker.reset()}>
-                Stay on this page
-              </button>
-              <button type="button" className="button" onClick={() => blocker.proceed()}>
-                Leave without saving
-              </button>
-            </>
-          }
-        >
-          <p>This page has changes that are not saved. Leave it anyway?</p>
-        </Modal>
-      )}
+      <UnsavedChangesPrompt dirty={dirty} />
     </Context.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { ChoiceListField } from "../../components/form";
-import { fieldsOf, Section, SettingsForm, useSettingsGroup } from "../../components/settings-form";
+import { fieldsOf, Section, SettingsFormPart, SettingsFormSet, useSettingsGroup } from "../../components/settings-form";
 import type {
   DocumentsAlternateDocumentTypeDescription,
   DocumentsColumnTitle,
@@ -14,9 +14,10 @@ const Alt = fieldsOf<DocumentsAlternateDocumentTypeDescription>();
 const Other = fieldsOf<DocumentsOther>();
 
 /** Documents Settings > general-documents (spec 03 §2, §3, §4): Essential Settings, Column
- * Titles, Alternate Document Types Descriptions and Other Settings. Each section is its own
- * settings group (saved with its own version, so two admins editing different sections never
- * overwrite each other); the dependent fields show by wasm-core's visibility rules. */
+ * Titles, Alternate Document Types Descriptions and Other Settings, with one Save for the tab.
+ * Each section is its own settings group; Save stores the four together or not at all (each at
+ * the version it was read at: 409 when any changed meanwhile). The dependent fields show by
+ * wasm-core's visibility rules. */
 export function GeneralDocumentsPage() {
   const essential = useSettingsGroup<DocumentsEssential>("DocumentsEssential");
   const titles = useSettingsGroup<DocumentsColumnTitle>("DocumentsColumnTitle");
@@ -25,8 +26,8 @@ export function GeneralDocumentsPage() {
   const locations = useLocations();
   const locationOptions = Object.entries(locations.data ?? {}).map(([num, name]) => ({ value: num, label: `${num} - ${name}` }));
   return (
-    <>
-      <SettingsForm group={essential} label="Essential Settings">
+    <SettingsFormSet groups={[essential, titles, alt, other]} label="General documents settings">
+      <SettingsFormPart group={essential}>
         <Section legend="Essential Settings" fields={[]}>
           <Essential name="ShowOtherDocumentsTab" label="Show Other Documents tab" />
           <Essential name="ShowDoctorLettersToPatients" label="Show referring physician letters to patients" />
@@ -53,8 +54,8 @@ export function GeneralDocumentsPage() {
             options={locationOptions}
           />
         </Section>
-      </SettingsForm>
-      <SettingsForm group={titles} label="Column Titles">
+      </SettingsFormPart>
+      <SettingsFormPart group={titles}>
         <Section legend="Column Titles" fields={[]}>
           <Title name="DocViewWhenColumnTitle" label="Date Sent column title" />
           <Title name="DocTypeColumnTitle" label="Letter Type column title" />
@@ -67,21 +68,21 @@ export function GeneralDocumentsPage() {
           <Title name="DocAckColumnTitle" label="Acknowledged column title" />
           <Title name="OtherDocDateColTitle" label="Other documents date column title" />
         </Section>
-      </SettingsForm>
-      <SettingsForm group={alt} label="Alternate Document Types Descriptions">
+      </SettingsFormPart>
+      <SettingsFormPart group={alt}>
         <Section legend="Alternate Document Types Descriptions" fields={[]}>
           <Alt name="AltDocDescRP" label="Referring physician letters" />
           <Alt name="AltDocDescNotification" label="Notification letters" />
           <Alt name="AltDocDescRecall" label="Recall letters" />
         </Section>
-      </SettingsForm>
-      <SettingsForm group={other} label="Other Settings">
+      </SettingsFormPart>
+      <SettingsFormPart group={other}>
         <Section legend="Other Settings" fields={[]}>
           <Other name="DocViewDateFormat" label="Date format" description="A date pattern, e.g. EEEE, MMMM d, y or MM/dd/yyyy." />
           <Other name="DocViewBtnText" label="View button text" />
           <Other name="DocAckBtnText" label="Acknowledge button text" />
         </Section>
-      </SettingsForm>
-    </>
+      </SettingsFormPart>
+    </SettingsFormSet>
   );
 }

@@ -21,6 +21,11 @@ export const documentsSettingsRoute: RouteObject = {
       lazy: () => import("./hiding-page").then((m) => ({ Component: m.HidingPage })),
       handle: handle("Hiding and Email Delay"),
     },
+    {
+      path: "pdf-printers",
+      lazy: () => import("./pdf-printers-page").then((m) => ({ Component: m.PdfPrintersPage })),
+      handle: handle("PDF Printers"),
+    },
     { path: "*", element: <Navigate to="general-documents" replace /> },
   ],
 };

@@ -19,7 +19,8 @@ import {
   type Letter,
   type TraceEntry,
 } from "../../lib/wasm";
-import { acknowledge, getDocumentsSettings, getLetterTrace, loadDocuments, pdfUrl, readAndAcknowledge } from "./api/documents";
+import { acknowledge, getDocumentsSettings, getEnabledPrinters, getLetterTrace, loadDocuments, pdfUrl, printLetter, readAndAcknowledge } from "./api/documents";
+import { ApiFailure } from "../../lib/api-client";
 import { useLabels } from "../../i18n/labels";
 import "../../styles/documents.css";
 import "../../components/tab-nav/tab-nav.css";
@@ -50,10 +51,23 @@ export function DocumentsPage() {
   const [confirming, setConfirming] = useState<Letter | null>(null);
   const [tracing, setTracing] = useState<Letter | null>(null);
   const [ssn, setSsn] = useState("");
+  const [printing, setPrinting] = useState<Letter | null>(null);
+  const [printers, setPrinters] = useState<string[]>([]);
   const ackTimer = useRef<number | undefined>(undefined);
   const perms = state.status === "signed-in" ? state.info.permissions : null;
   const { t } = useLabels();
   const isManager = perms?.IsProgramManager ?? false;
+  const isStaff = Boolean(perms && (perms.IsProgramManager || perms.IsClientAdmin || perms.IsFrontDesk) && !perms.IsPatient);
+
+  // Staff may print a letter to one of the enabled printers (spec 03 §2 pdf-printers).
+  useEffect(() => {
+    if (!isStaff) return;
+    const abort = new AbortController();
+    getEnabledPrinters(abort.signal)
+      .then((p) => setPrinters(p.Printers))
+      .catch(() => setPrinters([]));
+    return () => abort.abort();
+  }, [isStaff]);
 
   const viewer = useMemo(
     () => ({
@@ -188,6 +202,11 @@ export function DocumentsPage() {
                     Trace
                   </button>
                 )}
+                {printers.length > 0 && (
+                  <button type="button" className="button" onClick={() => setPrinting(row.original)}>
+                    Print
+                  </button>
+                )}
                 {settings.CombineDocViewAndReadColumns && <span className="doc-stamp">{row.original.AlreadyRead}</span>}
               </div>
             ),
@@ -224,7 +243,7 @@ export function DocumentsPage() {
           return column.accessor("NotifyType", { id: c.Key, header: c.Title });
       }
     });
-  }, [settings, route.Mode, open, isManager]);
+  }, [settings, route.Mode, open, isManager, printers.length]);
 
   // The tab is decided once the documents settings are in: /documents/other typed or reloaded
   // must not bounce to /documents/all before ShowOtherDocumentsTab is known (issue 20).
@@ -287,6 +306,7 @@ export function DocumentsPage() {
         </Modal>
       )}
       {tracing && <TraceModal letter={tracing} onClose={() => setTracing(null)} />}
+      {printing && <PrintModal letter={printing} printers={printers} onClose={() => setPrinting(null)} />}
       {confirming && !viewing && (
         <Modal
           title="Acknowledge letter"
@@ -354,6 +374,58 @@ function TraceModal({ letter, onClose }: { letter: Letter; onClose: () => void }
         <pre className="doc-trace-text" tabIndex={0} aria-label="Trace entries">
           {entries.map((t) => `Key: ${t.Key}\nDetails: ${t.Details}\nFieldUpdated: ${t.FieldUpdated}`).join("\n\n")}
         </pre>
+      )}
+    </Modal>
+  );
+}
+
+/** Staff print one letter to an enabled printer: the server sends its PDF as an IPP job. */
+function PrintModal({ letter, printers, onClose }: { letter: Letter; printers: string[]; onClose: () => void }) {
+  const [printer, setPrinter] = useState(printers[0] ?? "");
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const print = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const done = await printLetter(letter, printer);
+      setOutcome({ ok: true, message: done.Message });
+    } catch (e) {
+      const message = e instanceof ApiFailure ? e.dialog.Message : (e as Error).message;
+      setOutcome({ ok: false, message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      title={`Print: ${letter.Type}`}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button-primary" disabled={busy || !printer} onClick={() => void print()}>
+            Print
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+        </>
+      }
+    >
+      <div className="field">
+        <label htmlFor="print-printer">Printer</label>
+        <select id="print-printer" value={printer} onChange={(e) => setPrinter(e.target.value)}>
+          {printers.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </div>
+      {outcome && (
+        <p role={outcome.ok ? "status" : "alert"} className={outcome.ok ? "doc-print-done" : "doc-print-failed"}>
+          {outcome.message}
+        </p>
       )}
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { api } from "../../../lib/api-client";
 import type { DocumentsLoadResponse, DocumentsSettings, Letter, LetterRef, TraceEntry } from "../../../lib/wasm";
 import { viewerOffsetMinutes } from "../../../lib/wasm";
-import type { LoadDocumentsRequest } from "../../../lib/wire";
+import type { EnabledPrinters, LoadDocumentsRequest, PrintLetterRequest, PrintLetterResult } from "../../../lib/wire";
 
 // One call each (spec 01 §7); failures are shown by the page's own error modals (report: false).
 
@@ -42,4 +42,15 @@ export function getLetterTrace(accessToken: string, signal?: AbortSignal): Promi
 /** The pdf.js viewer page (spec 01 §2.3) showing a letter's PDF. */
 export function pdfViewerUrl(accessToken: string): string {
   return `/Scripts/pdfjs/web/viewer.html?file=${encodeURIComponent(pdfUrl(accessToken))}`;
+}
+
+/** Staff: the printers letters may be printed to (GET /api/printers/enabled). */
+export function getEnabledPrinters(signal?: AbortSignal): Promise<EnabledPrinters> {
+  return api.get<EnabledPrinters>("/api/printers/enabled", { signal, report: false });
+}
+
+/** Staff: prints a letter to an enabled printer (a real IPP job); 400 and 409 carry the reason. */
+export function printLetter(letter: Letter, printer: string): Promise<PrintLetterResult> {
+  const body: PrintLetterRequest = { AccessToken: letter.AccessToken, Printer: printer };
+  return api.post<PrintLetterResult>("/api/documents/printLetter", body, { report: false });
 }
