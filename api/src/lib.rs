@@ -26,6 +26,7 @@ pub mod openapi;
 pub mod outbox;
 pub mod password_rules;
 pub mod pdf;
+pub mod request_limit;
 pub mod routes;
 pub mod secrets;
 pub mod security_headers;

@@ -36,6 +36,7 @@ pub mod survey_queue;
 pub mod survey_start;
 pub mod survey_themes;
 pub mod surveys;
+pub mod techpad_pdf_forms;
 pub mod techpad_settings;
 pub mod users;
 pub mod version_info;
@@ -81,6 +82,7 @@ pub fn router() -> ApiRouter {
         .merge(survey_general::router())
         .merge(survey_themes::router())
         .merge(techpad_settings::router())
+        .merge(techpad_pdf_forms::router())
         .merge(notice_templates::router())
         .merge(site_usage::router())
         .merge(service_management::router())

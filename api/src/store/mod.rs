@@ -16,6 +16,7 @@ pub mod membership;
 pub mod notice_templates;
 pub mod notification_history;
 pub mod notifications;
+pub mod pdf_forms;
 pub mod outbox;
 pub mod patients;
 pub mod portal_config;

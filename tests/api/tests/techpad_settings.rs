@@ -129,6 +129,7 @@ async fn every_call_checks_the_callers_role() {
     }
     tech.get(CONFIGURATION).await.expect(StatusCode::OK);
     manager.get(CONFIGURATION).await.expect(StatusCode::OK);
+    // PDF forms are not a settings group: their own calls (techpad_pdf_forms.rs).
     assert_eq!(
         admin.get("/api/techpadSettings/PdfForms").await.status,
         StatusCode::NOT_FOUND

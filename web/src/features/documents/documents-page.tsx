@@ -19,6 +19,8 @@ import {
   type Letter,
   type TraceEntry,
 } from "../../lib/wasm";
+import { PHONE_QUERY, useMediaQuery } from "../../lib/use-media-query";
+import { LetterList } from "./letter-list";
 import { acknowledge, getDocumentsSettings, getLetterTrace, loadDocuments, pdfUrl, readAndAcknowledge } from "./api/documents";
 import { useLabels } from "../../i18n/labels";
 import "../../styles/documents.css";
@@ -54,6 +56,7 @@ export function DocumentsPage() {
   const perms = state.status === "signed-in" ? state.info.permissions : null;
   const { t } = useLabels();
   const isManager = perms?.IsProgramManager ?? false;
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const viewer = useMemo(
     () => ({
@@ -268,15 +271,31 @@ export function DocumentsPage() {
           {tab("all", t("Documents_AllTab", "All Letters"), "All", list.length)}
           {settings?.ShowOtherDocumentsTab && tab("other", t("Documents_OtherTab", "Other Documents"), "Other", other.length)}
         </nav>
-        <DataTable
-          mode="client"
-          label="Letters"
-          columns={columns}
-          data={rows}
-          getRowId={(l) => String(l.Id)}
-          loading={!loaded && !isManager}
-          emptyMessage="No documents"
-        />
+        {phone && settings ? (
+          <LetterList
+            letters={rows}
+            settings={settings}
+            dateText={(l) => {
+              const zone = zoneOf(l.Date);
+              return formatDatePattern(l.Date, settings.DocViewDateFormat ?? "", zone.offsetMinutes, zone.zoneAbbr);
+            }}
+            onView={open}
+            onAcknowledge={setConfirming}
+            onTrace={isManager ? setTracing : undefined}
+            emptyMessage="No documents"
+            busy={!loaded && !isManager}
+          />
+        ) : (
+          <DataTable
+            mode="client"
+            label="Letters"
+            columns={columns}
+            data={rows}
+            getRowId={(l) => String(l.Id)}
+            loading={!loaded && !isManager}
+            emptyMessage="No documents"
+          />
+        )}
       </section>
       {viewing && (
         <Modal
