@@ -766,7 +766,8 @@ mod tests {
             let today = now - now.rem_euclid(DAY);
             // Today's appointments stay near the start time on purpose (the Today list, I Am Here).
             for a in appts.iter().filter(|a| {
-                a.starts_at - a.starts_at.rem_euclid(DAY) != today && (a.starts_at - now).abs() > 2 * HOUR
+                a.starts_at - a.starts_at.rem_euclid(DAY) != today
+                    && (a.starts_at - now).abs() > 2 * HOUR
             }) {
                 let time = a.starts_at.rem_euclid(DAY);
                 assert!(

@@ -63,20 +63,22 @@ pub async fn forms(db: &Db) -> AppResult<Vec<PdfForm>> {
     Ok(store::list(db)
         .await?
         .into_iter()
-        .map(|(id, name, file_name, pages, size, at, first, last)| PdfForm {
-            id,
-            name,
-            file_name,
-            pages: u32::try_from(pages).unwrap_or(0),
-            size_bytes: u64::try_from(size).unwrap_or(0),
-            uploaded_at: at,
-            uploaded_by: [first, last]
-                .into_iter()
-                .flatten()
-                .collect::<Vec<_>>()
-                .join(" "),
-            download_url: download_url(id),
-        })
+        .map(
+            |(id, name, file_name, pages, size, at, first, last)| PdfForm {
+                id,
+                name,
+                file_name,
+                pages: u32::try_from(pages).unwrap_or(0),
+                size_bytes: u64::try_from(size).unwrap_or(0),
+                uploaded_at: at,
+                uploaded_by: [first, last]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                download_url: download_url(id),
+            },
+        )
         .collect())
 }
 
@@ -173,7 +175,9 @@ async fn upload(
         Action::TechpadPdfFormUploaded,
         target(id),
         None,
-        Some(json!({"Name": name, "FileName": file_name, "Pages": pages, "SizeBytes": bytes.len()})),
+        Some(
+            json!({"Name": name, "FileName": file_name, "Pages": pages, "SizeBytes": bytes.len()}),
+        ),
         Some(peer.ip().to_string()),
     )
     .await?;

@@ -18,7 +18,16 @@ const NAME_UNIQUE: &[UniqueField] = &[UniqueField {
 }];
 
 /// (id, name, file name, pages, size in bytes, uploaded at, uploader's first and last name).
-pub type FormRow = (i64, String, String, i64, i64, i64, Option<String>, Option<String>);
+pub type FormRow = (
+    i64,
+    String,
+    String,
+    i64,
+    i64,
+    i64,
+    Option<String>,
+    Option<String>,
+);
 
 /// Every form, by name.
 pub async fn list(db: &Db) -> AppResult<Vec<FormRow>> {

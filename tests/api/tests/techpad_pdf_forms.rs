@@ -12,7 +12,13 @@ fn pdf(pages: usize) -> Vec<u8> {
     let pages = (0..pages)
         .map(|i| {
             let mut p = Page::new();
-            p.text(72.0, 720.0, false, 12.0, &format!("Consent form page {}", i + 1));
+            p.text(
+                72.0,
+                720.0,
+                false,
+                12.0,
+                &format!("Consent form page {}", i + 1),
+            );
             p
         })
         .collect();
@@ -68,9 +74,14 @@ async fn a_form_is_uploaded_listed_downloaded_and_deleted_with_techpad_log_rows(
     assert_eq!(manager.get_json(LIST).await, json!([]));
 
     let file = pdf(3);
-    let saved = upload(&mut manager, "Contrast consent", "contrast-consent.pdf", file.clone())
-        .await
-        .expect(StatusCode::OK);
+    let saved = upload(
+        &mut manager,
+        "Contrast consent",
+        "contrast-consent.pdf",
+        file.clone(),
+    )
+    .await
+    .expect(StatusCode::OK);
     assert_eq!(saved["Name"], "Contrast consent");
     assert_eq!(saved["FileName"], "contrast-consent.pdf");
     assert_eq!(saved["Pages"], 3);
@@ -162,7 +173,11 @@ async fn bad_uploads_get_field_messages_and_store_nothing() {
         let error = upload(&mut manager, name, file_name, body)
             .await
             .expect_error(StatusCode::BAD_REQUEST);
-        assert_eq!(field(&error, field_name), &json!([message]), "{name}: {error}");
+        assert_eq!(
+            field(&error, field_name),
+            &json!([message]),
+            "{name}: {error}"
+        );
     }
     // A file above 1 MiB: the File field's message, not a bare 413 and never a 5xx.
     let mut big = pdf(1);
@@ -170,7 +185,10 @@ async fn bad_uploads_get_field_messages_and_store_nothing() {
     let error = upload(&mut manager, "Big", "big.pdf", big)
         .await
         .expect_error(StatusCode::BAD_REQUEST);
-    assert_eq!(field(&error, "File"), &json!(["The file is larger than 1 MB."]));
+    assert_eq!(
+        field(&error, "File"),
+        &json!(["The file is larger than 1 MB."])
+    );
     // No query at all: the name and file name are missing.
     let error = manager
         .post_raw(LIST, pdf(1), "application/pdf")
@@ -204,9 +222,14 @@ async fn bad_uploads_get_field_messages_and_store_nothing() {
         let got = manager.get(&path).await;
         assert!(got.status.is_client_error(), "{path}: {}", got.status);
     }
-    let odd = upload(&mut manager, "Odd", "..%2F..%2Fetc%2F%22x%22%3B.pdf", pdf(1))
-        .await
-        .expect(StatusCode::OK);
+    let odd = upload(
+        &mut manager,
+        "Odd",
+        "..%2F..%2Fetc%2F%22x%22%3B.pdf",
+        pdf(1),
+    )
+    .await
+    .expect(StatusCode::OK);
     assert_eq!(odd["FileName"], "_x__.pdf");
 }
 
@@ -227,12 +250,18 @@ async fn every_call_checks_the_callers_role_and_the_tablet_reads_the_list() {
     let mut admin = server.signed_in(CLIENT_ADMIN).await;
 
     assert_eq!(anonymous.get(LIST).await.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(anonymous.get(&download).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        anonymous.get(&download).await.status,
+        StatusCode::UNAUTHORIZED
+    );
     assert_eq!(
         upload(&mut anonymous, "X", "x.pdf", pdf(1)).await.status,
         StatusCode::UNAUTHORIZED
     );
-    assert_eq!(delete(&mut anonymous, id).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        delete(&mut anonymous, id).await.status,
+        StatusCode::UNAUTHORIZED
+    );
     // The list is managed as the other techpad groups are (client admins and program managers);
     // the tablet's technologist reads it through its configuration and downloads the files.
     for other in [&mut tech, &mut desk, &mut jane] {
@@ -243,7 +272,10 @@ async fn every_call_checks_the_callers_role_and_the_tablet_reads_the_list() {
         delete(other, id).await.expect_error(StatusCode::FORBIDDEN);
     }
     for other in [&mut desk, &mut jane] {
-        other.get(&download).await.expect_error(StatusCode::FORBIDDEN);
+        other
+            .get(&download)
+            .await
+            .expect_error(StatusCode::FORBIDDEN);
     }
     assert_eq!(admin.get_json(LIST).await.as_array().unwrap().len(), 1);
     assert_eq!(admin.get(&download).await.status, StatusCode::OK);
@@ -252,7 +284,9 @@ async fn every_call_checks_the_callers_role_and_the_tablet_reads_the_list() {
     assert_eq!(got.content_type(), "application/pdf");
 
     let config = tech.get_json(CONFIGURATION).await;
-    let forms = config["PdfForms"].as_array().expect("PdfForms in the configuration");
+    let forms = config["PdfForms"]
+        .as_array()
+        .expect("PdfForms in the configuration");
     assert_eq!(forms.len(), 1);
     assert_eq!(forms[0]["Name"], "Screening");
     assert_eq!(forms[0]["Pages"], 2);

@@ -524,7 +524,9 @@ async fn the_tablet_app_reads_every_group_with_defaults_filled() {
     let mut admin = server.signed_in(CLIENT_ADMIN).await;
     let config = tech.get_json(CONFIGURATION).await;
     let keys: Vec<&String> = config.as_object().unwrap().keys().collect();
-    assert_eq!(keys.len(), 13, "{keys:?}");
+    // The thirteen groups and the PDF forms list (techpad_pdf_forms.rs).
+    assert_eq!(keys.len(), 14, "{keys:?}");
+    assert_eq!(config["PdfForms"], json!([]));
     for category in CATEGORIES {
         let group = admin.get_json(&path(category)).await;
         assert_eq!(config[category], group["Settings"], "{category}");

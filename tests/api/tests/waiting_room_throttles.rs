@@ -57,40 +57,65 @@ async fn fifty_people_recover_from_one_address_while_one_login_is_braked() {
     let server = TestServer::demo().await;
     let names = fifty_accounts(&server).await;
     let mut c = server.client();
-    let too_many = |r: &Response| r.status == StatusCode::BAD_REQUEST && r.json()["Message"] == TOO_MANY;
+    let too_many =
+        |r: &Response| r.status == StatusCode::BAD_REQUEST && r.json()["Message"] == TOO_MANY;
     for name in &names {
         for _ in 0..2 {
             let r = c
                 .post_json("/api/staffUser/forgotPassword", &json!({"login": name}))
                 .await;
-            assert!(!too_many(&r) && r.status.is_success(), "{name}: {}", r.text());
+            assert!(
+                !too_many(&r) && r.status.is_success(),
+                "{name}: {}",
+                r.text()
+            );
             let r = c
                 .post_json(
                     "/api/accountApi/recoverUsername",
                     &json!({"email": format!("{name}@example.test")}),
                 )
                 .await;
-            assert!(!too_many(&r) && r.status.is_success(), "{name}: {}", r.text());
+            assert!(
+                !too_many(&r) && r.status.is_success(),
+                "{name}: {}",
+                r.text()
+            );
         }
     }
     // One login asked for again and again: braked after ten requests in ten minutes...
     for _ in 0..8 {
         let r = c
-            .post_json("/api/staffUser/forgotPassword", &json!({"login": "waiting07"}))
+            .post_json(
+                "/api/staffUser/forgotPassword",
+                &json!({"login": "waiting07"}),
+            )
             .await;
         assert!(!too_many(&r), "{}", r.text());
     }
     let r = c
-        .post_json("/api/staffUser/forgotPassword", &json!({"login": "WAITING07 "}))
+        .post_json(
+            "/api/staffUser/forgotPassword",
+            &json!({"login": "WAITING07 "}),
+        )
         .await;
     assert!(too_many(&r), "{} {}", r.status, r.text());
     let r = c
-        .post_json("/api/accountApi/recoverUsername", &json!({"email": "waiting07@example.test"}))
+        .post_json(
+            "/api/accountApi/recoverUsername",
+            &json!({"email": "waiting07@example.test"}),
+        )
         .await;
-    assert!(!too_many(&r), "another endpoint group counts apart: {}", r.text());
+    assert!(
+        !too_many(&r),
+        "another endpoint group counts apart: {}",
+        r.text()
+    );
     // ...while the rest of the waiting room goes on.
     let r = c
-        .post_json("/api/staffUser/forgotPassword", &json!({"login": "waiting08"}))
+        .post_json(
+            "/api/staffUser/forgotPassword",
+            &json!({"login": "waiting08"}),
+        )
         .await;
     assert!(!too_many(&r) && r.status.is_success(), "{}", r.text());
 }
@@ -133,5 +158,9 @@ async fn fifty_kiosk_patients_behind_one_address_each_mistype_a_pin_and_still_st
         .get(&format!("/api/surveyIdentity/checkPin?pin={live}"))
         .await
         .expect(StatusCode::OK);
-    assert_eq!((r["success"].clone(), r["attemptsLeft"].clone()), (json!(false), json!(0)), "{r}");
+    assert_eq!(
+        (r["success"].clone(), r["attemptsLeft"].clone()),
+        (json!(false), json!(0)),
+        "{r}"
+    );
 }

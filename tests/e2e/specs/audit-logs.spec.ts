@@ -21,6 +21,9 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+// Sign-in, three screenshot widths and an axe pass per test: room for a loaded machine.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, "staff", "manager");
 });

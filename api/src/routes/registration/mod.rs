@@ -108,9 +108,9 @@ pub fn router() -> ApiRouter {
 
 // --- throttle -------------------------------------------------------------------------------
 
+use crate::request_limit::throttle;
 /// Per address and per account, shared with the recovery endpoints (`request_limit`).
 pub use crate::request_limit::{ADDRESS_LIMIT, SUBJECT_LIMIT};
-use crate::request_limit::throttle;
 
 // --- helpers --------------------------------------------------------------------------------
 

@@ -76,7 +76,10 @@ mod tests {
         assert_eq!(e.field("Name"), ["Must be at most 100 characters"]);
         assert!(validate_upload(&"n".repeat(100), "a.pdf", 1).is_valid());
         assert_eq!(validate_upload("A", "", 0).field("File"), [FILE_REQUIRED]);
-        assert_eq!(validate_upload("A", "a.pdf", 0).field("File"), [FILE_REQUIRED]);
+        assert_eq!(
+            validate_upload("A", "a.pdf", 0).field("File"),
+            [FILE_REQUIRED]
+        );
         assert!(validate_upload("A", "a.pdf", PDF_FORM_MAX_BYTES).is_valid());
         assert_eq!(
             validate_upload("A", "a.pdf", PDF_FORM_MAX_BYTES + 1).field("File"),
