@@ -2,6 +2,8 @@ import { expect, test } from "./fixtures";
 import { expectNoAxeViolations, PATIENT_STATE } from "./helpers";
 
 test.use({ storageState: PATIENT_STATE });
+// An axe pass per screen (and here a wait for the list to read itself again): room for a loaded machine.
+test.describe.configure({ timeout: 90_000 });
 
 test("the patient switches language and the screens follow", async ({ page }) => {
   await page.goto("/home");

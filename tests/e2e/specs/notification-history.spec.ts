@@ -2,6 +2,8 @@ import { expect, test } from "./fixtures";
 import { expectNoAxeViolations, STAFF_STATE } from "./helpers";
 
 test.use({ storageState: STAFF_STATE });
+// An axe pass per screen (and here a wait for the list to read itself again): room for a loaded machine.
+test.describe.configure({ timeout: 90_000 });
 
 // Delivery itself (a resend reaching a real SMTP server, then listed) is covered by
 // tests/api/tests/notification_history.rs; the demo portal has no mail server configured, so

@@ -8,6 +8,8 @@ import { mails, nextMail } from "./mail";
 // messages are checked with the demo's pending key for Rosa Lee (api/src/demo/registration.rs,
 // README demo section).
 const DEMO_KEY = "demo-registration-key-2026";
+// Several pages with an axe pass each: room for a loaded machine.
+test.describe.configure({ timeout: 90_000 });
 
 test("a missing key: 'Token is empty. Self registration is not allowed.' and back to the patient login", async ({ page }) => {
   await page.goto("/patient/create");
