@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 import { expectHome, expectNoAxeViolations, signIn } from "./helpers";
 
+// Several screens with an axe pass each: room for a loaded machine.
+test.describe.configure({ timeout: 90_000 });
+
 // spec 02 §2.10, §4 "Demo reset", §5 "Role", §6, §7.3, §8: the Regular/Demo view mode and the
 // demo reset (the demo clinic runs with EnableDemoMode on and one demo account, demo.patient),
 // and the roles page reached from User Management.

@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 import { expectHome, expectNoAxeViolations, signIn } from "./helpers";
 
+// Several screens with an axe pass each: room for a loaded machine.
+test.describe.configure({ timeout: 90_000 });
+
 // spec 02 §2.10, §4, §5, §6, §8: user administration in the browser. The manager creates and
 // edits a user of its own (so no other spec's account changes), then impersonates a patient and
 // cancels the impersonation.
