@@ -137,6 +137,9 @@ pub enum Action {
     /// sorting reset to its defaults; old and new values of the changed fields (Techpad Logs).
     TechpadSettingsSaved,
     TechpadWorklistSortingReset,
+    /// A techpad PDF form uploaded or deleted (spec 04 §2 pdf-forms; Techpad Logs).
+    TechpadPdfFormUploaded,
+    TechpadPdfFormDeleted,
     /// Notification Templates (spec 03 §2 email-service): a template saved or deleted.
     NotificationTemplateSaved,
     NotificationTemplateDeleted,
@@ -206,6 +209,8 @@ impl Action {
             Action::SurveyThemeDeleted => "SurveyThemeDeleted",
             Action::TechpadSettingsSaved => "TechpadSettingsSaved",
             Action::TechpadWorklistSortingReset => "TechpadWorklistSortingReset",
+            Action::TechpadPdfFormUploaded => "TechpadPdfFormUploaded",
+            Action::TechpadPdfFormDeleted => "TechpadPdfFormDeleted",
             Action::NotificationTemplateSaved => "NotificationTemplateSaved",
             Action::NotificationTemplateDeleted => "NotificationTemplateDeleted",
             Action::ServiceAction => "ServiceAction",
@@ -255,7 +260,10 @@ impl Action {
             Action::SurveyThemeAdded | Action::SurveyThemeApplied | Action::SurveyThemeDeleted => {
                 "Settings"
             }
-            Action::TechpadSettingsSaved | Action::TechpadWorklistSortingReset => "Techpad",
+            Action::TechpadSettingsSaved
+            | Action::TechpadWorklistSortingReset
+            | Action::TechpadPdfFormUploaded
+            | Action::TechpadPdfFormDeleted => "Techpad",
             Action::NotificationTemplateSaved | Action::NotificationTemplateDeleted => "Settings",
             Action::ServiceAction => "Settings",
             Action::PatientSearched | Action::PatientRecordOpened | Action::PatientAccessDenied => {

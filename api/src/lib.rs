@@ -27,6 +27,7 @@ pub mod outbox;
 pub mod password_rules;
 pub mod pdf;
 pub mod printing;
+pub mod request_limit;
 pub mod routes;
 pub mod secrets;
 pub mod security_headers;

@@ -13,8 +13,10 @@ use crate::store::surveys::{self as store, QueueRun};
 pub const PIN_ATTEMPTS: i64 = 3;
 pub const PIN_WINDOW_MS: i64 = 15 * 60 * 1000;
 /// Wrong PINs allowed per client address in PIN_WINDOW_MS, whatever its browsers: a script that
-/// drops its cookie for a fresh count each time still cannot try every number.
-pub const PIN_ATTEMPTS_PER_ADDRESS: i64 = 30;
+/// drops its cookie for a fresh count each time still cannot try every number (120 of 10,000 in
+/// 15 minutes). Kiosks behind one clinic address share it (issue 20): a waiting room of 50, each
+/// mistyping a PIN twice, stays within it; each kiosk keeps its own 3 tries.
+pub const PIN_ATTEMPTS_PER_ADDRESS: i64 = 120;
 /// How long an expired PIN still answers 'Pin number is expired' (then it is a wrong PIN, and
 /// housekeeping deletes its row: purge_spent_pins).
 pub const PIN_EXPIRED_KEPT_MS: i64 = 7 * 24 * 60 * 60 * 1000;

@@ -15,6 +15,7 @@ pub mod dates;
 pub mod documents;
 pub mod documents_hold;
 pub mod embed;
+pub mod enum_label;
 pub mod exam_actions;
 pub mod history_portal;
 pub mod history_portal_settings;

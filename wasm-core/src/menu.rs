@@ -188,7 +188,7 @@ pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuIte
                     "dynamic-labels",
                     "status-and-tags",
                     "resources",
-                    // spec 04 §2 lists pdf-forms but shows none of its contents: not built.
+                    "pdf-forms",
                     "canned-notes",
                 ],
             ));

@@ -472,6 +472,7 @@ fn labels_cases() {
             ))
         }
         "languageName" => json(labels::language_name(s(input, "language"))),
+        "enumLabel" => json(wasm_core::enum_label::enum_label(s(input, "value"))),
         other => panic!("unknown fn {other}"),
     });
 }
@@ -521,7 +522,7 @@ fn settings_cases() {
 
 #[test]
 fn techpad_cases() {
-    use wasm_core::settings::techpad::{exam_actions, resources, split_at_capitals};
+    use wasm_core::settings::techpad::{exam_actions, pdf_forms, resources, split_at_capitals};
     check("techpad.json", |input| match s(input, "fn") {
         "toggleExamAction" => json(exam_actions::toggle_action(
             input["actions"].as_str(),
@@ -533,6 +534,14 @@ fn techpad_cases() {
             json(resources::new_resource(&statuses))
         }
         "splitAtCapitals" => json(split_at_capitals(s(input, "name"))),
+        "validatePdfFormUpload" => json(pdf_forms::validate_upload(
+            s(input, "name"),
+            s(input, "fileName"),
+            input["size"].as_u64().expect("size"),
+        )),
+        "formatPdfFormSize" => json(pdf_forms::format_size(
+            input["bytes"].as_u64().expect("bytes"),
+        )),
         _ => settings_fn(input),
     });
 }

@@ -37,4 +37,6 @@ role_sets! {
     SettingsAdmins = [ClientAdmin, ProgramManager];
     /// Technologist and ProgramManager: the techpad app's read of its configuration (issue 18).
     TechpadReaders = [Technologist, ProgramManager];
+    /// A techpad PDF form's file: the tablet (Technologist) and those who manage the list.
+    TechpadFormReaders = [Technologist, ClientAdmin, ProgramManager];
 }

@@ -17,8 +17,10 @@ use crate::store::login_failures;
 pub const WINDOW_MS: i64 = 5 * 60 * 1000;
 /// Failures per account (login name, case-insensitive) within the window.
 pub const ACCOUNT_LIMIT: usize = 10;
-/// Failures per client address within the window.
-pub const ADDRESS_LIMIT: usize = 50;
+/// Failures per client address within the window. Many patients share one clinic NAT or proxy
+/// address (issue 20): a waiting room of 50, each mistyping a password five times in the same
+/// five minutes, stays below it; the per-account limit still brakes guessing one account.
+pub const ADDRESS_LIMIT: usize = 300;
 
 pub const THROTTLED: &str =
     "Too many failed sign-in attempts. Please wait a few minutes and try again.";

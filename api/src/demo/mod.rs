@@ -750,4 +750,32 @@ mod tests {
         assert!(appts.iter().any(|x| (x.starts_at - now).abs() < 3 * HOUR));
         assert!(appts.iter().any(|x| x.starts_at < now - DAY));
     }
+
+    /// Issue 20: whenever the server starts (here at 3 AM, noon and 11 PM UTC), appointments of
+    /// other days fall in the clinic's day, 13:00-20:45 UTC (8 AM-3:45 PM US Eastern), not at night.
+    #[test]
+    fn appointments_of_other_days_fall_in_the_clinics_day() {
+        let midnight = 1_795_305_600_000 - 1_795_305_600_000 % DAY;
+        for start_hour in [3, 12, 23] {
+            let now = midnight + start_hour * HOUR + 7 * MINUTE;
+            let mut rng = Rng(0x5EED_2026_0000_0001);
+            let people = patients(&mut rng);
+            let appts = appointments(&mut rng, people.len(), now);
+            let q = queue(&mut rng, &appts);
+            let appts = keep_open_surveys_open(appts, &q, now);
+            let today = now - now.rem_euclid(DAY);
+            // Today's appointments stay near the start time on purpose (the Today list, I Am Here).
+            for a in appts.iter().filter(|a| {
+                a.starts_at - a.starts_at.rem_euclid(DAY) != today
+                    && (a.starts_at - now).abs() > 2 * HOUR
+            }) {
+                let time = a.starts_at.rem_euclid(DAY);
+                assert!(
+                    (13 * HOUR..=20 * HOUR + 45 * MINUTE).contains(&time),
+                    "started at {start_hour}:07 UTC: an appointment at {} min past midnight UTC",
+                    time / MINUTE
+                );
+            }
+        }
+    }
 }

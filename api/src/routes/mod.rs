@@ -38,6 +38,7 @@ pub mod survey_queue;
 pub mod survey_start;
 pub mod survey_themes;
 pub mod surveys;
+pub mod techpad_pdf_forms;
 pub mod techpad_settings;
 pub mod users;
 pub mod version_info;
@@ -84,6 +85,7 @@ pub fn router() -> ApiRouter {
         .merge(survey_general::router())
         .merge(survey_themes::router())
         .merge(techpad_settings::router())
+        .merge(techpad_pdf_forms::router())
         .merge(notice_templates::router())
         .merge(site_usage::router())
         .merge(service_management::router())

@@ -56,7 +56,7 @@ pub fn router() -> ApiRouter {
         )
         .get(
             "/api/techpad/configuration",
-            "The techpad app's configuration: every techpad settings group by category, defaults filled in (technologists and program managers)",
+            "The techpad app's configuration: every techpad settings group by category, defaults filled in, and the PDF forms (PdfForms: name, file, pages, size, DownloadUrl) (technologists and program managers)",
             configuration,
         )
 }
@@ -169,5 +169,6 @@ async fn configuration(
         resources: group(s).await?,
         exam_dynamic_labels: group(s).await?,
         canned_notes: group(s).await?,
+        pdf_forms: super::techpad_pdf_forms::forms(&s.db).await?,
     }))
 }

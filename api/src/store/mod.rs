@@ -18,6 +18,7 @@ pub mod notification_history;
 pub mod notifications;
 pub mod outbox;
 pub mod patients;
+pub mod pdf_forms;
 pub mod portal_config;
 pub mod recovery;
 pub mod registration;

@@ -205,10 +205,11 @@ async fn expired_pin_answers_count_as_attempts_so_no_browser_can_try_every_numbe
     );
 }
 
-/// Ten browsers from one address, three wrong PINs each: the 30 an address may give in 15
-/// minutes. `forwarded`: the address a trusted proxy names (None: the connection's own).
+/// Browsers from one address, three wrong PINs each, until the address has given the
+/// PIN_ATTEMPTS_PER_ADDRESS (120) wrong PINs it may give in 15 minutes. `forwarded`: the
+/// address a trusted proxy names (None: the connection's own).
 async fn use_up_address(server: &TestServer, wrong: &str, forwarded: Option<&str>) {
-    for _ in 0..10 {
+    for _ in 0..portal_api::survey_pins::PIN_ATTEMPTS_PER_ADDRESS / 3 {
         let mut c = server.client();
         c.get("/api/health").await;
         for left in [2, 1, 0] {
@@ -231,7 +232,7 @@ async fn fresh_cookies_do_not_buy_more_tries_than_the_address_allows() {
     let pin = pin_for(&server, queue).await;
     let wrong = if pin == "0000" { "0001" } else { "0000" };
     use_up_address(&server, wrong, None).await;
-    // The eleventh browser is refused at once, even with the right PIN, and naming another
+    // The next browser is refused at once, even with the right PIN, and naming another
     // address in X-Forwarded-For does not help: no proxy is trusted by default.
     let mut c = server.client();
     c.get("/api/health").await;
@@ -275,7 +276,7 @@ async fn behind_a_trusted_proxy_each_forwarded_address_has_its_own_limit() {
     let queue = assigned_row(&server, "PES-010").await;
     let pin = pin_for(&server, queue).await;
     let wrong = if pin == "0000" { "0001" } else { "0000" };
-    // One clinic's address uses up its 30 attempts...
+    // One clinic's address uses up its attempts...
     use_up_address(&server, wrong, Some("203.0.113.7")).await;
     let mut c = server.client();
     c.get("/api/health").await;

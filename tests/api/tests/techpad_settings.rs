@@ -129,6 +129,7 @@ async fn every_call_checks_the_callers_role() {
     }
     tech.get(CONFIGURATION).await.expect(StatusCode::OK);
     manager.get(CONFIGURATION).await.expect(StatusCode::OK);
+    // PDF forms are not a settings group: their own calls (techpad_pdf_forms.rs).
     assert_eq!(
         admin.get("/api/techpadSettings/PdfForms").await.status,
         StatusCode::NOT_FOUND
@@ -523,7 +524,9 @@ async fn the_tablet_app_reads_every_group_with_defaults_filled() {
     let mut admin = server.signed_in(CLIENT_ADMIN).await;
     let config = tech.get_json(CONFIGURATION).await;
     let keys: Vec<&String> = config.as_object().unwrap().keys().collect();
-    assert_eq!(keys.len(), 13, "{keys:?}");
+    // The thirteen groups and the PDF forms list (techpad_pdf_forms.rs).
+    assert_eq!(keys.len(), 14, "{keys:?}");
+    assert_eq!(config["PdfForms"], json!([]));
     for category in CATEGORIES {
         let group = admin.get_json(&path(category)).await;
         assert_eq!(config[category], group["Settings"], "{category}");

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { DocumentsSettingsApi } from "./documents-settings-api";
-import { PATIENT_STATE, SCREENSHOTS, signIn } from "./helpers";
+import { expectNoAxeViolations, PATIENT_STATE, SCREENSHOTS, signIn } from "./helpers";
 
 interface Letter {
   Id: number;
@@ -70,9 +70,38 @@ test("an ack-on-view letter is acknowledged after the delay", async ({ page }) =
 test("below 420 px a letter opens on its own page", async ({ page }) => {
   await page.setViewportSize({ width: 400, height: 800 });
   await page.goto("/documents/all");
-  await page.getByRole("table", { name: "Letters" }).getByRole("button", { name: "View" }).first().click();
+  await page.getByRole("list", { name: "Letters" }).getByRole("button", { name: /^View / }).first().click();
   await expect(page).toHaveURL(/\/Documents\/ViewPdf\/[^/]+$/);
   await expect(page.locator("iframe")).toHaveAttribute("src", /^\/Scripts\/pdfjs\/web\/viewer\.html\?file=%2Fapi%2Fdocuments%2FletterPdf%3FaccessToken%3D/);
+});
+
+// Issue 20: on a phone the letters are a compact list (title, date, status badge, View, and
+// Acknowledge inline), not a card of label/value rows; no sort chips.
+test("on a phone the letters are a compact list with inline acknowledge", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/documents/all");
+  const list = page.getByRole("list", { name: "Letters" });
+  await expect(list.getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "Letters" })).toHaveCount(0);
+  await expect(page.locator(".sort-button")).toHaveCount(0);
+  const item = list.getByRole("listitem").filter({ hasText: "Breast Density Notification" });
+  await expect(item.locator(".letter-title")).toHaveText("Breast Density Notification");
+  await expect(item.locator(".letter-badge")).toHaveText(/^(Unread|Read|Acknowledged)$/);
+  await expect(item.getByRole("button", { name: "View Breast Density Notification" })).toBeVisible();
+  // Each row is one short line, not seven label/value rows.
+  const box = await item.boundingBox();
+  expect(box?.height ?? 999).toBeLessThan(130);
+  // A letter that may be acknowledged shows Acknowledge in its row; it asks first.
+  const ackable = list.getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Acknowledge / }) });
+  const enabled = ackable.filter({ has: page.locator("button:not([disabled])", { hasText: "Acknowledge" }) }).first();
+  if ((await enabled.count()) > 0) {
+    await enabled.getByRole("button", { name: /^Acknowledge / }).click();
+    const confirm = page.getByRole("dialog", { name: "Acknowledge letter" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "No" }).click();
+  }
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/documents-phone-list.png`, fullPage: true });
 });
 
 test("another patient cannot open Jane's letter", async ({ page, browser }) => {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./helpers";
 import { freshSurvey, staffApi } from "./survey-seed";
 
 // Issue 5 part 6: the app is installable (web app manifest) and its service worker precaches
@@ -60,6 +61,7 @@ test("an offline reload of the kiosk renders from the precache with the device's
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
   await expect(page.getByText(OFFLINE)).toHaveCount(0);
+  await expectNoAxeViolations(page);
   // Answering goes on offline.
   await page.getByRole("radiogroup", { name: "Sex assigned at birth" }).getByRole("radio", { name: "Female", exact: true }).check();
   await expect(status).toHaveText("saved on this device");

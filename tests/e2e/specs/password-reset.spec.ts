@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, SCREENSHOTS, expectHome, signIn } from "./helpers";
+import { PASSWORD, SCREENSHOTS, expectHome, expectNoAxeViolations, signIn } from "./helpers";
 import { mails, nextMail } from "./mail";
 
 const SMS_DIR = process.env.SMS_DIR ?? "";
@@ -28,6 +28,7 @@ async function requestReset(page: Page, area: "patient" | "staff", login: string
   await page.getByRole("link", { name: "Forgot Password" }).click();
   await expect(page).toHaveURL(new RegExp(`/${area}/forgot-password$`));
   await expect(page.getByRole("heading", { level: 1, name: "Forgot Password" })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByLabel("Username or Email").fill(login);
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByText("Change password request sent.")).toBeVisible();
@@ -58,6 +59,7 @@ test.describe("password reset", () => {
     await expect(page.getByRole("complementary", { name: "Password requirements" })).toBeVisible();
     await page.getByRole("button", { name: "Change Password" }).click();
     await expect(page.getByText("Month is required")).toBeVisible();
+    await expectNoAxeViolations(page);
     await expect(page.getByText("Password and Repeat password do not match")).toBeVisible();
     await chooseDob(page, "March", "3", "1990");
     await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
@@ -66,6 +68,7 @@ test.describe("password reset", () => {
     await page.getByRole("button", { name: "Change Password" }).click();
     await expect(page).toHaveURL(/\/staff\/password-changed$/);
     await expect(page.getByRole("heading", { level: 1, name: "Password changed" })).toBeVisible();
+    await expectNoAxeViolations(page);
 
     // The link works once: opened again it leads to expired-link, whose button goes back.
     await page.goto(link!);
@@ -97,6 +100,7 @@ test.describe("password reset", () => {
     const smsBefore = smsBodies().length;
     await page.getByRole("button", { name: "Send Code" }).click();
     await expect(page.getByText(/^Code sent on /)).toBeVisible();
+    await expectNoAxeViolations(page);
     let code = "";
     await expect
       .poll(() => {
@@ -147,6 +151,7 @@ test("forgot username emails the username and answers the same for anyone", asyn
   await page.getByRole("button", { name: "Send" }).click();
   const answer = "If an account matches what you entered, an email with the username has been sent to its address.";
   await expect(page.getByRole("status")).toHaveText(answer);
+  await expectNoAxeViolations(page);
   const mail = await nextMail("sara.lopez@example.com", seen, "your portal username is");
   expect(mail).toContain("your portal username is: sara.lopez");
   await page.screenshot({ path: `${SCREENSHOTS}/forgot-username.png`, fullPage: true });
@@ -165,6 +170,7 @@ test("an email login is asked for the recovery option", async ({ page }) => {
   await page.getByLabel("Username or Email").fill("someone@example.com");
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByLabel("Phone or alternate email")).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENSHOTS}/forgot-password-recovery.png`, fullPage: true });
 });
 
@@ -177,8 +183,10 @@ test("bad links, the verification-failed and phone-verified pages", async ({ pag
   await page.goto("/patient/verify-link-expired");
   await expect(page.getByRole("heading", { level: 1, name: "Verification failed" })).toBeVisible();
   await expect(page.getByText("The maximum number of code requests was exceeded.")).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.goto("/patient/phone-verified?key=abc");
   await expect(page.getByRole("link", { name: "Create Portal Account" })).toHaveAttribute("href", "/patient/create?key=abc");
   await page.goto("/patient/phone-verified");
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await expectNoAxeViolations(page);
 });

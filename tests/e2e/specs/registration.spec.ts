@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectHome, signIn, STAFF_STATE } from "./helpers";
+import { expectHome, expectNoAxeViolations, signIn, STAFF_STATE } from "./helpers";
 import { mails, nextMail } from "./mail";
 
 // Self-registration (spec 02 §2.7, §4, §8). The last test goes the whole way: a staff member
@@ -8,11 +8,14 @@ import { mails, nextMail } from "./mail";
 // messages are checked with the demo's pending key for Rosa Lee (api/src/demo/registration.rs,
 // README demo section).
 const DEMO_KEY = "demo-registration-key-2026";
+// Several pages with an axe pass each: room for a loaded machine.
+test.describe.configure({ timeout: 90_000 });
 
 test("a missing key: 'Token is empty. Self registration is not allowed.' and back to the patient login", async ({ page }) => {
   await page.goto("/patient/create");
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Token is empty. Self registration is not allowed.");
+  await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(/\/patient\/login$/);
 });
@@ -21,6 +24,7 @@ test("an unknown or spent key leads to the expired-registration-link page", asyn
   await page.goto("/patient/create?key=not-a-real-key");
   await expect(page).toHaveURL(/\/patient\/expired-registration-link$/);
   await expect(page.getByRole("alert")).toHaveText("Link is expired.");
+  await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Back to Login" }).click();
   await expect(page).toHaveURL(/\/patient\/login$/);
 });
@@ -35,6 +39,7 @@ test("registering through a key: messages, a wrong date of birth, then the accou
   await expect(page.getByText("Date of Birth is required")).toBeVisible();
   await expect(page.getByText("Username is required")).toBeVisible();
   await expect(page.getByText("Email or Phone recovery is required")).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await page.getByLabel("Month").selectOption("April");
   await page.getByLabel("Day").selectOption("12");
@@ -58,6 +63,7 @@ test("registering through a key: messages, a wrong date of birth, then the accou
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/patient\/user-created$/);
   await expect(page.getByRole("status")).toHaveText("Your patient portal account was created.");
+  await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Log In" }).click();
   await expect(page).toHaveURL(/\/patient\/login$/);
   await signIn(page, "patient", "rosa.lee", "Register!2026");

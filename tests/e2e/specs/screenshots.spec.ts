@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { PATIENT_STATE, SCREENSHOTS, signIn, STAFF_STATE } from "./helpers";
+import { expectNoAxeViolations, PATIENT_STATE, SCREENSHOTS, signIn, STAFF_STATE } from "./helpers";
 
 // Full-page pictures of the main screens at desktop and phone widths, for a person to look at
 // (tests/e2e/screenshots/, not committed). Each also checks the page rendered.
@@ -20,6 +20,7 @@ for (const [label, width] of Object.entries(WIDTHS)) {
       await shoot(page, `login-${label}`);
       await page.getByRole("button", { name: "Log In" }).click();
       await expect(page.getByText("Password is required")).toBeVisible();
+      await expectNoAxeViolations(page);
       await shoot(page, `login-errors-${label}`);
     });
 
@@ -28,6 +29,7 @@ for (const [label, width] of Object.entries(WIDTHS)) {
       test(`patient home (${label})`, async ({ page }) => {
         await page.goto("/home");
         await expect(page.getByRole("table", { name: "Next appointments" }).locator("tbody tr").first()).not.toContainText("Loading");
+        await expectNoAxeViolations(page);
         await shoot(page, `patient-home-${label}`);
       });
     });
@@ -37,9 +39,11 @@ for (const [label, width] of Object.entries(WIDTHS)) {
       test(`staff history portal (${label})`, async ({ page }) => {
         await page.goto("/admin/history-portal/all?all_f_DateMode=range&all_f_DateFrom=2000-01-01&all_f_DateTo=2099-12-31");
         await expect(page.getByRole("table", { name: "All History Surveys List" }).locator("tbody tr")).toHaveCount(10);
+        await expectNoAxeViolations(page);
         await shoot(page, `history-portal-${label}`);
         if (label === "mobile") {
           await page.getByRole("button", { name: "Toggle menu" }).click();
+          await expectNoAxeViolations(page);
           await shoot(page, `history-portal-menu-${label}`);
         }
       });
@@ -51,5 +55,6 @@ test("program manager menu with a settings group open (desktop)", async ({ page 
   await signIn(page, "staff", "manager");
   await page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Portal Core" }).click();
   await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link").nth(8)).toBeVisible();
+  await expectNoAxeViolations(page);
   await shoot(page, "manager-menu-desktop");
 });

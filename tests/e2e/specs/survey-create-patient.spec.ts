@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { SCREENSHOTS, STAFF_STATE } from "./helpers";
+import { expectNoAxeViolations, SCREENSHOTS, STAFF_STATE } from "./helpers";
 
 // Issue 5 part 4: the staff start creates a patient and a study (spec 01 §2.5 "Staff may create
 // a patient (from ssn) or a study (from respondent id); success toast 'Patient was created
@@ -38,6 +38,7 @@ test("front desk creates a patient and a study, then starts the survey", async (
   await expect(dialog.getByText("Location is required")).toBeVisible();
   await dialog.getByLabel("MRN").fill("E2");
   await expect(dialog.getByText("MRN must be 3 to 20 characters long")).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENSHOTS}/survey-create-patient-errors.png` });
 
   await dialog.getByLabel("MRN").fill(mrn);
@@ -49,6 +50,7 @@ test("front desk creates a patient and a study, then starts the survey", async (
   await expect(dialog.getByLabel("Phone (optional)")).toHaveValue("(555) 010-4477");
   await dialog.getByLabel("Location").selectOption({ label: "Main Campus" });
   await expect(dialog.locator(".survey-field-messages, .field-messages")).toHaveCount(0);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENSHOTS}/survey-create-patient.png` });
 
   // Offline: refused with the no-internet text, the form kept.

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { PASSWORD } from "./helpers";
+import { expectNoAxeViolations, PASSWORD } from "./helpers";
 import { mails, nextMail } from "./mail";
 
 // Issue 5: the emailed survey link works without signing in (spec 01 §2.5, §4, §8). The rows
@@ -75,6 +75,7 @@ test("the link in a resent email starts the survey signed out, on the phone", as
   // A reload goes on where the patient was (the tab keeps the survey token).
   await page.reload();
   await expect(page.getByRole("radiogroup", { name: "Is there any chance you could be pregnant?" }).getByRole("radio", { name: "No", exact: true })).toBeChecked();
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath("survey-link-run.png") });
 });
 
@@ -108,6 +109,7 @@ for (const outcome of OUTCOMES) {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("heading", { level: 1 })).toHaveText(outcome.title);
     await expect(dialog.getByText(outcome.message)).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`survey-link-${outcome.name.replace(" ", "-")}.png`) });
     await dialog.getByRole("button", { name: "OK" }).click();
     await expect(page).toHaveURL(/\/patient\/login$/);
@@ -119,4 +121,5 @@ test("a forged link is refused and never starts a survey", async ({ page }) => {
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("This survey link is not valid. Please use the link from your email.");
   await expect(page.getByRole("radiogroup")).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });

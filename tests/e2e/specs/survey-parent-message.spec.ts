@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./helpers";
 
 // Spec 01 §8: 'No surveys available. Please contact administrator.' is also posted to the
 // parent window, for a page that embeds the kiosk. The portal here is the one the setup-wizard
@@ -24,5 +25,7 @@ test("an embedded kiosk with no survey posts 'no-survey-available' to its parent
   await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
     { origin: new URL(baseURL!).origin, data: { type: "no-survey-available", message: "No surveys available. Please contact administrator." } },
   ]);
+  // The kiosk page inside the frame: axe checks frames it can reach.
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath("survey-parent-message.png") });
 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { SCREENSHOTS, STAFF_STATE, signIn } from "./helpers";
+import { expectNoAxeViolations, SCREENSHOTS, STAFF_STATE, signIn } from "./helpers";
 
 // Issue 5 part 4: staff start on the kiosk (spec 01 §2.5, §5, §8). The demo kiosk has
 // SelectPatientMode on and the admin PIN 2468. A tablet-sized screen.
@@ -54,6 +54,7 @@ test("staff start: admin PIN, patient search, study, survey, PIN, runner", async
   await cont.click();
   await expect(page.getByRole("alert")).toHaveText("Pin is invalid");
   await expect(pin).toHaveValue("");
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENSHOTS}/survey-staff-admin-pin.png` });
   await pin.fill("2468");
   await cont.click();
@@ -80,6 +81,7 @@ test("staff start: admin PIN, patient search, study, survey, PIN, runner", async
   await page.getByLabel("Respondent ID").fill("");
   await page.getByLabel("Last name").fill(lastName);
   await expect(rows.filter({ hasText: "100010" })).toHaveCount(1);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENSHOTS}/survey-staff-search.png` });
   await page.getByRole("button", { name: "Simple search" }).click();
   await search.fill("100010");
@@ -87,6 +89,7 @@ test("staff start: admin PIN, patient search, study, survey, PIN, runner", async
 
   await rows.first().getByRole("button", { name: "Choose" }).click();
   await expect(page.getByRole("heading", { name: /Choose a study for/ })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENSHOTS}/survey-staff-study.png` });
   await page.locator(".survey-staff-table tbody tr").first().getByRole("button", { name: "Choose" }).click();
 
@@ -97,6 +100,7 @@ test("staff start: admin PIN, patient search, study, survey, PIN, runner", async
   if ((await surveys.getByRole("radio", { checked: true }).count()) === 0) await expect(start).toBeDisabled();
   await surveys.getByRole("radio", { name: "Pre-Exam Screening" }).check();
   await expect(start).toBeEnabled();
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENSHOTS}/survey-staff-survey.png` });
 
   // Offline: refused with the spec's text.
@@ -110,10 +114,12 @@ test("staff start: admin PIN, patient search, study, survey, PIN, runner", async
   if (await warning.isVisible().catch(() => false)) await warning.getByRole("button", { name: "Yes" }).click();
   await expect(page.getByText("Survey PIN:")).toBeVisible();
   await expect(page.locator(".survey-staff-pin")).toHaveText(/^\d{4}$/);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENSHOTS}/survey-staff-ready.png` });
   await page.getByRole("button", { name: "Start survey" }).click();
   await expect(page.getByRole("heading", { name: "Pre-Exam Screening" })).toBeVisible();
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("a survey submitted today for the study asks for confirmation", async ({ page }) => {
@@ -149,6 +155,7 @@ test("a survey submitted today for the study asks for confirmation", async ({ pa
   await page.getByRole("button", { name: "Start", exact: true }).click();
   const warning = page.getByRole("dialog", { name: "Warning" });
   await expect(warning).toContainText(FINISHED_TODAY);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENSHOTS}/survey-staff-finished-today.png` });
   await warning.getByRole("button", { name: "No" }).click();
   await expect(warning).toHaveCount(0);
@@ -185,5 +192,6 @@ test.describe("a kiosk session of its own", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page.getByLabel("Enter your 4-digit PIN")).toBeVisible();
     await expect(page.getByRole("link", { name: "Staff login" })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

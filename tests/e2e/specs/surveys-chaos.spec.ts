@@ -1,6 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { untilServiceWorkerControls } from "./helpers";
+import { expectNoAxeViolations, untilServiceWorkerControls } from "./helpers";
 import { freshSurvey, rng, staffApi } from "./survey-seed";
 
 // Chaos (issue 5 part 6): while a patient answers, the network goes off and on at random,
@@ -35,6 +35,7 @@ test("chaos: offline flips, failed uploads and reloads lose and duplicate nothin
   // the known Playwright hazard of routing beside a service worker (microsoft/playwright#7588).
   await page.goto("/survey");
   await untilServiceWorkerControls(page);
+  await expectNoAxeViolations(page);
 
   // Upload failures, decided per request by the seeded generator.
   const stats = { flips: 0, aborted: 0, unavailable: 0, lostResponse: 0, reloads: 0, steps: 0 };

@@ -41,7 +41,7 @@ test("the area opens on General: spec 04 §5 minimums, the chat url row, the fam
   await page.goto(BASE);
   await expect(page).toHaveURL(/\/admin\/techpad-settings\/general$/);
   const tabs = page.getByRole("navigation", { name: "Techpad Settings" });
-  for (const tab of ["General", "Maglink Events", "Exam Actions", "Comments", "Diagram", "Worklist Sorting", "Dynamic Labels", "Status and Tags", "Resources", "Canned Notes"]) {
+  for (const tab of ["General", "Maglink Events", "Exam Actions", "Comments", "Diagram", "Worklist Sorting", "Dynamic Labels", "Status and Tags", "Resources", "PDF Forms", "Canned Notes"]) {
     await expect(tabs.getByRole("link", { name: tab, exact: true })).toBeVisible();
   }
   const form = page.getByRole("form", { name: "Techpad General Settings" });

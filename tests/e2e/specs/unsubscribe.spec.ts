@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./helpers";
 
 // Unsubscribe (spec 02 §2.9). The demo's unsubscribe secret is fixed (api/src/demo/registration.rs)
 // so this test can make the link the notifications engine would put in an email for the demo
@@ -16,6 +17,7 @@ test("a valid unsubscribe link shows success", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Unsubscribe" })).toBeVisible();
   await expect(page.getByRole("status")).toHaveText("You have been unsubscribed from notifications.");
   await expect(page.getByTestId("call-provider")).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test("a forged unsubscribe link shows failure and the call-the-provider note", async ({ page }) => {
@@ -23,4 +25,5 @@ test("a forged unsubscribe link shows failure and the call-the-provider note", a
   await page.goto(`/unsubscribe/900002.${other}`);
   await expect(page.getByRole("status")).toHaveText("We could not unsubscribe you with this link.");
   await expect(page.getByTestId("call-provider")).toHaveText("Please call your provider to stop receiving notifications.");
+  await expectNoAxeViolations(page);
 });

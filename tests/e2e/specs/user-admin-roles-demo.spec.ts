@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures";
-import { expectHome, signIn } from "./helpers";
+import { expectHome, expectNoAxeViolations, signIn } from "./helpers";
+
+// Several screens with an axe pass each: room for a loaded machine.
+test.describe.configure({ timeout: 90_000 });
 
 // spec 02 §2.10, §4 "Demo reset", §5 "Role", §6, §7.3, §8: the Regular/Demo view mode and the
 // demo reset (the demo clinic runs with EnableDemoMode on and one demo account, demo.patient),
@@ -25,6 +28,7 @@ test("a program manager switches to Demo view mode and resets a demo account", a
   await demoRow.getByRole("button", { name: "Reset demo.patient for demo" }).click();
   const confirm = page.getByRole("dialog", { name: "Demo reset" });
   await expect(confirm).toContainText("Dee Demo");
+  await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Reset" }).click();
   await expect(page.getByRole("status").filter({ hasText: "User account was successfully reset for demo" })).toBeVisible();
   await expect(confirm).toHaveCount(0);
@@ -42,6 +46,7 @@ test("a client admin sees the view mode but no demo reset", async ({ page }) => 
   await page.getByRole("combobox", { name: "View mode" }).selectOption("Demo");
   await expect(page.getByRole("table", { name: "Users" }).getByRole("row").filter({ hasText: "demo.patient" })).toBeVisible();
   await expect(page.getByRole("button", { name: /for demo$/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test("a program manager adds, edits and deletes a role", async ({ page }) => {
@@ -57,12 +62,19 @@ test("a program manager adds, edits and deletes a role", async ({ page }) => {
   await expect(patient).toContainText("Yes");
   // Built-in roles and roles in use cannot be deleted.
   await expect(page.getByRole("button", { name: "Delete Patient" })).toHaveCount(0);
+  // Role names are shown as words, never as code names (issue 20).
+  for (const role of ["Program Manager", "Client Admin", "Front Desk", "Technologist"]) {
+    await expect(table.getByRole("cell", { name: role, exact: true }).first()).toBeVisible();
+  }
+  await expect(table.getByRole("cell", { name: "ProgramManager", exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Add Role" }).click();
   const add = page.getByRole("dialog", { name: "Add Role" });
   await add.getByRole("button", { name: "Save" }).click();
   await expect(add.getByText("Name is required")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Form is invalid" })).toBeVisible();
+  await expectNoAxeViolations(page);
   await add.getByLabel("Name").fill(name);
   await expect(add.getByText("Name is required")).toHaveCount(0);
   await add.getByLabel("Description").fill("Reads the images");
@@ -93,6 +105,7 @@ test("the patient login offers Forgot Password and no Forgot Username until a us
   await expect(page.getByRole("link", { name: "Forgot Username" })).toHaveCount(0);
   // IsCernerOAuthEnabled is off in the demo clinic.
   await expect(page.getByRole("link", { name: "Sign in with your health record" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
   await page.goto("/staff/login");
   await expect(page.getByRole("link", { name: "Forgot Password" })).toHaveAttribute("href", "/staff/forgot-password");
 });

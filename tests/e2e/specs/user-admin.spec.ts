@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures";
-import { expectHome, signIn } from "./helpers";
+import { expectHome, expectNoAxeViolations, signIn } from "./helpers";
+
+// Several screens with an axe pass each: room for a loaded machine.
+test.describe.configure({ timeout: 90_000 });
 
 // spec 02 §2.10, §4, §5, §6, §8: user administration in the browser. The manager creates and
 // edits a user of its own (so no other spec's account changes), then impersonates a patient and
@@ -17,6 +20,7 @@ test("client admin sees the users read-only", async ({ page }) => {
   await expect(table.getByRole("row").filter({ hasText: "jane.doe" })).toContainText("Yes");
   await expect(page.getByRole("button", { name: "Add User" })).toHaveCount(0);
   await expect(table.getByRole("button", { name: /^Edit / })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test("a program manager creates, edits and impersonates users", async ({ page }) => {
@@ -29,7 +33,9 @@ test("a program manager creates, edits and impersonates users", async ({ page })
   const table = page.getByRole("table", { name: "Users" });
   await expect(table.getByRole("columnheader", { name: "MRN" })).toBeVisible();
 
-  // The MRN column only for Patient.
+  // The MRN column only for Patient; roles are offered by their labels (issue 20).
+  await expect(page.getByRole("combobox", { name: "Role", exact: true }).locator("option", { hasText: "Front Desk" })).toHaveCount(1);
+  await expect(page.getByRole("combobox", { name: "Role", exact: true }).locator("option", { hasText: "FrontDesk" })).toHaveCount(0);
   await page.getByRole("combobox", { name: "Role", exact: true }).selectOption("FrontDesk");
   await expect(table.getByRole("row").filter({ hasText: "frontdesk" })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "MRN" })).toHaveCount(0);
@@ -42,6 +48,7 @@ test("a program manager creates, edits and impersonates users", async ({ page })
   await expect(page.getByRole("alert").filter({ hasText: "Form is invalid" })).toBeVisible();
   await expect(modal.getByText("Username is required")).toBeVisible();
   await expect(modal.getByText("First Name is required")).toBeVisible();
+  await expectNoAxeViolations(page);
   await modal.getByLabel("First Name").fill("Robin");
   await modal.getByLabel("Last Name").fill("Hart");
   await modal.getByLabel("Username").fill(username);

@@ -257,6 +257,12 @@ pub fn format_date_pattern(
     dates::format_date_pattern(iso_instant, pattern, offset_minutes, zone_abbr)
 }
 
+/// A code name (role, column, action, type, status) as words on screen (issue 20).
+#[wasm_bindgen(js_name = enumLabel)]
+pub fn enum_label(value: &str) -> String {
+    crate::enum_label::enum_label(value)
+}
+
 /// `offsetMinutes`: minutes east of UTC at that instant (`-new Date(iso).getTimezoneOffset()`).
 #[wasm_bindgen(js_name = formatDate)]
 pub fn format_date(

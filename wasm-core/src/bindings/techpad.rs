@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 
 use super::to_js_value;
 use crate::settings::survey_actions::split_actions;
-use crate::settings::techpad::{exam_actions, resources, split_at_capitals};
+use crate::settings::techpad::{exam_actions, pdf_forms, resources, split_at_capitals};
 
 /// Spec 04 §4: `actions` with `className` ticked (`on`) or unticked; a null field stays null
 /// (the toggle is ignored).
@@ -34,4 +34,24 @@ pub fn new_techpad_resource(statuses: Vec<String>) -> JsValue {
 #[wasm_bindgen(js_name = splitAtCapitals)]
 pub fn split_at_capitals_js(name: &str) -> String {
     split_at_capitals(name)
+}
+
+/// Spec 04 §2 pdf-forms: the upload form's checks (Name, File), as the server runs them.
+#[wasm_bindgen(js_name = validatePdfFormUpload, unchecked_return_type = "ValidationErrors")]
+pub fn validate_pdf_form_upload(
+    name: &str,
+    #[wasm_bindgen(js_name = fileName)] file_name: &str,
+    size: f64,
+) -> JsValue {
+    to_js_value(&pdf_forms::validate_upload(
+        name,
+        file_name,
+        size.max(0.0) as u64,
+    ))
+}
+
+/// A PDF form's size as the list shows it (B, KB, MB).
+#[wasm_bindgen(js_name = formatPdfFormSize)]
+pub fn format_pdf_form_size(bytes: f64) -> String {
+    pdf_forms::format_size(bytes.max(0.0) as u64)
 }

@@ -62,5 +62,30 @@ wire! {
         pub resources: TechpadResources,
         pub exam_dynamic_labels: TechpadExamDynamicLabels,
         pub canned_notes: TechpadCannedNotes,
+        /// The PDF forms the tablet offers (spec 04 §2 pdf-forms), by name.
+        pub pdf_forms: Vec<PdfForm>,
+    }
+
+    /// One PDF form of the techpad (spec 04 §2 pdf-forms): GET /api/techpadSettings/pdfForms and
+    /// the tablet's configuration. UploadedAt in ms since 1970; DownloadUrl serves the file.
+    #[serde(rename_all = "PascalCase")]
+    pub struct PdfForm {
+        pub id: i64,
+        pub name: String,
+        pub file_name: String,
+        pub pages: u32,
+        pub size_bytes: u64,
+        pub uploaded_at: i64,
+        pub uploaded_by: String,
+        pub download_url: String,
+    }
+
+    /// POST /api/techpadSettings/pdfForms?name=&fileName= (the PDF is the body).
+    #[serde(rename_all = "camelCase")]
+    pub struct PdfFormUploadQuery {
+        #[serde(default)]
+        pub name: String,
+        #[serde(default)]
+        pub file_name: String,
     }
 }

@@ -197,6 +197,10 @@ const runners = {
         return settings.newTechpadResource(i.statuses);
       case "splitAtCapitals":
         return settings.splitAtCapitals(i.name);
+      case "validatePdfFormUpload":
+        return settings.validatePdfFormUpload(i.name, i.fileName, i.size);
+      case "formatPdfFormSize":
+        return settings.formatPdfFormSize(i.bytes);
       default:
         return settingsFn(i);
     }
@@ -209,6 +213,8 @@ const runners = {
         return core.labelText(i.translations.map(([language, value]) => ({ Language: language, Value: value })), i.language, i.default);
       case "languageName":
         return core.languageName(i.language);
+      case "enumLabel":
+        return core.enumLabel(i.value);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }

@@ -89,6 +89,16 @@ export function splitAtCapitals(name: string): string {
   return rules().splitAtCapitals(name);
 }
 
+/** spec 04 §2 pdf-forms: the upload form's checks (Name, File), as the server runs them. */
+export function validatePdfFormUpload(name: string, fileName: string, size: number): ValidationErrors {
+  return rules().validatePdfFormUpload(name, fileName, size);
+}
+
+/** A PDF form's size as the list shows it (B, KB, MB). */
+export function formatPdfFormSize(bytes: number): string {
+  return rules().formatPdfFormSize(bytes);
+}
+
 /** The address the Public Web Address test calls (spec 03 §5, §7): http:// in front when no
  * scheme is given, a trailing slash, then api/configuration/TestPublicWebAddress. */
 export function publicWebAddressTestUrl(address: string): string {

@@ -33,6 +33,7 @@ export {
   formatAppointment,
   formatAppointmentLong,
   formatUsPhone,
+  enumLabel,
   formatDate,
   formatDatePattern,
   menuFor,

@@ -8,6 +8,8 @@ export type {
   StorageColumn,
   StorageDictionary,
   TechpadConfiguration,
+  PdfForm,
+  PdfFormUploadQuery,
   CanImpersonate,
   Deleted,
   DemoResetRequest,

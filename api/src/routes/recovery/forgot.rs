@@ -61,6 +61,8 @@ pub(super) async fn forgot_password(
     req: ForgotPasswordRequest,
 ) -> AppResult<Json<ForgotPasswordResponse>> {
     let db = &state.db;
+    // Per address and per login (issue 20: a waiting room behind one address is not braked).
+    crate::request_limit::throttle(db, "recovery-password", &peer, Some(&req.login)).await?;
     let core: CorePortal = settings::get(db).await?;
     let (errors, ask) = recovery::forgot_password_check(
         &req.login,
@@ -184,6 +186,7 @@ pub(super) async fn recover_username(
     ApiJson(req): ApiJson<RecoverUsernameRequest>,
 ) -> AppResult<Json<RecoverUsernameResponse>> {
     let db = &state.db;
+    crate::request_limit::throttle(db, "recovery-username", &peer, Some(&req.email)).await?;
     let errors = recovery::recover_username_check(&req.email);
     if !errors.is_valid() {
         return Err(AppError::Validation(errors));

@@ -57,7 +57,7 @@ pub const NO_EMAIL: &str = "The patient has no email address.";
 pub const NO_DOB: &str = "The patient has no date of birth on record.";
 pub const HAS_ACCOUNT: &str = "The patient already has a portal account.";
 pub const INVITATION_SENT: &str = "Portal invitation sent.";
-pub const TOO_MANY: &str = "Too many requests. Please wait a few minutes and try again.";
+pub use crate::request_limit::TOO_MANY;
 
 /// IDFailMax when UserAccountPassword does not say.
 const DEFAULT_ID_FAIL_MAX: i64 = 5;
@@ -108,40 +108,9 @@ pub fn router() -> ApiRouter {
 
 // --- throttle -------------------------------------------------------------------------------
 
-const WINDOW_MS: i64 = 10 * 60 * 1000;
-/// Requests per client address and endpoint group within the window. Sized for a clinic where a
-/// waiting room of 50 people shares one NAT or proxy address (issue 20): 50 people registering
-/// with a typo or two each stay far below it; a script trying addresses does not.
-pub const ADDRESS_LIMIT: usize = 600;
-/// Requests per account (email, registration key, unsubscribe link) and endpoint group within
-/// the window: the brake on guessing one person's details, which a shared address cannot trip
-/// for anyone else.
-pub const SUBJECT_LIMIT: usize = 10;
-
-/// Counts one request of `group` from the client (and for `subject`, the email or key the
-/// request is about); refused past either limit. Counted in the database
-/// (`store::request_throttle`), so every instance sees the same requests; the keys are hashes of
-/// the group and the address or subject. A brake on enumeration, not a record.
-async fn throttle(db: &Db, group: &str, peer: &ClientAddr, subject: Option<&str>) -> AppResult<()> {
-    let now = now_ms();
-    let allow = |key: String, limit: usize| async move {
-        crate::store::request_throttle::allow(db, &hash_token(&key), limit as i64, WINDOW_MS, now)
-            .await
-    };
-    if let Some(subject) = subject
-        .map(|s| s.trim().to_lowercase())
-        .filter(|s| !s.is_empty())
-    {
-        if !allow(format!("{group}:subject:{subject}"), SUBJECT_LIMIT).await? {
-            return Err(AppError::BadRequest(TOO_MANY.to_owned()));
-        }
-    }
-    if allow(format!("{group}:{}", peer.ip()), ADDRESS_LIMIT).await? {
-        Ok(())
-    } else {
-        Err(AppError::BadRequest(TOO_MANY.to_owned()))
-    }
-}
+use crate::request_limit::throttle;
+/// Per address and per account, shared with the recovery endpoints (`request_limit`).
+pub use crate::request_limit::{ADDRESS_LIMIT, SUBJECT_LIMIT};
 
 // --- helpers --------------------------------------------------------------------------------
 

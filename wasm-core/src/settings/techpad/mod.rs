@@ -11,6 +11,7 @@ pub mod exam_dynamic_labels;
 pub mod exam_tabs_aliases;
 pub mod general;
 pub mod maglink_events;
+pub mod pdf_forms;
 pub mod perform_exam_button_aliases;
 pub mod resources;
 pub mod status_aliases;
@@ -129,6 +130,7 @@ mod tests {
         }
         assert_eq!(techpad_group("general"), Some("TechpadGeneral"));
         assert_eq!(techpad_group("CannedNotes"), Some("TechpadCannedNotes"));
+        // PDF forms are a list of files, not a settings group (`pdf_forms`, their own calls).
         assert_eq!(techpad_group("PdfForms"), None);
     }
 

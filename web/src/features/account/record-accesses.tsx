@@ -2,7 +2,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "../../components/data-table/data-table";
 import { useServerTable } from "../../components/data-table/use-server-table";
 import { api } from "../../lib/api-client";
-import { formatDate, zoneOf, type TableRequest, type TableResponse, type TableState } from "../../lib/wasm";
+import { enumLabel, formatDate, zoneOf, type TableRequest, type TableResponse, type TableState } from "../../lib/wasm";
 import type { RecordAccess } from "../../lib/wire";
 
 const DEFAULTS: TableState = { PageIndex: 0, PageSize: 10, SortColumn: "Date", SortDirection: "desc", Search: "", Filters: {} };
@@ -18,7 +18,7 @@ const COLUMNS = [
     },
   }),
   column.accessor("UserName", { header: "Who", ...fixed }),
-  column.accessor("Role", { header: "Role", ...fixed }),
+  column.accessor("Role", { header: "Role", ...fixed, cell: (info) => enumLabel(info.getValue()) }),
   column.accessor("What", { header: "What", ...fixed }),
 ];
 

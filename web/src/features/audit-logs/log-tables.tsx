@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "../../components/data-table/data-table";
 import { useServerTable } from "../../components/data-table/use-server-table";
-import type { TableRequest, TableResponse, TableState } from "../../lib/wasm";
+import { enumLabel, type TableRequest, type TableResponse, type TableState } from "../../lib/wasm";
 import type { EmailLogRow, ErrorLogRow, MagViewAuditRow, PortalLogRow } from "../../lib/wire";
 import { auditLogKeys, fetchEmailLogs, fetchErrorLogs, fetchMagViewLogs, fetchTechpadLogs } from "./api/log-pages";
 import { logDate } from "./log-date";
@@ -46,15 +46,17 @@ export function LogTable<Row>({ listId, label, dateColumn, fetchPage, columns, g
 
 const dateCell = (info: { getValue: () => string }) => logDate(info.getValue());
 const fixed = { enableSorting: false } as const;
+/** A code value (an action, a category, a type) as words (issue 20). */
+const codeCell = (info: { getValue: () => string }) => enumLabel(info.getValue());
 
 const magview = createColumnHelper<MagViewAuditRow>();
 const MAGVIEW_COLUMNS = [
   magview.accessor("Date", { header: "Date", cell: dateCell }),
-  magview.accessor("Type", { header: "Type", ...fixed }),
+  magview.accessor("Type", { header: "Type", ...fixed, cell: codeCell }),
   magview.accessor("User", { header: "User", ...fixed }),
   magview.accessor("Login", { header: "Login", ...fixed }),
-  magview.accessor("SDate", { header: "SDate", ...fixed }),
-  magview.accessor("Ssn", { header: "Ssn", ...fixed }),
+  magview.accessor("SDate", { header: enumLabel("SDate"), ...fixed }),
+  magview.accessor("Ssn", { header: enumLabel("Ssn"), ...fixed }),
   magview.accessor("Details", { header: "Details", ...fixed }),
 ];
 
@@ -65,12 +67,12 @@ export function MagViewLogsPage() {
 
 const error = createColumnHelper<ErrorLogRow>();
 const ERROR_COLUMNS = [
-  error.accessor("EventDateTime", { header: "EventDateTime", cell: dateCell }),
-  error.accessor("EventLevel", { header: "EventLevel", ...fixed }),
-  error.accessor("EventMessage", { header: "EventMessage", ...fixed, cell: (info) => <span className="log-message">{info.getValue()}</span> }),
-  error.accessor("RequestUrl", { header: "RequestUrl", ...fixed }),
-  error.accessor("ErrorMethod", { header: "ErrorMethod", ...fixed }),
-  error.accessor("ErrorClass", { header: "ErrorClass", ...fixed }),
+  error.accessor("EventDateTime", { header: enumLabel("EventDateTime"), cell: dateCell }),
+  error.accessor("EventLevel", { header: enumLabel("EventLevel"), ...fixed }),
+  error.accessor("EventMessage", { header: enumLabel("EventMessage"), ...fixed, cell: (info) => <span className="log-message">{info.getValue()}</span> }),
+  error.accessor("RequestUrl", { header: enumLabel("RequestUrl"), ...fixed }),
+  error.accessor("ErrorMethod", { header: enumLabel("ErrorMethod"), ...fixed }),
+  error.accessor("ErrorClass", { header: enumLabel("ErrorClass"), ...fixed }),
   error.accessor("ErrorId", { header: "Error ID", ...fixed }),
 ];
 
@@ -82,11 +84,11 @@ export function ErrorLogsPage() {
 const email = createColumnHelper<EmailLogRow>();
 const EMAIL_COLUMNS = [
   email.accessor("Date", { header: "Date", cell: dateCell }),
-  email.accessor("Type", { header: "Type", ...fixed }),
+  email.accessor("Type", { header: "Type", ...fixed, cell: codeCell }),
   email.accessor("Message", { header: "Message", ...fixed, cell: (info) => <span className="log-message">{info.getValue()}</span> }),
   email.accessor("Method", { header: "Method", ...fixed }),
   email.accessor("To", { header: "To", ...fixed }),
-  email.accessor("IsSent", { header: "IsSent", ...fixed, cell: (info) => (info.getValue() ? "Yes" : "No") }),
+  email.accessor("IsSent", { header: enumLabel("IsSent"), ...fixed, cell: (info) => (info.getValue() ? "Yes" : "No") }),
 ];
 
 /** Email Logs: one row per delivery attempt of the outbox. */
@@ -97,13 +99,13 @@ export function EmailLogsPage() {
 const portal = createColumnHelper<PortalLogRow>();
 /** Columns of the Portal Audit Logs and Techpad Logs (spec 01 §3 "Portal log and techpad log"). */
 export const PORTAL_LOG_COLUMNS = [
-  portal.accessor("CreatedAt", { header: "CreatedAt", cell: dateCell }),
-  portal.accessor("Category", { header: "Category", ...fixed }),
-  portal.accessor("Name", { header: "Name", ...fixed }),
+  portal.accessor("CreatedAt", { header: enumLabel("CreatedAt"), cell: dateCell }),
+  portal.accessor("Category", { header: "Category", ...fixed, cell: codeCell }),
+  portal.accessor("Name", { header: "Name", ...fixed, cell: codeCell }),
   portal.accessor("Description", { header: "Description", ...fixed }),
-  portal.accessor("StatusWithDescription", { header: "StatusWithDescription", ...fixed }),
-  portal.accessor("UserId", { header: "UserId", ...fixed }),
-  portal.accessor("UserName", { header: "UserName", ...fixed }),
+  portal.accessor("StatusWithDescription", { header: enumLabel("StatusWithDescription"), ...fixed }),
+  portal.accessor("UserId", { header: enumLabel("UserId"), ...fixed }),
+  portal.accessor("UserName", { header: enumLabel("UserName"), ...fixed }),
 ];
 
 /** Techpad Logs: techpad settings changes and techpad calls (the Techpad category). */

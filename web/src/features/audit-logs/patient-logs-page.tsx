@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "../../components/data-table/data-table";
 import { useServerTable } from "../../components/data-table/use-server-table";
-import { patientLogFilterReady, tableRequest, type TableState } from "../../lib/wasm";
+import { enumLabel, patientLogFilterReady, tableRequest, type TableState } from "../../lib/wasm";
 import type { AuditField, PatientAuditRequest, PortalAuditEntry } from "../../lib/wire";
 import { auditLogKeys, fetchPatientLogs } from "./api/log-pages";
 import { useStudies } from "./api/lookups";
@@ -60,9 +60,9 @@ export function PatientLogsPage() {
   const columns = useMemo(
     () => [
       column.accessor("CreatedAt", { header: "Date Time", cell: (info) => logDate(info.getValue()) }),
-      column.accessor("Name", { header: "Action", ...fixed }),
+      column.accessor("Name", { header: "Action", ...fixed, cell: (info) => enumLabel(info.getValue()) }),
       column.accessor("UserName", { header: "User", ...fixed }),
-      column.accessor("SDate", { header: "SDate", ...fixed }),
+      column.accessor("SDate", { header: enumLabel("SDate"), ...fixed }),
       column.accessor("Outcome", { header: "Outcome", ...fixed }),
       column.display({
         id: "Details",
@@ -150,7 +150,7 @@ function EntryDetails({ entry }: { entry: PortalAuditEntry }) {
         </div>
         <div>
           <dt>Action</dt>
-          <dd>{entry.Name}</dd>
+          <dd>{enumLabel(entry.Name)}</dd>
         </div>
         <div>
           <dt>User</dt>

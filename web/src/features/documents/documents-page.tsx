@@ -21,6 +21,8 @@ import {
 } from "../../lib/wasm";
 import { acknowledge, getDocumentsSettings, getEnabledPrinters, getLetterTrace, loadDocuments, pdfUrl, printLetter, readAndAcknowledge } from "./api/documents";
 import { ApiFailure } from "../../lib/api-client";
+import { PHONE_QUERY, useMediaQuery } from "../../lib/use-media-query";
+import { LetterList } from "./letter-list";
 import { useLabels } from "../../i18n/labels";
 import "../../styles/documents.css";
 import "../../components/tab-nav/tab-nav.css";
@@ -68,6 +70,7 @@ export function DocumentsPage() {
       .catch(() => setPrinters([]));
     return () => abort.abort();
   }, [isStaff]);
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const viewer = useMemo(
     () => ({
@@ -287,15 +290,31 @@ export function DocumentsPage() {
           {tab("all", t("Documents_AllTab", "All Letters"), "All", list.length)}
           {settings?.ShowOtherDocumentsTab && tab("other", t("Documents_OtherTab", "Other Documents"), "Other", other.length)}
         </nav>
-        <DataTable
-          mode="client"
-          label="Letters"
-          columns={columns}
-          data={rows}
-          getRowId={(l) => String(l.Id)}
-          loading={!loaded && !isManager}
-          emptyMessage="No documents"
-        />
+        {phone && settings ? (
+          <LetterList
+            letters={rows}
+            settings={settings}
+            dateText={(l) => {
+              const zone = zoneOf(l.Date);
+              return formatDatePattern(l.Date, settings.DocViewDateFormat ?? "", zone.offsetMinutes, zone.zoneAbbr);
+            }}
+            onView={open}
+            onAcknowledge={setConfirming}
+            onTrace={isManager ? setTracing : undefined}
+            emptyMessage="No documents"
+            busy={!loaded && !isManager}
+          />
+        ) : (
+          <DataTable
+            mode="client"
+            label="Letters"
+            columns={columns}
+            data={rows}
+            getRowId={(l) => String(l.Id)}
+            loading={!loaded && !isManager}
+            emptyMessage="No documents"
+          />
+        )}
       </section>
       {viewing && (
         <Modal

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "../../components/data-table/data-table";
+import { enumLabel } from "../../lib/wasm";
 import type { EmailLetterRow, PortalTemplate } from "../../lib/wire";
 import { useEmailLetters } from "./api/email-letters";
 import { usePortalTemplates } from "./api/portal-templates";
@@ -39,7 +40,7 @@ export function NotificationTemplatesPage() {
       templateColumn.accessor("Id", { header: "Template ID" }),
       templateColumn.accessor("Name", { header: "Name" }),
       templateColumn.accessor("IsActive", { header: "Is Active", cell: (i) => (i.getValue() ? "yes" : "no") }),
-      templateColumn.accessor("Type", { header: "Type" }),
+      templateColumn.accessor("Type", { header: "Type", cell: (i) => enumLabel(i.getValue() ?? "") }),
       templateColumn.display({
         id: "edit",
         header: "Edit",

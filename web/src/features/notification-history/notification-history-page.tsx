@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable } from "../../components/data-table/data-table";
 import { useServerTable } from "../../components/data-table/use-server-table";
-import { formatDate, zoneOf, type TableState } from "../../lib/wasm";
+import { enumLabel, formatDate, zoneOf, type TableState } from "../../lib/wasm";
 import { fetchNotificationHistory, notificationHistoryKeys } from "./api/notification-history-datatable";
 import type { NotificationHistoryRow } from "../../lib/wire";
 
@@ -32,7 +32,7 @@ export function NotificationHistoryPage() {
       }),
       column.accessor("MRN", { header: "MRN" }),
       column.accessor("SentTo", { header: "Sent to" }),
-      column.accessor("Type", { header: "Type" }),
+      column.accessor("Type", { header: "Type", cell: (info) => enumLabel(info.getValue()) }),
     ],
     [],
   );

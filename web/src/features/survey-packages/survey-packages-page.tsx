@@ -5,7 +5,7 @@ import { DataTable } from "../../components/data-table/data-table";
 import { CheckboxField, FileField, TextField } from "../../components/form";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
-import { surveyNameMaxChars, type SurveyPackageRow, type SurveyUploadResult } from "../../lib/wasm";
+import { enumLabel, surveyNameMaxChars, type SurveyPackageRow, type SurveyUploadResult } from "../../lib/wasm";
 import { useDeleteSurveyXml } from "./api/delete-survey-xml";
 import { DOWNLOAD_PACKAGE_URL, downloadSurveyXmlUrl } from "./api/download-survey";
 import { useReplaceSurveyXml } from "./api/replace-survey-xml";
@@ -44,9 +44,9 @@ export function SurveyPackagesPage() {
   const columns = useMemo(
     () => [
       column.accessor("Name", { header: "Name" }),
-      column.accessor("SurveyId", { header: "SurveyId" }),
-      column.accessor((r) => r.MissingLibs.join(", "), { id: "MissingLibs", header: () => <>Missing<wbr />Libs</>, meta: { label: "MissingLibs" } }),
-      column.accessor((r) => r.MissingStorages.join(", "), { id: "MissingStorages", header: () => <>Missing<wbr />Storages</>, meta: { label: "MissingStorages" } }),
+      column.accessor("SurveyId", { header: enumLabel("SurveyId") }),
+      column.accessor((r) => r.MissingLibs.join(", "), { id: "MissingLibs", header: enumLabel("MissingLibs") }),
+      column.accessor((r) => r.MissingStorages.join(", "), { id: "MissingStorages", header: enumLabel("MissingStorages") }),
       // spec 04: a row with an Error shows it in red in the Questions column.
       column.accessor((r) => r.Error ?? r.Questions, {
         id: "Questions",
@@ -56,9 +56,8 @@ export function SurveyPackagesPage() {
       }),
       column.accessor((r) => (r.HasStandardSummaryReport ? "Yes" : "No"), {
         id: "HasStandardSummaryReport",
-        // Spec 04's column names, allowed to break between their words.
-        header: () => <>Has<wbr />Standard<wbr />Summary<wbr />Report</>,
-        meta: { label: "HasStandardSummaryReport" },
+        // Spec 04's column names as words (issue 20: no raw enums on screen).
+        header: enumLabel("HasStandardSummaryReport"),
       }),
       column.display({
         id: "actions",

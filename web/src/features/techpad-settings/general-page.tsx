@@ -1,5 +1,5 @@
 import { fieldsOf, SettingsForm } from "../../components/settings-form";
-import type { TechpadGeneral } from "../../lib/wasm";
+import { enumLabel, type TechpadGeneral } from "../../lib/wasm";
 import { AlternateIdentifierCheck } from "./alternate-identifier-check";
 import { useTechpadGroup } from "./techpad-group";
 
@@ -21,12 +21,12 @@ const WORKLIST_TABS = [
   { value: "6", label: "Diagram" },
   { value: "7", label: "Comments" },
   { value: "8", label: "Documents" },
-  { value: "9", label: "FollowUps" },
+  { value: "9", label: enumLabel("FollowUps") },
   { value: "11", label: "Risk" },
 ];
 const FROM_COMPLETED = [
-  { value: "ExamWaiting", label: "ExamWaiting" },
-  { value: "ExamIncomplete", label: "ExamIncomplete" },
+  { value: "ExamWaiting", label: enumLabel("ExamWaiting") },
+  { value: "ExamIncomplete", label: enumLabel("ExamIncomplete") },
 ];
 /** spec 04 §3: the time display choice. */
 export const TIME_DISPLAY = ["Always HH:MM:SS", "Days when over 24 hours"] as const;

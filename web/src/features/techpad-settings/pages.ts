@@ -9,4 +9,5 @@ export { WorklistSortingPage } from "./worklist-sorting-page";
 export { DynamicLabelsLayout, ExamDynamicLabelsPage, ExamTabAliasesPage, PerformExamButtonAliasesPage } from "./dynamic-labels-pages";
 export { StatusAliasesPage, StatusAndTagsLayout, TagsPage } from "./status-and-tags-pages";
 export { ResourcesPage } from "./resources-page";
+export { PdfFormsPage } from "./pdf-forms-page";
 export { CannedNotesPage } from "./canned-notes-page";

@@ -46,6 +46,7 @@ export const techpadSettingsRoute: RouteObject = {
       ],
     },
     { path: "resources", lazy: page("ResourcesPage"), handle: handle("Resources") },
+    { path: "pdf-forms", lazy: page("PdfFormsPage"), handle: handle("PDF Forms") },
     { path: "canned-notes", lazy: page("CannedNotesPage"), handle: handle("Canned Notes Management") },
     { path: "*", element: <Navigate to="general" replace /> },
   ],

@@ -14,6 +14,7 @@ const TABS = [
   { path: "dynamic-labels", label: "Dynamic Labels" },
   { path: "status-and-tags", label: "Status and Tags" },
   { path: "resources", label: "Resources" },
+  { path: "pdf-forms", label: "PDF Forms" },
   { path: "canned-notes", label: "Canned Notes" },
 ];
 

@@ -8,7 +8,7 @@ import { FORM_INVALID, setServerErrors, TextField, wasmResolver } from "../../co
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
-import type { RoleForm, RoleRow } from "../../lib/wasm";
+import { enumLabel, type RoleForm, type RoleRow } from "../../lib/wasm";
 import { validateRole } from "../../lib/wasm-settings";
 import { deleteRole, postRole, putRole, useRoles } from "./api/roles";
 import "../../styles/login.css";
@@ -43,7 +43,7 @@ export function RolesPage() {
 
   const columns = useMemo(() => {
     const cols = [
-      column.accessor("Name", { header: "Name" }),
+      column.accessor("Name", { header: "Name", cell: (i) => enumLabel(i.getValue()) }),
       column.accessor("Description", { header: "Description" }),
       column.accessor("UserCount", { header: "Users" }),
       column.accessor("IsBuiltIn", { header: "Built in", cell: (i) => (i.getValue() ? "Yes" : "No") }),

@@ -5,7 +5,7 @@ import { CheckboxField, ChoiceListField, FORM_INVALID, PasswordField, SelectFiel
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
-import { checkPassword, errorFields, fieldMessages, type PasswordRequirements, type RoleRow, type UserForm, type ValidationErrors } from "../../lib/wasm";
+import { checkPassword, enumLabel, errorFields, fieldMessages, type PasswordRequirements, type RoleRow, type UserForm, type ValidationErrors } from "../../lib/wasm";
 import { validateUser } from "../../lib/wasm-settings";
 import { passwordRequirementsQuery } from "../../lib/api/get-password-requirements";
 import { changeUserPassword, validatePassword } from "./api/passwords";
@@ -101,7 +101,7 @@ function LoadedUserModal({
   const role = general.watch("Roles");
   const editingPatient = !isNew && original.Roles?.[0] === "Patient";
   // Editing a staff user: the Patient role is not offered (spec 02 §6).
-  const roleOptions = roles.filter((r) => editingPatient || isNew || r.Name !== "Patient").map((r) => ({ value: r.Name, label: r.Name }));
+  const roleOptions = roles.filter((r) => editingPatient || isNew || r.Name !== "Patient").map((r) => ({ value: r.Name, label: enumLabel(r.Name) }));
   const dirty = general.formState.isDirty || password.formState.isDirty;
   const guard = (action: () => void) => (dirty ? setConfirm(() => action) : action());
   const busy = general.formState.isSubmitting || password.formState.isSubmitting;

@@ -6,7 +6,7 @@ import { DataTable } from "../../components/data-table/data-table";
 import { useServerTable } from "../../components/data-table/use-server-table";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
-import { tableRequest, type TableState, type UserRow } from "../../lib/wasm";
+import { enumLabel, tableRequest, type TableState, type UserRow } from "../../lib/wasm";
 import { demoResetUser } from "./api/demo-reset";
 import { canImpersonate, impersonate } from "./api/impersonation";
 import { useUserConfiguration } from "./api/user-configuration";
@@ -117,7 +117,7 @@ export function UsersPage({ editable: editableRoute }: { editable: boolean }) {
             <label>
               Role{" "}
               <select value={selectedRole} onChange={(e) => onStateChange({ ...state, PageIndex: 0, Filters: { ...state.Filters, role: e.target.value } })}>
-                {roles.map((r) => <option key={r.Name} value={r.Name}>{r.Name}</option>)}
+                {roles.map((r) => <option key={r.Name} value={r.Name}>{enumLabel(r.Name)}</option>)}
               </select>
             </label>
           )}
