@@ -54,7 +54,11 @@ def config(base, key, cert, sp_metadata=None):
             "idp": {
                 "name": "Portal test IdP",
                 "endpoints": {
-                    "single_sign_on_service": [(base + "/sso/redirect", BINDING_HTTP_REDIRECT)],
+                    # The second is the with-service-request variant's address.
+                    "single_sign_on_service": [
+                        (base + "/sso/redirect", BINDING_HTTP_REDIRECT),
+                        (base + "/service-request", BINDING_HTTP_REDIRECT),
+                    ],
                 },
                 "policy": {
                     "default": {

@@ -18,8 +18,10 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub use reqwest::{Method, StatusCode};
 pub use serde_json::{json, Value};
 
+mod saml_idp;
 mod sms;
 mod smtp;
+pub use saml_idp::SamlIdp;
 pub use sms::SmsSink;
 pub use smtp::SmtpSink;
 
