@@ -389,9 +389,14 @@ mod tests {
         assert_eq!(o.in_response_to.as_deref(), Some("id-abc"));
         assert_eq!(o.assertion_ids, vec!["a1".to_owned()]);
         let strong = xml
-            .replace("xmldsig#rsa-sha1", "xmldsig-more#rsa-sha256")
-            .replace("2000/09/xmldsig#sha1", "2001/04/xmlenc#sha256")
-            .replace("2000/09/xmldsig#sha1", "2001/04/xmlenc#sha256");
+            .replace(
+                "http://www.w3.org/2000/09/xmldsig#rsa-sha1",
+                "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256",
+            )
+            .replace(
+                "http://www.w3.org/2000/09/xmldsig#sha1",
+                "http://www.w3.org/2001/04/xmlenc#sha256",
+            );
         assert!(!outline(&strong).unwrap().weak_algorithm);
         assert_eq!(outline("<a><b></a>"), Err(Refusal::Malformed));
         assert_eq!(outline(""), Err(Refusal::Malformed));
