@@ -12,6 +12,11 @@ need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
 command -v pdftotext >/dev/null || need_apt+=(poppler-utils)
 command -v wrk >/dev/null || need_apt+=(wrk)
+# SAML (issue 19): samael's `xmlsec` feature builds against libxmlsec1 (bindgen needs libclang);
+# the test IdP (pysaml2) signs with the xmlsec1 program.
+for pkg in libxmlsec1-dev libxml2-dev libssl-dev pkg-config libclang-dev xmlsec1; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || need_apt+=("$pkg")
+done
 if [ "${SETUP_SKIP_APT:-0}" != 1 ] && [ ${#need_apt[@]} -gt 0 ]; then
   log "apt-get install ${need_apt[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -66,6 +71,15 @@ if [ "$("$PY_TOOLS/bin/schemathesis" --version 2>/dev/null | awk '{print $3}')" 
   python3 -m venv "$PY_TOOLS"
   "$PY_TOOLS/bin/pip" install --quiet --disable-pip-version-check \
     "schemathesis==$SCHEMATHESIS_VERSION" "openapi-spec-validator==$SPEC_VALIDATOR_VERSION"
+fi
+
+# The SAML test IdP (tests/saml-idp/idp.py) runs on pysaml2, in a venv of its own under target/.
+PYSAML2_VERSION=7.5.5
+SAML_IDP=target/saml-idp
+if [ "$("$SAML_IDP/bin/python" -c 'import importlib.metadata as m; print(m.version("pysaml2"))' 2>/dev/null)" != "$PYSAML2_VERSION" ]; then
+  log "pip install pysaml2 $PYSAML2_VERSION (venv $SAML_IDP)"
+  python3 -m venv "$SAML_IDP"
+  "$SAML_IDP/bin/pip" install --quiet --disable-pip-version-check "pysaml2==$PYSAML2_VERSION"
 fi
 
 if [ "${SETUP_TOOLS_ONLY:-0}" = 1 ]; then exit 0; fi

@@ -35,6 +35,8 @@ file_kinds! {
     XmlFile = ["application/xml"] "An XML file (a download)";
     ZipFile = ["application/zip"] "A zip archive (a download)";
     JsonFile = ["application/json"] "A JSON document (an export)";
+    /// SAML metadata of this portal's SSO service provider.
+    SamlMetadataFile = ["application/samlmetadata+xml"] "SAML 2.0 metadata (XML)";
     /// The uploaded logos: what the upload accepted.
     ImageFile = ["image/png", "image/jpeg", "image/gif"] "An image";
 }
@@ -67,6 +69,12 @@ impl<K: FileKind> File<K> {
                 header::CONTENT_DISPOSITION,
                 format!("inline; filename=\"{file_name}\""),
             )
+            .header(header::CACHE_CONTROL, "no-store".to_owned())
+    }
+
+    /// A document read by a program (SAML metadata): its kind's type, never cached.
+    pub fn document(bytes: Vec<u8>) -> Self {
+        Self::new(bytes, K::CONTENT_TYPES[0].to_owned())
             .header(header::CACHE_CONTROL, "no-store".to_owned())
     }
 

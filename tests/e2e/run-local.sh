@@ -19,6 +19,17 @@ python3 tests/e2e/sinks.py "$TMP/demo.db" "$DEMO_URL" "$TMP/mail" "$TMP/sms" &
 PIDS+=("$!")
 for _ in $(seq 1 200); do [ -e "$TMP/sinks.ready" ] && break; sleep 0.05; done
 [ -e "$TMP/sinks.ready" ] || { echo "mail/SMS sinks did not start" >&2; exit 1; }
+# The SAML test IdP (pysaml2 with xmlsec1, tests/saml-idp/idp.py) for the SAML sign-in in
+# sso.spec.ts; its key and certificate are made here for this run only.
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=portal-test-idp \
+  -keyout "$TMP/test-idp.key" -out "$TMP/test-idp.crt" 2>/dev/null
+SAML_IDP_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+target/saml-idp/bin/python tests/saml-idp/idp.py --port "$SAML_IDP_PORT" --key "$TMP/test-idp.key" \
+  --cert "$TMP/test-idp.crt" --sp-metadata "$DEMO_URL/sso/saml/clinic7/metadata" 2>"$TMP/saml-idp.log" &
+PIDS+=("$!")
+SAML_IDP_URL=http://127.0.0.1:$SAML_IDP_PORT
+for _ in $(seq 1 200); do curl -sf "$SAML_IDP_URL/metadata" >/dev/null && break; sleep 0.05; done
+curl -sf "$SAML_IDP_URL/metadata" >/dev/null || { echo "SAML test IdP did not start" >&2; cat "$TMP/saml-idp.log" >&2; exit 1; }
 start_portal "$BIN" "$TMP/fresh.log" --database-url "sqlite://$TMP/fresh.db" --web-dir web/dist
 PIDS+=("$PORTAL_PID"); FRESH_URL=$PORTAL_URL
 # A second fresh portal that the setup-wizard spec configures (the one above must stay unconfigured).
@@ -26,4 +37,4 @@ start_portal "$BIN" "$TMP/wizard.log" --database-url "sqlite://$TMP/wizard.db" -
 PIDS+=("$PORTAL_PID"); WIZARD_URL=$PORTAL_URL
 cd - >/dev/null
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-MAIL_DIR=$TMP/mail SMS_DIR=$TMP/sms PORTAL_URL=$DEMO_URL PORTAL_UNCONFIGURED_URL=$FRESH_URL PORTAL_WIZARD_URL=$WIZARD_URL npx playwright test "$@"
+SAML_IDP_URL=$SAML_IDP_URL MAIL_DIR=$TMP/mail SMS_DIR=$TMP/sms PORTAL_URL=$DEMO_URL PORTAL_UNCONFIGURED_URL=$FRESH_URL PORTAL_WIZARD_URL=$WIZARD_URL npx playwright test "$@"

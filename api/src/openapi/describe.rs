@@ -215,6 +215,14 @@ impl<T: JsonSchema> DescribeArg for ApiQuery<T> {
     }
 }
 
+/// A form post (the SAML HTTP-POST binding): its fields.
+impl<T: JsonSchema> DescribeArg for axum::Form<T> {
+    fn describe(op: &mut OpDoc) {
+        let schema = op.schemas.input::<T>();
+        op.body(json!({"application/x-www-form-urlencoded": {"schema": schema}}));
+    }
+}
+
 /// A raw body (uploaded files): any bytes.
 impl DescribeArg for Bytes {
     fn describe(op: &mut OpDoc) {

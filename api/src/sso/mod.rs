@@ -6,6 +6,7 @@
 //! reason, which only the audit row names.
 
 pub mod decryption;
+pub mod saml;
 
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -125,13 +126,9 @@ impl Attempt<'_> {
     }
 
     /// Signs in the patient the identifier names (the MRN, or the alternate id when that option
-    /// is on), or refuses as an unknown patient. `once`: a single-use key (hash) to store until
-    /// `once_until` in the same transaction as the session, so a replay is refused.
-    pub async fn sign_in(
-        &self,
-        identifier: &str,
-        once: Option<(&str, i64)>,
-    ) -> AppResult<SsoRedirect> {
+    /// is on), or refuses as an unknown patient. `once`: single-use checks made in the same
+    /// transaction as the session, so a replay is refused (see [`Once`]).
+    pub async fn sign_in(&self, identifier: &str, once: &[Once<'_>]) -> AppResult<SsoRedirect> {
         let column = self
             .sso
             .enable_sso_by_alternate_id
@@ -143,10 +140,17 @@ impl Attempt<'_> {
         };
         let length = session::length_ms(&self.state.db).await?;
         let mut tx = self.state.db.begin().await?;
-        if let Some((key, until)) = once {
-            if !store::sso::use_once(&mut tx, key, "", until, now_ms()).await? {
+        let now = now_ms();
+        for check in once {
+            let ok = match check {
+                Once::Use { key, until, .. } => {
+                    store::sso::use_once(&mut tx, key, "", *until, now).await?
+                }
+                Once::Take { key, .. } => store::sso::take(&mut tx, key, now).await?,
+            };
+            if !ok {
                 drop(tx);
-                return self.refuse("replayed").await;
+                return self.refuse(check.reason()).await;
             }
         }
         let (token, context) = session::create_sso_in(&mut tx, user_id, length).await?;
@@ -171,6 +175,26 @@ impl Attempt<'_> {
                 cookies::is_secure(self.headers),
             )),
         })
+    }
+}
+
+/// A single-use check of a sign-in, refused with its reason when it fails.
+pub enum Once<'a> {
+    /// Store `key` until `until` (ms); refused if it is already there (a replay).
+    Use {
+        key: &'a str,
+        until: i64,
+        reason: &'static str,
+    },
+    /// Remove `key`, which must be stored and live (a request answered once).
+    Take { key: &'a str, reason: &'static str },
+}
+
+impl Once<'_> {
+    fn reason(&self) -> &'static str {
+        match self {
+            Once::Use { reason, .. } | Once::Take { reason, .. } => reason,
+        }
     }
 }
 

@@ -79,3 +79,38 @@ pub async fn use_once(
     .map(|r| r.rows_affected()))?;
     Ok(inserted == 1)
 }
+
+/// Whether `key` is stored and has not expired (a SAML AuthnRequest this portal sent).
+pub async fn is_live(db: &Db, key: &str, now: i64) -> AppResult<bool> {
+    let n: i64 = on_db!(db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM sso_once WHERE once_key = $1 AND expires_at > $2",
+    )
+    .bind(key)
+    .bind(now)
+    .fetch_one(pool)
+    .await)?;
+    Ok(n > 0)
+}
+
+/// Stores `key` until `expires_at` (a SAML AuthnRequest's ID, hashed), removing expired keys.
+pub async fn put(db: &Db, key: &str, expires_at: i64, now: i64) -> AppResult<()> {
+    let mut tx = db.begin().await?;
+    if !use_once(&mut tx, key, "", expires_at, now).await? {
+        return Err(crate::error::AppError::internal("an SSO key came twice"));
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Removes `key` if it is stored and live; true when it was (a request is answered once).
+pub async fn take(tx: &mut Tx, key: &str, now: i64) -> AppResult<bool> {
+    let removed = on_tx!(tx, conn => sqlx::query(
+        "DELETE FROM sso_once WHERE once_key = $1 AND expires_at > $2",
+    )
+    .bind(key)
+    .bind(now)
+    .execute(&mut **conn)
+    .await
+    .map(|r| r.rows_affected()))?;
+    Ok(removed == 1)
+}

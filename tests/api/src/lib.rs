@@ -19,9 +19,11 @@ pub use reqwest::{Method, StatusCode};
 pub use serde_json::{json, Value};
 
 mod cups;
+mod saml_idp;
 mod sms;
 mod smtp;
 pub use cups::CupsServer;
+pub use saml_idp::SamlIdp;
 pub use sms::SmsSink;
 pub use smtp::SmtpSink;
 

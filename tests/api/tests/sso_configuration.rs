@@ -6,6 +6,8 @@ use api_tests::*;
 
 const LOAD: &str = "/api/ssoConfiguration/loadConfiguration";
 const CHECK: &str = "/api/ssoConfiguration/CheckAlternativeIdColumnExist";
+/// An IdP's metadata (public certificate only) for the SAML saves: SAML is saved only with one.
+const IDP_METADATA: &str = include_str!("fixtures/saml-idp-metadata.xml");
 const INVALID_COLUMN: &str = "\"Alternate Id Column In Patients Table\" is invalid";
 
 fn save_path(sso_type: &str) -> String {
@@ -68,7 +70,7 @@ async fn the_type_in_the_path_is_stored_as_the_integration_type() {
     let saved = save(
         &mut manager,
         "Saml",
-        json!({"IntegrationType": "SamlCernerHealtheLifeWithServiceRequest"}),
+        json!({"IntegrationType": "SamlCernerHealtheLifeWithServiceRequest", "SamlIdpMetadata": IDP_METADATA}),
     )
     .await
     .expect(StatusCode::OK);

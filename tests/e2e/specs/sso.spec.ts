@@ -134,3 +134,104 @@ test("put the SSO configuration back", async ({ page }) => {
     s.Key = "";
   });
 });
+
+// SAML 2.0 (issue 19) against the real test IdP run-local.sh starts (pysaml2 with xmlsec1).
+const SAML_IDP_URL = process.env.SAML_IDP_URL ?? "";
+
+async function configureSaml(page: Page) {
+  expect(SAML_IDP_URL, "run-local.sh starts the SAML test IdP").not.toBe("");
+  await signIn(page, "staff", "manager");
+  const core = await (await page.request.get("/api/configurationForm/CorePortal")).json();
+  const origin = new URL(page.url()).origin;
+  const put = await page.request.put("/api/configurationForm/CorePortal", {
+    headers: { "X-CSRF-Token": await csrf(page) },
+    data: { Version: core.Version, Settings: { ...core.Settings, PublicWebAddress: `${origin}/` } },
+  });
+  expect(put.status()).toBe(200);
+  const metadata = await (await page.request.get(`${SAML_IDP_URL}/metadata`)).text();
+  await saveSso(page, "Saml", (s) => {
+    s.PortalMode = "SSO";
+    s.IntegrationType = "Saml";
+    s.Key = KEY;
+    s.SamlIdpMetadata = metadata;
+    s.SamlNameIdClaimName = "";
+    s.SamlMrnAliasType = "";
+    s.ShowBackToMainMenuInSSO = true;
+    s.ShowBackToMainMenuAsLinkInSSO = true;
+    s.ReturnURL = "/patient/login";
+  });
+  await page.context().clearCookies();
+}
+
+/** Opens the 'Test Url' as the EHR does and signs in at the IdP as `user`. */
+async function arriveBySaml(page: Page, user: string, answer = "good") {
+  await page.goto(`/sso/saml/${KEY}`);
+  await expect(page).toHaveURL(new RegExp(`^${SAML_IDP_URL}/sso/redirect\\?SAMLRequest=`));
+  await page.getByLabel("User name").fill(user);
+  await page.getByLabel("Answer").selectOption(answer);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("SAML: the IdP metadata field, and arriving from the IdP lands on documents in SSO mode", async ({ page }) => {
+  test.setTimeout(120_000);
+  await configureSaml(page);
+  // SSO Management shows the SAML fields with the metadata and the Test Url.
+  await signIn(page, "staff", "manager");
+  await page.goto("/admin/core-settings/sso");
+  const form = page.getByRole("form", { name: "SSO Management" });
+  await expect(form.getByLabel("SSO type")).toHaveValue("Saml");
+  await expect(form.getByLabel("IdP metadata (XML)")).toHaveValue(/IDPSSODescriptor/);
+  await expect(form.getByRole("link", { name: "Test Url" })).toHaveAttribute("href", `/sso/saml/${KEY}`);
+  await expectNoAxeViolations(page);
+  for (const width of [1280, 820, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENSHOTS}/sso-saml-settings-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.context().clearCookies();
+
+  await arriveBySaml(page, JANE_MRN);
+  await expect(page).toHaveURL(new RegExp(`/documents/all/${KEY}/[A-Za-z0-9_-]{40,}$`));
+  await expect(page.getByRole("table", { name: "Letters" })).toBeVisible();
+  await expect(mainMenu(page).getByRole("link", { name: "Home" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.goto("/home");
+  await expect(page).toHaveURL(/\/documents\//);
+  for (const width of [1280, 820, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENSHOTS}/sso-saml-documents-${width}.png`, fullPage: true });
+  }
+});
+
+for (const [answer, user] of [
+  ["tamper", JANE_MRN],
+  ["good", "NO-SUCH-MRN"],
+] as const) {
+  test(`SAML refused (${answer === "tamper" ? "tampered signature" : "unknown patient"}): the error page, and Go Back works`, async ({ page }) => {
+    await arriveBySaml(page, user, answer);
+    await expect(page).toHaveURL(new RegExp(`/embed/error/sso/${KEY}/SignInFailed$`));
+    const main = page.getByRole("main", { name: "Error" });
+    await expect(main).toContainText("We could not sign you in.");
+    await expectNoAxeViolations(page);
+    if (answer === "tamper") {
+      for (const width of [1280, 820, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SCREENSHOTS}/sso-saml-error-${width}.png`, fullPage: true });
+      }
+    }
+    await main.getByRole("link", { name: /Back to main menu/ }).click();
+    await expect(page).toHaveURL(/\/patient\/login$/);
+  });
+}
+
+test("put the SSO configuration back after SAML", async ({ page }) => {
+  await signIn(page, "staff", "manager");
+  await saveSso(page, "", (s) => {
+    s.PortalMode = "PortalLogin";
+    s.IntegrationType = "";
+    s.ShowBackToMainMenuInSSO = false;
+    s.ReturnURL = "";
+    s.Key = "";
+    s.SamlIdpMetadata = "";
+  });
+});

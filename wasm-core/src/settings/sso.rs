@@ -30,6 +30,13 @@ pub const RETURN_URL_INVALID: &str = "Must start with http://, https:// or /";
 /// Spec 03 §8 "Alternate-id column test".
 pub const COLUMN_EXISTS: &str = "Column Exist";
 pub const COLUMN_NOT_EXISTS: &str = "Column Not Exist";
+/// SAML without an IdP metadata document that names a signing certificate: nothing could be
+/// verified, so it is not saved (issue 19).
+pub const IDP_METADATA_NO_SIGNING_CERTIFICATE: &str =
+    "The IdP metadata must contain a signing certificate";
+pub const IDP_METADATA_INVALID: &str = "The IdP metadata is not valid SAML metadata";
+/// Longest IdP metadata accepted (a few kilobytes in practice).
+pub const IDP_METADATA_MAX: usize = 200_000;
 
 crate::settings_struct! {
     pub struct Sso {
@@ -55,6 +62,9 @@ crate::settings_struct! {
         "SamlServiceRequestUrl" saml_service_request_url: String,
         "SamlNameIdClaimName" saml_name_id_claim_name: String,
         "SamlMrnAliasType" saml_mrn_alias_type: String,
+        /// The IdP's SAML metadata (XML): its entity ID, sign-on address and signing
+        /// certificate. Saving SAML without a signing certificate in it is refused.
+        "SamlIdpMetadata" saml_idp_metadata: String,
         "EpicApiBaseUrl" epic_api_base_url: String,
         "EpicClientId" epic_client_id: String,
         "EpicJwtPrivateKey" epic_jwt_private_key: String,
@@ -89,6 +99,7 @@ impl Default for Sso {
             saml_service_request_url: String::new(),
             saml_name_id_claim_name: String::new(),
             saml_mrn_alias_type: String::new(),
+            saml_idp_metadata: String::new(),
             epic_api_base_url: String::new(),
             epic_client_id: String::new(),
             epic_jwt_private_key: String::new(),
@@ -253,6 +264,18 @@ impl SettingsGroup for Sso {
             256,
         );
         text(&mut e, "SamlMrnAliasType", &self.saml_mrn_alias_type, 128);
+        text(
+            &mut e,
+            "SamlIdpMetadata",
+            &self.saml_idp_metadata,
+            IDP_METADATA_MAX,
+        );
+        // The signing certificate inside is checked by the server (an XML parser) on save.
+        if sso_type_of(&self.integration_type).sso_type == SAML
+            && self.saml_idp_metadata.trim().is_empty()
+        {
+            e.add("SamlIdpMetadata", IDP_METADATA_NO_SIGNING_CERTIFICATE);
+        }
         web_address(&mut e, "EpicApiBaseUrl", &self.epic_api_base_url);
         text(&mut e, "EpicClientId", &self.epic_client_id, 256);
         // A PEM private key.
@@ -301,6 +324,7 @@ impl SettingsGroup for Sso {
                 "SignOnUrl",
                 "SamlNameIdClaimName",
                 "SamlMrnAliasType",
+                "SamlIdpMetadata",
             ]);
         }
         if !choice.with_service_request {

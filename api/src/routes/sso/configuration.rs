@@ -126,6 +126,32 @@ async fn save(
             return Err(AppError::Validation(e));
         }
     }
+    // Issue 19: SAML is saved only with IdP metadata that names a signing certificate (nothing
+    // could be verified otherwise). Parsed off the request workers.
+    let is_saml = sso::sso_type_of(
+        doc.get("IntegrationType")
+            .and_then(Value::as_str)
+            .unwrap_or_default(),
+    )
+    .sso_type
+        == sso::SAML;
+    let metadata = doc
+        .get("SamlIdpMetadata")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    if is_saml && !metadata.trim().is_empty() && metadata.len() <= sso::IDP_METADATA_MAX {
+        let checked = tokio::task::spawn_blocking(move || {
+            crate::sso::saml::idp_metadata(&metadata).map(|_| ())
+        })
+        .await
+        .map_err(AppError::internal)?;
+        if let Err(message) = checked {
+            let mut e = ValidationErrors::new();
+            e.add("SamlIdpMetadata", message);
+            return Err(AppError::Validation(e));
+        }
+    }
     let who = Who {
         actor: Actor::from(&*user),
         ip: Some(peer.ip().to_string()),

@@ -12,7 +12,7 @@ use crate::error::{ApiPath, ApiQuery, AppResult};
 use crate::openapi::ApiRouter;
 use crate::settings;
 use crate::sso::decryption::{self, WINDOW_SECS};
-use crate::sso::{once_key, Attempt, SsoRedirect};
+use crate::sso::{once_key, Attempt, Once, SsoRedirect};
 use crate::AppState;
 
 pub fn router() -> ApiRouter {
@@ -74,7 +74,10 @@ async fn sign_in(
     };
     let once = once_key("decryption-nonce", &claims.nonce);
     let until = (claims.timestamp + WINDOW_SECS + 1) * 1000;
-    attempt
-        .sign_in(&claims.identifier, Some((&once, until)))
-        .await
+    let replay = Once::Use {
+        key: &once,
+        until,
+        reason: "replayed",
+    };
+    attempt.sign_in(&claims.identifier, &[replay]).await
 }

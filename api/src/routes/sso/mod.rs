@@ -3,6 +3,7 @@
 
 pub mod configuration;
 pub mod decryption;
+pub mod saml;
 
 use crate::openapi::ApiRouter;
 
@@ -10,4 +11,5 @@ pub fn router() -> ApiRouter {
     ApiRouter::new()
         .merge(configuration::router())
         .merge(decryption::router())
+        .merge(saml::router())
 }

@@ -1,8 +1,8 @@
 import type { ReactElement, ReactNode } from "react";
-import { BooleanRadioField, CheckboxField, CheckboxListField, NumberField, PasswordField, SelectField, TextField, type SelectOption } from "../form";
+import { BooleanRadioField, CheckboxField, CheckboxListField, NumberField, PasswordField, SelectField, TextAreaField, TextField, type SelectOption } from "../form";
 import { useSettingsFormContext } from "./settings-form";
 
-export type FieldKind = "text" | "number" | "checkbox" | "select" | "password" | "checkbox-list" | "choice";
+export type FieldKind = "text" | "textarea" | "number" | "checkbox" | "select" | "password" | "checkbox-list" | "choice";
 
 export interface FieldProps<N extends string = string> {
   name: N;
@@ -45,6 +45,8 @@ export function Field<N extends string>({ kind, options, items, min, max, step, 
       return <BooleanRadioField {...shared} trueLabel={choices?.[0] ?? "Yes"} falseLabel={choices?.[1] ?? "No"} />;
     case "checkbox-list":
       return <CheckboxListField {...shared} items={items ?? []} />;
+    case "textarea":
+      return <TextAreaField {...shared} spellCheck={false} />;
     default:
       return <TextField {...shared} />;
   }

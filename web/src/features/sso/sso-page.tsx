@@ -2,6 +2,7 @@ import { fieldsOf, Section, SettingsForm } from "../../components/settings-form"
 import type { Sso } from "../../lib/wasm";
 import { useSsoConfiguration } from "./api/sso-configuration";
 import { AlternateIdColumnTest } from "./components/alternate-id-test";
+import { SamlTestUrls } from "./components/saml-test-urls";
 import { SsoTypeFields } from "./components/sso-type-fields";
 
 const Field = fieldsOf<Sso>();
@@ -40,12 +41,14 @@ export function SsoPage() {
         <Field name="AESKey" label="AES key" kind="password" />
         <Field name="CryptographyKeySize" label="Cryptography key size" kind="number" />
       </fieldset>
-      <Section legend="SAML" fields={["EntityId", "SignOnUrl", "SamlServiceRequestUrl", "SamlNameIdClaimName", "SamlMrnAliasType"]}>
+      <Section legend="SAML" fields={["EntityId", "SignOnUrl", "SamlServiceRequestUrl", "SamlNameIdClaimName", "SamlMrnAliasType", "SamlIdpMetadata"]}>
         <Field name="EntityId" label="Entity Id" kind="text" />
         <Field name="SignOnUrl" label="Sign On Url" kind="text" />
         <Field name="SamlServiceRequestUrl" label="Service Request Url" kind="text" />
         <Field name="SamlNameIdClaimName" label="NameID claim name" kind="text" />
         <Field name="SamlMrnAliasType" label="MRN alias type" kind="text" />
+        <Field name="SamlIdpMetadata" label="IdP metadata (XML)" kind="textarea" description="The identity provider's SAML metadata, with its signing certificate." />
+        <SamlTestUrls />
       </Section>
       <Section legend="Epic" fields={["EpicApiBaseUrl", "EpicClientId", "EpicJwtPrivateKey", "EpicClientSecret", "EpicCustomerEndpointWithHsi"]}>
         <Field name="EpicApiBaseUrl" label="Epic API base URL" kind="text" />
