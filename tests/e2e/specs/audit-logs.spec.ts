@@ -5,6 +5,9 @@ import type { Page } from "@playwright/test";
 // Audit Logs (spec 01 §2.7, §5, §9; issue 15): the six tabs as a program manager uses them.
 // Each test signs in as the manager (the demo's only role that has Audit Logs).
 
+// Full-page screenshots at three widths and axe runs take long on a busy shared machine.
+test.describe.configure({ timeout: 180_000 });
+
 const LOG_DATE = /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} (AM|PM)$/;
 
 async function openTab(page: Page, path: string, name: string) {
