@@ -2,7 +2,7 @@
 //! (migrated, demo data loaded):
 //!
 //!   audit_bench fill DATABASE_URL KEY_FILE ROWS       append ROWS rows through the real chain path
-//!                                                     (audit::Entry, in transactions of 2,000),
+//!                                                     (audit_chain::append_batch, 2,000 rows a transaction),
 //!                                                     spread over 2,000 bench patients
 //!   audit_bench overhead DATABASE_URL KEY_FILE N      a change (a letter marked read) alone and with
 //!                                                     its audit row, N times each: p50/p99 of both
@@ -104,31 +104,34 @@ async fn fill(db: &Db, rows: i64) -> Value {
     let started = Instant::now();
     let mut written = 0;
     while written < rows {
-        let mut tx = db.begin().await.unwrap();
-        for _ in 0..BATCH.min(rows - written) {
-            let n = written as usize;
-            let action = actions[n % actions.len()];
-            let patient = matches!(
-                action,
-                Action::LetterViewed
-                    | Action::SurveySubmitted
-                    | Action::PatientArrived
-                    | Action::LetterAcknowledged
-            )
-            .then(|| ids[n % ids.len()]);
-            Entry::new(Actor::user(1 + (n as i64 % 5)), action, Target::none())
-                .values(
-                    None,
-                    Some(json!({"LetterType": "Results", "PatientId": patient, "Row": n})),
+        // The bulk path of the chain (audit_chain::append_batch): the same links, hashes,
+        // counts and checkpoints as one Entry::write per row, in multi-row INSERTs.
+        let batch: Vec<_> = (written..(written + BATCH).min(rows))
+            .map(|n| {
+                let n = n as usize;
+                let action = actions[n % actions.len()];
+                let patient = matches!(
+                    action,
+                    Action::LetterViewed
+                        | Action::SurveySubmitted
+                        | Action::PatientArrived
+                        | Action::LetterAcknowledged
                 )
-                .ip(Some("127.0.0.1".to_owned()))
-                .patient(patient)
-                .write(&mut tx)
-                .await
-                .unwrap();
-            written += 1;
-        }
+                .then(|| ids[n % ids.len()]);
+                Entry::new(Actor::user(1 + (n as i64 % 5)), action, Target::none())
+                    .values(
+                        None,
+                        Some(json!({"LetterType": "Results", "PatientId": patient, "Row": n})),
+                    )
+                    .ip(Some("127.0.0.1".to_owned()))
+                    .patient(patient)
+                    .into_row()
+            })
+            .collect();
+        let mut tx = db.begin().await.unwrap();
+        audit_chain::append_batch(&mut tx, &batch).await.unwrap();
         tx.commit().await.unwrap();
+        written += batch.len() as i64;
     }
     json!({"rows": rows, "seconds": started.elapsed().as_secs_f64()})
 }

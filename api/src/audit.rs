@@ -150,6 +150,10 @@ pub enum Action {
     PatientSearched,
     PatientRecordOpened,
     PatientAccessDenied,
+    /// Issue 15: staff opened a patient's survey (to take it for them or to view its log), or
+    /// read its summary report.
+    SurveyViewed,
+    SummaryViewed,
 }
 
 impl Action {
@@ -217,6 +221,8 @@ impl Action {
             Action::PatientSearched => "PatientSearched",
             Action::PatientRecordOpened => "PatientRecordOpened",
             Action::PatientAccessDenied => "PatientAccessDenied",
+            Action::SurveyViewed => "SurveyViewed",
+            Action::SummaryViewed => "SummaryViewed",
         }
     }
 
@@ -266,9 +272,11 @@ impl Action {
             | Action::TechpadPdfFormDeleted => "Techpad",
             Action::NotificationTemplateSaved | Action::NotificationTemplateDeleted => "Settings",
             Action::ServiceAction => "Settings",
-            Action::PatientSearched | Action::PatientRecordOpened | Action::PatientAccessDenied => {
-                "Patient"
-            }
+            Action::PatientSearched
+            | Action::PatientRecordOpened
+            | Action::PatientAccessDenied
+            | Action::SurveyViewed
+            | Action::SummaryViewed => "Patient",
         }
     }
 }
@@ -354,6 +362,11 @@ impl Entry {
     pub fn outcome(mut self, outcome: &str) -> Entry {
         self.row.outcome = Some(outcome.to_owned());
         self
+    }
+
+    /// The row as it would be written, for [`crate::audit_chain::append_batch`].
+    pub fn into_row(self) -> AuditRow {
+        self.row
     }
 
     /// Appends the row to the audit chain inside `tx` (audit_chain.rs).

@@ -40,6 +40,10 @@ pub enum AppError {
     Forbidden(String),
     #[error("not found")]
     NotFound,
+    /// A patient object refused to the caller: answered 404 like an unknown one, and recorded
+    /// as a Denied audit row by `denied_access::middleware` (the response carries the denial).
+    #[error("access to a patient object denied")]
+    Denied(Box<crate::denied_access::Denial>),
     #[error("method not allowed")]
     MethodNotAllowed,
     #[error("conflict: {0}")]
@@ -86,7 +90,7 @@ impl AppError {
             AppError::BadRequest(_) | AppError::Validation(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
-            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::NotFound | AppError::Denied(_) => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Conflict(_) | AppError::Stale { .. } => StatusCode::CONFLICT,
             AppError::PayloadTooLarge | AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -113,7 +117,9 @@ impl AppError {
                 None,
             ),
             AppError::Forbidden(m) => ("Forbidden", m.clone(), None, None),
-            AppError::NotFound => ("Not Found", NOT_FOUND_MESSAGE.to_owned(), None, None),
+            AppError::NotFound | AppError::Denied(_) => {
+                ("Not Found", NOT_FOUND_MESSAGE.to_owned(), None, None)
+            }
             AppError::MethodNotAllowed => (
                 "Method Not Allowed",
                 "405 Method Not Allowed".to_owned(),
@@ -174,7 +180,11 @@ impl IntoResponse for AppError {
             )
                 .into_response();
         }
-        json_error(self.status(), &self.to_api_error(&error_id))
+        let mut response = json_error(self.status(), &self.to_api_error(&error_id));
+        if let AppError::Denied(denial) = self {
+            response.extensions_mut().insert(*denial);
+        }
+        response
     }
 }
 

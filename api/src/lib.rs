@@ -12,6 +12,7 @@ pub mod cookies;
 pub mod csrf;
 pub mod db;
 pub mod demo;
+pub mod denied_access;
 pub mod error;
 pub mod error_log;
 pub mod fmt;
@@ -168,6 +169,11 @@ pub fn app(state: AppState) -> Router {
         .into_router()
         .method_not_allowed_fallback(web::method_not_allowed)
         .fallback(web::fallback)
+        // Innermost: sees the handler's own response, with the denial it carries.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            denied_access::middleware,
+        ))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

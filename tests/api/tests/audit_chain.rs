@@ -233,3 +233,100 @@ async fn verify_with_another_key_reports_the_checkpoints() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// The chain after the API's own flows (issue 15): sign-ins good and bad, staff reads of a
+/// patient's letters, a patient's own read, a refused access, the Audit Logs read, several
+/// requests at once, and a bulk append through `audit_chain::append_batch` between them; then
+/// `verify` passes, the chain is gapless and the batch's checkpoints are signed.
+#[tokio::test]
+async fn verify_passes_after_the_api_flows_and_a_bulk_append() {
+    let server = TestServer::demo().await;
+    let mut manager = server.signed_in(MANAGER).await;
+    server
+        .client()
+        .login(MANAGER.login_path(), MANAGER.username, "wrong")
+        .await;
+    let docs = manager
+        .post_json("/api/documents/loadDocuments", &json!({"ssn": "100001"}))
+        .await
+        .expect(StatusCode::OK);
+    let token = docs["list"][0]["AccessToken"].as_str().unwrap().to_owned();
+    let pdf = format!("/api/documents/letterPdf?accessToken={token}");
+    assert_eq!(manager.get(&pdf).await.status, StatusCode::OK);
+    let mut jane = server.signed_in(JANE).await;
+    assert_eq!(jane.get(&pdf).await.status, StatusCode::OK);
+    let mut maria = server.signed_in(MARIA).await;
+    maria.get(&pdf).await.expect_error(StatusCode::NOT_FOUND);
+    manager
+        .get("/magview.api/patient/search?search=Doe")
+        .await
+        .expect(StatusCode::OK);
+    manager
+        .post_json(
+            "/api/PortalAudit/datatables",
+            &json!({"PageIndex": 0, "PageSize": 10, "patient": "100001"}),
+        )
+        .await
+        .expect(StatusCode::OK);
+
+    // Rows appended in bulk by another process on the same database, with the server's key.
+    let key = portal_api::secrets::SecretBox::open(&server.key_file()).unwrap();
+    portal_api::audit_chain::install(key.checkpoint_key());
+    let db = portal_api::Db::open(server.database_url()).await.unwrap();
+    let rows: Vec<_> = (0..2100)
+        .map(|n| {
+            portal_api::audit::Entry::new(
+                portal_api::audit::Actor::user(1),
+                portal_api::audit::Action::PatientSearched,
+                portal_api::audit::Target::none(),
+            )
+            .values(None, Some(json!({"Row": n})))
+            .into_row()
+        })
+        .collect();
+    let mut tx = db.begin().await.unwrap();
+    let links = portal_api::audit_chain::append_batch(&mut tx, &rows)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    db.close().await;
+    assert_eq!(links.len(), 2100);
+
+    // Several requests at once after it: each row still gets the next link.
+    let mut tasks = Vec::new();
+    for _ in 0..4 {
+        let mut c = server.signed_in(FRONT_DESK).await;
+        let pdf = pdf.clone();
+        tasks.push(tokio::spawn(async move { c.get(&pdf).await.status }));
+    }
+    for t in tasks {
+        assert_eq!(t.await.unwrap(), StatusCode::OK);
+    }
+    jane.get(&pdf).await;
+
+    let (code, out) = verify(&server);
+    assert_eq!(code, 0, "{out}");
+    let rows = server.count_sql("SELECT COUNT(*) FROM audit_log").await;
+    assert_eq!(max_seq(&server).await, rows, "gapless from 1");
+    let last_batch = links.last().unwrap().seq;
+    for c in (1..=last_batch / 1000).map(|k| k * 1000) {
+        assert_eq!(
+            server
+                .count_sql(&format!(
+                    "SELECT COUNT(*) FROM audit_checkpoints WHERE seq = {c}"
+                ))
+                .await,
+            1,
+            "checkpoint at {c}"
+        );
+    }
+    assert_eq!(
+        server
+            .count_sql("SELECT n FROM audit_counts WHERE action = 'PatientSearched'")
+            .await,
+        server
+            .count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'PatientSearched'")
+            .await,
+        "the counts follow the bulk rows"
+    );
+}

@@ -5,6 +5,9 @@ import type { Page } from "@playwright/test";
 // Audit Logs (spec 01 §2.7, §5, §9; issue 15): the six tabs as a program manager uses them.
 // Each test signs in as the manager (the demo's only role that has Audit Logs).
 
+// Full-page screenshots at three widths and axe runs take long on a busy shared machine.
+test.describe.configure({ timeout: 180_000 });
+
 const LOG_DATE = /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} (AM|PM)$/;
 
 async function openTab(page: Page, path: string, name: string) {
@@ -83,7 +86,11 @@ test("Patient Logs: the empty path opens it; typeahead, study, Apply and the det
   await expect(table.getByRole("row").filter({ hasText: "Letter Viewed" }).first()).toBeVisible();
 });
 
-test("Portal Audit Logs: category and Search, the spec's columns, newest first", async ({ page }) => {
+test("Portal Audit Logs: category and Search, the spec's columns, newest first, paging and sort", async ({ page }) => {
+  // Enough rows for a second page whatever ran before: patient searches (audited reads).
+  for (let i = 0; i < 12; i++) {
+    expect((await page.request.get("/magview.api/patient/search?search=Doe")).status()).toBe(200);
+  }
   await openTab(page, "portal", "Portal Audit Logs");
   const table = page.getByRole("table", { name: "Portal Audit Logs" });
   // The spec's columns, shown as words (issue 20: no raw code names on screen).
@@ -100,6 +107,28 @@ test("Portal Audit Logs: category and Search, the spec's columns, newest first",
   await expect(table.getByRole("row").nth(1).getByRole("cell").first()).toHaveText(LOG_DATE);
   await expectNoAxeViolations(page);
   await shoot(page, "portal");
+
+  // Every category: numbered paging of 10 rows, the date sort, all in the address.
+  await category.selectOption("");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).not.toHaveURL(/portal_f_Category/);
+  await expect(table.getByRole("row")).toHaveCount(11);
+  const firstOnPage1 = await table.getByRole("row").nth(1).innerText();
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/portal_page=2/);
+  await expect(page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  await expect(table.getByRole("row").nth(1)).not.toHaveText(firstOnPage1);
+  await expect(table.getByRole("row").nth(1).getByRole("cell").first()).toHaveText(LOG_DATE);
+  await table.getByRole("columnheader", { name: /CreatedAt/ }).getByRole("button").click();
+  await expect(table.getByRole("columnheader", { name: /CreatedAt/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(page).toHaveURL(/portal_dir=asc/);
+  // Oldest first: the first row is older than (or as old as) the second.
+  const when = async (i: number) => Date.parse((await table.getByRole("row").nth(i).getByRole("cell").first().innerText()).replace(",", ""));
+  expect(await when(1)).toBeLessThanOrEqual(await when(2));
+  await page.reload();
+  await expect(table.getByRole("columnheader", { name: /CreatedAt/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(table.getByRole("row")).toHaveCount(11);
+  await expectNoAxeViolations(page);
 });
 
 for (const [path, name, headers] of [

@@ -21,7 +21,7 @@ pub(super) async fn acknowledge_common(
 ) -> AppResult<Letter> {
     check_may_acknowledge(user)?;
     let db = &state.db;
-    let row = owned_letter(state, user, req.access_token.trim(), peer).await?;
+    let row = owned_letter(state, user, req.access_token.trim()).await?;
     if req.id.is_some_and(|id| id != row.id) {
         return Err(AppError::BadRequest(
             "Id and AccessToken name different letters.".to_owned(),

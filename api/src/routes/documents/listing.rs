@@ -188,10 +188,9 @@ pub(super) async fn traces_of(
 pub(super) async fn letter_trace(
     user: RequireRole<crate::auth::roles::ProgramManagers>,
     State(state): State<AppState>,
-    peer: ClientAddr,
     ApiQuery(q): ApiQuery<TraceQuery>,
 ) -> AppResult<Json<Vec<TraceEntry>>> {
-    let row = owned_letter(&state, &user, q.access_token.trim(), peer).await?;
+    let row = owned_letter(&state, &user, q.access_token.trim()).await?;
     let mut traces = traces_of(&state.db, &[row.id], q.timezone_offset.clamp(-1080, 1080)).await?;
     Ok(Json(traces.remove(&row.id).unwrap_or_default()))
 }

@@ -16,12 +16,12 @@ pub(super) fn letter_target(id: i64) -> Target {
     }
 }
 
-/// The letter of `token` if this user may see it; otherwise an audit row and 404.
+/// The letter of `token` if this user may see it; otherwise 404 and a Denied audit row
+/// (denied_access.rs).
 pub(super) async fn owned_letter(
     state: &AppState,
     user: &SessionUser,
     token: &str,
-    peer: ClientAddr,
 ) -> AppResult<LetterRow> {
     let row = if token.is_empty() || token.len() > 200 {
         None
@@ -42,17 +42,14 @@ pub(super) async fn owned_letter(
                 .unwrap_or_else(Target::none);
             // The token itself is a secret of its owner: only a short prefix goes to the log.
             let prefix: String = token.chars().take(6).collect();
-            audit::Entry::new(Actor::from(user), Action::LetterAccessDenied, target)
-                .values(
-                    None,
-                    Some(json!({"TokenPrefix": prefix, "Known": row.is_some()})),
-                )
-                .ip(ip(peer))
-                .patient(row.as_ref().map(|r| r.patient_id))
-                .outcome(audit::OUTCOME_DENIED)
-                .write_alone(&state.db)
-                .await?;
-            Err(AppError::NotFound)
+            Err(crate::denied_access::Denial {
+                actor: Actor::from(user),
+                action: Action::LetterAccessDenied,
+                target,
+                patient_id: row.as_ref().map(|r| r.patient_id),
+                details: json!({"TokenPrefix": prefix, "Known": row.is_some()}),
+            }
+            .not_found())
         }
     }
 }
@@ -65,7 +62,7 @@ pub(super) async fn letter_pdf(
     ApiQuery(q): ApiQuery<PdfQuery>,
 ) -> AppResult<File<PdfFile>> {
     let db = &state.db;
-    let row = owned_letter(&state, &user, q.access_token.trim(), peer).await?;
+    let row = owned_letter(&state, &user, q.access_token.trim()).await?;
     // A letter hidden from the patient (a hold, ShowDoctorLettersToPatients) is refused to her
     // as if it did not exist; staff still open it.
     if user.role == Role::Patient {

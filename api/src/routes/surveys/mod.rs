@@ -142,11 +142,46 @@ async fn authorize(
             return Ok(());
         }
     }
-    Err(if user.is_none() && headers.get(TOKEN_HEADER).is_none() {
-        AppError::Unauthorized
-    } else {
-        AppError::NotFound
-    })
+    if user.is_none() && headers.get(TOKEN_HEADER).is_none() {
+        return Err(AppError::Unauthorized);
+    }
+    // Another patient's survey, or a kiosk token of another run: refused and recorded.
+    let actor = user.as_ref().map(Actor::from).unwrap_or_default();
+    Err(
+        crate::denied_access::Denial::patient_object(actor, Some(run.patient_id), "Survey", run.id)
+            .not_found(),
+    )
+}
+
+/// A staff member opening a patient's survey (taking it for them, or viewing the log): a read of
+/// patient data (issue 15). The patient's own and a kiosk's opens are not staff accesses.
+async fn record_staff_view(
+    state: &AppState,
+    user: &Option<SessionUser>,
+    run: &QueueRun,
+    read_only: bool,
+    peer: ClientAddr,
+) -> AppResult<()> {
+    let Some(u) = user.as_ref().filter(|u| u.role.is_staff()) else {
+        return Ok(());
+    };
+    audit::Entry::new(
+        Actor::from(u),
+        Action::SurveyViewed,
+        Target {
+            target_type: Some("SurveyQueue"),
+            target_id: Some(run.id.to_string()),
+            target_user_id: None,
+        },
+    )
+    .values(
+        None,
+        Some(json!({"SurveyQueueId": run.id, "SurveyLogId": run.log_id, "ReadOnly": read_only})),
+    )
+    .ip(Some(peer.ip().to_string()))
+    .patient(Some(run.patient_id))
+    .write_alone(&state.db)
+    .await
 }
 
 async fn open(

@@ -9,6 +9,7 @@ use wasm_core::model::RunQuery;
 pub(super) async fn load_run(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiPath(id): ApiPath<i64>,
     ApiQuery(q): ApiQuery<RunQuery>,
@@ -41,6 +42,7 @@ pub(super) async fn load_run(
                 .ok_or(AppError::NotFound)?;
         }
     }
+    record_staff_view(&state, &user, &run, false, peer).await?;
     let display = display_of(&state, &run).await?;
     Ok(Json(run_state(
         &run,
@@ -54,6 +56,7 @@ pub(super) async fn load_run(
 pub(super) async fn load_log(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiPath(id): ApiPath<i64>,
 ) -> AppResult<Json<SurveyRunState>> {
@@ -66,6 +69,7 @@ pub(super) async fn load_log(
     .await?;
     // The report link is for signed-in readers (staff, the patient), not for a kiosk token.
     let has_summary = user.is_some() && store::summary_of_queue(&state.db, run.id).await?.is_some();
+    record_staff_view(&state, &user, &run, true, peer).await?;
     let display = display_of(&state, &run).await?;
     Ok(Json(run_state(
         &run,

@@ -167,26 +167,20 @@ pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
 pub(super) async fn summary_pdf(
     user: CurrentUser,
     State(state): State<AppState>,
+    peer: ClientAddr,
     ApiPath(id): ApiPath<i64>,
 ) -> AppResult<File<PdfFile>> {
     let db = &state.db;
     let run = store::run_by_log(db, id).await?.ok_or(AppError::NotFound)?;
     if !(user.role.is_staff() || user.patient_id == Some(run.patient_id)) {
         // Another patient's summary: refused like an unknown one, and recorded.
-        audit::Entry::new(
+        return Err(crate::denied_access::Denial::patient_object(
             Actor::from(&*user),
-            Action::PatientAccessDenied,
-            Target::none(),
+            Some(run.patient_id),
+            "SurveySummary",
+            id,
         )
-        .values(
-            None,
-            Some(json!({"SurveyLogId": id, "Object": "SurveySummary"})),
-        )
-        .patient(Some(run.patient_id))
-        .outcome(audit::OUTCOME_DENIED)
-        .write_alone(db)
-        .await?;
-        return Err(AppError::NotFound);
+        .not_found());
     }
     let (letter_id, file_name) = store::summary_of_queue(db, run.id)
         .await?
@@ -199,7 +193,21 @@ pub(super) async fn summary_pdf(
         target_id: Some(letter_id.to_string()),
         target_user_id: None,
     };
-    audit::record_alone(db, Actor::from(&*user), Action::LetterViewed, target, None,
-        Some(json!({"LetterType": store::SUMMARY_LETTER_TYPE, "PatientId": run.patient_id, "SurveyLogId": id})), None).await?;
+    // Staff reading it is a read of patient data (issue 15: SummaryViewed); the patient's own
+    // view is a letter view like any other.
+    let action = if user.role.is_staff() {
+        Action::SummaryViewed
+    } else {
+        Action::LetterViewed
+    };
+    audit::Entry::new(Actor::from(&*user), action, target)
+        .values(
+            None,
+            Some(json!({"LetterType": store::SUMMARY_LETTER_TYPE, "PatientId": run.patient_id, "SurveyLogId": id})),
+        )
+        .ip(Some(peer.ip().to_string()))
+        .patient(Some(run.patient_id))
+        .write_alone(db)
+        .await?;
     Ok(File::inline(pdf, &file_name))
 }
