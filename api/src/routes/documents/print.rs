@@ -21,7 +21,7 @@ pub(super) async fn print_letter(
         e.add("Printer", "Choose one of the enabled printers");
         return Err(AppError::Validation(e));
     }
-    let row = owned_letter(&state, &user, body.access_token.trim(), peer).await?;
+    let row = owned_letter(&state, &user, body.access_token.trim()).await?;
     let pdf = match store::stored_pdf(&state.db, row.id).await? {
         Some(pdf) => pdf,
         None => render_letter(&state, &row).await?,
