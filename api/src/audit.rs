@@ -139,6 +139,11 @@ pub enum Action {
     PatientSearched,
     PatientRecordOpened,
     PatientAccessDenied,
+    /// Release sync (issue 16, spec 03 §2 release-sync): a letter imported from a release table;
+    /// the imported letters deleted ('delete all', one row per letter); a sync started or stopped.
+    LetterImported,
+    ImportedLetterDeleted,
+    ReleaseSyncAction,
 }
 
 impl Action {
@@ -199,6 +204,9 @@ impl Action {
             Action::PatientSearched => "PatientSearched",
             Action::PatientRecordOpened => "PatientRecordOpened",
             Action::PatientAccessDenied => "PatientAccessDenied",
+            Action::LetterImported => "LetterImported",
+            Action::ImportedLetterDeleted => "ImportedLetterDeleted",
+            Action::ReleaseSyncAction => "ReleaseSyncAction",
         }
     }
 
@@ -243,6 +251,8 @@ impl Action {
             Action::PatientSearched | Action::PatientRecordOpened | Action::PatientAccessDenied => {
                 "Patient"
             }
+            Action::LetterImported | Action::ImportedLetterDeleted => "Documents",
+            Action::ReleaseSyncAction => "Settings",
         }
     }
 }

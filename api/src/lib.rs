@@ -26,6 +26,7 @@ pub mod openapi;
 pub mod outbox;
 pub mod password_rules;
 pub mod pdf;
+pub mod release_sync;
 pub mod routes;
 pub mod secrets;
 pub mod security_headers;
@@ -219,6 +220,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
         services::RunConfig {
             outbox_period: config.outbox_period,
             engine,
+            clinic_offset_minutes: config.clinic_utc_offset_minutes,
         },
     )
     .await;

@@ -31,6 +31,7 @@ pub mod notice_templates;
 pub mod notify_schedule;
 pub mod password;
 pub mod recovery;
+pub mod release_sync;
 pub mod session_timer;
 pub mod settings;
 pub mod setup;

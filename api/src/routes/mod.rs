@@ -22,6 +22,7 @@ pub mod password;
 pub mod record_accesses;
 pub mod recovery;
 pub mod registration;
+pub mod release_sync;
 pub mod service_management;
 pub mod session_timer;
 pub mod settings_groups;
@@ -82,6 +83,7 @@ pub fn router() -> ApiRouter {
         .merge(survey_themes::router())
         .merge(techpad_settings::router())
         .merge(notice_templates::router())
+        .merge(release_sync::router())
         .merge(site_usage::router())
         .merge(service_management::router())
         .merge(audit_logs::router())

@@ -21,6 +21,7 @@ pub mod patients;
 pub mod portal_config;
 pub mod recovery;
 pub mod registration;
+pub mod release_sync;
 pub mod request_throttle;
 pub mod retry;
 pub mod roles;

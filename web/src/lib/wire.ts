@@ -70,6 +70,7 @@ export type {
   TokenGroup,
   UsageEventRow,
   UsageRange,
+  SyncProgress,
   UsageSummary,
   ServiceActionResult,
   ServiceInfo,

@@ -6,6 +6,7 @@ import "./documents-settings.css";
 const TABS = [
   { path: "general-documents", label: "General" },
   { path: "documents-hiding-email-not-sending", label: "Hiding and Email Delay" },
+  { path: "release-sync", label: "Release Sync" },
 ];
 
 export function DocumentsSettingsLayout() {

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from "react-router";
 import type { RouteHandle } from "../../lib/route-handle";
+import { loadSettingsRules } from "../../lib/wasm-settings";
 
 const handle = (subtitle: string) => ({ title: "Documents Settings", subtitle }) satisfies RouteHandle;
 
@@ -20,6 +21,12 @@ export const documentsSettingsRoute: RouteObject = {
       path: "documents-hiding-email-not-sending",
       lazy: () => import("./hiding-page").then((m) => ({ Component: m.HidingPage })),
       handle: handle("Hiding and Email Delay"),
+    },
+    {
+      path: "release-sync",
+      lazy: () =>
+        Promise.all([import("./release-sync-page"), loadSettingsRules()]).then(([m]) => ({ Component: m.ReleaseSyncPage })),
+      handle: handle("Release Sync"),
     },
     { path: "*", element: <Navigate to="general-documents" replace /> },
   ],
