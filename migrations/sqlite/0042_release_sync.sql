@@ -6,7 +6,10 @@ CREATE TABLE release_sync_state (
     running BOOLEAN NOT NULL DEFAULT FALSE,
     manually_stopped BOOLEAN NOT NULL DEFAULT FALSE,
     status TEXT NOT NULL DEFAULT '',
+    -- The last run's reasons (tables and rows it could not import).
     detail TEXT NOT NULL DEFAULT '',
+    -- The last check's (tables it could not read).
+    scan_detail TEXT NOT NULL DEFAULT '',
     synced BIGINT NOT NULL DEFAULT 0,
     syncable BIGINT NOT NULL DEFAULT 0,
     complete BOOLEAN NOT NULL DEFAULT TRUE,

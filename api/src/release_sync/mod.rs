@@ -62,6 +62,17 @@ fn detail(scan_errors: &[String], row_errors: &[String]) -> String {
     text
 }
 
+/// The last check's unreadable tables, then the last run's reasons not already said.
+fn merged(scan: &str, run: &str) -> String {
+    let mut lines: Vec<&str> = scan.lines().filter(|l| !l.is_empty()).collect();
+    for line in run.lines() {
+        if !line.is_empty() && !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    lines.join("\n")
+}
+
 fn answer(s: &store::SyncState, applicable: bool) -> SyncProgress {
     SyncProgress {
         is_sync_in_progress: s.running,
@@ -69,7 +80,11 @@ fn answer(s: &store::SyncState, applicable: bool) -> SyncProgress {
         synced: s.synced.min(s.syncable.max(0)),
         syncable: s.syncable,
         status: s.status.clone(),
-        detail: s.detail.clone(),
+        detail: if s.running {
+            s.detail.clone()
+        } else {
+            merged(&s.scan_detail, &s.detail)
+        },
         manually_stopped: s.manually_stopped,
         applicable,
     }

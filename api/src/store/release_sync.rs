@@ -13,6 +13,7 @@ pub struct SyncState {
     pub manually_stopped: bool,
     pub status: String,
     pub detail: String,
+    pub scan_detail: String,
     pub synced: i64,
     pub syncable: i64,
     pub complete: bool,
@@ -22,7 +23,7 @@ pub struct SyncState {
 
 pub async fn state(db: &Db) -> AppResult<SyncState> {
     Ok(on_db!(db, pool => sqlx::query_as(
-        "SELECT running, manually_stopped, status, detail, synced, syncable, complete, run_seq, updated_at
+        "SELECT running, manually_stopped, status, detail, scan_detail, synced, syncable, complete, run_seq, updated_at
          FROM release_sync_state WHERE id = 1",
     )
     .fetch_one(pool)
@@ -112,7 +113,7 @@ pub async fn finish(
     Ok(())
 }
 
-/// The counts a check found while no sync runs.
+/// The counts and unreadable tables a check found while no sync runs.
 pub async fn checked(
     db: &Db,
     synced: i64,
@@ -123,7 +124,7 @@ pub async fn checked(
 ) -> AppResult<()> {
     on_db!(db, pool => sqlx::query(
         "UPDATE release_sync_state SET synced = $1, syncable = $2, complete = $3,
-                detail = CASE WHEN $4 = '' THEN detail ELSE $4 END, updated_at = $5
+                scan_detail = $4, updated_at = $5
          WHERE id = 1 AND running = FALSE",
     )
     .bind(synced)

@@ -79,7 +79,9 @@ fn write_table(path: &Path, rows: &[Rel<'_>]) {
             rec
         })
         .collect();
-    writer.write_records(&records).unwrap();
+    for record in &records {
+        writer.write_record(record).unwrap();
+    }
     writer.finalize().unwrap();
 }
 
