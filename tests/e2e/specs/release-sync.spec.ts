@@ -70,7 +70,15 @@ test.beforeAll(() => {
 });
 
 test.afterAll(async () => {
-  await api?.restore();
+  // Back to SQL mode. The demo's stored MagView settings may not pass the SQL form's checks
+  // (no server name), so SQL mode comes back with placeholder server and database names.
+  await api?.save("CoreMagview", {
+    DataConnectionType: "SQL",
+    MagViewSqlServerName: "magview-sql",
+    MagViewSqlDbName: "MagView",
+    MagViewIntegratedSecurity: true,
+  });
+  await api?.page.context().close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -84,6 +92,7 @@ function bar(page: Page) {
 }
 
 test("SQL mode: 'Sync is not applicable since you chose SQL database'", async ({ page }) => {
+  test.setTimeout(90_000);
   await open(page);
   await expect(page.getByRole("navigation", { name: "Documents Settings" }).getByRole("link", { name: "Release Sync" })).toHaveAttribute(
     "aria-current",
@@ -95,7 +104,7 @@ test("SQL mode: 'Sync is not applicable since you chose SQL database'", async ({
 });
 
 test("FoxPro mode: identifying, Sync Failed for a bad row, Completed, delete all", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const rows: Row[] = [
     { id: "E2E-1", mrn: "E2E-REL-1", pdf: "letters/ok.pdf" },
     { id: "E2E-2", mrn: "E2E-REL-1", pdf: "letters/ok.pdf" },
@@ -116,7 +125,6 @@ test("FoxPro mode: identifying, Sync Failed for a bad row, Completed, delete all
   await expect(page.getByRole("status")).toHaveText("identifying progress...");
   await expect(page.getByText("identifying progress...").first()).toBeVisible();
   release();
-  await page.unroute("**/magview.api/ReleaseTables/CheckSyncCompleteness");
   await expect(page.getByText("0% ( 0 / 3 )")).toBeVisible();
   const sync = page.getByRole("button", { name: "Sync", exact: true });
   await expect(sync).toBeEnabled();
@@ -159,7 +167,7 @@ test("FoxPro mode: identifying, Sync Failed for a bad row, Completed, delete all
 });
 
 test("FoxPro mode: In progress with Stop, re-polled every 5 s; Stop gives Stopped", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const rows: Row[] = Array.from({ length: 10000 }, (_, i) => ({ id: `BIG-${i}`, mrn: `E2E-BIG-${i % 20}`, pdf: "letters/ok.pdf" }));
   writeFileSync(join(dir, "RELEASE.DBF"), dbf(rows));
   api ??= await DocumentsSettingsApi.open(browser);
