@@ -154,6 +154,11 @@ pub enum Action {
     /// read its summary report.
     SurveyViewed,
     SummaryViewed,
+    /// Release sync (issue 16, spec 03 §2 release-sync): a letter imported from a release table;
+    /// the imported letters deleted ('delete all', one row per letter); a sync started or stopped.
+    LetterImported,
+    ImportedLetterDeleted,
+    ReleaseSyncAction,
 }
 
 impl Action {
@@ -223,6 +228,9 @@ impl Action {
             Action::PatientAccessDenied => "PatientAccessDenied",
             Action::SurveyViewed => "SurveyViewed",
             Action::SummaryViewed => "SummaryViewed",
+            Action::LetterImported => "LetterImported",
+            Action::ImportedLetterDeleted => "ImportedLetterDeleted",
+            Action::ReleaseSyncAction => "ReleaseSyncAction",
         }
     }
 
@@ -277,6 +285,8 @@ impl Action {
             | Action::PatientAccessDenied
             | Action::SurveyViewed
             | Action::SummaryViewed => "Patient",
+            Action::LetterImported | Action::ImportedLetterDeleted => "Documents",
+            Action::ReleaseSyncAction => "Settings",
         }
     }
 }

@@ -29,6 +29,7 @@ pub mod password_rules;
 pub mod pdf;
 pub mod printing;
 pub mod request_limit;
+pub mod release_sync;
 pub mod routes;
 pub mod secrets;
 pub mod security_headers;
@@ -227,6 +228,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
         services::RunConfig {
             outbox_period: config.outbox_period,
             engine,
+            clinic_offset_minutes: config.clinic_utc_offset_minutes,
         },
     )
     .await;

@@ -33,6 +33,7 @@ pub mod notify_schedule;
 pub mod password;
 pub mod printers;
 pub mod recovery;
+pub mod release_sync;
 pub mod session_timer;
 pub mod settings;
 pub mod setup;

@@ -23,6 +23,7 @@ pub mod printers;
 pub mod record_accesses;
 pub mod recovery;
 pub mod registration;
+pub mod release_sync;
 pub mod service_management;
 pub mod session_timer;
 pub mod settings_groups;
@@ -87,6 +88,7 @@ pub fn router() -> ApiRouter {
         .merge(techpad_settings::router())
         .merge(techpad_pdf_forms::router())
         .merge(notice_templates::router())
+        .merge(release_sync::router())
         .merge(site_usage::router())
         .merge(service_management::router())
         .merge(audit_logs::router())

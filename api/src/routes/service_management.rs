@@ -24,7 +24,7 @@ pub fn router() -> ApiRouter {
     ApiRouter::new()
         .post(
             "/api/serviceManagement/startService",
-            "Starts the service serviceName (EmailService, TimerService, SurveyExpiry, Housekeeping): its desired state becomes STARTED for every API instance, kept across restarts; answers once an instance carried it out (5 s at most): Success, Status STARTED, Action, Message '{Service title} was Started!'; or Success false with '{Service title} is not installed.' (NotInstalled) or why it was not carried out",
+            "Starts the service serviceName (EmailService, TimerService, SurveyExpiry, Housekeeping, ReleaseSync): its desired state becomes STARTED for every API instance, kept across restarts; answers once an instance carried it out (5 s at most): Success, Status STARTED, Action, Message '{Service title} was Started!'; or Success false with '{Service title} is not installed.' (NotInstalled) or why it was not carried out",
             start_service,
         )
         .post(

@@ -1,6 +1,6 @@
 //! The portal's background services: name, title, how often a pass runs, whether this instance
-//! may run it, and the pass. To add a service (a later "release sync", say), add one entry to
-//! [`SERVICES`]: the supervisor, the actions, the status list and the OpenAPI text follow.
+//! may run it, and the pass. To add a service, add one entry to [`SERVICES`]: the supervisor, the
+//! actions, the status list and the OpenAPI text follow.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -18,6 +18,8 @@ pub struct RunConfig {
     /// `--notifications-engine`: this instance may run the Timer Service (the engine); whether it
     /// does is the service's desired state.
     pub engine: Option<EngineConfig>,
+    /// `--clinic-utc-offset-minutes`: the clinic's zone (release tables' dates are local).
+    pub clinic_offset_minutes: i32,
 }
 
 /// What a pass gets.
@@ -102,6 +104,19 @@ pub static SERVICES: &[ServiceDef] = &[
         allowed: always,
         pass: |cx| {
             Box::pin(async move { summary(jobs::housekeeping(&cx.db, cx.clock.as_ref()).await) })
+        },
+    },
+    ServiceDef {
+        name: "ReleaseSync",
+        title: "Release Sync",
+        // FoxPro mode: imports the release tables when a sync was asked for (release-sync tab),
+        // and resumes one an API restart cut short. A pass with nothing asked reads one row.
+        period: |_| Duration::from_secs(2),
+        allowed: always,
+        pass: |cx| {
+            Box::pin(async move {
+                summary(crate::release_sync::pass(&cx.db, cx.config.clinic_offset_minutes).await)
+            })
         },
     },
 ];

@@ -379,6 +379,7 @@ mod tests {
             config: RunConfig {
                 outbox_period: Duration::from_millis(50),
                 engine: None,
+                clinic_offset_minutes: 0,
             },
         };
         let started = Instant::now();

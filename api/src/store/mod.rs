@@ -22,6 +22,7 @@ pub mod pdf_forms;
 pub mod portal_config;
 pub mod recovery;
 pub mod registration;
+pub mod release_sync;
 pub mod request_throttle;
 pub mod retry;
 pub mod roles;

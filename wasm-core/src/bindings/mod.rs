@@ -41,6 +41,8 @@ mod session_timer;
 #[cfg(feature = "wasm-settings")]
 mod notice_templates;
 #[cfg(feature = "wasm-settings")]
+mod release_sync;
+#[cfg(feature = "wasm-settings")]
 mod settings;
 #[cfg(feature = "wasm-settings")]
 mod setup;

@@ -58,6 +58,8 @@ pub mod notice_templates;
 pub use notice_templates::*;
 pub mod site_usage;
 pub use site_usage::*;
+pub mod release_sync;
+pub use release_sync::*;
 pub mod services;
 pub use services::{ServiceActionResult, ServiceInfo, ServiceRequest};
 pub mod audit_logs;

@@ -12,6 +12,8 @@ import type {
   SetupConfiguration,
   SetupNormalized,
   SsoTypeChoice,
+  SyncProgress,
+  SyncView,
   TokenGroup,
   UsageRange,
   UserForm,
@@ -241,4 +243,17 @@ export function usageDetailsRange(date: string, nowMs: number, offsetMinutes: nu
 /** A YYYY-MM-DD day as the details page's DD/MM/YYYY query. */
 export function usageDetailsDate(isoDay: string): string {
   return rules().usageDetailsDate(isoDay);
+}
+
+// Release sync (spec 03 §2 release-sync, §4, §9).
+
+/** The status text, the button rules and the bar's label for the last progress answer (null
+ * while the initial check runs); `userChecked`: it followed the user's Sync. */
+export function releaseSyncView(progress: SyncProgress | null, userChecked: boolean): SyncView {
+  return rules().releaseSyncView(progress, userChecked);
+}
+
+/** How often the progress is re-polled while a sync runs (5000 ms). */
+export function releaseSyncPollMs(): number {
+  return rules().releaseSyncPollMs();
 }

@@ -79,6 +79,7 @@ export type {
   TokenGroup,
   UsageEventRow,
   UsageRange,
+  SyncProgress,
   UsageSummary,
   ServiceActionResult,
   ServiceInfo,

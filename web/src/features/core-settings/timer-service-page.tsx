@@ -59,7 +59,7 @@ export function TimerServicePage() {
         <p className="field-hint settings-note">
           Survey expiry expires unfinished surveys after their appointment; housekeeping removes expired sessions and spent survey PINs.
         </p>
-        <ServiceControls names={["SurveyExpiry", "Housekeeping"]} label="Other background services" />
+        <ServiceControls names={["SurveyExpiry", "Housekeeping", "ReleaseSync"]} label="Other background services" />
       </section>
       <SettingsForm group={group} label="Timer Service settings">
         <fieldset>

@@ -7,6 +7,7 @@ const TABS = [
   { path: "general-documents", label: "General" },
   { path: "documents-hiding-email-not-sending", label: "Hiding and Email Delay" },
   { path: "pdf-printers", label: "PDF Printers" },
+  { path: "release-sync", label: "Release Sync" },
 ];
 
 export function DocumentsSettingsLayout() {

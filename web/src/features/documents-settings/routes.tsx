@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from "react-router";
 import type { RouteHandle } from "../../lib/route-handle";
+import { loadSettingsRules } from "../../lib/wasm-settings";
 
 const handle = (subtitle: string) => ({ title: "Documents Settings", subtitle }) satisfies RouteHandle;
 
@@ -25,6 +26,12 @@ export const documentsSettingsRoute: RouteObject = {
       path: "pdf-printers",
       lazy: () => import("./pdf-printers-page").then((m) => ({ Component: m.PdfPrintersPage })),
       handle: handle("PDF Printers"),
+    },
+    {
+      path: "release-sync",
+      lazy: () =>
+        Promise.all([import("./release-sync-page"), loadSettingsRules()]).then(([m]) => ({ Component: m.ReleaseSyncPage })),
+      handle: handle("Release Sync"),
     },
     { path: "*", element: <Navigate to="general-documents" replace /> },
   ],
