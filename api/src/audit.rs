@@ -139,6 +139,13 @@ pub enum Action {
     PatientSearched,
     PatientRecordOpened,
     PatientAccessDenied,
+    /// Issue 22: staff two-step sign-in: the password passed and a code is asked; a code
+    /// refused (wrong, replayed, too many); an authenticator set up; one reset by a program
+    /// manager.
+    MfaChallenged,
+    MfaFailed,
+    MfaEnrolled,
+    MfaReset,
 }
 
 impl Action {
@@ -199,6 +206,10 @@ impl Action {
             Action::PatientSearched => "PatientSearched",
             Action::PatientRecordOpened => "PatientRecordOpened",
             Action::PatientAccessDenied => "PatientAccessDenied",
+            Action::MfaChallenged => "MfaChallenged",
+            Action::MfaFailed => "MfaFailed",
+            Action::MfaEnrolled => "MfaEnrolled",
+            Action::MfaReset => "MfaReset",
         }
     }
 
@@ -243,6 +254,8 @@ impl Action {
             Action::PatientSearched | Action::PatientRecordOpened | Action::PatientAccessDenied => {
                 "Patient"
             }
+            Action::MfaChallenged | Action::MfaFailed => "Authentication",
+            Action::MfaEnrolled | Action::MfaReset => "UserAccount",
         }
     }
 }
