@@ -131,7 +131,13 @@ pub fn session_cookie(token: &str, secure: bool) -> String {
 }
 
 fn session_cookie_with(https: bool, token: &str, secure: bool) -> String {
-    build(https, SESSION_COOKIE, token, "HttpOnly; SameSite=Lax", secure)
+    build(
+        https,
+        SESSION_COOKIE,
+        token,
+        "HttpOnly; SameSite=Lax",
+        secure,
+    )
 }
 
 pub fn clear_session_cookie(secure: bool) -> String {

@@ -46,7 +46,14 @@ mod tests {
     fn the_shipped_list_holds_the_common_passwords() {
         let list = breached_list();
         assert!(list.len() > 95_000, "{}", list.len());
-        for p in ["123456", "password", "Password1", "iloveyou", "qwerty123", "Welcome1"] {
+        for p in [
+            "123456",
+            "password",
+            "Password1",
+            "iloveyou",
+            "qwerty123",
+            "Welcome1",
+        ] {
             assert!(list.contains(p), "{p}");
         }
         // The demo password and a long random one are not on it.

@@ -113,7 +113,10 @@ mod tests {
             );
         }
         for p in ["password2", "Tr0ub4dor&3x!", "letmein!", ""] {
-            assert!(validate_not_breached("NewPassword", p, &list).is_valid(), "{p}");
+            assert!(
+                validate_not_breached("NewPassword", p, &list).is_valid(),
+                "{p}"
+            );
         }
         assert!(!BreachedList::new(&[]).contains("password1"));
     }

@@ -29,7 +29,8 @@ pub const SIGN_IN_EXPIRED: &str = "Your sign-in expired. Sign in again with your
 pub const ALREADY_ENROLLED: &str = "Two-step sign-in is already set up for this account.";
 pub const NOT_ENROLLED: &str = "Two-step sign-in is not set up for this account.";
 pub const IMPERSONATING: &str = "Two-step sign-in cannot be set up while impersonating a user.";
-pub const RESET_DONE: &str = "Two-step sign-in was reset. The user sets it up again at the next sign-in.";
+pub const RESET_DONE: &str =
+    "Two-step sign-in was reset. The user sets it up again at the next sign-in.";
 pub const RESET_NOTHING: &str = "This user has no two-step sign-in to reset.";
 pub const RESET_OWN: &str = "Another program manager must reset your own two-step sign-in.";
 
@@ -151,7 +152,10 @@ mod tests {
 
     #[test]
     fn codes_are_told_apart() {
-        assert_eq!(parse_code(" 123 456 "), Ok(EnteredCode::Totp("123456".into())));
+        assert_eq!(
+            parse_code(" 123 456 "),
+            Ok(EnteredCode::Totp("123456".into()))
+        );
         assert_eq!(
             parse_code("ABCD-efgh-2345"),
             Ok(EnteredCode::Recovery("abcdefgh2345".into()))
@@ -159,7 +163,10 @@ mod tests {
         assert_eq!(validate_code("").field(CODE_FIELD), [CODE_REQUIRED]);
         assert_eq!(validate_code("12345").field(CODE_FIELD), [CODE_FORMAT]);
         assert_eq!(validate_code("12345a").field(CODE_FIELD), [CODE_FORMAT]);
-        assert_eq!(validate_code(&"9".repeat(60_000)).field(CODE_FIELD), [CODE_FORMAT]);
+        assert_eq!(
+            validate_code(&"9".repeat(60_000)).field(CODE_FIELD),
+            [CODE_FORMAT]
+        );
         assert!(validate_code("000000").is_valid());
         assert_eq!(format_recovery_code("abcdefgh2345"), "abcd-efgh-2345");
     }

@@ -56,7 +56,10 @@ async fn change_my_password(
     let rules = password_requirements(&state.db).await?;
     let mut errors = membership::validate_change_my_password(&req, &rules);
     if errors.field("NewPassword").is_empty() {
-        errors.merge(crate::password_rules::breached("NewPassword", &req.new_password));
+        errors.merge(crate::password_rules::breached(
+            "NewPassword",
+            &req.new_password,
+        ));
     }
     if !errors.is_valid() {
         return Err(AppError::Validation(errors));

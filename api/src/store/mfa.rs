@@ -130,7 +130,8 @@ pub async fn add_failure(tx: &mut Tx, token_hash: &str) -> AppResult<i64> {
         .bind(token_hash).execute(&mut **conn).await.map(|_| ()))?;
     Ok(on_tx!(tx, conn => sqlx::query_scalar(
         "SELECT failures FROM mfa_challenges WHERE token_hash = $1",
-    ).bind(token_hash).fetch_optional(&mut **conn).await)?.unwrap_or(i64::MAX))
+    ).bind(token_hash).fetch_optional(&mut **conn).await)?
+    .unwrap_or(i64::MAX))
 }
 
 /// Ends a pending sign-in; whether it was still there (a second request with it loses).

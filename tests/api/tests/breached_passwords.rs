@@ -26,11 +26,18 @@ async fn change_my_password_refuses_a_breached_one() {
             )
             .await
             .expect_error(StatusCode::BAD_REQUEST);
-        assert_eq!(body["Errors"]["NewPassword"], json!([BREACHED]), "{common}: {body}");
+        assert_eq!(
+            body["Errors"]["NewPassword"],
+            json!([BREACHED]),
+            "{common}: {body}"
+        );
     }
     // Still the old password.
     assert_eq!(
-        server.client().sign_in_patient("jane.doe", DEMO_PASSWORD).await["IsValid"],
+        server
+            .client()
+            .sign_in_patient("jane.doe", DEMO_PASSWORD)
+            .await["IsValid"],
         json!(true)
     );
     let ok = jane
@@ -84,7 +91,10 @@ async fn user_administration_refuses_a_breached_one() {
     .expect_error(StatusCode::BAD_REQUEST);
     assert_eq!(body["Errors"]["NewPassword"], json!([BREACHED]), "{body}");
     assert_eq!(
-        server.client().sign_in_staff("frontdesk", DEMO_PASSWORD).await["IsValid"],
+        server
+            .client()
+            .sign_in_staff("frontdesk", DEMO_PASSWORD)
+            .await["IsValid"],
         json!(true)
     );
 }

@@ -212,7 +212,10 @@ fn requests(doc: &Value, op: &Operation) -> Vec<(String, Option<Value>)> {
         for name in &op.path_params {
             let t = encode(&text(v));
             let path = fill(&|n| if n == name { t.clone() } else { "1".to_owned() });
-            out.push((path, op.body.as_ref().map(|b| value(doc, b, Variant::Empty, 0))));
+            out.push((
+                path,
+                op.body.as_ref().map(|b| value(doc, b, Variant::Empty, 0)),
+            ));
         }
         // Query parameters, one at a time, the others plausible.
         for name in &op.query_params {

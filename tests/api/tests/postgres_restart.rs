@@ -105,7 +105,9 @@ fn pg_ctl(dir: &Path, port: u16, action: &str) {
     );
     as_postgres(
         &pg_bin("pg_ctl"),
-        &["-D", &data, "-l", &log, "-o", &options, "-w", "-m", "fast", action],
+        &[
+            "-D", &data, "-l", &log, "-o", &options, "-w", "-m", "fast", action,
+        ],
     );
 }
 
@@ -189,10 +191,7 @@ async fn the_api_recovers_from_a_postgres_restart_without_losing_a_write() {
         first_ok_after - back
     );
     let settled = first_ok_after + Duration::from_secs(2);
-    let late_failures = outcomes
-        .iter()
-        .filter(|o| o.at > settled && !o.ok)
-        .count();
+    let late_failures = outcomes.iter().filter(|o| o.at > settled && !o.ok).count();
     assert_eq!(late_failures, 0, "writes still failing after recovery");
     let failed = outcomes.iter().filter(|o| !o.ok).count();
     eprintln!(

@@ -108,8 +108,14 @@ async fn required_admin_enrols_at_sign_in_then_signs_in_with_codes() {
     let body = ca.sign_in_staff("clientadmin", DEMO_PASSWORD).await;
     assert_eq!(body["IsValid"], json!(false), "{body}");
     assert_eq!(body["MfaStep"], json!("Enrol"), "{body}");
-    assert!(ca.cookie("portal_session").is_none(), "no session before the code");
-    assert!(ca.cookie("portal_mfa").is_some(), "the pending sign-in cookie");
+    assert!(
+        ca.cookie("portal_session").is_none(),
+        "no session before the code"
+    );
+    assert!(
+        ca.cookie("portal_mfa").is_some(),
+        "the pending sign-in cookie"
+    );
     assert_eq!(signed_in_as(&mut ca).await["IsUserLoggedIn"], json!(false));
     // Nothing of the staff area answers yet.
     ca.get("/api/account/mfa")
@@ -174,9 +180,14 @@ async fn required_admin_enrols_at_sign_in_then_signs_in_with_codes() {
         .map(|c| c.as_str().unwrap().to_owned())
         .collect();
     assert_eq!(recovery.len(), 10);
-    assert!(recovery.iter().all(|c| c.len() == 14 && c.matches('-').count() == 2));
+    assert!(recovery
+        .iter()
+        .all(|c| c.len() == 14 && c.matches('-').count() == 2));
     assert!(ca.cookie("portal_session").is_some());
-    assert!(ca.cookie("portal_mfa").is_none(), "the pending cookie is cleared");
+    assert!(
+        ca.cookie("portal_mfa").is_none(),
+        "the pending cookie is cleared"
+    );
     assert_eq!(signed_in_as(&mut ca).await["IsClientAdmin"], json!(true));
     assert_eq!(
         server
@@ -227,7 +238,11 @@ async fn required_admin_enrols_at_sign_in_then_signs_in_with_codes() {
             "{r}"
         );
     }
-    assert_eq!(r["IsValid"], json!(false), "a used code never passes twice: {r}");
+    assert_eq!(
+        r["IsValid"],
+        json!(false),
+        "a used code never passes twice: {r}"
+    );
     // A recovery code works once.
     let r = again
         .post_json(
@@ -249,7 +264,10 @@ async fn required_admin_enrols_at_sign_in_then_signs_in_with_codes() {
     // The next step's code passes.
     next_step().await;
     let r = third
-        .post_json("/api/staffUser/mfa/verify", &json!({"Code": code_now(&secret)}))
+        .post_json(
+            "/api/staffUser/mfa/verify",
+            &json!({"Code": code_now(&secret)}),
+        )
         .await
         .expect(StatusCode::OK);
     assert_eq!(r["IsValid"], json!(true), "{r}");
@@ -298,7 +316,10 @@ async fn wrong_codes_end_the_pending_sign_in() {
     }
     // Even the right code is refused now: the pending sign-in is gone.
     let r = pm
-        .post_json("/api/staffUser/mfa/verify", &json!({"Code": code_now(&secret)}))
+        .post_json(
+            "/api/staffUser/mfa/verify",
+            &json!({"Code": code_now(&secret)}),
+        )
         .await
         .expect(StatusCode::OK);
     assert_eq!(r["Restart"], json!(true));
@@ -342,7 +363,10 @@ async fn optional_enrolment_and_a_program_managers_reset() {
     let server = TestServer::demo().await;
     let mut fd = server.signed_in(FRONT_DESK).await;
     let status = fd.get_json("/api/account/mfa").await;
-    assert_eq!(status, json!({"Enrolled": false, "Required": false, "RecoveryCodesLeft": 0}));
+    assert_eq!(
+        status,
+        json!({"Enrolled": false, "Required": false, "RecoveryCodesLeft": 0})
+    );
     let secret = fd
         .post_json("/api/account/mfa/enrol", &json!({}))
         .await
@@ -357,12 +381,18 @@ async fn optional_enrolment_and_a_program_managers_reset() {
         json!(true)
     );
     let r = fd
-        .post_json("/api/account/mfa/confirm", &json!({"Code": wrong_code(&secret)}))
+        .post_json(
+            "/api/account/mfa/confirm",
+            &json!({"Code": wrong_code(&secret)}),
+        )
         .await
         .expect(StatusCode::OK);
     assert_eq!(r["IsValid"], json!(false));
     let r = fd
-        .post_json("/api/account/mfa/confirm", &json!({"Code": code_now(&secret)}))
+        .post_json(
+            "/api/account/mfa/confirm",
+            &json!({"Code": code_now(&secret)}),
+        )
         .await
         .expect(StatusCode::OK);
     assert_eq!(r["IsValid"], json!(true));
@@ -417,12 +447,18 @@ async fn optional_enrolment_and_a_program_managers_reset() {
     );
     // The pending sign-in died with the reset; a new sign-in needs the password only.
     let r = next
-        .post_json("/api/staffUser/mfa/verify", &json!({"Code": code_now(&secret)}))
+        .post_json(
+            "/api/staffUser/mfa/verify",
+            &json!({"Code": code_now(&secret)}),
+        )
         .await
         .expect(StatusCode::OK);
     assert_eq!(r["IsValid"], json!(false));
     assert_eq!(
-        server.client().sign_in_staff("frontdesk", DEMO_PASSWORD).await["IsValid"],
+        server
+            .client()
+            .sign_in_staff("frontdesk", DEMO_PASSWORD)
+            .await["IsValid"],
         json!(true)
     );
     let r = pm.post_json(&path, &json!({})).await.expect(StatusCode::OK);

@@ -41,7 +41,14 @@ pub(super) async fn challenge(
     let token = random_token();
     let now = now_ms();
     let mut tx = state.db.begin().await?;
-    store::insert_challenge(&mut tx, &hash_token(&token), user_id, now, now + CHALLENGE_MS).await?;
+    store::insert_challenge(
+        &mut tx,
+        &hash_token(&token),
+        user_id,
+        now,
+        now + CHALLENGE_MS,
+    )
+    .await?;
     let step = if enrolled {
         mfa::STEP_CODE
     } else {
@@ -68,7 +75,10 @@ pub(super) async fn challenge(
 }
 
 /// The pending sign-in of the request, if still live.
-async fn pending(state: &AppState, headers: &HeaderMap) -> AppResult<Option<(String, store::Challenge)>> {
+async fn pending(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> AppResult<Option<(String, store::Challenge)>> {
     let Some(token) = cookies::mfa_token(headers) else {
         return Ok(None);
     };
@@ -128,7 +138,10 @@ fn base32_decode(text: &str) -> Option<Vec<u8>> {
 /// What a code did.
 enum Outcome {
     /// Accepted; the recovery codes of a new enrolment.
-    Accepted { how: &'static str, recovery: Vec<String> },
+    Accepted {
+        how: &'static str,
+        recovery: Vec<String>,
+    },
     Refused(&'static str),
 }
 
@@ -166,7 +179,8 @@ async fn check_code(
                 }
             } else if store::confirm(tx, user_id, step, now_ms()).await? {
                 let codes = totp::new_recovery_codes(RECOVERY_CODE_COUNT);
-                let hashes: Vec<String> = codes.iter().map(|c| totp::recovery_code_hash(c)).collect();
+                let hashes: Vec<String> =
+                    codes.iter().map(|c| totp::recovery_code_hash(c)).collect();
                 store::replace_recovery_codes(tx, user_id, &hashes).await?;
                 Ok(Outcome::Accepted {
                     how: "Enrolled",
@@ -224,7 +238,10 @@ pub(super) async fn sign_in_verify(
 ) -> AppResult<WithCookie<MfaVerifyResult>> {
     let clear = cookies::mfa_cookie("", 0, cookies::is_secure(&headers));
     let Some((hash, challenge)) = pending(&state, &headers).await? else {
-        return Ok(WithCookie::set(refused_result(SIGN_IN_EXPIRED, true), clear));
+        return Ok(WithCookie::set(
+            refused_result(SIGN_IN_EXPIRED, true),
+            clear,
+        ));
     };
     let code = match mfa::parse_code(&body.code) {
         Ok(code) => code,
@@ -235,7 +252,10 @@ pub(super) async fn sign_in_verify(
     };
     let db = &state.db;
     let user = users::find(db, challenge.user_id).await?;
-    let login = user.as_ref().map(|u| u.username.clone()).unwrap_or_default();
+    let login = user
+        .as_ref()
+        .map(|u| u.username.clone())
+        .unwrap_or_default();
     let address = peer.ip().to_string();
     let ip = Some(address.clone());
     let now = now_ms();
@@ -250,7 +270,10 @@ pub(super) async fn sign_in_verify(
         Outcome::Accepted { how, recovery } => {
             // The pending sign-in is spent here: a second request with the same cookie loses.
             if !store::delete_challenge(&mut tx, &hash).await? {
-                return Ok(WithCookie::set(refused_result(SIGN_IN_EXPIRED, true), clear));
+                return Ok(WithCookie::set(
+                    refused_result(SIGN_IN_EXPIRED, true),
+                    clear,
+                ));
             }
             if how == "Enrolled" {
                 audit::record(
@@ -265,7 +288,15 @@ pub(super) async fn sign_in_verify(
                 .await?;
             }
             tx.commit().await?;
-            let opened = open_session(&state, challenge.user_id, Door::Staff, &headers, ip, Some(how)).await?;
+            let opened = open_session(
+                &state,
+                challenge.user_id,
+                Door::Staff,
+                &headers,
+                ip,
+                Some(how),
+            )
+            .await?;
             Ok(WithCookie {
                 body: MfaVerifyResult {
                     is_valid: true,
