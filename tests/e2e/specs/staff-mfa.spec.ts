@@ -111,7 +111,7 @@ test("the test's TOTP is RFC 6238's (appendix B, SHA-1)", () => {
 });
 
 test("a required client admin sets up an authenticator at sign-in, then signs in with codes", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   // A program manager turns the requirement on (User Account > Password Settings).
   await signInWithPassword(page, "manager");
   await expect(page).toHaveURL(/\/home$/);
@@ -185,7 +185,7 @@ test("a required client admin sets up an authenticator at sign-in, then signs in
 });
 
 test("front desk sets up two-step sign-in from the account page; a program manager resets it", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   // Front desk is not required, signs in with the password, and chooses to set it up.
   await signInWithPassword(page, "frontdesk");
   await expect(page).toHaveURL(/\/home$/);
