@@ -216,6 +216,7 @@ test("front desk sets up two-step sign-in from the account page; a program manag
   await expect(page).toHaveURL(/\/home$/);
   await page.goto(`${base}/admin/user/manage-users`);
   const table = page.getByRole("table", { name: "Users" });
+  await page.getByRole("combobox", { name: "Role", exact: true }).selectOption("FrontDesk");
   await table.getByRole("row").filter({ hasText: "frontdesk" }).getByRole("button", { name: "Edit frontdesk" }).click();
   const edit = page.getByRole("dialog", { name: "Edit User" });
   await edit.getByRole("tab", { name: "Change Password" }).click();
