@@ -131,6 +131,8 @@ impl<K: FileKind> DescribeAnswer for File<K> {
 pub struct WithCookie<T> {
     pub body: T,
     pub cookie: Option<String>,
+    /// More cookies set by the same answer (a sign-in's second step clears its pending cookie).
+    pub more: Vec<String>,
 }
 
 impl<T> WithCookie<T> {
@@ -138,18 +140,29 @@ impl<T> WithCookie<T> {
         WithCookie {
             body,
             cookie: Some(cookie),
+            more: Vec::new(),
         }
     }
 
     pub fn none(body: T) -> Self {
-        WithCookie { body, cookie: None }
+        WithCookie {
+            body,
+            cookie: None,
+            more: Vec::new(),
+        }
+    }
+
+    /// Sets one more cookie.
+    pub fn and(mut self, cookie: String) -> Self {
+        self.more.push(cookie);
+        self
     }
 }
 
 impl<T: Serialize> IntoResponse for WithCookie<T> {
     fn into_response(self) -> Response {
         let mut response = Json(self.body).into_response();
-        if let Some(cookie) = self.cookie {
+        for cookie in self.cookie.into_iter().chain(self.more) {
             match HeaderValue::from_str(&cookie) {
                 Ok(v) => {
                     response.headers_mut().append(header::SET_COOKIE, v);

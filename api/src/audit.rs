@@ -159,6 +159,13 @@ pub enum Action {
     LetterImported,
     ImportedLetterDeleted,
     ReleaseSyncAction,
+    /// Issue 22: staff two-step sign-in: the password passed and a code is asked; a code
+    /// refused (wrong, replayed, too many); an authenticator set up; one reset by a program
+    /// manager.
+    MfaChallenged,
+    MfaFailed,
+    MfaEnrolled,
+    MfaReset,
 }
 
 impl Action {
@@ -231,6 +238,10 @@ impl Action {
             Action::LetterImported => "LetterImported",
             Action::ImportedLetterDeleted => "ImportedLetterDeleted",
             Action::ReleaseSyncAction => "ReleaseSyncAction",
+            Action::MfaChallenged => "MfaChallenged",
+            Action::MfaFailed => "MfaFailed",
+            Action::MfaEnrolled => "MfaEnrolled",
+            Action::MfaReset => "MfaReset",
         }
     }
 
@@ -287,6 +298,8 @@ impl Action {
             | Action::SummaryViewed => "Patient",
             Action::LetterImported | Action::ImportedLetterDeleted => "Documents",
             Action::ReleaseSyncAction => "Settings",
+            Action::MfaChallenged | Action::MfaFailed => "Authentication",
+            Action::MfaEnrolled | Action::MfaReset => "UserAccount",
         }
     }
 }

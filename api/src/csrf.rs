@@ -30,7 +30,7 @@ fn is_unsafe(method: &Method) -> bool {
 }
 
 pub async fn middleware(req: Request, next: Next) -> Response {
-    let cookie = cookies::get(req.headers(), cookies::CSRF_COOKIE).map(str::to_owned);
+    let cookie = cookies::csrf_token(req.headers()).map(str::to_owned);
     let secure = cookies::is_secure(req.headers());
     let needs_check = is_unsafe(req.method()) && crate::web::is_api_path(req.uri().path());
     let mut response = if needs_check

@@ -236,6 +236,11 @@ impl From<sqlx::Error> for AppError {
             if crate::store::retry::is_retryable(db.code().as_deref()) {
                 return AppError::Busy(db.message().to_owned());
             }
+            // PostgreSQL refuses a NUL character in text (22021, SQLite stores it): bad input,
+            // not a server fault (found by the OpenAPI property test).
+            if db.code().as_deref() == Some("22021") {
+                return AppError::BadRequest("Text must not contain NUL characters.".to_owned());
+            }
         }
         AppError::internal(err)
     }

@@ -139,6 +139,7 @@ pub async fn build(config: &Config) -> Result<AppState, Box<dyn std::error::Erro
     let secrets = secrets::SecretBox::open(&key_file)
         .map_err(|e| format!("cannot open the key file {}: {e}", key_file.display()))?;
     secrets::install(&secrets);
+    cookies::install_public_https(config.public_https);
     // Rows from before the chain are sealed into it, and the head is signed, before serving.
     let checkpoint_key = secrets.checkpoint_key();
     audit_chain::seal_and_checkpoint(&db, &checkpoint_key)

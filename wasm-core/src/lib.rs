@@ -11,6 +11,7 @@
 //! tests/cases/*.json hold the shared cases that the native test and the Node parity test
 //! (tests/parity/, against the wasm build in pkg/) both run.
 
+pub mod breached_passwords;
 pub mod dates;
 pub mod documents;
 pub mod documents_hold;
@@ -27,6 +28,7 @@ pub mod logo;
 pub mod medical_history;
 pub mod membership;
 pub mod menu;
+pub mod mfa;
 pub mod model;
 pub mod notice_templates;
 pub mod notify_schedule;

@@ -27,7 +27,7 @@ async fn session_user(
     if let Some(Cached(user)) = parts.extensions.get::<Cached>() {
         return Ok(user.clone());
     }
-    let user = match cookies::get(&parts.headers, cookies::SESSION_COOKIE) {
+    let user = match cookies::session_token(&parts.headers) {
         Some(token) => session::lookup(&state.db, token).await?,
         None => None,
     };

@@ -6,6 +6,7 @@ pub mod password;
 pub mod roles;
 pub mod session;
 pub mod throttle;
+pub mod totp;
 
 pub use extract::{CurrentUser, MaybeUser, RequireRole, SetupOr};
 pub use roles::{PatientOnly, RoleSet, Staff};

@@ -252,7 +252,12 @@ pub use wasm_core::setup::{FIRST_MANAGER, FIRST_MANAGER_EXISTS, FIRST_MANAGER_RE
 async fn check_first_manager(state: &AppState, m: &FirstManager) -> AppResult<ValidationErrors> {
     let rules = password_requirements(&state.db).await?;
     let taken = store::users::username_taken(&state.db, &m.form.username, None).await?;
-    Ok(setup::validate_first_manager(m, Some(&rules), taken))
+    let mut errors = setup::validate_first_manager(m, Some(&rules), taken);
+    let field = format!("{FIRST_MANAGER}.Password");
+    if errors.field(&field).is_empty() {
+        errors.merge(crate::password_rules::breached(&field, &m.password));
+    }
+    Ok(errors)
 }
 
 async fn save_configuration(

@@ -54,7 +54,13 @@ async fn change_my_password(
         return Err(AppError::Forbidden(IMPERSONATING.to_owned()));
     }
     let rules = password_requirements(&state.db).await?;
-    let errors = membership::validate_change_my_password(&req, &rules);
+    let mut errors = membership::validate_change_my_password(&req, &rules);
+    if errors.field("NewPassword").is_empty() {
+        errors.merge(crate::password_rules::breached(
+            "NewPassword",
+            &req.new_password,
+        ));
+    }
     if !errors.is_valid() {
         return Err(AppError::Validation(errors));
     }

@@ -33,7 +33,7 @@ async fn get_seconds(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> AppResult<Json<SessionTimeout>> {
-    let Some(token) = cookies::get(&headers, cookies::SESSION_COOKIE) else {
+    let Some(token) = cookies::session_token(&headers) else {
         return Ok(Json(SessionTimeout {
             session_timeout_seconds: 0,
         }));

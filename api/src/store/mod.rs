@@ -13,6 +13,7 @@ pub mod locations;
 pub mod login_failures;
 pub mod logos;
 pub mod membership;
+pub mod mfa;
 pub mod notice_templates;
 pub mod notification_history;
 pub mod notifications;

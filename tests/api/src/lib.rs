@@ -201,13 +201,19 @@ impl TestServer {
     }
 
     pub async fn start(options: ServerOptions) -> TestServer {
+        TestServer::start_on(std::env::var("TEST_DATABASE_URL").ok(), options).await
+    }
+
+    /// [`TestServer::start`] on a throwaway database of the PostgreSQL server `admin_url` names
+    /// (a test's own cluster), or SQLite when `None`.
+    pub async fn start_on(admin_url: Option<String>, options: ServerOptions) -> TestServer {
         let dir = tempfile::Builder::new()
             .prefix("portal-api-test-")
             .tempdir()
             .expect("temp dir");
         let web_dir = write_web_dir(dir.path());
-        let (database, database_url) = match std::env::var("TEST_DATABASE_URL") {
-            Ok(admin_url) if !admin_url.trim().is_empty() => {
+        let (database, database_url) = match admin_url {
+            Some(admin_url) if !admin_url.trim().is_empty() => {
                 sweep_stale_databases(&admin_url).await;
                 let name = unique_database_name();
                 create_postgres_database(&admin_url, &name).await;
@@ -983,6 +989,14 @@ impl Client {
         self.cookies.insert(name.to_owned(), value.to_owned());
     }
 
+    /// The CSRF cookie's name in the jar: `__Host-portal_csrf` when the server is told it is
+    /// reached over HTTPS, `portal_csrf` otherwise.
+    fn csrf_cookie_name(&self) -> Option<&'static str> {
+        ["__Host-portal_csrf", "portal_csrf"]
+            .into_iter()
+            .find(|n| self.cookies.contains_key(*n))
+    }
+
     pub fn remove_cookie(&mut self, name: &str) {
         self.cookies.remove(name);
     }
@@ -997,12 +1011,12 @@ impl Client {
         extra_headers: &[(&str, &str)],
     ) -> Response {
         let is_unsafe = !matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
-        if is_unsafe && csrf == Csrf::Auto && !self.cookies.contains_key("portal_csrf") {
+        if is_unsafe && csrf == Csrf::Auto && self.csrf_cookie_name().is_none() {
             // Like the web app: the first page load brings the CSRF cookie.
             let primer =
                 Box::pin(self.send(Method::GET, "/api/health", None, Csrf::Omit, &[])).await;
             assert!(
-                self.cookies.contains_key("portal_csrf"),
+                self.csrf_cookie_name().is_some(),
                 "GET /api/health did not set the portal_csrf cookie (Set-Cookie: {:?})",
                 primer.set_cookies()
             );
@@ -1022,7 +1036,8 @@ impl Client {
         if is_unsafe {
             match &csrf {
                 Csrf::Auto => {
-                    request = request.header("x-csrf-token", self.cookies["portal_csrf"].clone());
+                    let name = self.csrf_cookie_name().unwrap_or("portal_csrf");
+                    request = request.header("x-csrf-token", self.cookies[name].clone());
                 }
                 Csrf::Omit => {}
                 Csrf::Value(value) => request = request.header("x-csrf-token", value.clone()),

@@ -225,6 +225,12 @@ pub fn validate_login(
     write(&login::validate_login(&read(&req), ask_username))
 }
 
+/// Staff two-step sign-in: the code field's messages (an app code or a recovery code).
+#[wasm_bindgen(js_name = validateMfaCode)]
+pub fn validate_mfa_code(code: &str) -> Ts<ValidationErrors> {
+    write(&crate::mfa::validate_code(code))
+}
+
 #[wasm_bindgen(js_name = loginLinks)]
 pub fn login_links(
     #[wasm_bindgen(js_name = patientDoor)] patient_door: bool,

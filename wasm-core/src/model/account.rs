@@ -85,6 +85,7 @@ wire! {
     }
 
     #[serde(rename_all = "PascalCase")]
+    #[derive(Default)]
     pub struct LoginResponse {
         pub is_valid: bool,
         pub is_ask_username: bool,
@@ -93,6 +94,11 @@ wire! {
         /// account is locked out and the address is set).
         #[serde(rename = "IDFailureURL", default, skip_serializing_if = "String::is_empty")]
         pub id_failure_url: String,
+        /// Staff two-step sign-in (issue 22): the password was right and no session exists yet;
+        /// `Code` (enter a code, `POST /api/staffUser/mfa/verify`) or `Enrol` (set up an app
+        /// first, `POST /api/staffUser/mfa/enrol`). Absent otherwise.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        pub mfa_step: String,
     }
 
     /// GET /api/accountApi/permissionsJson: who the signed-in user is.

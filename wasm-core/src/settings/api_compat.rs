@@ -80,7 +80,7 @@ fn api_defaults() -> Vec<(&'static str, Value)> {
                 "UcaseNeeded": 1, "SymNeeded": 1, "IDFailMax": 5, "IDFailureURL": "",
                 "ResetKeyExpirationInSeconds": 3600, "NewPasswordString": "New password",
                 "NewPasswordAgainString": "Repeat new password", "ResetPasswordRedirectUrl": "",
-                "DisableChangePasswordMenu": false
+                "DisableChangePasswordMenu": false, "RequireMfaForAdmins": false
             }),
         ),
         (

@@ -23,6 +23,9 @@ crate::settings_struct! {
         "NewPasswordAgainString" new_password_again_string: String,
         "ResetPasswordRedirectUrl" reset_password_redirect_url: String,
         "DisableChangePasswordMenu" disable_change_password_menu: bool,
+        /// Issue 22: Program managers and Client admins must sign in with a second step (an
+        /// authenticator app code, `mfa`); other staff may set one up. Off by default.
+        "RequireMfaForAdmins" require_mfa_for_admins: bool,
     }
 }
 
@@ -42,6 +45,7 @@ impl Default for UserAccountPassword {
             new_password_again_string: "Repeat new password".into(),
             reset_password_redirect_url: String::new(),
             disable_change_password_menu: false,
+            require_mfa_for_admins: false,
         }
     }
 }

@@ -57,7 +57,8 @@ export async function request<T>(method: string, path: string, body: unknown, op
   if (UNSAFE.has(method)) {
     // The API sets the cookie on any response; the first unsafe call of a fresh visit may need
     // one safe call first, which the start-up configuration check always provides.
-    const token = readCookie("portal_csrf");
+    // Served over HTTPS the cookie is `__Host-portal_csrf` (Secure, host-only); plain otherwise.
+    const token = readCookie("__Host-portal_csrf") ?? readCookie("portal_csrf");
     if (token) headers["X-CSRF-Token"] = token;
   }
   let response: Response;

@@ -253,3 +253,6 @@ export type {
 export type { SettingsEnvelope, SettingsSave } from "wasm-core";
 // Audit Logs (spec 01 §2.7, §5): the typeahead and Apply rules.
 export { patientSearchError, patientLogFilterReady } from "wasm-core";
+// Staff two-step sign-in (issue 22): the code field's rule and the wire types.
+export { validateMfaCode } from "wasm-core";
+export type { MfaCodeRequest, MfaEnrolment, MfaVerifyResult, MfaStatus, MfaResetResult } from "wasm-core";

@@ -21,9 +21,11 @@ use crate::error::{ApiJson, AppResult};
 use crate::openapi::ApiRouter;
 use crate::settings;
 use crate::store::membership as membership_store;
+use crate::store::mfa as mfa_store;
 use crate::store::users::{self, LoginCandidate};
 use crate::{cookies, AppState};
 
+mod mfa;
 mod sign_in;
 mod signed_in;
 
@@ -53,6 +55,31 @@ pub fn router() -> ApiRouter {
             "/api/staffUser/login",
             "Staff sign-in (FrontDesk, ClientAdmin, ProgramManager)",
             staff_login,
+        )
+        .post(
+            "/api/staffUser/mfa/enrol",
+            "Staff two-step sign-in, during a sign-in waiting for its second step (the portal_mfa cookie) of a user without an authenticator whom the setting requires to have one: a new secret as an otpauth address, its QR code (SVG) and base32 text; confirmed by the first code sent to /api/staffUser/mfa/verify",
+            mfa::sign_in_enrol,
+        )
+        .post(
+            "/api/staffUser/mfa/verify",
+            "Staff two-step sign-in, second step: a code from the authenticator app (RFC 6238, each 30-second step once) or a recovery code; success opens the session (and answers the recovery codes of a new enrolment once); 5 wrong codes end the pending sign-in; wrong codes count toward the sign-in throttle",
+            mfa::sign_in_verify,
+        )
+        .get(
+            "/api/account/mfa",
+            "The signed-in staff user's two-step sign-in: set up or not, required for the role or not, recovery codes left",
+            mfa::status,
+        )
+        .post(
+            "/api/account/mfa/enrol",
+            "Signed-in staff (not impersonating) start setting up an authenticator app: secret, otpauth address, QR code (SVG); nothing changes until confirmed",
+            mfa::own_enrol,
+        )
+        .post(
+            "/api/account/mfa/confirm",
+            "Signed-in staff confirm the new authenticator with its first code; answers the ten recovery codes once",
+            mfa::own_confirm,
         )
         .get(
             "/api/accountApi/logout",

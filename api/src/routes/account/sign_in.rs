@@ -43,10 +43,8 @@ pub(super) fn invalid() -> LoginResponse {
 
 pub(super) fn refused(message: &str) -> LoginResponse {
     LoginResponse {
-        is_valid: false,
-        is_ask_username: false,
         validation_errors: vec![message.to_owned()],
-        id_failure_url: String::new(),
+        ..Default::default()
     }
 }
 
@@ -142,10 +140,8 @@ pub(super) async fn login(
         }
         if any {
             return Ok(WithCookie::none(LoginResponse {
-                is_valid: false,
                 is_ask_username: true,
-                validation_errors: vec![],
-                id_failure_url: String::new(),
+                ..Default::default()
             }));
         }
         failed(
@@ -235,21 +231,48 @@ pub(super) async fn login(
         }));
     }
 
+    // Staff two-step sign-in (issue 22): no session until the code passes.
+    let role = Role::parse(&user.role).unwrap_or(Role::Patient);
+    if door == Door::Staff {
+        let enrolled = mfa_store::is_enrolled(db, user.id).await?;
+        let pw: UserAccountPassword = settings::get(db).await?;
+        if wasm_core::mfa::second_step_needed(role, enrolled, pw.require_mfa_for_admins) {
+            return super::mfa::challenge(state, user.id, enrolled, headers, ip).await;
+        }
+    }
+    open_session(state, user.id, door, headers, ip, None).await
+}
+
+/// The end of a successful sign-in: a fresh session (the one the browser had is gone), failures
+/// reset, LoginSucceeded audited; `second_step` names how a two-step sign-in finished.
+pub(super) async fn open_session(
+    state: &AppState,
+    user_id: i64,
+    door: Door,
+    headers: &HeaderMap,
+    ip: Option<String>,
+    second_step: Option<&str>,
+) -> AppResult<WithCookie<LoginResponse>> {
+    let db = &state.db;
+    let now = now_ms();
     let length = session::length_ms(db).await?;
     let mut tx = db.begin().await?;
-    users::reset_failed_logins(&mut tx, user.id, now).await?;
-    // A fresh session id at every sign-in; the one the browser had is gone.
-    if let Some(old) = cookies::get(headers, cookies::SESSION_COOKIE) {
+    users::reset_failed_logins(&mut tx, user_id, now).await?;
+    if let Some(old) = cookies::session_token(headers) {
         session::delete_in(&mut tx, &hash_token(old)).await?;
     }
-    let token = session::create_in(&mut tx, user.id, None, length).await?;
+    let token = session::create_in(&mut tx, user_id, None, length).await?;
+    let mut details = json!({"Door": format!("{door:?}")});
+    if let Some(step) = second_step {
+        details["SecondStep"] = json!(step);
+    }
     audit::record(
         &mut tx,
-        Actor::user(user.id),
+        Actor::user(user_id),
         Action::LoginSucceeded,
-        Target::user(user.id),
+        Target::user(user_id),
         None,
-        Some(json!({"Door": format!("{door:?}")})),
+        Some(details),
         ip,
     )
     .await?;
@@ -259,9 +282,7 @@ pub(super) async fn login(
     Ok(WithCookie::set(
         LoginResponse {
             is_valid: true,
-            is_ask_username: false,
-            validation_errors: vec![],
-            id_failure_url: String::new(),
+            ..Default::default()
         },
         cookie,
     ))
@@ -287,7 +308,7 @@ pub(super) async fn logout(
         )
         .await?;
         tx.commit().await?;
-    } else if let Some(token) = cookies::get(&headers, cookies::SESSION_COOKIE) {
+    } else if let Some(token) = cookies::session_token(&headers) {
         session::delete_token(&state.db, token).await?;
     }
     let cookie = cookies::clear_session_cookie(cookies::is_secure(&headers));

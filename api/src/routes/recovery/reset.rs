@@ -88,7 +88,13 @@ pub(super) async fn change_password_by_reset_token(
 ) -> AppResult<Json<ChangePasswordResult>> {
     let db = &state.db;
     let rules = password_requirements(db).await?;
-    let errors = recovery::validate_reset_password(&req, &rules);
+    let mut errors = recovery::validate_reset_password(&req, &rules);
+    if errors.field("NewPassword").is_empty() {
+        errors.merge(crate::password_rules::breached(
+            "NewPassword",
+            &req.new_password,
+        ));
+    }
     if !errors.is_valid() {
         return Err(AppError::Validation(errors));
     }

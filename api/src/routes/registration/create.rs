@@ -130,6 +130,12 @@ pub(super) async fn create(
 
     let rules = create_rules(db).await?;
     let mut errors = membership::validate_create_account(&req, &rules);
+    if errors.field("newPassword").is_empty() {
+        errors.merge(crate::password_rules::breached(
+            "newPassword",
+            &req.new_password,
+        ));
+    }
     let ip = ip(&peer);
     // RequireDOB (spec 03 UserAccountPatientPortalOptions): the date of birth on record proves
     // who registers; off, the single-use link alone does and no date is asked.

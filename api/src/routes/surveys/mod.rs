@@ -22,7 +22,7 @@ use crate::audit::{self, Action, Actor, Target};
 use crate::auth::session::SessionUser;
 use crate::auth::{hash_token, random_token, CurrentUser, MaybeUser, RequireRole, Staff};
 use crate::client_addr::ClientAddr;
-use crate::cookies::{self, CSRF_COOKIE};
+use crate::cookies;
 use crate::db::now_ms;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::ApiRouter;

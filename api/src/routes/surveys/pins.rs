@@ -12,7 +12,7 @@ pub(super) async fn check_pin(
     let now = now_ms();
     let since = now - PIN_WINDOW_MS;
     // The browser's CSRF cookie identifies the kiosk (set on its first page load).
-    let client = cookies::get(&headers, CSRF_COOKIE)
+    let client = cookies::csrf_token(&headers)
         .map(|c| format!("csrf:{}", hash_token(c)))
         .unwrap_or_else(|| "anonymous".to_owned());
     let address = format!("addr:{}", hash_token(&peer.ip().to_string()));

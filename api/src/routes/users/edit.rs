@@ -187,6 +187,7 @@ pub(super) async fn post_user(
         &body.password,
         &rules,
     ));
+    errors.merge(breached("Password", &body.password));
     if !errors.is_valid() {
         return Err(AppError::Validation(errors));
     }

@@ -30,7 +30,7 @@ use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::ApiRouter;
-use crate::password_rules::password_requirements;
+use crate::password_rules::{breached, password_requirements};
 use crate::settings;
 use crate::store::membership as accounts;
 use crate::store::users::{self, UserFields, UserPageQuery, UserRecord, UserSort};
@@ -40,6 +40,7 @@ use crate::{cookies, AppState};
 mod demo_reset;
 mod edit;
 mod impersonation;
+mod mfa_reset;
 mod passwords;
 mod role_admin;
 mod table;
@@ -47,6 +48,7 @@ mod table;
 use demo_reset::*;
 use edit::*;
 use impersonation::*;
+use mfa_reset::*;
 use passwords::*;
 use role_admin::*;
 use table::*;
@@ -93,6 +95,11 @@ pub fn router() -> ApiRouter {
             "/api/user/changePassword",
             "Sets a user's password (ProgramManager); ends that user's sessions",
             change_password,
+        )
+        .post(
+            "/api/user/{id}/mfa/reset",
+            "Resets another user's two-step sign-in (ProgramManager; not one's own): authenticator, recovery codes and pending sign-ins removed, audited (MfaReset)",
+            reset_mfa,
         )
         .post(
             "/api/user/{id}/impersonate",

@@ -8,9 +8,11 @@ pub(super) async fn validate_password(
     ApiJson(body): ApiJson<ValidatePasswordRequest>,
 ) -> AppResult<Json<ValidatePasswordResult>> {
     let rules = password_requirements(&state.db).await?;
-    let check = password::check_password(&body.password, &rules);
+    let mut check = password::check_password(&body.password, &rules);
+    let refused = breached("Password", &body.password);
+    check.errors.extend(refused.messages().map(str::to_owned));
     Ok(Json(ValidatePasswordResult {
-        success: check.is_valid,
+        success: check.errors.is_empty(),
         errors: check.errors,
     }))
 }
@@ -24,6 +26,7 @@ pub(super) async fn change_password(
     let target = find_user(&state, body.user_id).await?;
     let rules = password_requirements(&state.db).await?;
     let mut errors = password::validate_password("NewPassword", &body.new_password, &rules);
+    errors.merge(breached("NewPassword", &body.new_password));
     errors.merge(password::validate_password_repeat(
         &body.new_password,
         &body.new_password_repeat,

@@ -16,6 +16,7 @@ import { useSession } from "../../app/session";
 import { changeMyPassword } from "./api/change-my-password";
 import { getPasswordRequirements } from "../../lib/api/get-password-requirements";
 import { RecordAccessPanel } from "./record-accesses";
+import { TwoStepPanel } from "./two-step-panel";
 import { PasswordRequirementsPanel } from "../../components/password-requirements/password-requirements-panel";
 // The shared field and show/hide styles of the sign-in form.
 import "../../styles/login.css";
@@ -117,6 +118,7 @@ export function ChangePasswordPage() {
       )}
     </div>
     {isPatient && <RecordAccessPanel />}
+    {state.status === "signed-in" && !isPatient && <TwoStepPanel />}
     </>
   );
 }

@@ -17,13 +17,17 @@ export interface LoginFormProps {
   onLogin: (request: LoginRequest) => Promise<LoginResponse>;
   /** Called once the server accepted the credentials. */
   onSignedIn: () => Promise<void> | void;
+  /** The password passed and the staff sign-in asks a second step (`Code` or `Enrol`). */
+  onSecondStep?: (step: string) => void;
+  /** A message to show above the button when the form appears (a second step that ended). */
+  notice?: string;
   /** The page's links under the button; they depend on whether a username was asked for. */
   links?: (askUsername: boolean) => React.ReactNode;
 }
 
 /** Sign-in form (spec 02 §2.2, §4 "Login", §5 "Login"): the rules come from wasm-core's
  * validateLogin, shown under each field; the server's messages are shown above the button. */
-export function LoginForm({ onLogin, onSignedIn, links }: LoginFormProps) {
+export function LoginForm({ onLogin, onSignedIn, onSecondStep, notice, links }: LoginFormProps) {
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
   const [password, setPassword] = useState("");
   const [userName, setUserName] = useState("");
@@ -31,7 +35,7 @@ export function LoginForm({ onLogin, onSignedIn, links }: LoginFormProps) {
   const [showPassword, setShowPassword] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [errors, setErrors] = useState<ValidationErrors | null>(null);
-  const [serverMessages, setServerMessages] = useState<string[]>([]);
+  const [serverMessages, setServerMessages] = useState<string[]>(notice ? [notice] : []);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ErrorDialogModel | null>(null);
 
@@ -66,6 +70,10 @@ export function LoginForm({ onLogin, onSignedIn, links }: LoginFormProps) {
       const response = await onLogin(body);
       if (response.IsValid) {
         await onSignedIn();
+        return;
+      }
+      if (response.MfaStep && onSecondStep) {
+        onSecondStep(response.MfaStep);
         return;
       }
       // A locked-out account goes to the clinic's IDFailureURL when one is set (spec 03).

@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useSession } from "../../app/session";
 import { api } from "../../lib/api-client";
 import { loginLinks, type MainMenuSettings } from "../../lib/wasm";
 import { login, type LoginKind } from "./api/login";
 import { LoginForm } from "./login-form";
+import { SecondStep } from "./second-step";
 import { AuthCard } from "../../components/auth-card/auth-card";
 import { LoginBrand } from "./login-brand";
 import "../../styles/login.css";
@@ -26,6 +27,17 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
   const { reload } = useSession();
   const title = kind === "patient" ? "Patient Login" : "Staff Login";
   const [menuSettings, setMenuSettings] = useState<MainMenuSettings | null>(null);
+  // Staff two-step sign-in (issue 22): the password passed; the second step replaces the form.
+  const [secondStep, setSecondStep] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const restart = useCallback((message: string) => {
+    setNotice(message || undefined);
+    setSecondStep(null);
+  }, []);
+  const signedIn = async () => {
+    await reload();
+    navigate("/home", { replace: true });
+  };
   useEffect(() => {
     void api
       .get<MainMenuSettings>("/api/accountApi/mainMenuSettings", { report: false })
@@ -38,12 +50,17 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
       brand={<LoginBrand />}
       lead={kind === "patient" ? "Sign in to see your appointments, letters and medical history." : "Sign in to the staff area of the portal."}
     >
+        {secondStep ? (
+          <SecondStep step={secondStep} onSignedIn={signedIn} onRestart={restart} />
+        ) : (
         <LoginForm
-          key={kind}
+          key={`${kind}-${notice ?? ""}`}
+          notice={notice}
           onLogin={(request) => login(kind, request)}
-          onSignedIn={async () => {
-            await reload();
-            navigate("/home", { replace: true });
+          onSignedIn={signedIn}
+          onSecondStep={(step) => {
+            setNotice(undefined);
+            setSecondStep(step);
           }}
           links={(askUsername) => {
             // Which links show is wasm-core's loginLinks (spec 02 §2.2).
@@ -57,6 +74,7 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
             );
           }}
         />
+        )}
         <p className="login-switch">
           {kind === "patient" ? (
             <>

@@ -63,6 +63,14 @@ export function PasswordSettingsPage() {
         <Password name="NewPasswordAgainString" label="Repeat new password field label" kind="text" />
         <Password name="DisableChangePasswordMenu" label="Disable the change password menu" kind="checkbox" />
       </fieldset>
+      <fieldset>
+        <legend>Two-step sign-in</legend>
+        <Password
+          name="RequireMfaForAdmins"
+          label="Require two-step sign-in (authenticator app) for Program managers and Client admins"
+          kind="checkbox"
+        />
+      </fieldset>
     </SettingsForm>
   );
 }

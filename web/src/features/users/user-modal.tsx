@@ -8,7 +8,7 @@ import { ApiFailure } from "../../lib/api-client";
 import { checkPassword, enumLabel, errorFields, fieldMessages, type PasswordRequirements, type RoleRow, type UserForm, type ValidationErrors } from "../../lib/wasm";
 import { validateUser } from "../../lib/wasm-settings";
 import { passwordRequirementsQuery } from "../../lib/api/get-password-requirements";
-import { changeUserPassword, validatePassword } from "./api/passwords";
+import { changeUserPassword, resetUserMfa, validatePassword } from "./api/passwords";
 import { postUser, putUser, userQuery } from "./api/user";
 import type { UserAdminConfiguration } from "../../lib/wire";
 
@@ -198,6 +198,28 @@ function LoadedUserModal({
               </ul>
             )}
           </form>
+          {id !== null && (
+            <div className="user-mfa-reset">
+              <h3>Two-step sign-in</h3>
+              <p>A user who lost their authenticator app signs in again after a reset and sets up a new one.</p>
+              <button
+                type="button"
+                className="button"
+                onClick={async () => {
+                  try {
+                    const result = await resetUserMfa(id);
+                    if (result.IsSuccess) toast.success(result.Message);
+                    else toast.error(result.Message);
+                  } catch (err) {
+                    if (err instanceof ApiFailure) toast.error(err.dialog.Message);
+                    else throw err;
+                  }
+                }}
+              >
+                Reset two-step sign-in
+              </button>
+            </div>
+          )}
         </FormProvider>
       )}
       {confirm && (
