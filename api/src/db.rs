@@ -77,19 +77,36 @@ impl std::ops::DerefMut for SqliteTx {
     }
 }
 
-/// This process's write turn on a SQLite database, held ([`Db::turn`]); empty on PostgreSQL.
+/// This process's write turn on a SQLite database, held ([`Db::turn`]); on PostgreSQL empty, or
+/// the group turn ([`Db::group_turn`]).
 pub struct Turn(Option<tokio::sync::OwnedMutexGuard<()>>);
 
-/// The write turn of each SQLite database this process opened (keyed by its identity).
-fn write_turn(db: &Db) -> std::sync::Arc<tokio::sync::Mutex<()>> {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex, OnceLock};
-    static TURNS: OnceLock<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>> = OnceLock::new();
-    let mut turns = TURNS
+type TurnMap =
+    std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<tokio::sync::Mutex<()>>>>;
+
+/// The turn in `turns` of the database `db` (keyed by its identity).
+fn turn_of(
+    turns: &'static std::sync::OnceLock<TurnMap>,
+    db: &Db,
+) -> std::sync::Arc<tokio::sync::Mutex<()>> {
+    let mut turns = turns
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
     turns.entry(db.identity()).or_default().clone()
+}
+
+/// The write turn of each SQLite database this process opened.
+fn write_turn(db: &Db) -> std::sync::Arc<tokio::sync::Mutex<()>> {
+    static TURNS: std::sync::OnceLock<TurnMap> = std::sync::OnceLock::new();
+    turn_of(&TURNS, db)
+}
+
+/// The group-commit turn of each PostgreSQL database this process opened (see
+/// [`Db::group_turn`]).
+fn group_turn(db: &Db) -> std::sync::Arc<tokio::sync::Mutex<()>> {
+    static TURNS: std::sync::OnceLock<TurnMap> = std::sync::OnceLock::new();
+    turn_of(&TURNS, db)
 }
 
 /// Runs `$body` with `$conn` bound to the transaction's connection (`&mut *$conn` is the
@@ -264,6 +281,18 @@ impl Db {
         match self {
             Db::Sqlite(_) => Turn(Some(write_turn(self).lock_owned().await)),
             Db::Postgres(_) => Turn(None),
+        }
+    }
+
+    /// The turn of a group commit (`settings::group_commit`): on SQLite the write turn; on
+    /// PostgreSQL this process's own turn for groups. Every audited write there queues on the
+    /// audit chain's head row (issue 15), so saves written one transaction each take one commit
+    /// each in a row; written as a group they share the lock and the commit. Hold it until the
+    /// group's transaction ends (on PostgreSQL [`Db::begin_in`] does not keep it).
+    pub async fn group_turn(&self) -> Turn {
+        match self {
+            Db::Sqlite(_) => self.turn().await,
+            Db::Postgres(_) => Turn(Some(group_turn(self).lock_owned().await)),
         }
     }
 

@@ -6,8 +6,10 @@
 //! no audit row) with its own audit row, and answers each caller with its own result. One BEGIN
 //! and one COMMIT (one WAL append of the pages the saves share) for the group instead of one
 //! each. A statement that fails rolls the group back and each save is then written alone, so an
-//! error is only ever its own save's. PostgreSQL takes concurrent writers: a save is its own
-//! transaction there.
+//! error is only ever its own save's. PostgreSQL takes concurrent writers, but every save's audit
+//! row queues on the audit chain's head row (issue 15) until its transaction commits, so there
+//! too saves wait in a row, one commit each; they are grouped the same way (this process's group
+//! turn, [`Db::group_turn`]; other instances still queue on the head row).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
@@ -34,7 +36,7 @@ fn lock(queue: &Queue) -> MutexGuard<'_, Vec<Job>> {
     queue.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The queue of each SQLite database this process opened (keyed by its identity, like its
+/// The queue of each database this process opened (keyed by its identity, like its
 /// write turn).
 fn queue_of(db: &Db) -> Queue {
     static QUEUES: OnceLock<Mutex<HashMap<String, Queue>>> = OnceLock::new();
@@ -53,9 +55,6 @@ pub(super) async fn commit(
     def: &'static Def,
     prepared: Arc<Prepared>,
 ) -> AppResult<bool> {
-    if !matches!(db, Db::Sqlite(_)) {
-        return alone(db, who, def, &prepared).await;
-    }
     let (answer, mut answered) = oneshot::channel();
     let queue = queue_of(db);
     lock(&queue).push(Job {
@@ -72,7 +71,7 @@ pub(super) async fn commit(
                     Err(AppError::internal("a grouped settings save was not answered"))
                 });
             }
-            turn = db.turn() => {
+            turn = db.group_turn() => {
                 let jobs: Vec<Job> = {
                     let mut queued = lock(&queue);
                     let n = queued.len().min(MAX_GROUP);
@@ -109,7 +108,11 @@ async fn run(db: &Db, turn: Turn, jobs: Vec<Job>) {
 
 /// The saves of `jobs` in one transaction, in their order.
 async fn group(db: &Db, turn: Turn, jobs: &[Job]) -> AppResult<Vec<bool>> {
-    let mut tx = db.begin_in(turn).await?;
+    // A PostgreSQL transaction does not keep the group turn: it is held here until the commit.
+    let (mut tx, _held) = match db {
+        Db::Sqlite(_) => (db.begin_in(turn).await?, None),
+        Db::Postgres(_) => (db.begin().await?, Some(turn)),
+    };
     let mut stored = Vec::with_capacity(jobs.len());
     for job in jobs {
         stored.push(store_prepared(&mut tx, job.who.clone(), job.def, &job.prepared).await?);
