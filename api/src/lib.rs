@@ -15,6 +15,7 @@ pub mod demo;
 pub mod error;
 pub mod error_log;
 pub mod fmt;
+pub mod integrations;
 pub mod html;
 pub mod jobs;
 pub mod letter_hold;

@@ -36,6 +36,7 @@ pub mod survey_queue;
 pub mod survey_start;
 pub mod survey_themes;
 pub mod surveys;
+pub mod survey_integrations;
 pub mod techpad_settings;
 pub mod users;
 pub mod version_info;
@@ -80,6 +81,7 @@ pub fn router() -> ApiRouter {
         .merge(sso::router())
         .merge(survey_general::router())
         .merge(survey_themes::router())
+        .merge(survey_integrations::router())
         .merge(techpad_settings::router())
         .merge(notice_templates::router())
         .merge(site_usage::router())

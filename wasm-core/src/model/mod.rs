@@ -62,3 +62,5 @@ pub mod services;
 pub use services::{ServiceActionResult, ServiceInfo, ServiceRequest};
 pub mod audit_logs;
 pub use audit_logs::*;
+pub mod survey_integration;
+pub use survey_integration::*;
