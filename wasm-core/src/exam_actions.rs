@@ -65,8 +65,7 @@ pub const PORTAL_NOTIFY_FRONT_DESK: &str = "Portal.Actions.NotifyFrontDesk";
 
 /// Whether the portal runs `class_name` itself.
 pub fn is_portal_action(class_name: &str) -> bool {
-    class_name.starts_with("Portal.Actions.")
-        && EXAM_ACTIONS.iter().any(|(c, _)| *c == class_name)
+    class_name.starts_with("Portal.Actions.") && EXAM_ACTIONS.iter().any(|(c, _)| *c == class_name)
 }
 
 /// The registry as the wire list.

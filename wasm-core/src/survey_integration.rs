@@ -18,7 +18,8 @@ pub const AUTH_BASIC: &str = "Basic";
 pub const AUTH_BEARER: &str = "Bearer";
 pub const AUTH_API_KEY: &str = "ApiKeyHeader";
 pub const AUTH_HMAC: &str = "HmacSha256";
-pub const AUTHORIZATION_TYPES: &[&str] = &[AUTH_NONE, AUTH_BASIC, AUTH_BEARER, AUTH_API_KEY, AUTH_HMAC];
+pub const AUTHORIZATION_TYPES: &[&str] =
+    &[AUTH_NONE, AUTH_BASIC, AUTH_BEARER, AUTH_API_KEY, AUTH_HMAC];
 
 /// WebHookDataKeys: what a body parameter may carry.
 pub const DATA_KEYS: &[&str] = &[
@@ -190,9 +191,19 @@ pub fn hl7_oru_r01(f: &SurveyEventFacts, control_id: &str) -> String {
 pub fn queue_file_name(event: &str, key: &str, message_type: &str) -> String {
     let safe: String = key
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
-    let ext = if message_type == MESSAGE_TYPE_JSON { "json" } else { "hl7" };
+    let ext = if message_type == MESSAGE_TYPE_JSON {
+        "json"
+    } else {
+        "hl7"
+    };
     format!("{event}_{safe}.{ext}")
 }
 
@@ -255,14 +266,26 @@ mod tests {
         assert!(segs[0].starts_with("MSH|^~\\&|PORTAL|"));
         assert!(segs[0].contains("|ORU^R01^ORU_R01|abc|P|2.5"));
         assert_eq!(segs[1], "PID|1||MRN1^^^PORTAL^MR||Doe^Jane||19700102");
-        assert_eq!(segs[3], "OBX|1|ST|q1^Pain?^PORTAL||Yes\\F\\left\\S\\right||||||F");
-        assert_eq!(segs[4], "OBX|2|ST|q2^Notes^PORTAL||line1\\.br\\line2||||||F");
+        assert_eq!(
+            segs[3],
+            "OBX|1|ST|q1^Pain?^PORTAL||Yes\\F\\left\\S\\right||||||F"
+        );
+        assert_eq!(
+            segs[4],
+            "OBX|2|ST|q2^Notes^PORTAL||line1\\.br\\line2||||||F"
+        );
     }
 
     #[test]
     fn file_names_follow_the_key_and_type() {
-        assert_eq!(queue_file_name("SurveySubmit", "s:7/x", MESSAGE_TYPE_JSON), "SurveySubmit_s_7_x.json");
-        assert_eq!(queue_file_name("SurveyStart", "k", MESSAGE_TYPE_HL7), "SurveyStart_k.hl7");
+        assert_eq!(
+            queue_file_name("SurveySubmit", "s:7/x", MESSAGE_TYPE_JSON),
+            "SurveySubmit_s_7_x.json"
+        );
+        assert_eq!(
+            queue_file_name("SurveyStart", "k", MESSAGE_TYPE_HL7),
+            "SurveyStart_k.hl7"
+        );
     }
 
     #[test]

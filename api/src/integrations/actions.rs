@@ -35,7 +35,9 @@ pub(super) async fn run(db: &Db, row: &DeliveryRow) -> Attempt {
         },
         PORTAL_NOTIFY_FRONT_DESK => notify_front_desk(db, row, &action).await,
         other if super::runs_in_portal(other) => Err(format!("no runner for {other}")),
-        other => Ok(format!("{other} runs in MagView: handed over, not run by the portal")),
+        other => Ok(format!(
+            "{other} runs in MagView: handed over, not run by the portal"
+        )),
     };
     match result {
         Ok(detail) => Attempt::ok("Done", None, detail),
@@ -45,7 +47,11 @@ pub(super) async fn run(db: &Db, row: &DeliveryRow) -> Attempt {
 
 /// An email to the clinic's notification address (CoreNotifications AdminEmail) through the
 /// outbox, once per delivery (its key is the outbox dedupe key).
-async fn notify_front_desk(db: &Db, row: &DeliveryRow, action: &ActionRun) -> Result<String, String> {
+async fn notify_front_desk(
+    db: &Db,
+    row: &DeliveryRow,
+    action: &ActionRun,
+) -> Result<String, String> {
     let to = settings::get::<CoreNotifications>(db)
         .await
         .map_err(|e| e.to_string())?
@@ -53,12 +59,17 @@ async fn notify_front_desk(db: &Db, row: &DeliveryRow, action: &ActionRun) -> Re
     if to.trim().is_empty() {
         return Err("no AdminEmail in the notification settings to notify".to_owned());
     }
-    let what = if action.event == super::START { "started" } else { "submitted" };
+    let what = if action.event == super::START {
+        "started"
+    } else {
+        "submitted"
+    };
     let text = format!(
         "A patient {what} a survey (survey queue row {}). Open the History Portal to follow it.",
         action.survey_queue_id
     );
-    let mut message = OutboundMessage::email(&to, &format!("Survey {what}"), &text, FRONT_DESK_NOTICE);
+    let mut message =
+        OutboundMessage::email(&to, &format!("Survey {what}"), &text, FRONT_DESK_NOTICE);
     message.survey_queue_id = None;
     outbox::enqueue_once(db, &message, &row.idempotency_key, crate::db::now_ms())
         .await

@@ -17,9 +17,9 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use wasm_core::settings::survey_webhook_integration::SurveyWebhookIntegration;
 use wasm_core::survey_integration::{
-    retry_delay_ms, signature_base, signature_header_value, AUTH_API_KEY, AUTH_BASIC,
-    AUTH_BEARER, AUTH_HMAC, DEFAULT_API_KEY_HEADER, IDEMPOTENCY_HEADER, MAX_DELIVERY_ATTEMPTS,
-    SIGNATURE_HEADER, TIMESTAMP_HEADER,
+    retry_delay_ms, signature_base, signature_header_value, AUTH_API_KEY, AUTH_BASIC, AUTH_BEARER,
+    AUTH_HMAC, DEFAULT_API_KEY_HEADER, IDEMPOTENCY_HEADER, MAX_DELIVERY_ATTEMPTS, SIGNATURE_HEADER,
+    TIMESTAMP_HEADER,
 };
 
 use super::{actions, hex, QueueFile, WebhookRequest, KIND_ACTION, KIND_MAGLINK, KIND_WEBHOOK};
@@ -209,14 +209,21 @@ async fn webhook(db: &Db, http: &reqwest::Client, row: &DeliveryRow, now: i64) -
             None,
             format!(
                 "Test mode, not sent: POST {}\n{}\n\n{}",
-                if request.url.is_empty() { "(no Url)" } else { request.url.as_str() },
+                if request.url.is_empty() {
+                    "(no Url)"
+                } else {
+                    request.url.as_str()
+                },
                 shown.join("\n"),
                 request.body
             ),
         );
     }
     let mut call = http.post(&request.url).body(request.body.clone());
-    if !headers.iter().any(|(n, _)| n.eq_ignore_ascii_case("content-type")) {
+    if !headers
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case("content-type"))
+    {
         call = call.header("Content-Type", "application/json");
     }
     for (name, value) in &headers {
@@ -262,7 +269,11 @@ pub fn request_headers(
         AUTH_BEARER => headers.push(("Authorization".to_owned(), format!("Bearer {secret}"))),
         AUTH_API_KEY => {
             let name = request.authorization_name.trim();
-            let name = if name.is_empty() { DEFAULT_API_KEY_HEADER } else { name };
+            let name = if name.is_empty() {
+                DEFAULT_API_KEY_HEADER
+            } else {
+                name
+            };
             headers.push((name.to_owned(), secret.to_owned()));
         }
         AUTH_HMAC => {

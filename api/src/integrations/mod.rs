@@ -83,7 +83,11 @@ pub async fn event_facts(
 ) -> AppResult<SurveyEventFacts> {
     let facts = crate::store::surveys::summary_facts(db, run.id).await?;
     let stamp = crate::fmt::iso_utc(now);
-    let occurred_at: String = stamp.chars().filter(char::is_ascii_digit).take(14).collect();
+    let occurred_at: String = stamp
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect();
     Ok(SurveyEventFacts {
         event: event.to_owned(),
         survey_queue_id: run.id,
@@ -116,8 +120,8 @@ pub async fn on_survey_event(
 ) -> AppResult<usize> {
     let start = facts.event == EVENT_SURVEY_START;
     let mut rows: Vec<NewDelivery> = Vec::new();
-    let delivery = |kind: &'static str, target: String, id: &str, payload: String, test| {
-        NewDelivery {
+    let delivery =
+        |kind: &'static str, target: String, id: &str, payload: String, test| NewDelivery {
             kind,
             event: facts.event.clone(),
             target,
@@ -125,8 +129,7 @@ pub async fn on_survey_event(
             survey_queue_id: Some(facts.survey_queue_id),
             payload,
             test_mode: test,
-        }
-    };
+        };
 
     // Maglink (and the action that asks for the same file).
     let maglink = settings::get_in::<SurveyMaglinkIntegrations>(tx).await?;
@@ -134,13 +137,17 @@ pub async fn on_survey_event(
         (
             maglink.is_interface_queue_enabled_for_survey_start,
             maglink.interface_queue_path_for_survey_start.clone(),
-            maglink.interface_queue_message_type_for_survey_start.clone(),
+            maglink
+                .interface_queue_message_type_for_survey_start
+                .clone(),
         )
     } else {
         (
             maglink.is_interface_queue_enabled_for_survey_submit,
             maglink.interface_queue_path_for_survey_submit.clone(),
-            maglink.interface_queue_message_type_for_survey_submit.clone(),
+            maglink
+                .interface_queue_message_type_for_survey_submit
+                .clone(),
         )
     };
     let actions = chosen_actions(tx, start).await?;

@@ -74,6 +74,9 @@ async fn deliveries(
 
 async fn options(_user: RequireRole<SettingsAdmins>) -> Json<SurveyIntegrationOptions> {
     Json(SurveyIntegrationOptions {
-        maglink_message_types: MAGLINK_MESSAGE_TYPES.iter().map(|s| (*s).to_owned()).collect(),
+        maglink_message_types: MAGLINK_MESSAGE_TYPES
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect(),
     })
 }

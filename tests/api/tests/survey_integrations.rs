@@ -37,7 +37,13 @@ async fn assigned_row(server: &TestServer) -> i64 {
     id
 }
 
-async fn send_json(c: &mut Client, method: Method, path: &str, body: &Value, token: &str) -> Response {
+async fn send_json(
+    c: &mut Client,
+    method: Method,
+    path: &str,
+    body: &Value,
+    token: &str,
+) -> Response {
     c.send(
         method,
         path,
@@ -52,7 +58,10 @@ async fn send_json(c: &mut Client, method: Method, path: &str, body: &Value, tok
 async fn kiosk(server: &TestServer, queue: i64) -> (Client, String) {
     let mut staff = server.signed_in(FRONT_DESK).await;
     let pin = staff
-        .post_json("/api/v2/survey/generatePin", &json!({"SurveyQueueId": queue}))
+        .post_json(
+            "/api/v2/survey/generatePin",
+            &json!({"SurveyQueueId": queue}),
+        )
         .await
         .expect(StatusCode::OK)["Pin"]
         .as_str()
@@ -70,9 +79,15 @@ async fn kiosk(server: &TestServer, queue: i64) -> (Client, String) {
 async fn take_survey(server: &TestServer, queue: i64) {
     let (mut k, token) = kiosk(server, queue).await;
     let first = json!({"ChangeId": "c1", "BaseRevision": 0, "PageId": "today", "Answers": {"pregnant": "no"}});
-    send_json(&mut k, Method::PUT, &format!("/api/surveyRun/{queue}/answers"), &first, &token)
-        .await
-        .expect(StatusCode::OK);
+    send_json(
+        &mut k,
+        Method::PUT,
+        &format!("/api/surveyRun/{queue}/answers"),
+        &first,
+        &token,
+    )
+    .await
+    .expect(StatusCode::OK);
     let answers: Value = serde_json::from_str(SCREENING).unwrap();
     let submit = json!({"ChangeId": "s1", "BaseRevision": 1, "Answers": answers});
     let path = format!("/api/surveyRun/{queue}/submit");
@@ -93,7 +108,11 @@ async fn put_group(c: &mut Client, path: &str, fields: Value) -> Response {
     for (k, v) in fields.as_object().unwrap() {
         settings[k] = v.clone();
     }
-    let method = if path.contains("actionsSettings") { Method::POST } else { Method::PUT };
+    let method = if path.contains("actionsSettings") {
+        Method::POST
+    } else {
+        Method::PUT
+    };
     c.send(
         method,
         path,
@@ -114,7 +133,10 @@ const ACTIONS: &str = "/api/surveySettings/actionsSettings";
 
 async fn stop_integration_service(admin: &mut Client) {
     let r = admin
-        .post_json("/api/serviceManagement/stopService", &json!({"serviceName": "IntegrationService"}))
+        .post_json(
+            "/api/serviceManagement/stopService",
+            &json!({"serviceName": "IntegrationService"}),
+        )
         .await
         .expect(StatusCode::OK);
     assert_eq!(r["Success"], true, "{r}");
@@ -123,7 +145,9 @@ async fn stop_integration_service(admin: &mut Client) {
 }
 
 async fn open(server: &TestServer) -> Db {
-    Db::open(server.database_url()).await.expect("open the server's database")
+    Db::open(server.database_url())
+        .await
+        .expect("open the server's database")
 }
 
 async fn eventually<F, Fut>(what: &str, secs: u64, mut check: F)
@@ -159,19 +183,31 @@ async fn settings_routes_answer_admins_only_and_keep_the_webhook_secret_encrypte
         "Portal.Actions.MarkStudyReady;Portal.Actions.GenerateSummaryLetter"
     );
     // The registry offers the portal's own actions.
-    let registry = admin.get_json("/api/techpadSettings/LoadTechpadActionsForExam").await;
+    let registry = admin
+        .get_json("/api/techpadSettings/LoadTechpadActionsForExam")
+        .await;
     for class in [
         "Portal.Actions.GenerateSummaryLetter",
         "Portal.Actions.MarkStudyReady",
         "Portal.Actions.SendSurveyToQueue",
         "Portal.Actions.NotifyFrontDesk",
     ] {
-        assert!(registry.as_array().unwrap().iter().any(|a| a["ClassName"] == class), "{class}");
+        assert!(
+            registry
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|a| a["ClassName"] == class),
+            "{class}"
+        );
     }
     // Webhook defaults: the option lists and the required rows.
     let hook = admin.get_json(WEBHOOK).await;
     let s = &hook["Settings"];
-    assert!(s["WebHookDataKeys"].as_array().unwrap().contains(&json!("Answers")));
+    assert!(s["WebHookDataKeys"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("Answers")));
     assert_eq!(
         s["WebHookAuthorizationTypes"],
         json!(["None", "Basic", "Bearer", "ApiKeyHeader", "HmacSha256"])
@@ -186,7 +222,11 @@ async fn settings_routes_answer_admins_only_and_keep_the_webhook_secret_encrypte
     )
     .await
     .expect_error(StatusCode::BAD_REQUEST);
-    assert_eq!(bad["Errors"]["WebHooks.0.Url"], json!(["Url is required"]), "{bad}");
+    assert_eq!(
+        bad["Errors"]["WebHooks.0.Url"],
+        json!(["Url is required"]),
+        "{bad}"
+    );
     // The secret is stored encrypted and never answered.
     let ok = put_group(
         &mut admin,
@@ -198,7 +238,10 @@ async fn settings_routes_answer_admins_only_and_keep_the_webhook_secret_encrypte
     .await
     .expect(StatusCode::OK);
     assert_eq!(ok["Settings"]["AuthorizationSecret"], "");
-    assert!(ok["StoredSecrets"].as_array().unwrap().contains(&json!("AuthorizationSecret")));
+    assert!(ok["StoredSecrets"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("AuthorizationSecret")));
     assert_eq!(
         server
             .count_sql("SELECT COUNT(*) FROM settings WHERE group_name = 'SurveyWebhookIntegration' AND body LIKE '%enc:v1:%' AND body NOT LIKE '%tok-123%'")
@@ -218,22 +261,39 @@ async fn settings_routes_answer_admins_only_and_keep_the_webhook_secret_encrypte
         json!(["Choose one of: HL7 ORU^R01, JSON"])
     );
     assert_eq!(
-        admin.get_json("/api/surveySettings/integrationOptions").await["MaglinkMessageTypes"],
+        admin
+            .get_json("/api/surveySettings/integrationOptions")
+            .await["MaglinkMessageTypes"],
         json!(["HL7 ORU^R01", "JSON"])
     );
     // Roles: settings admins only.
-    for path in [ACTIONS, MAGLINK, WEBHOOK, POWERSCRIBE, "/api/surveySettings/integrationDeliveries"] {
-        assert_eq!(server.client().get(path).await.status, StatusCode::UNAUTHORIZED, "{path}");
+    for path in [
+        ACTIONS,
+        MAGLINK,
+        WEBHOOK,
+        POWERSCRIBE,
+        "/api/surveySettings/integrationDeliveries",
+    ] {
+        assert_eq!(
+            server.client().get(path).await.status,
+            StatusCode::UNAUTHORIZED,
+            "{path}"
+        );
         for who in [FRONT_DESK, JANE] {
             let mut c = server.signed_in(who).await;
             assert_eq!(c.get(path).await.status, StatusCode::FORBIDDEN, "{path}");
         }
     }
     // Reading the delivery log is audited.
-    admin.get("/api/surveySettings/integrationDeliveries").await.expect(StatusCode::OK);
+    admin
+        .get("/api/surveySettings/integrationDeliveries")
+        .await
+        .expect(StatusCode::OK);
     assert!(
         server
-            .count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'IntegrationDeliveriesViewed'")
+            .count_sql(
+                "SELECT COUNT(*) FROM audit_log WHERE action = 'IntegrationDeliveriesViewed'"
+            )
             .await
             >= 1
     );
@@ -243,7 +303,11 @@ async fn settings_routes_answer_admins_only_and_keep_the_webhook_secret_encrypte
 
 fn files_in(dir: &std::path::Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
         .unwrap_or_default();
     v.sort();
     v
@@ -271,31 +335,45 @@ async fn maglink_writes_one_file_per_event_in_its_type_and_never_twice_for_a_rep
     let queue = assigned_row(&server).await;
     take_survey(&server, queue).await;
     assert_eq!(
-        server.count_sql("SELECT COUNT(*) FROM integration_deliveries").await,
+        server
+            .count_sql("SELECT COUNT(*) FROM integration_deliveries")
+            .await,
         2,
         "one start and one submit, the replay stored nothing"
     );
     let db = open(&server).await;
     let http = deliver::client();
-    let report = integrations::deliver_due(&db, &SystemClock, &http, 50).await.unwrap().unwrap();
+    let report = integrations::deliver_due(&db, &SystemClock, &http, 50)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(report.delivered, 2, "{report:?}");
 
     let start_files = files_in(start_dir.path());
     assert_eq!(start_files.len(), 1, "{start_files:?}");
     assert!(start_files[0].starts_with("SurveyStart_") && start_files[0].ends_with(".json"));
-    let json: Value =
-        serde_json::from_str(&std::fs::read_to_string(start_dir.path().join(&start_files[0])).unwrap()).unwrap();
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(start_dir.path().join(&start_files[0])).unwrap(),
+    )
+    .unwrap();
     assert_eq!(json["Event"], "SurveyStart");
     assert_eq!(json["MessageType"], "JSON");
     assert_eq!(json["SurveyId"], "PES-010");
     assert_eq!(json["SurveyQueueId"], queue);
 
     let submit_files = files_in(submit_dir.path());
-    assert_eq!(submit_files.len(), 1, "no temporary file is left: {submit_files:?}");
+    assert_eq!(
+        submit_files.len(),
+        1,
+        "no temporary file is left: {submit_files:?}"
+    );
     assert!(submit_files[0].ends_with(".hl7"));
     let hl7 = std::fs::read_to_string(submit_dir.path().join(&submit_files[0])).unwrap();
     let segments: Vec<&str> = hl7.split('\r').filter(|s| !s.is_empty()).collect();
-    assert!(segments[0].starts_with("MSH|^~\\&|PORTAL|") && segments[0].contains("|ORU^R01^ORU_R01|"), "{hl7}");
+    assert!(
+        segments[0].starts_with("MSH|^~\\&|PORTAL|") && segments[0].contains("|ORU^R01^ORU_R01|"),
+        "{hl7}"
+    );
     assert!(segments[1].starts_with("PID|1||"), "{hl7}");
     assert!(segments[2].starts_with("OBR|1|"), "{hl7}");
     let obx: Vec<&&str> = segments.iter().filter(|s| s.starts_with("OBX|")).collect();
@@ -303,10 +381,15 @@ async fn maglink_writes_one_file_per_event_in_its_type_and_never_twice_for_a_rep
     assert!(obx.iter().any(|s| s.contains("|ST|pregnant^")), "{hl7}");
 
     // Nothing is due any more, and the rows say Delivered.
-    let again = integrations::deliver_due(&db, &SystemClock, &http, 50).await.unwrap().unwrap();
+    let again = integrations::deliver_due(&db, &SystemClock, &http, 50)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(again, deliver::DeliveryReport::default());
     assert_eq!(
-        server.count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE status = 'Delivered'").await,
+        server
+            .count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE status = 'Delivered'")
+            .await,
         2
     );
 }
@@ -339,27 +422,51 @@ async fn a_missing_queue_folder_is_reported_and_retried_until_the_file_is_writte
     let mut status = Value::Null;
     for _ in 0..50 {
         let list = admin.get_json("/api/serviceManagement/services").await;
-        status = list.as_array().unwrap().iter().find(|s| s["Name"] == "IntegrationService").cloned().unwrap();
-        if status["LastError"].as_str().unwrap_or("").contains("missing") {
+        status = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["Name"] == "IntegrationService")
+            .cloned()
+            .unwrap();
+        if status["LastError"]
+            .as_str()
+            .unwrap_or("")
+            .contains("missing")
+        {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert!(status["LastError"].as_str().unwrap_or("").contains("missing"), "{status}");
+    assert!(
+        status["LastError"]
+            .as_str()
+            .unwrap_or("")
+            .contains("missing"),
+        "{status}"
+    );
     assert_eq!(
-        server.count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE status = 'Pending'").await,
+        server
+            .count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE status = 'Pending'")
+            .await,
         1,
         "kept for a retry"
     );
     // The folder appears: the retry writes the file, once.
     std::fs::create_dir(&folder).unwrap();
     eventually("the queue file", 30, || async {
-        server.count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE status = 'Delivered'").await == 1
+        server
+            .count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE status = 'Delivered'")
+            .await
+            == 1
     })
     .await;
     assert_eq!(files_in(&folder).len(), 1);
     assert!(
-        server.count_sql("SELECT COUNT(*) FROM integration_attempts WHERE outcome = 'Failed'").await >= 1
+        server
+            .count_sql("SELECT COUNT(*) FROM integration_attempts WHERE outcome = 'Failed'")
+            .await
+            >= 1
     );
 }
 
@@ -373,7 +480,10 @@ struct Received {
 
 impl Received {
     fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -393,7 +503,9 @@ impl Receiver {
         let script = Arc::new(Mutex::new(script.into_iter()));
         tokio::spawn(async move {
             loop {
-                let Ok((mut socket, _)) = listener.accept().await else { return };
+                let Ok((mut socket, _)) = listener.accept().await else {
+                    return;
+                };
                 let seen = seen.clone();
                 let script = script.clone();
                 tokio::spawn(async move {
@@ -411,7 +523,8 @@ impl Receiver {
                                 .lines()
                                 .find_map(|l| {
                                     let (n, v) = l.split_once(':')?;
-                                    n.eq_ignore_ascii_case("content-length").then(|| v.trim().parse::<usize>().ok())?
+                                    n.eq_ignore_ascii_case("content-length")
+                                        .then(|| v.trim().parse::<usize>().ok())?
                                 })
                                 .unwrap_or(0);
                             break (at + 4, length);
@@ -428,12 +541,17 @@ impl Receiver {
                     let headers = head
                         .lines()
                         .skip(1)
-                        .filter_map(|l| l.split_once(':').map(|(n, v)| (n.trim().to_owned(), v.trim().to_owned())))
+                        .filter_map(|l| {
+                            l.split_once(':')
+                                .map(|(n, v)| (n.trim().to_owned(), v.trim().to_owned()))
+                        })
                         .collect();
                     let body = String::from_utf8_lossy(&buf[head_end..]).to_string();
                     seen.lock().unwrap().push(Received { headers, body });
                     let status = script.lock().unwrap().next().unwrap_or(200);
-                    let answer = format!("HTTP/1.1 {status} X\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok");
+                    let answer = format!(
+                        "HTTP/1.1 {status} X\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
+                    );
                     let _ = socket.write_all(answer.as_bytes()).await;
                     let _ = socket.shutdown().await;
                 });
@@ -450,7 +568,11 @@ impl Receiver {
 fn hmac_hex(key: &str, text: &str) -> String {
     let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key.as_bytes()).unwrap();
     mac.update(text.as_bytes());
-    mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
+    mac.finalize()
+        .into_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 async fn configure_webhook(admin: &mut Client, url: &str, test_mode: bool) {
@@ -479,9 +601,15 @@ async fn the_webhook_posts_the_signed_body_with_an_idempotency_key() {
     configure_webhook(&mut admin, &receiver.url, false).await;
     let queue = assigned_row(&server).await;
     take_survey(&server, queue).await;
-    eventually("the webhook request", 20, || async { !receiver.received().is_empty() }).await;
+    eventually("the webhook request", 20, || async {
+        !receiver.received().is_empty()
+    })
+    .await;
     eventually("the delivered row", 10, || async {
-        server.count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE status = 'Delivered'").await == 1
+        server
+            .count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE status = 'Delivered'")
+            .await
+            == 1
     })
     .await;
     let got = receiver.received();
@@ -490,22 +618,43 @@ async fn the_webhook_posts_the_signed_body_with_an_idempotency_key() {
     let body: Value = serde_json::from_str(&r.body).unwrap();
     assert_eq!(body["event"], "SurveySubmit");
     assert_eq!(body["surveyId"], "PES-010");
-    assert!(body["mrn"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
+    assert!(
+        body["mrn"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
     let answers = body["answers"].as_array().unwrap();
     assert_eq!(answers.len(), 5, "{body}");
-    assert!(answers.iter().any(|a| a["Id"] == "pregnant" && a["Value"] == "No"), "{body}");
+    assert!(
+        answers
+            .iter()
+            .any(|a| a["Id"] == "pregnant" && a["Value"] == "No"),
+        "{body}"
+    );
     assert_eq!(r.header("X-Clinic"), Some("demo"));
     assert_eq!(r.header("Content-Type"), Some("application/json"));
     let key = r.header("Idempotency-Key").unwrap();
-    assert!(key.starts_with(&format!("SurveySubmit:{queue}:s1:Webhook:")), "{key}");
+    assert!(
+        key.starts_with(&format!("SurveySubmit:{queue}:s1:Webhook:")),
+        "{key}"
+    );
     let ts = r.header("X-Portal-Timestamp").unwrap();
     assert_eq!(
         r.header("X-Portal-Signature").unwrap(),
-        format!("sha256={}", hmac_hex("signing-key-1", &format!("{ts}.{}", r.body)))
+        format!(
+            "sha256={}",
+            hmac_hex("signing-key-1", &format!("{ts}.{}", r.body))
+        )
     );
     // The log: delivered with the receiver's status code.
-    let log = admin.get_json("/api/surveySettings/integrationDeliveries").await;
-    let row = log.as_array().unwrap().iter().find(|d| d["Kind"] == "Webhook").unwrap();
+    let log = admin
+        .get_json("/api/surveySettings/integrationDeliveries")
+        .await;
+    let row = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["Kind"] == "Webhook")
+        .unwrap();
     assert_eq!(row["Status"], "Delivered");
     assert_eq!(row["StatusCode"], 200);
     assert_eq!(row["IdempotencyKey"], key);
@@ -527,13 +676,18 @@ async fn a_receiver_answering_500_three_times_gets_exactly_one_accepted_delivery
     let mut passes = 0;
     loop {
         passes += 1;
-        let result = integrations::deliver_due(&db, &clock, &http, 50).await.unwrap();
+        let result = integrations::deliver_due(&db, &clock, &http, 50)
+            .await
+            .unwrap();
         if result.is_ok() && receiver.received().len() >= 4 {
             break;
         }
         // Before the backoff has passed nothing is tried again.
         assert_eq!(
-            integrations::deliver_due(&db, &clock, &http, 50).await.unwrap().unwrap(),
+            integrations::deliver_due(&db, &clock, &http, 50)
+                .await
+                .unwrap()
+                .unwrap(),
             deliver::DeliveryReport::default()
         );
         clock.advance(10 * 60_000);
@@ -541,17 +695,31 @@ async fn a_receiver_answering_500_three_times_gets_exactly_one_accepted_delivery
     }
     // More passes later send nothing more.
     clock.advance(3_600_000);
-    integrations::deliver_due(&db, &clock, &http, 50).await.unwrap().unwrap();
+    integrations::deliver_due(&db, &clock, &http, 50)
+        .await
+        .unwrap()
+        .unwrap();
     let got = receiver.received();
     assert_eq!(got.len(), 4, "three refusals and one acceptance");
-    let keys: std::collections::HashSet<&str> = got.iter().map(|r| r.header("Idempotency-Key").unwrap()).collect();
+    let keys: std::collections::HashSet<&str> = got
+        .iter()
+        .map(|r| r.header("Idempotency-Key").unwrap())
+        .collect();
     assert_eq!(keys.len(), 1, "every try carries the same key");
-    assert!(got.iter().all(|r| r.body == got[0].body), "the same body each time");
+    assert!(
+        got.iter().all(|r| r.body == got[0].body),
+        "the same body each time"
+    );
     let rows = store::recent(&db, 10).await.unwrap();
     let row = rows.iter().find(|r| r.kind == "Webhook").unwrap();
     assert_eq!(row.status, "Delivered");
     assert_eq!(row.attempts, 4);
-    let codes: Vec<Option<i64>> = store::attempts(&db, row.id).await.unwrap().iter().map(|a| a.status_code).collect();
+    let codes: Vec<Option<i64>> = store::attempts(&db, row.id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|a| a.status_code)
+        .collect();
     assert_eq!(codes, [Some(500), Some(500), Some(500), Some(200)]);
 }
 
@@ -565,16 +733,29 @@ async fn test_mode_records_what_would_be_sent_and_sends_nothing() {
     let queue = assigned_row(&server).await;
     take_survey(&server, queue).await;
     let db = open(&server).await;
-    let report = integrations::deliver_due(&db, &SystemClock, &deliver::client(), 50).await.unwrap().unwrap();
+    let report = integrations::deliver_due(&db, &SystemClock, &deliver::client(), 50)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(report.test_recorded, 1, "{report:?}");
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert!(receiver.received().is_empty(), "nothing was sent");
-    let log = admin.get_json("/api/surveySettings/integrationDeliveries").await;
-    let row = log.as_array().unwrap().iter().find(|d| d["Kind"] == "Webhook").unwrap();
+    let log = admin
+        .get_json("/api/surveySettings/integrationDeliveries")
+        .await;
+    let row = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["Kind"] == "Webhook")
+        .unwrap();
     assert_eq!(row["Status"], "TestRecorded");
     assert_eq!(row["TestMode"], true);
     let detail = row["Detail"].as_str().unwrap();
-    assert!(detail.starts_with("Test mode, not sent: POST http://127.0.0.1:"), "{detail}");
+    assert!(
+        detail.starts_with("Test mode, not sent: POST http://127.0.0.1:"),
+        "{detail}"
+    );
     assert!(detail.contains("\"surveyId\":\"PES-010\""), "{detail}");
     assert!(detail.contains("X-Portal-Signature: sha256="), "{detail}");
     assert!(!detail.contains("signing-key-1"), "the key never shows");
@@ -618,7 +799,10 @@ async fn webhook_delivery_latency_on_loopback() {
         .unwrap();
         tx.commit().await.unwrap();
         let started = Instant::now();
-        let report = integrations::deliver_due(&db, &SystemClock, &http, 1).await.unwrap().unwrap();
+        let report = integrations::deliver_due(&db, &SystemClock, &http, 1)
+            .await
+            .unwrap()
+            .unwrap();
         times.push(started.elapsed());
         assert_eq!(report.delivered, 1);
     }
@@ -627,7 +811,11 @@ async fn webhook_delivery_latency_on_loopback() {
     let p = |q: f64| times[((n as f64 * q).ceil() as usize).min(n) - 1];
     println!(
         "webhook delivery on loopback ({}): n={n} p50={:?} p99={:?} max={:?}",
-        if server.is_postgres() { "PostgreSQL" } else { "SQLite" },
+        if server.is_postgres() {
+            "PostgreSQL"
+        } else {
+            "SQLite"
+        },
         p(0.50),
         p(0.99),
         times[n - 1]
@@ -666,19 +854,33 @@ async fn the_chosen_survey_actions_run_on_start_and_end() {
         )
         .await;
     let appointment = server
-        .count_sql(&format!("SELECT COALESCE(appointment_id, 0) FROM survey_queue WHERE id = {queue}"))
+        .count_sql(&format!(
+            "SELECT COALESCE(appointment_id, 0) FROM survey_queue WHERE id = {queue}"
+        ))
         .await;
     // The summary report setting off: only the action makes the letter.
-    put_group(&mut admin, "/api/configurationForm/SurveyGeneral", json!({"GenerateSummaryReport": false}))
-        .await
-        .expect(StatusCode::OK);
+    put_group(
+        &mut admin,
+        "/api/configurationForm/SurveyGeneral",
+        json!({"GenerateSummaryReport": false}),
+    )
+    .await
+    .expect(StatusCode::OK);
     let letters = format!("SELECT COUNT(*) FROM letters WHERE survey_queue_id = {queue}");
     take_survey(&server, queue).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(server.count_sql(&letters).await, 0);
-    assert_eq!(server.count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE kind = 'Action'").await, 4);
+    assert_eq!(
+        server
+            .count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE kind = 'Action'")
+            .await,
+        4
+    );
     let db = open(&server).await;
-    let report = integrations::deliver_due(&db, &SystemClock, &deliver::client(), 50).await.unwrap().unwrap();
+    let report = integrations::deliver_due(&db, &SystemClock, &deliver::client(), 50)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(report.delivered, 4, "{report:?}");
     if appointment > 0 {
         assert_eq!(
@@ -697,8 +899,18 @@ async fn the_chosen_survey_actions_run_on_start_and_end() {
         1
     );
     let rows = store::recent(&db, 10).await.unwrap();
-    let magview = rows.iter().find(|r| r.target == "MagView.Actions.MarkStudyCompleted").unwrap();
-    assert!(magview.detail.as_deref().unwrap_or("").contains("runs in MagView"), "{magview:?}");
+    let magview = rows
+        .iter()
+        .find(|r| r.target == "MagView.Actions.MarkStudyCompleted")
+        .unwrap();
+    assert!(
+        magview
+            .detail
+            .as_deref()
+            .unwrap_or("")
+            .contains("runs in MagView"),
+        "{magview:?}"
+    );
 }
 
 fn wall_ms() -> i64 {

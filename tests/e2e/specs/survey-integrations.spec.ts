@@ -23,7 +23,9 @@ async function shots(page: Page, name: string, ready: () => Promise<void>) {
 }
 
 async function save(page: Page, form: string) {
+  const saved = page.waitForResponse((r) => /\/api\/(surveySettings|configurationForm)\//.test(r.url()) && ["PUT", "POST"].includes(r.request().method()));
   await page.getByRole("form", { name: form }).getByRole("button", { name: "Save" }).click();
+  expect((await saved).status()).toBe(200);
   await expect(page.getByText(SAVED).last()).toBeVisible();
 }
 

@@ -39,10 +39,8 @@ pub fn canonical_actions(actions: &str) -> String {
 }
 
 crate::settings_struct! {
-    /// Defaults: every switch off, every text and list empty. Its TypeScript and schema name
-    /// is SurveyActionsSettings (the History Portal's row buttons are model::SurveyActions).
+    /// Defaults: every switch off, every text and list empty.
     #[derive(Default)]
-    #[serde(rename = "SurveyActionsSettings")]
     pub struct SurveyActions {
         "CallMVApiActionWhenSurveyStart" call_mv_api_action_when_survey_start: bool,
         /// Class names joined with ';' ('' = none).

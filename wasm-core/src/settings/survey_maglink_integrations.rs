@@ -135,13 +135,20 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            s.validate().field("InterfaceQueueMessageTypeForSurveyStart"),
+            s.validate()
+                .field("InterfaceQueueMessageTypeForSurveyStart"),
             ["Choose one of: HL7 ORU^R01, JSON"]
         );
-        assert!(s.validate().field("InterfaceQueueMessageTypeForSurveySubmit").is_empty());
+        assert!(s
+            .validate()
+            .field("InterfaceQueueMessageTypeForSurveySubmit")
+            .is_empty());
         assert_eq!(
             s.disabled(),
-            ["InterfaceQueuePathForSurveySubmit", "InterfaceQueueMessageTypeForSurveySubmit"]
+            [
+                "InterfaceQueuePathForSurveySubmit",
+                "InterfaceQueueMessageTypeForSurveySubmit"
+            ]
         );
         s.interface_queue_message_type_for_survey_start = "JSON".into();
         assert!(s.validate().is_valid());

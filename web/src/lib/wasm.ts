@@ -229,7 +229,6 @@ export type {
   TechpadGeneral,
   TechpadMaglinkEvents,
   TechpadExamActions,
-  SurveyActionsSettings,
   SurveyMaglinkIntegrations,
   SurveyPowerscribeIntegrations,
   SurveyWebhookIntegration,

@@ -1,10 +1,12 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { fieldsOf, SettingsForm } from "../../components/settings-form";
-import type { SurveyActionsSettings as SurveyActions, SurveyPowerscribeIntegrations } from "../../lib/wasm";
+import type { SurveyActions, SurveyPowerscribeIntegrations } from "../../lib/wasm";
 import { splitExamActions, toggleExamAction } from "../../lib/wasm-settings";
 import { useExamActions, useIntegrationGroup, useSurveyActionsGroup } from "./api/integrations";
 
 const Powerscribe = fieldsOf<SurveyPowerscribeIntegrations>();
+// SurveyActions: TypeScript merges the settings group with the History Portal's row-button type
+// of the same name; the form uses the group's fields only.
 const Actions = fieldsOf<SurveyActions>();
 
 /** Powerscribe integration and the survey actions settings (spec 04 §2, §3): for Survey Start
