@@ -123,6 +123,8 @@ pub enum Action {
     LabelsSaved,
     /// The patient's Appointments page read (spec 01 §2.1).
     AppointmentsViewed,
+    /// Issue 17: the survey integrations' delivery log read (it shows what was sent).
+    IntegrationDeliveriesViewed,
     /// Issue 20: a kiosk's "I need help", and staff marking it handled.
     KioskHelpRequested,
     KioskHelpResolved,
@@ -216,6 +218,7 @@ impl Action {
             Action::SurveyLinkOpened => "SurveyLinkOpened",
             Action::LabelsSaved => "LabelsSaved",
             Action::AppointmentsViewed => "AppointmentsViewed",
+            Action::IntegrationDeliveriesViewed => "IntegrationDeliveriesViewed",
             Action::KioskHelpRequested => "KioskHelpRequested",
             Action::KioskHelpResolved => "KioskHelpResolved",
             Action::SsoSignIn => "SsoSignIn",
@@ -280,6 +283,7 @@ impl Action {
             Action::PatientCreated | Action::StudyCreated => "Survey",
             Action::SurveyLinkOpened => "Survey",
             Action::AppointmentsViewed => "Appointments",
+            Action::IntegrationDeliveriesViewed => "Survey",
             Action::KioskHelpRequested | Action::KioskHelpResolved => "Survey",
             Action::SsoSignIn | Action::SsoSignInRefused => "Authentication",
             Action::SurveyThemeAdded | Action::SurveyThemeApplied | Action::SurveyThemeDeleted => {

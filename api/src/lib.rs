@@ -17,6 +17,7 @@ pub mod error;
 pub mod error_log;
 pub mod fmt;
 pub mod html;
+pub mod integrations;
 pub mod jobs;
 pub mod letter_hold;
 pub mod letter_pdf;

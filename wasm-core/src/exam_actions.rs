@@ -2,7 +2,10 @@
 //! Description): the MagView API actions an exam event (techpad exam start, end and complete,
 //! `settings::techpad::exam_actions`) or a survey event (`settings::survey_actions`) can call.
 //! Declared once here; the API answers this list and the settings pages show it as checklists.
-//! The actions run in MagView, not in the portal: the portal stores which ones are chosen.
+//! The `MagView.*` actions run in MagView, not in the portal: the portal stores which ones are
+//! chosen. The `Portal.*` actions (issue 17) are the portal's own, run on a survey event by the
+//! integration service (api/src/integrations/actions.rs); on a survey event a MagView action is
+//! recorded as handed to MagView, not run.
 
 use crate::model::ExamAction;
 
@@ -36,7 +39,34 @@ pub const EXAM_ACTIONS: &[(&str, &str)] = &[
         "MagView.Actions.CreateFollowUps",
         "Create the follow-ups recorded during the exam",
     ),
+    (
+        PORTAL_GENERATE_SUMMARY_LETTER,
+        "Generate the survey summary PDF as a letter",
+    ),
+    (
+        PORTAL_MARK_STUDY_READY,
+        "Mark the patient's appointment ready for the exam",
+    ),
+    (
+        PORTAL_SEND_TO_QUEUE,
+        "Write the survey to the Maglink interface queue",
+    ),
+    (
+        PORTAL_NOTIFY_FRONT_DESK,
+        "Notify the front desk (email to the clinic's notification address)",
+    ),
 ];
+
+/// The portal's own survey actions.
+pub const PORTAL_GENERATE_SUMMARY_LETTER: &str = "Portal.Actions.GenerateSummaryLetter";
+pub const PORTAL_MARK_STUDY_READY: &str = "Portal.Actions.MarkStudyReady";
+pub const PORTAL_SEND_TO_QUEUE: &str = "Portal.Actions.SendSurveyToQueue";
+pub const PORTAL_NOTIFY_FRONT_DESK: &str = "Portal.Actions.NotifyFrontDesk";
+
+/// Whether the portal runs `class_name` itself.
+pub fn is_portal_action(class_name: &str) -> bool {
+    class_name.starts_with("Portal.Actions.") && EXAM_ACTIONS.iter().any(|(c, _)| *c == class_name)
+}
 
 /// The registry as the wire list.
 pub fn exam_actions() -> Vec<ExamAction> {

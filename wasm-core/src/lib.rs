@@ -41,6 +41,7 @@ pub mod settings;
 pub mod setup;
 pub mod site_usage;
 pub mod survey;
+pub mod survey_integration;
 pub mod table;
 pub mod validation;
 

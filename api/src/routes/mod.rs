@@ -33,6 +33,7 @@ pub mod staff_home;
 pub mod survey_admin;
 pub mod survey_create_patient;
 pub mod survey_general;
+pub mod survey_integrations;
 pub mod survey_link;
 pub mod survey_packages;
 pub mod survey_queue;
@@ -85,6 +86,7 @@ pub fn router() -> ApiRouter {
         .merge(sso::router())
         .merge(survey_general::router())
         .merge(survey_themes::router())
+        .merge(survey_integrations::router())
         .merge(techpad_settings::router())
         .merge(techpad_pdf_forms::router())
         .merge(notice_templates::router())

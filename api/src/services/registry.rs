@@ -73,6 +73,26 @@ pub static SERVICES: &[ServiceDef] = &[
         },
     },
     ServiceDef {
+        name: "IntegrationService",
+        title: "Integration Service",
+        // Survey integrations (issue 17): Maglink queue files, webhooks, survey actions, with
+        // retries; a failed delivery is this service's last error until one succeeds.
+        period: |c| c.outbox_period,
+        allowed: always,
+        pass: |cx| {
+            Box::pin(async move {
+                static HTTP: std::sync::OnceLock<reqwest::Client> = std::sync::OnceLock::new();
+                let http = HTTP.get_or_init(crate::integrations::deliver::client);
+                match crate::integrations::deliver_due(&cx.db, cx.clock.as_ref(), http, 50).await {
+                    Ok(Ok(report)) if report == Default::default() => Ok(String::new()),
+                    Ok(Ok(report)) => Ok(format!("{report:?}")),
+                    Ok(Err(delivery_error)) => Err(delivery_error),
+                    Err(e) => Err(e.to_string()),
+                }
+            })
+        },
+    },
+    ServiceDef {
         name: "TimerService",
         title: "Timer Service",
         // The notifications engine: assignment notices, reminders, I Am Here links, expiries.

@@ -7,6 +7,7 @@ pub mod backup;
 pub mod demo;
 pub mod documents;
 pub mod history_portal;
+pub mod integrations;
 pub mod labels;
 pub mod list_cache;
 pub mod locations;

@@ -68,3 +68,5 @@ pub mod survey_admin;
 pub use survey_admin::*;
 pub mod printers;
 pub use printers::*;
+pub mod survey_integration;
+pub use survey_integration::*;

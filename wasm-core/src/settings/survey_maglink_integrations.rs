@@ -5,6 +5,7 @@
 
 use super::checks::*;
 use super::SettingsGroup;
+use crate::survey_integration::MAGLINK_MESSAGE_TYPES;
 use crate::ValidationErrors;
 
 /// Longest interface queue path (a share or queue format name).
@@ -40,6 +41,28 @@ crate::settings_struct! {
 impl SettingsGroup for SurveyMaglinkIntegrations {
     const NAME: &'static str = "SurveyMaglinkIntegrations";
 
+    /// Spec 04 §2: a queue's path and message type follow its checkbox (disabled when off).
+    fn disabled(&self) -> Vec<String> {
+        let mut off = Vec::new();
+        for (on, path, kind) in [
+            (
+                self.is_interface_queue_enabled_for_survey_start,
+                "InterfaceQueuePathForSurveyStart",
+                "InterfaceQueueMessageTypeForSurveyStart",
+            ),
+            (
+                self.is_interface_queue_enabled_for_survey_submit,
+                "InterfaceQueuePathForSurveySubmit",
+                "InterfaceQueueMessageTypeForSurveySubmit",
+            ),
+        ] {
+            if !on {
+                off.extend([path.to_owned(), kind.to_owned()]);
+            }
+        }
+        off
+    }
+
     fn validate(&self) -> ValidationErrors {
         let mut e = ValidationErrors::new();
         interface_queue(
@@ -56,6 +79,23 @@ impl SettingsGroup for SurveyMaglinkIntegrations {
             "InterfaceQueueMessageTypeForSurveySubmit",
             &self.interface_queue_message_type_for_survey_submit,
         );
+        // Issue 17: the portal writes the types it knows; an enabled queue says which.
+        for (on, field, kind) in [
+            (
+                self.is_interface_queue_enabled_for_survey_start,
+                "InterfaceQueueMessageTypeForSurveyStart",
+                &self.interface_queue_message_type_for_survey_start,
+            ),
+            (
+                self.is_interface_queue_enabled_for_survey_submit,
+                "InterfaceQueueMessageTypeForSurveySubmit",
+                &self.interface_queue_message_type_for_survey_submit,
+            ),
+        ] {
+            if on && !kind.is_empty() && e.field(field).is_empty() {
+                one_of(&mut e, field, kind, MAGLINK_MESSAGE_TYPES);
+            }
+        }
         e
     }
 }
@@ -84,6 +124,34 @@ mod tests {
         assert!(e
             .field("InterfaceQueueMessageTypeForSurveyStart")
             .is_empty());
+    }
+
+    #[test]
+    fn an_enabled_queue_writes_a_known_type_and_a_disabled_one_is_off() {
+        let mut s = SurveyMaglinkIntegrations {
+            is_interface_queue_enabled_for_survey_start: true,
+            interface_queue_message_type_for_survey_start: "XML".into(),
+            interface_queue_message_type_for_survey_submit: "XML".into(),
+            ..Default::default()
+        };
+        assert_eq!(
+            s.validate()
+                .field("InterfaceQueueMessageTypeForSurveyStart"),
+            ["Choose one of: HL7 ORU^R01, JSON"]
+        );
+        assert!(s
+            .validate()
+            .field("InterfaceQueueMessageTypeForSurveySubmit")
+            .is_empty());
+        assert_eq!(
+            s.disabled(),
+            [
+                "InterfaceQueuePathForSurveySubmit",
+                "InterfaceQueueMessageTypeForSurveySubmit"
+            ]
+        );
+        s.interface_queue_message_type_for_survey_start = "JSON".into();
+        assert!(s.validate().is_valid());
     }
 
     #[test]

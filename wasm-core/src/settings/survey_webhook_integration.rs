@@ -9,6 +9,7 @@
 
 use super::checks::*;
 use super::SettingsGroup;
+use crate::survey_integration::{AUTHORIZATION_TYPES, AUTH_NONE, DATA_KEYS};
 use crate::ValidationErrors;
 
 pub const HEADER_NAME_REQUIRED: &str = "Header name is required";
@@ -50,18 +51,63 @@ crate::settings_struct! {
         "IsTestMode" is_test_mode: bool,
         "Url" url: String,
         "AuthorizationType" authorization_type: String,
+        /// Not in the spec: the user name of Basic, the header name of ApiKeyHeader
+        /// (default X-Api-Key). The password, token, key or HMAC key is the group's
+        /// AuthorizationSecret.
+        "AuthorizationName" authorization_name: String,
         "Headers" headers: Vec<WebHookHeader>,
         "Parameters" parameters: Vec<WebHookParameter>,
     }
 }
 
 crate::settings_struct! {
-    /// Defaults: every switch off, every text and list empty.
-    #[derive(Default)]
+    /// Defaults: one webhook, off; the option lists are the server's (normalize restores them).
     pub struct SurveyWebhookIntegration {
         "WebHooks" web_hooks: Vec<WebHook>,
         "WebHookDataKeys" web_hook_data_keys: Vec<String>,
         "WebHookAuthorizationTypes" web_hook_authorization_types: Vec<String>,
+        /// Not in the spec: the credential of the webhooks' authorization (Basic password,
+        /// Bearer token, API key, HMAC-SHA256 key); stored encrypted, never sent back.
+        "AuthorizationSecret" authorization_secret: String,
+    }
+}
+
+impl Default for SurveyWebhookIntegration {
+    fn default() -> Self {
+        let own = |l: &[&str]| l.iter().map(|s| (*s).to_owned()).collect();
+        // One webhook, off, with the rows a receiver always needs (not removable, §2).
+        let hook = WebHook {
+            authorization_type: AUTH_NONE.to_owned(),
+            headers: vec![WebHookHeader {
+                name: "Content-Type".to_owned(),
+                value: "application/json".to_owned(),
+                is_required: true,
+            }],
+            parameters: vec![
+                WebHookParameter {
+                    key: "Event".to_owned(),
+                    value: "event".to_owned(),
+                    is_required: true,
+                },
+                WebHookParameter {
+                    key: "SurveyId".to_owned(),
+                    value: "surveyId".to_owned(),
+                    is_required: true,
+                },
+                WebHookParameter {
+                    key: "Answers".to_owned(),
+                    value: "answers".to_owned(),
+                    is_required: false,
+                },
+            ],
+            ..WebHook::default()
+        };
+        SurveyWebhookIntegration {
+            web_hooks: vec![hook],
+            web_hook_data_keys: own(DATA_KEYS),
+            web_hook_authorization_types: own(AUTHORIZATION_TYPES),
+            authorization_secret: String::new(),
+        }
     }
 }
 
@@ -75,6 +121,22 @@ fn offered(e: &mut ValidationErrors, field: &str, value: &str, choices: &[String
 
 impl SettingsGroup for SurveyWebhookIntegration {
     const NAME: &'static str = "SurveyWebhookIntegration";
+    const SECRETS: &'static [&'static str] = &["AuthorizationSecret"];
+
+    /// The option lists are the server's own, whatever a page sends back.
+    fn normalize(&mut self) {
+        let d = SurveyWebhookIntegration::default();
+        self.web_hook_data_keys = d.web_hook_data_keys;
+        self.web_hook_authorization_types = d.web_hook_authorization_types;
+    }
+
+    /// Spec 04 §2: the Url is disabled in test mode.
+    fn disabled(&self) -> Vec<String> {
+        (0..self.web_hooks.len())
+            .filter(|i| self.web_hooks[*i].is_test_mode)
+            .map(|i| format!("WebHooks.{i}.Url"))
+            .collect()
+    }
 
     fn validate(&self) -> ValidationErrors {
         let mut e = ValidationErrors::new();
@@ -220,6 +282,7 @@ mod tests {
             web_hooks: vec![h],
             web_hook_data_keys: vec!["SurveyId".into()],
             web_hook_authorization_types: vec!["None".into(), "Bearer".into()],
+            authorization_secret: String::new(),
         };
         let e = s.validate();
         assert_eq!(

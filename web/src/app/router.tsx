@@ -4,7 +4,6 @@ import { recoveryRoutes } from "../features/recovery/routes";
 import { techpadSettingsRoute } from "../features/techpad-settings/routes";
 import { HealthRecordPage, LoginPage } from "../features/auth/login-page";
 import { InitPage } from "../features/init/init-page";
-import { LaterRelease } from "../features/later-release/later-release";
 import type { RouteHandle } from "../lib/route-handle";
 import { loadSettingsRules } from "../lib/wasm-settings";
 import { documentsSettingsRoute } from "../features/documents-settings/routes";
@@ -27,12 +26,6 @@ function RouteLoading() {
       Loading…
     </p>
   );
-}
-
-/** A shell area another issue builds: title in the header and an honest note. */
-function later(path: string, title: string, subtitle?: string): RouteObject {
-  const handle: RouteHandle = { title, subtitle };
-  return { path, handle, children: [{ index: true, element: <LaterRelease /> }, { path: "*", element: <LaterRelease /> }] };
 }
 
 // ---- Portal Core pages of issue 14, part 2 (branch account-labels): User Account, Dynamic Labels,
@@ -319,7 +312,34 @@ export const routes: RouteObject[] = [
                     lazy: () => import("../features/survey-settings/themes-page").then((m) => ({ Component: m.ThemesPage })),
                     handle: { title: "Survey Themes Management" } satisfies RouteHandle,
                   },
-                  later(":tab", "Survey Settings"),
+                  // spec 04 §2: integrations, children powerscribe-integration (default),
+                  // maglink-integration and webhook-integration.
+                  {
+                    path: "integrations",
+                    lazy: () =>
+                      import("../features/survey-integrations/integrations-layout").then((m) => ({ Component: m.IntegrationsLayout })),
+                    handle: { title: "Survey Integrations Management" } satisfies RouteHandle,
+                    children: [
+                      { index: true, element: <Navigate to="powerscribe-integration" replace /> },
+                      {
+                        path: "powerscribe-integration",
+                        lazy: () => withAdminRules(import("../features/survey-integrations/powerscribe-page")).then((m) => ({ Component: m.PowerscribePage })),
+                        handle: { title: "Survey Integrations Management", subtitle: "Powerscribe Integration" } satisfies RouteHandle,
+                      },
+                      {
+                        path: "maglink-integration",
+                        lazy: () => withAdminRules(import("../features/survey-integrations/maglink-page")).then((m) => ({ Component: m.MaglinkPage })),
+                        handle: { title: "Survey Integrations Management", subtitle: "Maglink Integration" } satisfies RouteHandle,
+                      },
+                      {
+                        path: "webhook-integration",
+                        lazy: () => withAdminRules(import("../features/survey-integrations/webhook-page")).then((m) => ({ Component: m.WebhookPage })),
+                        handle: { title: "Survey Integrations Management", subtitle: "Webhook Integration" } satisfies RouteHandle,
+                      },
+                      { path: "*", element: <Navigate to="/admin/survey-settings/integrations/powerscribe-integration" replace /> },
+                    ],
+                  },
+                  { path: "*", element: <Navigate to="/admin/survey-settings/package" replace /> },
                 ],
               },
               techpadSettingsRoute,

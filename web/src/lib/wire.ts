@@ -67,6 +67,8 @@ export type {
   RunnerThemes,
   SurveyThemeRow,
   AddThemeRequest,
+  IntegrationDelivery,
+  SurveyIntegrationOptions,
 } from "wasm-core";
 
 // Notification Templates and the Site Usage Report (spec 03 §3, §7).

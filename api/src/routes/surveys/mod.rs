@@ -44,8 +44,8 @@ mod summary;
 use help::*;
 use pins::*;
 use runs::*;
-pub use summary::make_summary;
 use summary::*;
+pub use summary::{make_summary, summary_letter};
 
 pub const TOKEN_HEADER: &str = "x-survey-token";
 pub fn router() -> ApiRouter {

@@ -3,6 +3,8 @@
 use super::*;
 use wasm_core::model::RunQuery;
 
+use crate::integrations;
+
 /// `?modify=true`: Modify (spec 01 §4), allowed when wasm-core's Medical History rule offers it
 /// for this row (a finished survey whose appointment has not passed); the survey goes back to
 /// IntermediateSave with its answers and is resumed.
@@ -147,6 +149,19 @@ pub(super) async fn write(
         SurveyStatus::IntermediateSave
     };
     let now = now_ms();
+    // Issue 17: Survey Start is the run's first save, Survey Submit the submit; their
+    // integration deliveries are stored with the answers (same transaction), keyed by the change.
+    let mut events = Vec::new();
+    if current == 0 {
+        events.push(integrations::START);
+    }
+    if submit {
+        events.push(integrations::SUBMIT);
+    }
+    let mut facts = Vec::new();
+    for event in events {
+        facts.push(integrations::event_facts(&state.db, &run, &def, &kept, event, now).await?);
+    }
     let mut tx = state.db.begin().await?;
     let written = store::save_answers(
         &mut tx,
@@ -163,6 +178,18 @@ pub(super) async fn write(
         return Err(AppError::Conflict(
             "The survey was saved elsewhere. Reload it.".to_owned(),
         ));
+    }
+    if !facts.is_empty() {
+        let log_id = crate::store::integrations::log_id_in(&mut tx, id).await?;
+        for mut f in facts {
+            f.survey_log_id = log_id;
+            let key = if f.event == integrations::START {
+                format!("{}:{id}", f.event)
+            } else {
+                format!("{}:{id}:{}", f.event, req.change_id)
+            };
+            integrations::on_survey_event(&mut tx, &f, &key, now).await?;
+        }
     }
     if submit {
         let actor = user

@@ -8,9 +8,14 @@ use wasm_core::survey::report_template;
 /// (issue 5 part 7): the questions shown for the stored answers, in the patient's language
 /// (English where the PDF fonts cannot show it), as a letter of type 'Survey Summary'.
 pub async fn make_summary(state: &AppState, queue_id: i64) -> AppResult<bool> {
-    let db = &state.db;
+    summary_letter(&state.db, queue_id, false).await
+}
+
+/// [`make_summary`], or with `always` whatever GenerateSummaryReport says (the survey action
+/// Portal.Actions.GenerateSummaryLetter, issue 17).
+pub async fn summary_letter(db: &Db, queue_id: i64, always: bool) -> AppResult<bool> {
     let general = settings::get::<SurveyGeneral>(db).await?;
-    if !general.generate_summary_report {
+    if !general.generate_summary_report && !always {
         return Ok(false);
     }
     let run = store::run_by_queue(db, queue_id)

@@ -6,6 +6,7 @@ import "./survey-settings.css";
 const TABS = [
   { path: "general", label: "General" },
   { path: "package", label: "Packages" },
+  { path: "integrations", label: "Integrations" },
   { path: "themes", label: "Themes" },
 ];
 
