@@ -120,6 +120,7 @@ fn main() {
             study_desc: "Screening Mammogram, bilateral, with tomosynthesis".into(),
             location: "Main Campus".into(),
             sections,
+            ..Default::default()
         })
     };
     let pdf = build();

@@ -23,7 +23,7 @@ use crate::auth::session::SessionUser;
 use crate::auth::{hash_token, random_token, CurrentUser, MaybeUser, RequireRole, Staff};
 use crate::client_addr::ClientAddr;
 use crate::cookies;
-use crate::db::now_ms;
+use crate::db::{now_ms, Db};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::ApiRouter;
 use crate::pdf;

@@ -24,7 +24,7 @@ pub async fn summary_letter(db: &Db, queue_id: i64, always: bool) -> AppResult<b
     let facts = store::summary_facts(db, queue_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let def = definition(&run, &libraries(state).await?)?;
+    let def = definition(&run, &crate::routes::survey_admin::library_set(db).await?)?;
     // A custom report template for this survey (issue 17) shapes the report.
     let template = crate::store::survey_admin::template_for_survey(db, &def.id)
         .await?
