@@ -34,7 +34,6 @@ file_kinds! {
     PdfFile = ["application/pdf"] "A PDF document";
     XmlFile = ["application/xml"] "An XML file (a download)";
     ZipFile = ["application/zip"] "A zip archive (a download)";
-    JsonFile = ["application/json"] "A JSON document (an export)";
     /// SAML metadata of this portal's SSO service provider.
     SamlMetadataFile = ["application/samlmetadata+xml"] "SAML 2.0 metadata (XML)";
     /// The uploaded logos: what the upload accepted.
@@ -223,6 +222,35 @@ impl<T: JsonSchema> DescribeAnswer for AnyOrigin<T> {
             op,
             "Access-Control-Allow-Origin",
             "*: any page may read the answer",
+        );
+    }
+}
+
+/// A JSON export opened in a new window under its own file name (the lexicon export): typed like
+/// any JSON answer, never cached.
+pub struct JsonExport<T> {
+    pub body: T,
+    pub file_name: &'static str,
+}
+
+impl<T: Serialize> IntoResponse for JsonExport<T> {
+    fn into_response(self) -> Response {
+        let mut response = Json(self.body).into_response();
+        let headers = response.headers_mut();
+        if let Ok(v) = HeaderValue::from_str(&format!("inline; filename=\"{}\"", self.file_name)) {
+            headers.insert(header::CONTENT_DISPOSITION, v);
+        }
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response
+    }
+}
+
+impl<T: JsonSchema> DescribeAnswer for JsonExport<T> {
+    fn describe(op: &mut OpDoc) {
+        json_with_header::<T>(
+            op,
+            "Content-Disposition",
+            "inline, with the export's file name",
         );
     }
 }

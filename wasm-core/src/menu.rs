@@ -424,7 +424,9 @@ mod tests {
         assert_eq!(core.children[5].label, "SSO");
         assert_eq!(core.children[1].path, "/admin/core-settings/user-account");
         assert_eq!(manager[7].children[0].label, "Notification Templates");
-        assert_eq!(manager[10].children[9].label, "Canned Notes");
+        // spec 01 §2.1's order: ... resources, pdf-forms, canned-notes.
+        assert_eq!(manager[10].children[9].label, "PDF Forms");
+        assert_eq!(manager[10].children[10].label, "Canned Notes");
         // Keys are unique across the whole menu.
         let mut keys: Vec<&str> = manager
             .iter()

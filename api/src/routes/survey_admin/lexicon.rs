@@ -9,7 +9,7 @@ use wasm_core::survey::lexicon::lexicon;
 use wasm_core::survey::parse_survey_with;
 
 use super::*;
-use crate::answers::{File, JsonFile, ZipFile};
+use crate::answers::{File, JsonExport, ZipFile};
 use crate::routes::survey_packages::file_stem;
 
 async fn all(db: &Db) -> AppResult<Vec<LexiconSurvey>> {
@@ -27,9 +27,14 @@ async fn all(db: &Db) -> AppResult<Vec<LexiconSurvey>> {
     .map_err(AppError::internal)
 }
 
-pub(super) async fn file(_user: Admin, State(state): State<AppState>) -> AppResult<File<JsonFile>> {
-    let body = serde_json::to_vec_pretty(&all(&state.db).await?).map_err(AppError::internal)?;
-    Ok(File::inline(body, "lexicon.json"))
+pub(super) async fn file(
+    _user: Admin,
+    State(state): State<AppState>,
+) -> AppResult<JsonExport<Vec<LexiconSurvey>>> {
+    Ok(JsonExport {
+        body: all(&state.db).await?,
+        file_name: "lexicon.json",
+    })
 }
 
 pub(super) async fn zip(_user: Admin, State(state): State<AppState>) -> AppResult<File<ZipFile>> {
