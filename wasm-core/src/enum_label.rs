@@ -7,8 +7,12 @@
 use crate::settings::techpad::split_at_capitals;
 
 /// Names the portal's screens call otherwise than their words (the patient's Ssn is the MRN
-/// here, spec 01 §9 SDate is the study date).
-const WHOLE: &[(&str, &str)] = &[("Ssn", "MRN"), ("SDate", "Study Date")];
+/// here, spec 01 §9 SDate is the study date, IamHere is the "I Am Here" button).
+const WHOLE: &[(&str, &str)] = &[
+    ("Ssn", "MRN"),
+    ("SDate", "Study Date"),
+    ("IamHere", "I Am Here"),
+];
 
 /// Words written as initialisms.
 const WORDS: &[(&str, &str)] = &[

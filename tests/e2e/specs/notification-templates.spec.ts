@@ -113,7 +113,7 @@ test("portal template: add, edit (name fixed), delete", async ({ page }) => {
   await expect(page.getByText("Template saved.")).toBeVisible();
   const row = portal.getByRole("row", { name: /Arrival by text/ });
   await expect(row).toContainText("no");
-  await expect(row).toContainText("IamHere");
+  await expect(row).toContainText("I Am Here");
 
   await row.getByRole("button", { name: "Edit Arrival by text" }).click();
   const edit = page.getByRole("dialog", { name: "Edit Template" });

@@ -185,9 +185,10 @@ test("in a 400 px viewport the letter opens in the pdf.js page and is acknowledg
   await signIn(page, "patient", "maria.garcia");
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/documents/all");
-  const row = page.getByRole("table", { name: "Letters" }).locator("tbody tr", { hasText: "Follow-up Reminder" });
+  // Below 420 px the letters are the compact list (issue 20), one row per letter with its View.
+  const row = page.getByRole("list", { name: "Letters" }).getByRole("listitem").filter({ hasText: "Follow-up Reminder" });
   const ack = page.waitForResponse((r) => r.url().endsWith("/api/documents/readAndAcknowledge"), { timeout: 20_000 });
-  await row.getByRole("button", { name: "View" }).click();
+  await row.getByRole("button", { name: "View Follow-up Reminder" }).click();
   await expect(page).toHaveURL(/\/Documents\/ViewPdf\/[^/]+$/);
   const frame = page.locator("iframe");
   await expect(frame).toHaveAttribute("src", /^\/Scripts\/pdfjs\/web\/viewer\.html\?file=%2Fapi%2Fdocuments%2FletterPdf/);

@@ -13,6 +13,7 @@ test("an embedded kiosk with no survey posts 'no-survey-available' to its parent
   await page.route(clinicPage, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Clinic</title>" }));
   await page.goto(clinicPage);
   await page.setContent(`<!doctype html>
+    <html lang="en">
     <title>Clinic page</title>
     <script>
       window.received = [];

@@ -23,7 +23,7 @@ export function DeliveryLog() {
       {deliveries.isError && <p role="alert">The delivery log could not be loaded.</p>}
       {deliveries.data && deliveries.data.length === 0 && <p>No survey event has been delivered yet.</p>}
       {deliveries.data && deliveries.data.length > 0 && (
-        <div className="integrations-log-scroll">
+        <div className="integrations-log-scroll" tabIndex={0} role="region" aria-label="Delivery log (scrolls)">
           <table className="integrations-log-table">
             <thead>
               <tr>
