@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectNoAxeViolations, PASSWORD } from "./helpers";
+import { expectNoAxeViolations, PASSWORD, SCREENSHOTS } from "./helpers";
 
 // Staff two-step sign-in (issue 22), end to end. Turning RequireMfaForAdmins on would change
 // every other spec's sign-in on the shared demo portal, so this spec starts its own demo portal
@@ -14,7 +14,7 @@ import { expectNoAxeViolations, PASSWORD } from "./helpers";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const BIN = process.env.PORTAL_API_BIN ?? join(ROOT, "target/debug/portal-api");
-const SHOTS = "/tmp/shots-mfa";
+const SHOTS = `${SCREENSHOTS}/staff-mfa`;
 
 let portal: ChildProcess | null = null;
 let base = "";
