@@ -17,8 +17,10 @@ TOTAL_PASSED=0
 TOTAL_FAILED=0
 trap stop_throwaway_postgres EXIT
 
-record() { # name passed failed [note]
-  SUMMARY+=("$(printf '%-28s %5d passed, %d failed%s' "$1:" "$2" "$3" "${4:+  ($4)}")")
+LAST_RECORD=$SECONDS
+record() { # name passed failed [note]; with the seconds since the previous record (where CI time goes)
+  local took=$((SECONDS - LAST_RECORD)); LAST_RECORD=$SECONDS
+  SUMMARY+=("$(printf '%-28s %5d passed, %d failed  %5ds%s' "$1:" "$2" "$3" "$took" "${4:+  ($4)}")")
   TOTAL_PASSED=$((TOTAL_PASSED + $2))
   TOTAL_FAILED=$((TOTAL_FAILED + $3))
 }
@@ -62,6 +64,8 @@ vitest_suite() { # name json vitest-args...
 
 echo "== set-up (tools, wasm build, web build)"
 ./scripts/setup.sh || { echo "set-up failed"; exit 1; }
+echo "set-up took $SECONDS s"
+LAST_RECORD=$SECONDS
 gate() { # name log command...: a check that must print no finding
   local name=$1 log=$2; shift 2
   echo "== $name"
@@ -130,5 +134,5 @@ record "playwright (Chromium)" "$p" "$f" "$([ "${flaky:-0}" != 0 ] && echo "$fla
 echo
 echo "== summary"
 printf '%s\n' "${SUMMARY[@]}"
-echo "total: $TOTAL_PASSED passed, $TOTAL_FAILED failed"
+echo "total: $TOTAL_PASSED passed, $TOTAL_FAILED failed in $SECONDS s"
 [ "$TOTAL_FAILED" = 0 ]

@@ -3,12 +3,13 @@ import react from "@vitejs/plugin-react";
 import wasm from "vite-plugin-wasm";
 import { fileURLToPath } from "node:url";
 import { precachePlugin } from "./sw/precache-plugin";
+import { labelEnglishPlugin } from "./vite/label-english";
 
 // wasm-core is a wasm-pack "bundler" package: vite-plugin-wasm turns its .wasm import into an
 // ES module, which needs top-level await (esnext) both in the build and in vitest.
 export default defineConfig({
   // The service worker's precache list is made from the build output (sw/precache-plugin.ts).
-  plugins: [wasm(), react(), precachePlugin({ template: "sw/sw.js", publicDir: "public" })],
+  plugins: [wasm(), react(), labelEnglishPlugin(), precachePlugin({ template: "sw/sw.js", publicDir: "public" })],
   build: {
     target: "esnext",
     // Two pages: the app, and the pdf.js viewer page at /Scripts/pdfjs/web/viewer.html (spec 01 §2.3).

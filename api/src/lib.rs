@@ -19,6 +19,7 @@ pub mod fmt;
 pub mod html;
 pub mod integrations;
 pub mod jobs;
+pub mod labels_catalog;
 pub mod letter_hold;
 pub mod letter_pdf;
 pub mod license;

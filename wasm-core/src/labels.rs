@@ -29,15 +29,49 @@ pub fn label_text(
     language: &str,
     default_english: &str,
 ) -> String {
-    let find = |lang: &str| {
-        translations
+    label_text_in(
+        translations,
+        &[("english".to_owned(), default_english.to_owned())],
+        language,
+    )
+}
+
+/// The text of a label in `language`: the clinic's stored text in that language, else the
+/// shipped translation (wasm-core/labels), else the stored English, else the shipped English.
+/// A clinic's edit wins; a language nobody edited still gets the shipped translation.
+pub fn label_text_in(
+    stored: &[(String, String)],
+    shipped: &[(String, String)],
+    language: &str,
+) -> String {
+    let find = |texts: &[(String, String)], lang: &str| {
+        texts
             .iter()
             .find(|(l, v)| language_name(l) == lang && !v.trim().is_empty())
             .map(|(_, v)| v.clone())
     };
-    find(language_name(language))
-        .or_else(|| find("english"))
-        .unwrap_or_else(|| default_english.to_owned())
+    let language = language_name(language);
+    find(stored, language)
+        .or_else(|| find(shipped, language))
+        .or_else(|| find(stored, "english"))
+        .or_else(|| find(shipped, "english"))
+        .unwrap_or_default()
+}
+
+/// The wasm-core messages patients read (validation of sign-in, registration, password and survey
+/// answers), each with the shipped label that translates it: (label key, English text). The
+/// label's English text is the message itself (a test in api/src/labels_catalog.rs checks), so
+/// the browser and the server translate a message the same way: by finding the label whose English
+/// text it is (`message_key`), then that label's text in the language. Append-only; keys
+/// `Msg_{Area}_{What}`.
+pub const PATIENT_MESSAGES: &[(&str, &str)] = &[];
+
+/// The label key that translates a wasm-core message (see PATIENT_MESSAGES).
+pub fn message_key(english: &str) -> Option<&'static str> {
+    PATIENT_MESSAGES
+        .iter()
+        .find(|(_, text)| *text == english)
+        .map(|(key, _)| *key)
 }
 
 // ---- Dynamic Labels Management (spec 03 §2 "Dynamic Labels", §3 "Dynamic label", §5) ----
@@ -170,6 +204,23 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    #[test]
+    fn a_clinic_edit_wins_then_the_shipped_text_then_english() {
+        let pair = |l: &str, v: &str| (l.to_owned(), v.to_owned());
+        let shipped = [
+            pair("en", "Sign in"),
+            pair("km", "ចូល"),
+            pair("es", "Iniciar sesión"),
+        ];
+        let stored = [pair("spanish", "Entrar"), pair("english", "Log in")];
+        assert_eq!(label_text_in(&stored, &shipped, "es"), "Entrar");
+        assert_eq!(label_text_in(&stored, &shipped, "cambodian"), "ចូល");
+        assert_eq!(label_text_in(&stored, &shipped, "vi"), "Log in");
+        assert_eq!(label_text_in(&[], &shipped, "vi"), "Sign in");
+        assert_eq!(label_text_in(&[pair("km", "  ")], &shipped, "km"), "ចូល");
+        assert_eq!(label_text_in(&[], &[], "km"), "");
     }
 
     #[test]

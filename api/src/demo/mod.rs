@@ -4,7 +4,6 @@
 
 pub mod documents;
 pub mod iam_here;
-pub mod labels;
 pub mod membership;
 pub mod recovery;
 pub mod registration;
@@ -668,23 +667,6 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
         },
     )
     .await?;
-    for (key, en, es) in [
-        (
-            "MedicalHistory_SurveyExpired_Title",
-            "Survey Expired",
-            "Encuesta vencida",
-        ),
-        (
-            "Home_Welcome",
-            "Welcome to the patient portal",
-            "Bienvenida al portal del paciente",
-        ),
-    ] {
-        let id = store::demo::labels::insert_key(&mut tx, key).await?;
-        for (lang, value) in [("en", en), ("es", es)] {
-            store::demo::labels::insert_value(&mut tx, id, lang, value).await?;
-        }
-    }
     // Unconditionally: the demo loads into an empty database.
     store::setup::claim_configured(&mut tx, now, true).await?;
     tx.commit().await?;
@@ -692,7 +674,6 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     recovery::load(db, &hash, now).await?;
     documents::load(db).await?;
     iam_here::load(db).await?;
-    labels::load(db).await?;
     registration::load(db, now).await?;
     survey_link::load(db, &hash, now).await?;
     tracing::info!(

@@ -9,7 +9,7 @@ use axum::extract::State;
 use axum::Json;
 use serde_json::json;
 use wasm_core::labels::{
-    label_text, language_name, validate_label_edits, validate_new_label, KEY_TAKEN, LANGUAGES,
+    label_text_in, language_name, validate_label_edits, validate_new_label, KEY_TAKEN, LANGUAGES,
 };
 use wasm_core::model::{DynamicLabel, LabelTranslation, SaveLabelValues};
 
@@ -18,6 +18,7 @@ use crate::auth::roles::SettingsAdmins;
 use crate::auth::RequireRole;
 use crate::client_addr::ClientAddr;
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
+use crate::labels_catalog;
 use crate::openapi::ApiRouter;
 use crate::AppState;
 
@@ -26,28 +27,6 @@ pub const LABELS_STALE: &str =
     "Someone else saved these labels after you opened them. Reload to see their changes.";
 /// At most this many labels in one save (the whole table is a few hundred).
 const SAVE_MAX: usize = 5000;
-
-/// (key, category, title, English default) of the labels the patient screens show.
-pub const PATIENT_LABELS: &[(&str, &str, &str, &str)] = &[
-    ("Home_Welcome", "Portal", "Home welcome", "Welcome to the patient portal"),
-    ("Home_PendingActions", "Portal", "Home pending actions title", "Pending actions"),
-    ("Home_PendingSurvey", "Portal", "Pending survey tag", "pending survey"),
-    ("Home_UnreadLetter", "Portal", "Unread letter tag", "unread letter"),
-    ("Home_NextAppointments", "Portal", "Home next appointments title", "Next appointments"),
-    ("Documents_UnreadTab", "Portal", "Documents unread tab", "Unread Letters"),
-    ("Documents_AllTab", "Portal", "Documents all tab", "All Letters"),
-    ("Documents_OtherTab", "Portal", "Documents other tab", "Other Documents"),
-    ("MedicalHistory_AssignedTab", "Portal", "Medical History assigned tab", "Assigned"),
-    ("MedicalHistory_ProgressTab", "Portal", "Medical History in-progress tab", "In Progress"),
-    ("MedicalHistory_CompletedTab", "Portal", "Medical History completed tab", "Completed/Expired"),
-    ("MedicalHistory_SurveyExpired_Title", "Portal", "Survey expired title", "Survey Expired"),
-    (
-        "MedicalHistory_SurveyExpired_Message",
-        "Portal",
-        "Survey expired message",
-        "Could not start the survey, survey already expired. Please contact system administrator if you want to reschedule the survey.",
-    ),
-];
 
 pub fn router() -> ApiRouter {
     ApiRouter::new()
@@ -78,19 +57,17 @@ async fn all(state: &AppState) -> AppResult<BTreeMap<String, (String, Vec<(Strin
             entry.1.push((l, v));
         }
     }
-    for (key, category, _, _) in PATIENT_LABELS {
-        out.entry((*key).to_owned())
-            .or_insert_with(|| ((*category).to_owned(), Vec::new()));
+    // The shipped labels nobody has saved yet (a saved one is stored under its shipped key).
+    for label in labels_catalog::catalog().values() {
+        out.entry(label.key.clone())
+            .or_insert_with(|| (label.category.clone(), Vec::new()));
     }
     Ok(out)
 }
 
-fn default_of(key: &str) -> &'static str {
-    PATIENT_LABELS
-        .iter()
-        .find(|(k, ..)| *k == key)
-        .map(|(.., d)| *d)
-        .unwrap_or("")
+/// The shipped texts of `key` (none for a label the clinic added).
+fn shipped_texts(key: &str) -> &'static [(String, String)] {
+    labels_catalog::shipped(key).map_or(&[], |l| l.texts.as_slice())
 }
 
 async fn load_labels(State(state): State<AppState>) -> AppResult<Json<Vec<DynamicLabel>>> {
@@ -112,28 +89,22 @@ async fn labels(state: &AppState) -> AppResult<Vec<DynamicLabel>> {
             let title = row
                 .map(|r| r.title.clone())
                 .filter(|t| !t.is_empty())
-                .or_else(|| {
-                    PATIENT_LABELS
-                        .iter()
-                        .find(|(k, ..)| *k == key)
-                        .map(|(_, _, t, _)| (*t).to_owned())
-                })
+                .or_else(|| labels_catalog::shipped(&key).map(|l| l.title.clone()))
                 .unwrap_or_else(|| key.clone());
             let revision = row.map_or(0, |r| r.revision);
             let translations = LANGUAGES
                 .iter()
                 .map(|(language, _)| {
-                    let value = stored
-                        .iter()
-                        .find(|(l, v)| language_name(l) == *language && !v.trim().is_empty())
-                        .map(|(_, v)| v.clone())
-                        .unwrap_or_else(|| {
-                            if *language == "english" {
-                                default_of(&key).to_owned()
-                            } else {
-                                String::new()
-                            }
-                        });
+                    // The clinic's text, else the shipped one: what the patient sees.
+                    let in_language = |texts: &[(String, String)]| {
+                        texts
+                            .iter()
+                            .find(|(l, v)| language_name(l) == *language && !v.trim().is_empty())
+                            .map(|(_, v)| v.clone())
+                    };
+                    let value = in_language(&stored)
+                        .or_else(|| in_language(shipped_texts(&key)))
+                        .unwrap_or_default();
                     LabelTranslation {
                         language: (*language).to_owned(),
                         value,
@@ -152,12 +123,8 @@ async fn labels(state: &AppState) -> AppResult<Vec<DynamicLabel>> {
     Ok(labels)
 }
 
-fn built_in(
-    key: &str,
-) -> Option<&'static (&'static str, &'static str, &'static str, &'static str)> {
-    PATIENT_LABELS
-        .iter()
-        .find(|(k, ..)| k.eq_ignore_ascii_case(key))
+fn built_in(key: &str) -> Option<&'static labels_catalog::ShippedLabel> {
+    labels_catalog::shipped(key)
 }
 
 /// Dynamic Labels Management's Save (spec 03 §2, §7): every edited label at the revision it was
@@ -204,13 +171,19 @@ async fn save_label_values(
             // A built-in label saved for the first time (revision 0); any other unknown key
             // was deleted or never existed.
             None if label.revision == 0 => {
-                let Some((key, category, ..)) = built_in(&label.key) else {
+                let Some(shipped) = built_in(&label.key) else {
                     return Err(AppError::BadRequest(format!(
                         "There is no label with the key {}.",
                         label.key
                     )));
                 };
-                crate::store::labels::insert_key(&mut tx, key, category, &label.title).await?
+                crate::store::labels::insert_key(
+                    &mut tx,
+                    &shipped.key,
+                    &shipped.category,
+                    &label.title,
+                )
+                .await?
             }
             None => return Err(AppError::Conflict(LABELS_STALE.to_owned())),
         };
@@ -290,7 +263,7 @@ async fn load_label_values(
             .await?
             .into_iter()
             .map(|(key, (_, stored))| {
-                let text = label_text(&stored, language, default_of(&key));
+                let text = label_text_in(&stored, shipped_texts(&key), language);
                 (key, text)
             })
             .collect(),

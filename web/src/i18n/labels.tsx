@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { api } from "../lib/api-client";
+import english from "virtual:label-english";
 import { languageName } from "../lib/wasm";
 
 /** The six languages of spec 03 §9 (name as the API takes it, name shown in the switch). */
@@ -13,6 +14,15 @@ export const LANGUAGE_CHOICES: { name: string; label: string }[] = [
 ];
 
 const STORAGE_KEY = "portal.language";
+
+let byEnglish: Map<string, string> | null = null;
+/** English text -> key of the shipped `Msg_` labels (the wasm-core messages). */
+function messageKeys(): Map<string, string> {
+  if (!byEnglish) {
+    byEnglish = new Map(Object.entries(english).filter(([key]) => key.startsWith("Msg_")).map(([key, text]) => [text, key]));
+  }
+  return byEnglish;
+}
 type Snapshot = { language: string; values: Record<string, string> };
 let snapshot: Snapshot = { language: languageName(localStorage.getItem(STORAGE_KEY) ?? "english"), values: {} };
 let loadedFor: string | null = null;
@@ -49,8 +59,9 @@ export function setLanguage(name: string) {
   void load(language);
 }
 
-/** The current language and `t(key, englishDefault)`; the texts come from LoadLabelValues
- * (the server applies the English fallback rule of wasm-core's labelText). */
+/** The current language and `t(key)`: the text from LoadLabelValues (the server applies
+ * wasm-core's labelTextIn: the clinic's text, else the shipped one, else English), and until those
+ * arrive the shipped English (wasm-core/labels). `fallback` is for keys that are not shipped. */
 export function useLabels() {
   const current = useSyncExternalStore(
     (l) => {
@@ -62,8 +73,14 @@ export function useLabels() {
   useEffect(() => {
     if (loadedFor !== current.language) void load(current.language);
   }, [current.language]);
-  const t = (key: string, english: string) => current.values[key] || english;
-  return { language: current.language, t };
+  const t = (key: string, fallback?: string) => current.values[key] || english[key] || fallback || key;
+  /** A message from a wasm-core rule or the API (English) in the current language: the label
+   * whose shipped English it is (wasm-core labels::PATIENT_MESSAGES), else the message as is. */
+  const tMessage = (message: string) => {
+    const key = messageKeys().get(message);
+    return key ? t(key) : message;
+  };
+  return { language: current.language, t, tMessage };
 }
 
 export function LanguageSwitch() {

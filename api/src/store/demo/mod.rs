@@ -2,7 +2,6 @@
 //! its data, each in the loader's transaction. Nothing else writes through these.
 
 pub mod clinic;
-pub mod labels;
 pub mod letters;
 pub mod people;
 pub mod surveys;
