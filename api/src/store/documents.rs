@@ -50,14 +50,29 @@ const SELECT: &str = "SELECT l.id, l.patient_id, l.access_token, l.letter_type, 
     LEFT JOIN studies s ON s.id = l.study_id
     LEFT JOIN locations loc ON loc.id = s.location_id";
 
-/// A patient's letters, newest first (`descending` false: oldest first).
+/// What the letters list shows of each letter: the columns the PDF needs (body, address, the
+/// location, the file name) are left out, as they are the bulk of each row and a patient with
+/// hundreds of letters would carry them all on every list (issue 22: the list's p99).
+const LIST_SELECT: &str = "SELECT l.id, l.patient_id, l.access_token, l.letter_type, l.notify_type,
+        '' AS body, l.sent_at, l.read_at, l.acked_at, l.is_ack_on_view, l.bi_rads,
+        (l.pdf IS NOT NULL) AS has_pdf, p.first_name, p.last_name, p.mrn,
+        CAST(NULL AS TEXT) AS dob, CAST(NULL AS TEXT) AS address, s.study_date,
+        s.description AS study_desc, CAST(NULL AS TEXT) AS location_address,
+        CAST(NULL AS TEXT) AS location_phone, CAST(NULL AS TEXT) AS file_name
+    FROM letters l
+    JOIN patients p ON p.id = l.patient_id
+    LEFT JOIN studies s ON s.id = l.study_id";
+
+/// A patient's letters for the list, newest first (`descending` false: oldest first), without
+/// what only the PDF needs (see [`LIST_SELECT`]).
 pub async fn letters_of_patient(
     db: &Db,
     patient_id: i64,
     descending: bool,
 ) -> AppResult<Vec<LetterRow>> {
     let order = if descending { "DESC" } else { "ASC" };
-    let sql = format!("{SELECT} WHERE l.patient_id = $1 ORDER BY l.sent_at {order}, l.id {order}");
+    let sql =
+        format!("{LIST_SELECT} WHERE l.patient_id = $1 ORDER BY l.sent_at {order}, l.id {order}");
     Ok(
         on_db!(db, pool => sqlx::query_as::<_, LetterRow>(&sql).bind(patient_id).fetch_all(pool).await)?,
     )

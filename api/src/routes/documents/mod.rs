@@ -133,7 +133,12 @@ async fn load_settings_and_hiding(
     let db = &state.db;
     let essential = settings::get::<DocumentsEssential>(db).await?;
     Ok((
-        load_settings(db, user).await?,
+        settings_from(
+            &essential,
+            &settings::get::<DocumentsColumnTitle>(db).await?,
+            &settings::get::<DocumentsOther>(db).await?,
+            user,
+        ),
         LetterRules {
             hold: crate::letter_hold::LetterHold::load(db, state.clinic_utc_offset_minutes).await?,
             show_doctor_letters_to_patients: essential.show_doctor_letters_to_patients,
