@@ -96,6 +96,8 @@ interface UploadValues {
 function PdfUploadForm() {
   const toast = useToast();
   const upload = useUploadPdfForm();
+  // The form's rule is in the settings package the list query loads: no submit before it is there.
+  const ready = usePdfForms().isSuccess;
   const form = useForm<UploadValues>({
     defaultValues: { Name: "", File: null },
     criteriaMode: "all",
@@ -129,7 +131,7 @@ function PdfUploadForm() {
       before={<TextField name="Name" label="Name" autoComplete="off" />}
       file={{ name: "File", label: "PDF file (at most 1 MB)", accept: ".pdf,application/pdf" }}
       submitLabel="Upload"
-      disabled={upload.isPending}
+      disabled={upload.isPending || !ready}
       onSubmit={submit}
     />
   );
