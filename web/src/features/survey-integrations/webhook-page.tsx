@@ -73,7 +73,7 @@ function WebhookFields() {
             name="AuthorizationSecret"
             label="Password, token, API key or signing key"
             kind="password"
-            description="One credential serves every webhook that uses authorization. Stored encrypted; leave empty to keep the stored one."
+            description="One credential serves every webhook that uses authorization; stored encrypted."
           />
         </fieldset>
       )}
