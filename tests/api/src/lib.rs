@@ -1217,59 +1217,6 @@ pub fn now_unix() -> i64 {
         .as_secs() as i64
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parses_iso_instants() {
-        assert_eq!(parse_iso_utc("1970-01-01T00:00:00Z"), Some(0));
-        assert_eq!(
-            parse_iso_utc("2026-11-22T20:40:00.123Z"),
-            Some(1_795_380_000)
-        );
-        assert_eq!(
-            parse_iso_utc("2026-11-22T20:40:00+00:00"),
-            Some(1_795_380_000)
-        );
-        assert_eq!(parse_iso_utc("2026-11-22T20:40:00-05:00"), None);
-        assert_eq!(parse_iso_utc("11/22/2026"), None);
-    }
-
-    #[test]
-    fn parses_set_cookie_headers() {
-        let c = SetCookie::parse("portal_session=abc; HttpOnly; SameSite=Lax; Path=/").unwrap();
-        assert_eq!(
-            (c.name.as_str(), c.value.as_str()),
-            ("portal_session", "abc")
-        );
-        assert!(c.has("httponly") && c.attribute("samesite") == Some("Lax") && !c.is_removal());
-        assert!(SetCookie::parse("a=; Path=/").unwrap().is_removal());
-        assert!(SetCookie::parse("a=x; Max-Age=0").unwrap().is_removal());
-        assert!(
-            SetCookie::parse("a=x; Expires=Thu, 01 Jan 1970 00:00:00 GMT")
-                .unwrap()
-                .is_removal()
-        );
-    }
-
-    #[test]
-    fn swaps_the_database_name() {
-        assert_eq!(
-            database_url_for("postgres://postgres@127.0.0.1:5432/postgres", "t1"),
-            "postgres://postgres@127.0.0.1:5432/t1"
-        );
-        assert_eq!(
-            database_url_for("postgres://u:p@h/db?sslmode=disable", "t2"),
-            "postgres://u:p@h/t2?sslmode=disable"
-        );
-        assert_eq!(
-            database_url_for("postgres://h:5432", "t3"),
-            "postgres://h:5432/t3"
-        );
-    }
-}
-
 /// A multipart/form-data body written by hand (RFC 7578), independent of the server's parser.
 pub struct Multipart {
     boundary: String,
@@ -1330,5 +1277,58 @@ impl Multipart {
             self.body,
             format!("multipart/form-data; boundary={}", self.boundary),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_iso_instants() {
+        assert_eq!(parse_iso_utc("1970-01-01T00:00:00Z"), Some(0));
+        assert_eq!(
+            parse_iso_utc("2026-11-22T20:40:00.123Z"),
+            Some(1_795_380_000)
+        );
+        assert_eq!(
+            parse_iso_utc("2026-11-22T20:40:00+00:00"),
+            Some(1_795_380_000)
+        );
+        assert_eq!(parse_iso_utc("2026-11-22T20:40:00-05:00"), None);
+        assert_eq!(parse_iso_utc("11/22/2026"), None);
+    }
+
+    #[test]
+    fn parses_set_cookie_headers() {
+        let c = SetCookie::parse("portal_session=abc; HttpOnly; SameSite=Lax; Path=/").unwrap();
+        assert_eq!(
+            (c.name.as_str(), c.value.as_str()),
+            ("portal_session", "abc")
+        );
+        assert!(c.has("httponly") && c.attribute("samesite") == Some("Lax") && !c.is_removal());
+        assert!(SetCookie::parse("a=; Path=/").unwrap().is_removal());
+        assert!(SetCookie::parse("a=x; Max-Age=0").unwrap().is_removal());
+        assert!(
+            SetCookie::parse("a=x; Expires=Thu, 01 Jan 1970 00:00:00 GMT")
+                .unwrap()
+                .is_removal()
+        );
+    }
+
+    #[test]
+    fn swaps_the_database_name() {
+        assert_eq!(
+            database_url_for("postgres://postgres@127.0.0.1:5432/postgres", "t1"),
+            "postgres://postgres@127.0.0.1:5432/t1"
+        );
+        assert_eq!(
+            database_url_for("postgres://u:p@h/db?sslmode=disable", "t2"),
+            "postgres://u:p@h/t2?sslmode=disable"
+        );
+        assert_eq!(
+            database_url_for("postgres://h:5432", "t3"),
+            "postgres://h:5432/t3"
+        );
     }
 }
