@@ -46,6 +46,7 @@ pub mod summary_pdf;
 pub mod survey_link;
 pub mod survey_pins;
 pub mod unsubscribe;
+pub mod upload_form;
 pub mod web;
 
 use std::io::Write;

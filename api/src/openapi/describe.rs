@@ -230,6 +230,34 @@ impl DescribeArg for Bytes {
     }
 }
 
+/// An upload form (spec 04 "POST (multipart)"): the file part and the form's text fields; the
+/// raw-body variant takes the fields as the query.
+impl<F: crate::upload_form::UploadFields, const MAX: usize> DescribeArg
+    for crate::upload_form::Upload<F, MAX>
+{
+    fn describe(op: &mut OpDoc) {
+        let mut schema = op.schemas.input_inline::<F>();
+        if let Some(obj) = schema.as_object_mut() {
+            let props = obj.entry("properties").or_insert_with(|| json!({}));
+            if let Some(props) = props.as_object_mut() {
+                props.insert(
+                    crate::upload_form::FILE_PART.to_owned(),
+                    json!({"type": "string", "format": "binary"}),
+                );
+            }
+            let required = obj.entry("required").or_insert_with(|| json!([]));
+            if let Some(required) = required.as_array_mut() {
+                required.push(json!(crate::upload_form::FILE_PART));
+            }
+        }
+        op.query_params::<F>();
+        op.body(json!({
+            "multipart/form-data": {"schema": strip_meta(schema)},
+            "application/octet-stream": {"schema": {}},
+        }));
+    }
+}
+
 /// An extractor whose rejection the handler handles itself asks the same of the request.
 impl<T: DescribeArg, E> DescribeArg for Result<T, E> {
     fn describe(op: &mut OpDoc) {

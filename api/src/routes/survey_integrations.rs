@@ -50,26 +50,7 @@ async fn deliveries(
         Some(peer.ip().to_string()),
     )
     .await?;
-    Ok(Json(
-        rows.into_iter()
-            .map(|r| IntegrationDelivery {
-                id: r.id,
-                kind: r.kind,
-                event: r.event,
-                target: r.target,
-                idempotency_key: r.idempotency_key,
-                survey_queue_id: r.survey_queue_id,
-                test_mode: r.test_mode,
-                status: r.status,
-                attempts: r.attempts,
-                last_error: r.last_error,
-                created_at: r.created_at,
-                finished_at: r.finished_at,
-                status_code: r.status_code,
-                detail: r.detail,
-            })
-            .collect(),
-    ))
+    Ok(Json(rows))
 }
 
 async fn options(_user: RequireRole<SettingsAdmins>) -> Json<SurveyIntegrationOptions> {

@@ -8,9 +8,7 @@
 //! the bytes as a PDF with at least one page. Every upload and delete is a Techpad Log entry.
 
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::Json;
 use serde_json::json;
 use wasm_core::model::{Deleted, PdfForm, PdfFormUploadQuery};
@@ -25,9 +23,14 @@ use crate::auth::roles::{SettingsAdmins, TechpadFormReaders};
 use crate::auth::RequireRole;
 use crate::client_addr::ClientAddr;
 use crate::db::{now_ms, Db};
-use crate::error::{ApiPath, ApiQuery, AppError, AppResult};
+use crate::error::{ApiPath, AppError, AppResult};
 use crate::openapi::ApiRouter;
 use crate::store::pdf_forms as store;
+use crate::upload_form::{Upload, UploadFields};
+
+impl UploadFields for PdfFormUploadQuery {
+    const FIELDS: &'static [&'static str] = &["name", "fileName"];
+}
 use crate::AppState;
 
 pub fn router() -> ApiRouter {
@@ -137,12 +140,15 @@ async fn upload(
     user: RequireRole<SettingsAdmins>,
     State(state): State<AppState>,
     peer: ClientAddr,
-    ApiQuery(q): ApiQuery<PdfFormUploadQuery>,
-    body: Result<Bytes, BytesRejection>,
+    upload: Result<Upload<PdfFormUploadQuery, { PDF_FORM_MAX_BYTES as usize }>, AppError>,
 ) -> AppResult<Json<PdfForm>> {
-    let bytes = body.map_err(|r| match r.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => field("File", FILE_TOO_LARGE),
-        _ => AppError::BadRequest(r.body_text()),
+    // Too large is the form's File message here, whichever way the file came.
+    let Upload {
+        fields: q,
+        file: bytes,
+    } = upload.map_err(|e| match e {
+        AppError::PayloadTooLarge | AppError::TooLarge(_) => field("File", FILE_TOO_LARGE),
+        other => other,
     })?;
     let errors = validate_upload(&q.name, &q.file_name, bytes.len() as u64);
     if !errors.is_valid() {

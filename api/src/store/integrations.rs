@@ -1,6 +1,8 @@
 //! The survey integrations' durable queue (`integration_deliveries`) and its attempt log
 //! (`integration_attempts`), migration 0044.
 
+use wasm_core::model::IntegrationDelivery;
+
 use crate::db::{Db, Tx};
 use crate::error::AppResult;
 use crate::{on_db, on_tx};
@@ -34,26 +36,24 @@ pub struct DeliveryRow {
     pub attempts: i64,
 }
 
-/// A row of the delivery log.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct DeliveryLogRow {
-    pub id: i64,
-    pub kind: String,
-    pub event: String,
-    pub target: String,
-    pub idempotency_key: String,
-    pub survey_queue_id: Option<i64>,
-    pub test_mode: bool,
-    pub status: String,
-    pub attempts: i64,
-    pub last_error: Option<String>,
-    pub created_at: i64,
-    pub finished_at: Option<i64>,
-    /// The last attempt's HTTP status code (webhooks).
-    pub status_code: Option<i64>,
-    /// The last attempt's detail (in test mode: what would have been sent).
-    pub detail: Option<String>,
-}
+/// A delivery log row as selected, in the order of [`IntegrationDelivery`]'s fields (the wire
+/// type is the one declaration of a log row; sqlx cannot derive FromRow on it from here).
+type LogColumns = (
+    i64,
+    String,
+    String,
+    String,
+    String,
+    Option<i64>,
+    bool,
+    String,
+    i64,
+    Option<String>,
+    i64,
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+);
 
 /// One attempt.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -174,8 +174,8 @@ pub enum Next {
 }
 
 /// The newest deliveries (the delivery log), with the last attempt's status code.
-pub async fn recent(db: &Db, limit: i64) -> AppResult<Vec<DeliveryLogRow>> {
-    Ok(on_db!(db, pool => sqlx::query_as::<_, DeliveryLogRow>(
+pub async fn recent(db: &Db, limit: i64) -> AppResult<Vec<IntegrationDelivery>> {
+    let rows = on_db!(db, pool => sqlx::query_as::<_, LogColumns>(
         "SELECT d.id, d.kind, d.event, d.target, d.idempotency_key, d.survey_queue_id, d.test_mode, d.status,
                 d.attempts, d.last_error, d.created_at, d.finished_at,
                 (SELECT a.status_code FROM integration_attempts a WHERE a.delivery_id = d.id
@@ -186,7 +186,26 @@ pub async fn recent(db: &Db, limit: i64) -> AppResult<Vec<DeliveryLogRow>> {
     )
     .bind(limit)
     .fetch_all(pool)
-    .await)?)
+    .await)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| IntegrationDelivery {
+            id: r.0,
+            kind: r.1,
+            event: r.2,
+            target: r.3,
+            idempotency_key: r.4,
+            survey_queue_id: r.5,
+            test_mode: r.6,
+            status: r.7,
+            attempts: r.8,
+            last_error: r.9,
+            created_at: r.10,
+            finished_at: r.11,
+            status_code: r.12,
+            detail: r.13,
+        })
+        .collect())
 }
 
 /// Every attempt of the newest deliveries.

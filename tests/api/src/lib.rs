@@ -1122,6 +1122,12 @@ impl Client {
         .await
     }
 
+    /// POST a multipart/form-data form (the survey administration uploads, spec 04).
+    pub async fn post_multipart(&mut self, path: &str, form: Multipart) -> Response {
+        let (body, content_type) = form.finish();
+        self.post_raw(path, body, &content_type).await
+    }
+
     /// POST a LoginRequest to a login endpoint.
     pub async fn login(&mut self, path: &str, username: &str, password: &str) -> Response {
         self.post_json(
@@ -1209,6 +1215,69 @@ pub fn now_unix() -> i64 {
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default()
         .as_secs() as i64
+}
+
+/// A multipart/form-data body written by hand (RFC 7578), independent of the server's parser.
+pub struct Multipart {
+    boundary: String,
+    body: Vec<u8>,
+}
+
+impl Default for Multipart {
+    fn default() -> Self {
+        Multipart::new()
+    }
+}
+
+impl Multipart {
+    pub fn new() -> Multipart {
+        Multipart {
+            boundary: "----portal-test-7MA4YWxkTrZu0gW".to_owned(),
+            body: Vec::new(),
+        }
+    }
+
+    /// A text field.
+    pub fn field(mut self, name: &str, value: &str) -> Multipart {
+        self.body.extend_from_slice(
+            format!(
+                "--{}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n",
+                self.boundary
+            )
+            .as_bytes(),
+        );
+        self
+    }
+
+    /// A file part.
+    pub fn file(
+        mut self,
+        name: &str,
+        file_name: &str,
+        content_type: &str,
+        bytes: &[u8],
+    ) -> Multipart {
+        self.body.extend_from_slice(
+            format!(
+                "--{}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{file_name}\"\r\nContent-Type: {content_type}\r\n\r\n",
+                self.boundary
+            )
+            .as_bytes(),
+        );
+        self.body.extend_from_slice(bytes);
+        self.body.extend_from_slice(b"\r\n");
+        self
+    }
+
+    /// The body and its Content-Type (with the boundary).
+    pub fn finish(mut self) -> (Vec<u8>, String) {
+        self.body
+            .extend_from_slice(format!("--{}--\r\n", self.boundary).as_bytes());
+        (
+            self.body,
+            format!("multipart/form-data; boundary={}", self.boundary),
+        )
+    }
 }
 
 #[cfg(test)]

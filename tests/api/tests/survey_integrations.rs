@@ -922,3 +922,70 @@ fn wall_ms() -> i64 {
     )
     .unwrap()
 }
+
+#[tokio::test]
+async fn each_webhook_of_the_list_is_delivered_on_its_own_and_named_in_the_log() {
+    let server = TestServer::start(ServerOptions::demo().outbox_period_ms(200)).await;
+    let mut admin = server.signed_in(CLIENT_ADMIN).await;
+    let first = Receiver::start(vec![]).await;
+    let second = Receiver::start(vec![500]).await;
+    let off = Receiver::start(vec![]).await;
+    let hook = |url: &str, active: bool, name: &str| {
+        json!({"IsActive": active, "IsTestMode": false, "Url": url, "AuthorizationType": "None",
+               "Headers": [{"Name": "Content-Type", "Value": "application/json", "IsRequired": true},
+                           {"Name": "X-Hook", "Value": name, "IsRequired": false}],
+               "Parameters": [{"Key": "Event", "Value": "event", "IsRequired": true},
+                              {"Key": "SurveyId", "Value": "surveyId", "IsRequired": true}]})
+    };
+    put_group(
+        &mut admin,
+        WEBHOOK,
+        json!({"WebHooks": [hook(&first.url, true, "one"), hook(&second.url, true, "two"), hook(&off.url, false, "three")]}),
+    )
+    .await
+    .expect(StatusCode::OK);
+    let queue = assigned_row(&server).await;
+    take_survey(&server, queue).await;
+    eventually("both webhooks delivered", 30, || async {
+        server
+            .count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE kind = 'Webhook' AND status = 'Delivered'")
+            .await
+            == 2
+    })
+    .await;
+    // Each receiver got its own webhook's request (its own headers); the inactive one nothing.
+    let one = first.received();
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].header("X-Hook"), Some("one"));
+    let two = second.received();
+    assert_eq!(
+        two.len(),
+        2,
+        "the second answered 500 once, then was retried"
+    );
+    assert!(two.iter().all(|r| r.header("X-Hook") == Some("two")));
+    assert_eq!(
+        two[0].header("Idempotency-Key"),
+        two[1].header("Idempotency-Key")
+    );
+    assert_ne!(
+        one[0].header("Idempotency-Key"),
+        two[0].header("Idempotency-Key")
+    );
+    assert!(off.received().is_empty());
+    // The log has one row per webhook, each naming its webhook's Url.
+    let log = admin
+        .get_json("/api/surveySettings/integrationDeliveries")
+        .await;
+    let mut targets: Vec<String> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["Kind"] == "Webhook")
+        .map(|d| d["Target"].as_str().unwrap().to_owned())
+        .collect();
+    targets.sort();
+    let mut want = vec![first.url.clone(), second.url.clone()];
+    want.sort();
+    assert_eq!(targets, want);
+}

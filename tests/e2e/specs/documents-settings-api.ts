@@ -8,8 +8,9 @@ export class DocumentsSettingsApi {
 
   private constructor(readonly page: Page) {}
 
-  static async open(browser: Browser): Promise<DocumentsSettingsApi> {
-    const context = await browser.newContext({ storageState: undefined });
+  /** `baseURL`: a portal of the spec's own (own-portal.ts) instead of the shared one. */
+  static async open(browser: Browser, baseURL?: string): Promise<DocumentsSettingsApi> {
+    const context = await browser.newContext({ storageState: undefined, baseURL });
     const page = await context.newPage();
     await signIn(page, "staff", "manager");
     await expect(page).toHaveURL(/\/home$/);

@@ -1,16 +1,19 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Browser, BrowserContext } from "@playwright/test";
 import { expect, test, type Page } from "./fixtures";
 import { DocumentsSettingsApi } from "./documents-settings-api";
 import { expectNoAxeViolations, SCREENSHOTS, signIn } from "./helpers";
+import { startOwnPortal, type OwnPortal } from "./own-portal";
 
 // Documents Settings > release-sync (spec 03 §2, §4, §7, §9; issue 16): in SQL mode 'Sync is not
 // applicable since you chose SQL database'; in FoxPro mode the release tables under MagViewPath
 // (a dBASE III table written here, the layout of the README's "Release sync") are imported by the
 // API's ReleaseSync service: 'identifying progress...', 'percent ( synced / syncable )', In
-// progress with Stop, Stopped, Sync Failed, Completed with Sync disabled, delete all. The demo
-// portal's MagView settings are switched to FoxPro and put back, so the tests run one by one.
+// progress with Stop, Stopped, Sync Failed, Completed with Sync disabled, delete all. Switching
+// MagView to FoxPro would change the shared demo portal under the specs running beside this one,
+// so this spec starts a demo portal of its own (own-portal.ts); its tests run one by one.
 test.describe.configure({ mode: "serial" });
 
 const URL = "/admin/patient-result-portal-settings/documents/release-sync";
@@ -61,8 +64,12 @@ function dbf(rows: Row[]): Buffer {
 
 let dir = "";
 let api: DocumentsSettingsApi | undefined;
+let portal: OwnPortal | null = null;
+const contexts: BrowserContext[] = [];
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  portal = await startOwnPortal("release");
   dir = mkdtempSync(join(tmpdir(), "portal-release-"));
   mkdirSync(join(dir, "letters"));
   writeFileSync(join(dir, "letters", "ok.pdf"), PDF);
@@ -70,17 +77,24 @@ test.beforeAll(() => {
 });
 
 test.afterAll(async () => {
-  // Back to SQL mode. The demo's stored MagView settings may not pass the SQL form's checks
-  // (no server name), so SQL mode comes back with placeholder server and database names.
-  await api?.save("CoreMagview", {
-    DataConnectionType: "SQL",
-    MagViewSqlServerName: "magview-sql",
-    MagViewSqlDbName: "MagView",
-    MagViewIntegratedSecurity: true,
-  });
   await api?.page.context().close();
+  for (const c of contexts) await c.close();
+  portal?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** A page of a fresh browser context on this spec's own portal. */
+async function ownPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: portal!.base });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** The settings API, signed in on this spec's own portal. */
+async function settingsApi(browser: Browser) {
+  api ??= await DocumentsSettingsApi.open(browser, portal!.base);
+  return api;
+}
 
 async function open(page: Page) {
   await signIn(page, "staff", "manager");
@@ -91,8 +105,9 @@ function bar(page: Page) {
   return page.getByRole("progressbar", { name: "Sync progress" });
 }
 
-test("SQL mode: 'Sync is not applicable since you chose SQL database'", async ({ page }) => {
+test("SQL mode: 'Sync is not applicable since you chose SQL database'", async ({ browser }) => {
   test.setTimeout(90_000);
+  const page = await ownPage(browser);
   await open(page);
   await expect(page.getByRole("navigation", { name: "Documents Settings" }).getByRole("link", { name: "Release Sync" })).toHaveAttribute(
     "aria-current",
@@ -103,16 +118,16 @@ test("SQL mode: 'Sync is not applicable since you chose SQL database'", async ({
   await expectNoAxeViolations(page);
 });
 
-test("FoxPro mode: identifying, Sync Failed for a bad row, Completed, delete all", async ({ page, browser }) => {
+test("FoxPro mode: identifying, Sync Failed for a bad row, Completed, delete all", async ({ browser }) => {
   test.setTimeout(300_000);
+  const page = await ownPage(browser);
   const rows: Row[] = [
     { id: "E2E-1", mrn: "E2E-REL-1", pdf: "letters/ok.pdf" },
     { id: "E2E-2", mrn: "E2E-REL-1", pdf: "letters/ok.pdf" },
     { id: "E2E-3", mrn: "E2E-REL-2", pdf: "letters/late.pdf" },
   ];
   writeFileSync(join(dir, "RELEASE.DBF"), dbf(rows));
-  api = await DocumentsSettingsApi.open(browser);
-  await api.save("CoreMagview", { MagViewMode: "MagViewDesktop", MagViewPath: dir, DataConnectionType: "FOXPRO", SchedulerApptType: "Screening" });
+  await (await settingsApi(browser)).save("CoreMagview", { MagViewMode: "MagViewDesktop", MagViewPath: dir, DataConnectionType: "FOXPRO", SchedulerApptType: "Screening" });
 
   // The first check runs in the background: held back here, the page says so meanwhile.
   let release: () => void = () => {};
@@ -166,12 +181,12 @@ test("FoxPro mode: identifying, Sync Failed for a bad row, Completed, delete all
   await expect(page.getByRole("button", { name: "delete all" })).toHaveCount(0);
 });
 
-test("FoxPro mode: In progress with Stop, re-polled every 5 s; Stop gives Stopped", async ({ page, browser }) => {
+test("FoxPro mode: In progress with Stop, re-polled every 5 s; Stop gives Stopped", async ({ browser }) => {
   test.setTimeout(180_000);
+  const page = await ownPage(browser);
   const rows: Row[] = Array.from({ length: 10000 }, (_, i) => ({ id: `BIG-${i}`, mrn: `E2E-BIG-${i % 20}`, pdf: "letters/ok.pdf" }));
   writeFileSync(join(dir, "RELEASE.DBF"), dbf(rows));
-  api ??= await DocumentsSettingsApi.open(browser);
-  await api.save("CoreMagview", { MagViewMode: "MagViewDesktop", MagViewPath: dir, DataConnectionType: "FOXPRO", SchedulerApptType: "Screening" });
+  await (await settingsApi(browser)).save("CoreMagview", { MagViewMode: "MagViewDesktop", MagViewPath: dir, DataConnectionType: "FOXPRO", SchedulerApptType: "Screening" });
   await open(page);
   await expect(page.getByText("0% ( 0 / 10000 )")).toBeVisible();
   const polls: number[] = [];

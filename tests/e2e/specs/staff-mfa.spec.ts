@@ -1,48 +1,26 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations, PASSWORD, SCREENSHOTS } from "./helpers";
+import { startOwnPortal, type OwnPortal } from "./own-portal";
 
 // Staff two-step sign-in (issue 22), end to end. Turning RequireMfaForAdmins on would change
 // every other spec's sign-in on the shared demo portal, so this spec starts its own demo portal
 // (the same binary and web build, a throwaway SQLite database) and works on it alone.
 
-const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
-const BIN = process.env.PORTAL_API_BIN ?? join(ROOT, "target/debug/portal-api");
 const SHOTS = `${SCREENSHOTS}/staff-mfa`;
 
-let portal: ChildProcess | null = null;
+let portal: OwnPortal | null = null;
 let base = "";
-let dir = "";
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "portal-mfa-e2e-"));
-  portal = spawn(BIN, ["--bind", "127.0.0.1:0", "--demo", "--database-url", `sqlite://${dir}/portal.db`, "--web-dir", join(ROOT, "web/dist")], {
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  base = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    portal!.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    portal!.on("exit", (code) => reject(new Error(`portal-api exited (${code})`)));
-    setTimeout(() => reject(new Error("portal-api did not start")), 30_000);
-  });
+  portal = await startOwnPortal("mfa");
+  base = portal.base;
 });
 
-test.afterAll(() => {
-  portal?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => portal?.stop());
 
 /** RFC 4648 base32 (the secret as the enrolment shows it). */
 function base32Decode(text: string): Buffer {

@@ -47,7 +47,13 @@ test("schema sync, libraries, report templates and the lexicon on the packages p
   // Uploading the library clears it; the library is listed with its lists and users.
   const libForm = page.getByRole("form", { name: "Upload Library" });
   await libForm.getByLabel("Library file (XML)").setInputFiles({ name: "common.xml", mimeType: "text/xml", buffer: Buffer.from(library) });
+  // spec 04: the upload is a multipart form, the file as its part.
+  const libPost = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/admin/UploadLibraryDll"));
   await libForm.getByRole("button", { name: "Upload Library" }).click();
+  const libRequest = await libPost;
+  expect(await libRequest.headerValue("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+  // (Chromium does not hand Playwright a body with a file in it: no query means the parts carried it.)
+  expect(new URL(libRequest.url()).search).toBe("");
   const libs = page.getByRole("table", { name: "Libraries" });
   const libRow = libs.getByRole("row", { name: new RegExp(libId) });
   await expect(libRow).toContainText("sides");
@@ -87,7 +93,14 @@ test("schema sync, libraries, report templates and the lexicon on the packages p
   await reportForm.getByLabel("Name", { exact: true }).fill(`Intake ${run}`);
   await reportForm.getByLabel("Type").selectOption("Custom");
   await reportForm.getByLabel("Include signature").check();
+  // "POST (multipart) to the survey reports config URL plus /UploadSurveyReportTemplate" (spec 04):
+  // the form's fields travel as parts beside the file.
+  const reportPost = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/surveyReportsConfig/UploadSurveyReportTemplate"));
   await reportForm.getByRole("button", { name: "Upload Template" }).click();
+  const reportRequest = await reportPost;
+  expect(await reportRequest.headerValue("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+  // No query: the Type and Include signature the row shows below came as parts.
+  expect(new URL(reportRequest.url()).search).toBe("");
   await expect(page.getByText(`Report 'Intake ${run}' uploaded`)).toBeVisible();
   const reportRow = page.getByRole("table", { name: "Survey reports" }).getByRole("row", { name: new RegExp(`Intake ${run}`) });
   await expect(reportRow).toContainText("Custom");

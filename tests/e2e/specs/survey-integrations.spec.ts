@@ -50,7 +50,10 @@ test("Powerscribe integration and survey actions: checkboxes, actions by descrip
   const end = actions.getByRole("group", { name: "Actions on Survey End" });
   await end.getByRole("checkbox", { name: "Generate the survey summary PDF as a letter" }).check();
   await end.getByRole("checkbox", { name: /Notify the front desk/ }).check();
+  // Saved with spec 04 §7's own call, POST /api/surveySettings/actionsSettings.
+  const actionsPost = page.waitForRequest((r) => r.url().endsWith("/api/surveySettings/actionsSettings") && r.method() !== "GET");
   await save(page, "Survey Actions Settings");
+  expect((await actionsPost).method()).toBe("POST");
 
   // After a reload the choices are the server's.
   await page.reload();
@@ -148,4 +151,41 @@ test("Webhook integration: Url disabled in test mode, required rows stay, Add Mo
   await back.getByRole("group", { name: "Request headers" }).getByRole("button", { name: "Remove header 2" }).click();
   await back.getByRole("checkbox", { name: "Enable WebHook" }).uncheck();
   await save(page, "Webhook Integration");
+});
+
+test("Webhook integration: the page manages a list of webhooks (add, edit, remove)", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "staff", "manager");
+  await page.goto("/admin/survey-settings/integrations/webhook-integration");
+  const form = page.getByRole("form", { name: "Webhook Integration" });
+  await expect(form.getByRole("group", { name: "WebHook 1" })).toBeVisible();
+  await expect(form.getByRole("group", { name: "WebHook 2" })).toHaveCount(0);
+
+  // A second webhook starts with the rows every webhook requires, and is edited on its own.
+  await form.getByRole("button", { name: "Add WebHook" }).click();
+  const second = form.getByRole("group", { name: "WebHook 2" });
+  await second.getByRole("checkbox", { name: "Enable WebHook" }).check();
+  await expect(second.getByRole("group", { name: "Request headers" }).getByText("Required: header 1 cannot be removed")).toBeVisible();
+  await expect(second.getByRole("group", { name: "Request body parameters" }).getByLabel("Parameter type 1")).toHaveValue("Event");
+  await second.getByLabel("Url").fill("https://second.example.test/hook");
+  await second.getByLabel("Authorization Type").selectOption("Bearer");
+  await expect(form.getByLabel("Password, token, API key or signing key")).toBeVisible();
+  await save(page, "Webhook Integration");
+  await page.reload();
+  const reloaded = page.getByRole("form", { name: "Webhook Integration" });
+  const secondAgain = reloaded.getByRole("group", { name: "WebHook 2" });
+  await expect(secondAgain.getByLabel("Url")).toHaveValue("https://second.example.test/hook");
+  await expect(secondAgain.getByLabel("Authorization Type")).toHaveValue("Bearer");
+  await expect(reloaded.getByRole("group", { name: "WebHook 1" }).getByLabel("Url")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shots(page, "webhook-list", async () => {
+    await expect(page.getByRole("form", { name: "Webhook Integration" }).getByRole("group", { name: "WebHook 2" })).toBeVisible();
+  });
+
+  // Removing it leaves the first one as it was.
+  await reloaded.getByRole("button", { name: "Remove WebHook 2" }).click();
+  await save(page, "Webhook Integration");
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Webhook Integration" }).getByRole("group", { name: "WebHook 2" })).toHaveCount(0);
+  await expect(page.getByRole("form", { name: "Webhook Integration" }).getByRole("group", { name: "WebHook 1" })).toBeVisible();
 });

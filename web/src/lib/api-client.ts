@@ -51,9 +51,11 @@ export interface RequestOptions {
 
 export async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  // A Blob (an uploaded file) goes as the raw body with its own type; anything else as JSON.
-  const raw = body instanceof Blob;
-  if (body !== undefined) headers["Content-Type"] = raw ? body.type || "application/octet-stream" : "application/json";
+  // A Blob (an uploaded file) goes as the raw body with its own type, a form as multipart (the
+  // browser sets the type with its boundary); anything else as JSON.
+  const raw = body instanceof Blob || body instanceof FormData;
+  if (body !== undefined && !(body instanceof FormData))
+    headers["Content-Type"] = body instanceof Blob ? body.type || "application/octet-stream" : "application/json";
   if (UNSAFE.has(method)) {
     // The API sets the cookie on any response; the first unsafe call of a fresh visit may need
     // one safe call first, which the start-up configuration check always provides.
@@ -67,7 +69,7 @@ export async function request<T>(method: string, path: string, body: unknown, op
       method,
       headers,
       credentials: "same-origin",
-      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? (body as Blob | FormData) : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (err) {
@@ -95,6 +97,14 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The form the survey administration uploads send: text fields first, then the file. */
+export function uploadFormData(file: File, fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("file", file, file.name);
+  return form;
+}
+
 export const api = {
   get: <T>(path: string, options: RequestOptions = {}) => request<T>("GET", path, undefined, options),
   post: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>("POST", path, body, options),
@@ -102,4 +112,7 @@ export const api = {
   delete: <T>(path: string, options: RequestOptions = {}) => request<T>("DELETE", path, undefined, options),
   /** A file as the raw request body, sent with its own type (logo uploads). */
   upload: <T>(path: string, file: Blob, options: RequestOptions = {}) => request<T>("POST", path, file, options),
+  /** A multipart form (spec 04 uploads): the file as part `file`, each field a text part. */
+  uploadForm: <T>(path: string, file: File, fields: Record<string, string>, options: RequestOptions = {}) =>
+    request<T>("POST", path, uploadFormData(file, fields), options),
 };

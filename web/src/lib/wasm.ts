@@ -233,6 +233,7 @@ export type {
   SurveyMaglinkIntegrations,
   SurveyPowerscribeIntegrations,
   SurveyWebhookIntegration,
+  WebHook,
   TechpadCommentsSettings,
   TechpadDiagramSettings,
   TechpadWorklistSorting,

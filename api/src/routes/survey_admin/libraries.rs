@@ -6,7 +6,12 @@ use wasm_core::survey::package::error_text;
 use wasm_core::survey::parse_survey_with;
 
 use super::*;
-use crate::error::{ApiJson, ApiQuery};
+use crate::error::ApiJson;
+use crate::upload_form::{Upload, UploadFields};
+
+impl UploadFields for LibraryUploadQuery {
+    const FIELDS: &'static [&'static str] = &["fileName"];
+}
 
 /// The file a library is listed and deleted by.
 fn file_name_of(library_id: &str) -> String {
@@ -53,10 +58,11 @@ pub(super) async fn upload(
     user: Admin,
     State(state): State<AppState>,
     peer: ClientAddr,
-    ApiQuery(q): ApiQuery<LibraryUploadQuery>,
-    body: Result<Bytes, BytesRejection>,
+    Upload {
+        fields: q,
+        file: body,
+    }: Upload<LibraryUploadQuery, MAX_LIBRARY_BYTES>,
 ) -> AppResult<Json<LibraryRow>> {
-    let body = body_of(body)?;
     let file_name = clean_file_name(q.file_name.as_deref(), "library.xml");
     if body.len() > MAX_LIBRARY_BYTES {
         return Err(AppError::TooLarge(format!(

@@ -1,9 +1,9 @@
 //! The survey packages screen's additions (spec 04 "Survey packages", issue 17), program managers
 //! only like the rest of that screen:
 //!
-//! - report templates: `POST /api/surveyReportsConfig/UploadSurveyReportTemplate` (the file as
-//!   the body; the form's type, name, resultFileNamePattern, includeSignature, overWrite as the
-//!   query) and `GET /api/surveyReportsConfig/GetAllSurveyReports`. A template shapes the summary
+//! - report templates: `POST /api/surveyReportsConfig/UploadSurveyReportTemplate` (multipart:
+//!   the file and the form's type, name, resultFileNamePattern, includeSignature, overWrite as
+//!   parts; `upload_form`) and `GET /api/surveyReportsConfig/GetAllSurveyReports`. A template shapes the summary
 //!   PDF of the survey it names (`routes::surveys::summary`);
 //! - libraries (shared answer lists): `POST /api/admin/UploadLibraryDll`,
 //!   `GET /api/survey/GetUploadedLibraries`, `POST /api/admin/DeleteUploadedLibrary {fileName}`;
@@ -13,8 +13,6 @@
 //!
 //! Formats: wasm-core/src/survey/README.md ("Report templates", "Libraries", "Lexicon").
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::Json;
 use serde_json::json;
@@ -45,7 +43,7 @@ pub fn router() -> ApiRouter {
     ApiRouter::new()
         .post(
             "/api/surveyReportsConfig/UploadSurveyReportTemplate",
-            "Upload a report template (body: the template text, at most 64 KB; query fileName, type CustomSummary|Custom|CustomWithImages, name, resultFileNamePattern, includeSignature, overWrite); 400 names the template line at fault, 409 when the name exists and overWrite is off",
+            "Upload a report template (multipart: part file, the template text, at most 64 KB; parts fileName, type CustomSummary|Custom|CustomWithImages, name, resultFileNamePattern, includeSignature, overWrite; or the file as the body and the fields as the query); 400 names the template line at fault, 409 when the name exists and overWrite is off",
             reports::upload,
         )
         .get(
@@ -55,7 +53,7 @@ pub fn router() -> ApiRouter {
         )
         .post(
             "/api/admin/UploadLibraryDll",
-            "Upload a library of shared answer lists (body: <library> XML, at most 256 KB; query fileName); a newer one of the same id replaces it",
+            "Upload a library of shared answer lists (multipart: part file, <library> XML, at most 256 KB, and part fileName; or the file as the body and fileName in the query); a newer one of the same id replaces it",
             libraries::upload,
         )
         .get(
@@ -88,13 +86,6 @@ pub fn router() -> ApiRouter {
             "The lexicon as a zip of one JSON file per survey",
             lexicon::zip,
         )
-}
-
-pub(crate) fn body_of(body: Result<Bytes, BytesRejection>) -> AppResult<Bytes> {
-    body.map_err(|r| match r.status() {
-        axum::http::StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge,
-        _ => AppError::BadRequest(r.body_text()),
-    })
 }
 
 /// The uploaded libraries as the survey parser takes them (a stored library always parses: it

@@ -9,7 +9,18 @@ use wasm_core::survey::report_template::{
 };
 
 use super::*;
-use crate::error::ApiQuery;
+use crate::upload_form::{Upload, UploadFields};
+
+impl UploadFields for ReportTemplateUploadQuery {
+    const FIELDS: &'static [&'static str] = &[
+        "fileName",
+        "type",
+        "name",
+        "resultFileNamePattern",
+        "includeSignature",
+        "overWrite",
+    ];
+}
 
 fn row(t: &store::StoredTemplate) -> SurveyReportRow {
     SurveyReportRow {
@@ -43,10 +54,11 @@ pub(super) async fn upload(
     user: Admin,
     State(state): State<AppState>,
     peer: ClientAddr,
-    ApiQuery(q): ApiQuery<ReportTemplateUploadQuery>,
-    body: Result<Bytes, BytesRejection>,
+    Upload {
+        fields: q,
+        file: body,
+    }: Upload<ReportTemplateUploadQuery, MAX_TEMPLATE_BYTES>,
 ) -> AppResult<Json<SurveyReportRow>> {
-    let body = body_of(body)?;
     let file_name = clean_file_name(q.file_name.as_deref(), "template.txt");
     if body.len() > MAX_TEMPLATE_BYTES {
         return Err(AppError::TooLarge(format!(

@@ -20,10 +20,7 @@
 
 use std::io::{Cursor, Read, Write};
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::Json;
 use serde_json::json;
 use wasm_core::model::{
@@ -69,17 +66,17 @@ pub fn router() -> ApiRouter {
         )
         .post(
             "/api/admin/UploadSurveyXml",
-            "Upload one survey XML (body; query fileName, enteredName, overWrite); 409 when it exists and overWrite is off, 413 above 512 KB",
+            "Upload one survey XML (multipart: part file and parts fileName, enteredName, overWrite; or the file as the body and the fields as the query); 409 when it exists and overWrite is off, 413 above 512 KB",
             upload_xml,
         )
         .post(
             "/api/admin/UploadSurveyXml/{surveyId}",
-            "Replace survey {surveyId} with the XML in the body (its id must match)",
+            "Replace survey {surveyId} with the uploaded XML (multipart part file, or the body; its id must match)",
             replace_xml,
         )
         .post(
             "/api/admin/UploadPackage",
-            "Upload a zip package of survey XML files (body; query overWrite); at most 100 files, 512 KB each, 8 MB unpacked",
+            "Upload a zip package of survey XML files (multipart: part file and part overWrite; or the body and the query); at most 100 files, 512 KB each, 8 MB unpacked",
             upload_package,
         )
         .get(

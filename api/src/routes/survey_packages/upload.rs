@@ -2,11 +2,11 @@
 
 use super::*;
 
-pub(super) fn body_of(body: Result<Bytes, BytesRejection>) -> AppResult<Bytes> {
-    body.map_err(|r| match r.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge,
-        _ => AppError::BadRequest(r.body_text()),
-    })
+use crate::upload_form::{Upload, UploadFields};
+
+/// The spec's form: the file, enteredName and overWrite (a package: overWrite only).
+impl UploadFields for SurveyUploadQuery {
+    const FIELDS: &'static [&'static str] = &["fileName", "enteredName", "overWrite"];
 }
 
 pub(super) fn file_too_large(file_name: &str) -> String {
@@ -176,10 +176,11 @@ pub(super) async fn upload_xml(
     user: Admin,
     State(state): State<AppState>,
     peer: ClientAddr,
-    ApiQuery(q): ApiQuery<SurveyUploadQuery>,
-    body: Result<Bytes, BytesRejection>,
+    Upload {
+        fields: q,
+        file: body,
+    }: Upload<SurveyUploadQuery, MAX_FILE_BYTES>,
 ) -> AppResult<Json<SurveyUploadResult>> {
-    let body = body_of(body)?;
     let file_name = clean_file_name(q.file_name.as_deref(), "survey.xml");
     let entered = package::clean_entered_name(q.entered_name.as_deref().unwrap_or(""));
     let ip = peer.ip().to_string();
@@ -204,10 +205,11 @@ pub(super) async fn replace_xml(
     State(state): State<AppState>,
     peer: ClientAddr,
     ApiPath(survey_id): ApiPath<String>,
-    ApiQuery(q): ApiQuery<SurveyUploadQuery>,
-    body: Result<Bytes, BytesRejection>,
+    Upload {
+        fields: q,
+        file: body,
+    }: Upload<SurveyUploadQuery, MAX_FILE_BYTES>,
 ) -> AppResult<Json<SurveyUploadResult>> {
-    let body = body_of(body)?;
     let Some(old) = store::find(&state.db, &survey_id).await? else {
         return Err(AppError::NotFound);
     };
@@ -310,10 +312,11 @@ pub(super) async fn upload_package(
     user: Admin,
     State(state): State<AppState>,
     peer: ClientAddr,
-    ApiQuery(q): ApiQuery<SurveyUploadQuery>,
-    body: Result<Bytes, BytesRejection>,
+    Upload {
+        fields: q,
+        file: body,
+    }: Upload<SurveyUploadQuery, { crate::BODY_LIMIT }>,
 ) -> AppResult<Json<SurveyUploadResult>> {
-    let body = body_of(body)?;
     let (files, mut results) = tokio::task::spawn_blocking(move || read_package(&body))
         .await
         .map_err(AppError::internal)?

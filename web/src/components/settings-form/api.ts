@@ -21,10 +21,15 @@ export function getSettingsGroup<T>(name: string, signal?: AbortSignal, path?: s
   return api.get<SettingsEnvelope<T>>(pathOf(name, path), { signal });
 }
 
+/** How a group is saved: PUT on the group's path, or POST where the spec names a POST call
+ * (e.g. spec 04's /api/surveySettings/actionsSettings). */
+export type SaveMethod = "PUT" | "POST";
+
 /** 400 (field messages) and 409 (saved meanwhile) are shown by the form itself; anything else
  * (401, 403, 500) goes to the shell as usual. */
-export function saveSettingsGroup<T>(name: string, body: SettingsSave<T>, path?: string): Promise<SettingsEnvelope<T>> {
-  return api.put<SettingsEnvelope<T>>(pathOf(name, path), body, { handles: [400, 409] });
+export function saveSettingsGroup<T>(name: string, body: SettingsSave<T>, path?: string, method: SaveMethod = "PUT"): Promise<SettingsEnvelope<T>> {
+  const save = method === "POST" ? api.post : api.put;
+  return save<SettingsEnvelope<T>>(pathOf(name, path), body, { handles: [400, 409] });
 }
 
 /** Several groups saved together or not at all (PUT /api/configurationForms); 400 (messages under

@@ -1,7 +1,7 @@
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { SelectField, TextField, useFieldMessages } from "../../components/form";
 import { Field, SettingsForm, useSettingsFormContext } from "../../components/settings-form";
-import type { SurveyWebhookIntegration } from "../../lib/wasm";
+import type { SurveyWebhookIntegration, WebHook } from "../../lib/wasm";
 import { useIntegrationGroup } from "./api/integrations";
 
 /** What the authorization types mean here (the values are WebHookAuthorizationTypes). */
@@ -13,7 +13,8 @@ const AUTH_LABELS: Record<string, string> = {
   HmacSha256: "HMAC-SHA256 signature of the body",
 };
 
-/** Webhook integration (spec 04 §2, §3): Enable WebHook and Test Mode; while enabled the Url
+/** Webhook integration (spec 04 §2, §3): a list of webhooks (Add WebHook, Remove WebHook n),
+ * each with Enable WebHook and Test Mode; while enabled the Url
  * (disabled in test mode), the Authorization Type, request headers and body parameters with
  * 'Add More'; required rows cannot be removed; an invalid form says 'Form is invalid'. On
  * survey submit the portal posts the body through its delivery queue (retries, Idempotency-Key);
@@ -27,44 +28,88 @@ export function WebhookPage() {
   );
 }
 
+/** The list of webhooks: each added, edited and removed on its own, delivered on its own. */
 function WebhookFields() {
   const { control } = useFormContext<SurveyWebhookIntegration>();
   const { settings } = useSettingsFormContext();
-  const active = useWatch({ control, name: "WebHooks.0.IsActive" });
-  const authType = useWatch({ control, name: "WebHooks.0.AuthorizationType" });
+  const { fields, append, remove } = useFieldArray({ control, name: "WebHooks" });
+  const hooks = useWatch({ control, name: "WebHooks" }) ?? [];
+  const needsCredential = hooks.some((h) => h.IsActive && h.AuthorizationType && h.AuthorizationType !== "None");
+  // A new webhook starts off with the rows the server requires of every webhook (the stored
+  // first webhook's required rows; the server refuses their removal either way).
+  const stored = ((settings.WebHooks as WebHook[] | undefined) ?? [])[0];
+  const fresh: WebHook = {
+    IsActive: false,
+    IsTestMode: false,
+    Url: "",
+    AuthorizationType: "None",
+    AuthorizationName: "",
+    Headers: (stored?.Headers ?? []).filter((h) => h.IsRequired),
+    Parameters: (stored?.Parameters ?? []).filter((p) => p.IsRequired),
+  };
+  return (
+    <>
+      {fields.map((hook, i) => (
+        <fieldset className="integrations-webhook" key={hook.id}>
+          <legend>{`WebHook ${i + 1}`}</legend>
+          <WebhookItem index={i} />
+          <div className="integrations-webhook-actions">
+            <button type="button" className="button" onClick={() => remove(i)}>
+              {`Remove WebHook ${i + 1}`}
+            </button>
+          </div>
+        </fieldset>
+      ))}
+      {fields.length === 0 && <p className="field-hint">No webhooks.</p>}
+      <div>
+        <button type="button" className="button" onClick={() => append(fresh)}>
+          Add WebHook
+        </button>
+      </div>
+      {needsCredential && (
+        <fieldset>
+          <legend>Credential</legend>
+          <Field
+            name="AuthorizationSecret"
+            label="Password, token, API key or signing key"
+            kind="password"
+            description="One credential serves every webhook that uses authorization; stored encrypted."
+          />
+        </fieldset>
+      )}
+    </>
+  );
+}
+
+/** One webhook: Enable WebHook and Test Mode; while enabled its request, headers and parameters. */
+function WebhookItem({ index }: { index: number }) {
+  const { control } = useFormContext<SurveyWebhookIntegration>();
+  const { settings } = useSettingsFormContext();
+  const at = `WebHooks.${index}` as const;
+  const active = useWatch({ control, name: `${at}.IsActive` });
+  const authType = useWatch({ control, name: `${at}.AuthorizationType` });
   const authTypes = ((settings.WebHookAuthorizationTypes as string[] | undefined) ?? []).map((t) => ({ value: t, label: AUTH_LABELS[t] ?? t }));
   return (
     <>
-      <fieldset>
-        <legend>WebHook</legend>
-        <Field name="WebHooks.0.IsActive" label="Enable WebHook" kind="checkbox" />
-        <Field name="WebHooks.0.IsTestMode" label="Test Mode" kind="checkbox" description="Nothing is sent: the delivery log records what would have been." />
-      </fieldset>
+      <Field name={`${at}.IsActive`} label="Enable WebHook" kind="checkbox" />
+      <Field name={`${at}.IsTestMode`} label="Test Mode" kind="checkbox" description="Nothing is sent: the delivery log records what would have been." />
       {active && (
         <>
           <fieldset>
             <legend>Request</legend>
-            <Field name="WebHooks.0.Url" label="Url" kind="text" />
-            <Field name="WebHooks.0.AuthorizationType" label="Authorization Type" options={authTypes} />
+            <Field name={`${at}.Url`} label="Url" kind="text" />
+            <Field name={`${at}.AuthorizationType`} label="Authorization Type" options={authTypes} />
             {(authType === "Basic" || authType === "ApiKeyHeader") && (
               <Field
-                name="WebHooks.0.AuthorizationName"
+                name={`${at}.AuthorizationName`}
                 label={authType === "Basic" ? "User name" : "API key header name"}
                 kind="text"
                 description={authType === "ApiKeyHeader" ? "X-Api-Key when left empty." : undefined}
               />
             )}
-            {authType && authType !== "None" && (
-              <Field
-                name="AuthorizationSecret"
-                label={{ Basic: "Password", Bearer: "Token", ApiKeyHeader: "API key", HmacSha256: "Signing key" }[authType] ?? "Secret"}
-                kind="password"
-                description="Stored encrypted; leave empty to keep the stored one."
-              />
-            )}
           </fieldset>
-          <HeaderRows />
-          <ParameterRows />
+          <HeaderRows index={index} />
+          <ParameterRows index={index} />
         </>
       )}
     </>
@@ -84,9 +129,9 @@ function RowsMessages({ name }: { name: string }) {
 }
 
 /** Request headers: name and value; a required row has no working Remove. */
-function HeaderRows() {
+function HeaderRows({ index }: { index: number }) {
   const { control } = useFormContext<SurveyWebhookIntegration>();
-  const name = "WebHooks.0.Headers" as const;
+  const name = `WebHooks.${index}.Headers` as const;
   const { fields, append, remove } = useFieldArray({ control, name });
   return (
     <fieldset className="integrations-rows">
@@ -108,11 +153,11 @@ function HeaderRows() {
 }
 
 /** Body parameters: the type (a WebHookDataKeys entry) and the name it has in the JSON body. */
-function ParameterRows() {
+function ParameterRows({ index }: { index: number }) {
   const { control } = useFormContext<SurveyWebhookIntegration>();
   const { settings } = useSettingsFormContext();
   const keys = ((settings.WebHookDataKeys as string[] | undefined) ?? []).map((k) => ({ value: k, label: k }));
-  const name = "WebHooks.0.Parameters" as const;
+  const name = `WebHooks.${index}.Parameters` as const;
   const { fields, append, remove } = useFieldArray({ control, name });
   return (
     <fieldset className="integrations-rows">

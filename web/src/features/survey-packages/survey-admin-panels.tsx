@@ -1,12 +1,12 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { useMemo, useState } from "react";
-import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { DataTable } from "../../components/data-table/data-table";
-import { CheckboxField, FileField, SelectField, TextField } from "../../components/form";
-import { Modal } from "../../components/modal/modal";
+import { CheckboxField, SelectField, TextField } from "../../components/form";
 import { useToast } from "../../components/toast/toast";
 import { defaultResultFileNamePattern, formatDate, reportTypes, zoneOf } from "../../lib/wasm";
 import type { LibraryRow, SurveyReportRow } from "../../lib/wire";
+import { DeleteButton, UploadForm, useConfirmDelete } from "../../components/upload-form";
 import {
   LEXICON_JSON_URL,
   LEXICON_ZIP_URL,
@@ -89,12 +89,16 @@ function ReportForm() {
     form.reset(defaults);
   });
   return (
-    <FormProvider {...form}>
-      <form className="survey-upload" onSubmit={submit} aria-label="Upload Report Template" noValidate>
-        <h3>Upload Report Template</h3>
-        <FileField name="file" label="Template file" accept=".txt,.rpt,text/plain" />
-        {/* spec 04: the name and options appear once a file is chosen. */}
-        {file && (
+    <UploadForm
+      form={form}
+      title="Upload Report Template"
+      file={{ name: "file", label: "Template file", accept: ".txt,.rpt,text/plain" }}
+      submitLabel="Upload Template"
+      disabled={!file || upload.isPending}
+      onSubmit={submit}
+      after={
+        // spec 04: the name and options appear once a file is chosen.
+        file && (
           <>
             <SelectField name="type" label="Type" options={reportTypes().map((t) => ({ value: t, label: t }))} />
             <TextField name="name" label="Name" maxLength={100} autoComplete="off" description="Empty: the file's name" />
@@ -102,14 +106,9 @@ function ReportForm() {
             <CheckboxField name="includeSignature" label="Include signature" />
             <CheckboxField name="overWrite" label="Overwrite" />
           </>
-        )}
-        <div className="upload-actions">
-          <button type="submit" className="button button-primary" disabled={!file || upload.isPending}>
-            Upload Template
-          </button>
-        </div>
-      </form>
-    </FormProvider>
+        )
+      }
+    />
   );
 }
 
@@ -119,7 +118,12 @@ export function LibrariesPanel() {
   const libraries = useLibraries();
   const upload = useUploadLibrary();
   const remove = useDeleteLibrary();
-  const [toDelete, setToDelete] = useState<LibraryRow | null>(null);
+  const confirm = useConfirmDelete<LibraryRow>({
+    title: "Delete Library",
+    message: (r) => `Are you sure you want to delete '${r.FileName}'?`,
+    onConfirm: (r) => remove.mutate(r.FileName, { onSuccess: () => toast.success(`Library '${r.FileName}' deleted`) }),
+  });
+  const ask = confirm.ask;
   const form = useForm<{ file: FileList | null }>({ defaultValues: { file: null } });
   const file = useWatch({ control: form.control, name: "file" })?.[0];
   const column = libraryColumn;
@@ -131,14 +135,10 @@ export function LibrariesPanel() {
       column.display({
         id: "actions",
         header: "Actions",
-        cell: (c) => (
-          <button type="button" className="button survey-danger" aria-label={`Delete ${c.row.original.FileName}`} onClick={() => setToDelete(c.row.original)}>
-            Delete
-          </button>
-        ),
+        cell: (c) => <DeleteButton name={c.row.original.FileName} onClick={() => ask(c.row.original)} />,
       }),
     ],
-    [column],
+    [column, ask],
   );
   const submit = form.handleSubmit(async ({ file: files }) => {
     const chosen = files?.[0];
@@ -148,26 +148,18 @@ export function LibrariesPanel() {
     toast.success(`Library '${row.FileName}' uploaded`);
     form.reset();
   });
-  function confirmDelete() {
-    const r = toDelete;
-    setToDelete(null);
-    if (r) remove.mutate(r.FileName, { onSuccess: () => toast.success(`Library '${r.FileName}' deleted`) });
-  }
   return (
     <section className="panel" aria-labelledby="survey-libraries-title">
       <h2 id="survey-libraries-title">Libraries</h2>
       <div className="survey-admin-split">
-        <FormProvider {...form}>
-          <form className="survey-upload" onSubmit={submit} aria-label="Upload Library" noValidate>
-            <h3>Upload Library</h3>
-            <FileField name="file" label="Library file (XML)" accept=".xml,text/xml,application/xml" />
-            <div className="upload-actions">
-              <button type="submit" className="button button-primary" disabled={!file || upload.isPending}>
-                Upload Library
-              </button>
-            </div>
-          </form>
-        </FormProvider>
+        <UploadForm
+          form={form}
+          title="Upload Library"
+          file={{ name: "file", label: "Library file (XML)", accept: ".xml,text/xml,application/xml" }}
+          submitLabel="Upload Library"
+          disabled={!file || upload.isPending}
+          onSubmit={submit}
+        />
         <DataTable
           mode="client"
           label="Libraries"
@@ -178,25 +170,7 @@ export function LibrariesPanel() {
           emptyMessage="No libraries uploaded"
         />
       </div>
-      {toDelete && (
-        <Modal
-          title="Delete Library"
-          tone="danger"
-          onClose={() => setToDelete(null)}
-          footer={
-            <>
-              <button type="button" className="button survey-danger" onClick={confirmDelete}>
-                Delete
-              </button>
-              <button type="button" className="button" onClick={() => setToDelete(null)}>
-                Cancel
-              </button>
-            </>
-          }
-        >
-          <p>Are you sure you want to delete '{toDelete.FileName}'?</p>
-        </Modal>
-      )}
+      {confirm.dialog}
     </section>
   );
 }

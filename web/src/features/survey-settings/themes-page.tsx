@@ -2,6 +2,7 @@ import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { SelectField, setServerErrors, TextField, wasmResolver } from "../../components/form";
 import { Modal } from "../../components/modal/modal";
+import { DeleteButton, useConfirmDelete } from "../../components/upload-form";
 import { fieldsOf, SettingsForm, useSettingsGroup } from "../../components/settings-form";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
@@ -24,15 +25,13 @@ export function ThemesPage() {
   const apply = useChangeSurveyTheme();
   const remove = useDeleteTheme();
   const toast = useToast();
-  const [toDelete, setToDelete] = useState<SurveyThemeRow | null>(null);
+  const confirm = useConfirmDelete<SurveyThemeRow>({
+    title: "Delete Theme",
+    message: (t) => `Are you sure you want to delete this theme: ${t.FriendlyName}`,
+    onConfirm: (t) => remove.mutate({ Name: t.Name }, { onSuccess: () => toast.success(`Theme '${t.FriendlyName}' deleted`) }),
+  });
   const [adding, setAdding] = useState(false);
   const rows = themes.data ?? [];
-
-  function confirmDelete() {
-    const t = toDelete;
-    setToDelete(null);
-    if (t) remove.mutate({ Name: t.Name }, { onSuccess: () => toast.success(`Theme '${t.FriendlyName}' deleted`) });
-  }
 
   return (
     <div className="survey-themes">
@@ -78,9 +77,7 @@ export function ThemesPage() {
                         >
                           Apply
                         </button>
-                        <button type="button" className="button survey-danger" aria-label={`Delete ${t.FriendlyName}`} onClick={() => setToDelete(t)}>
-                          Delete
-                        </button>
+                        <DeleteButton name={t.FriendlyName} onClick={() => confirm.ask(t)} />
                       </>
                     )}
                   </td>
@@ -90,25 +87,7 @@ export function ThemesPage() {
           </table>
         )}
       </section>
-      {toDelete && (
-        <Modal
-          title="Delete Theme"
-          tone="danger"
-          onClose={() => setToDelete(null)}
-          footer={
-            <>
-              <button type="button" className="button survey-danger" onClick={confirmDelete}>
-                Delete
-              </button>
-              <button type="button" className="button" onClick={() => setToDelete(null)}>
-                Cancel
-              </button>
-            </>
-          }
-        >
-          <p>Are you sure you want to delete this theme: {toDelete.FriendlyName}</p>
-        </Modal>
-      )}
+      {confirm.dialog}
       {adding && <AddThemeModal themes={rows} onClose={() => setAdding(false)} />}
     </div>
   );

@@ -1,9 +1,9 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { useMemo, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
 import { DataTable } from "../../components/data-table/data-table";
-import { FileField, FORM_INVALID, setServerErrors, TextField, wasmResolver } from "../../components/form";
-import { Modal } from "../../components/modal/modal";
+import { FORM_INVALID, setServerErrors, TextField, wasmResolver } from "../../components/form";
+import { DeleteButton, UploadForm, useConfirmDelete } from "../../components/upload-form";
 import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
 import { formatDate, zoneOf } from "../../lib/wasm";
@@ -28,7 +28,12 @@ export function PdfFormsPage() {
   const toast = useToast();
   const forms = usePdfForms();
   const remove = useDeletePdfForm();
-  const [toDelete, setToDelete] = useState<PdfForm | null>(null);
+  const confirm = useConfirmDelete<PdfForm>({
+    title: "Delete PDF Form",
+    message: (r) => <>Are you sure you want to delete the PDF form &lsquo;{r.Name}&rsquo;? The tablet will no longer offer it.</>,
+    onConfirm: (r) => remove.mutate(r.Id, { onSuccess: () => toast.success(`PDF form '${r.Name}' deleted`) }),
+  });
+  const ask = confirm.ask;
 
   const columns = useMemo(
     () => [
@@ -48,23 +53,14 @@ export function PdfFormsPage() {
               <a className="button" href={r.DownloadUrl} download={r.FileName} aria-label={`Download ${r.Name}`}>
                 Download
               </a>
-              <button type="button" className="button tp-danger" aria-label={`Delete ${r.Name}`} onClick={() => setToDelete(r)}>
-                Delete
-              </button>
+              <DeleteButton name={r.Name} onClick={() => ask(r)} />
             </span>
           );
         },
       }),
     ],
-    [],
+    [ask],
   );
-
-  function confirmDelete() {
-    const r = toDelete;
-    setToDelete(null);
-    if (!r) return;
-    remove.mutate(r.Id, { onSuccess: () => toast.success(`PDF form '${r.Name}' deleted`) });
-  }
 
   return (
     <div className="tp-pdf-forms">
@@ -72,7 +68,7 @@ export function PdfFormsPage() {
         The PDF forms the technologists&rsquo; tablet offers to fill in during an exam (consent, screening). The tablet reads this list
         with its configuration; the portal keeps the files and does not show their contents.
       </p>
-      <UploadForm />
+      <PdfUploadForm />
       <section className="panel" aria-labelledby="pdf-forms-title">
         <h2 id="pdf-forms-title" className="section-title">PDF Forms</h2>
         <DataTable
@@ -85,27 +81,7 @@ export function PdfFormsPage() {
           emptyMessage="No PDF forms uploaded"
         />
       </section>
-      {toDelete && (
-        <Modal
-          title="Delete PDF Form"
-          tone="danger"
-          onClose={() => setToDelete(null)}
-          footer={
-            <>
-              <button type="button" className="button tp-danger" onClick={confirmDelete}>
-                Delete
-              </button>
-              <button type="button" className="button" onClick={() => setToDelete(null)}>
-                Cancel
-              </button>
-            </>
-          }
-        >
-          <p>
-            Are you sure you want to delete the PDF form &lsquo;{toDelete.Name}&rsquo;? The tablet will no longer offer it.
-          </p>
-        </Modal>
-      )}
+      {confirm.dialog}
     </div>
   );
 }
@@ -117,9 +93,11 @@ interface UploadValues {
 
 /** The upload form: a name and a PDF, checked by wasm-core's rule; the server then reads the
  * file as a PDF and checks the name is free (its messages land under the same fields). */
-function UploadForm() {
+function PdfUploadForm() {
   const toast = useToast();
   const upload = useUploadPdfForm();
+  // The form's rule is in the settings package the list query loads: no submit before it is there.
+  const ready = usePdfForms().isSuccess;
   const form = useForm<UploadValues>({
     defaultValues: { Name: "", File: null },
     criteriaMode: "all",
@@ -145,19 +123,16 @@ function UploadForm() {
     () => toast.error(FORM_INVALID),
   );
   return (
-    <FormProvider {...form}>
-      <form className="panel tp-pdf-upload" onSubmit={submit} aria-label="Upload PDF Form" noValidate>
-        <h2 className="section-title">Upload PDF Form</h2>
-        <div className="tp-row">
-          <TextField name="Name" label="Name" autoComplete="off" />
-          <FileField name="File" label="PDF file (at most 1 MB)" accept=".pdf,application/pdf" />
-        </div>
-        <div className="tp-upload-actions">
-          <button type="submit" className="button button-primary" disabled={upload.isPending}>
-            Upload
-          </button>
-        </div>
-      </form>
-    </FormProvider>
+    <UploadForm
+      form={form}
+      className="panel tp-pdf-upload"
+      title="Upload PDF Form"
+      headingLevel={2}
+      before={<TextField name="Name" label="Name" autoComplete="off" />}
+      file={{ name: "File", label: "PDF file (at most 1 MB)", accept: ".pdf,application/pdf" }}
+      submitLabel="Upload"
+      disabled={upload.isPending || !ready}
+      onSubmit={submit}
+    />
   );
 }

@@ -11,10 +11,10 @@ export function useIntegrationGroup<T extends object>(category: string) {
   return useSettingsGroup<T>(category, `/api/surveySettings/integrations/${category}`);
 }
 
-/** The survey actions settings (spec 04 §7 GET/POST /api/surveySettings/actionsSettings, an alias
- * of the group's own path; the kit saves with PUT, so it uses the group's path). */
+/** The survey actions settings, read and saved with spec 04 §7's own calls: GET and POST
+ * /api/surveySettings/actionsSettings. */
 export function useSurveyActionsGroup<T extends object>() {
-  return useSettingsGroup<T>("SurveyActions");
+  return useSettingsGroup<T>("SurveyActions", "/api/surveySettings/actionsSettings", "POST");
 }
 
 export const examActionsQuery = queryOptions({

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { SurveyUploadResult } from "../../../lib/wasm";
-import { query, surveyPackagesKeys } from "./survey-packages";
+import { surveyPackagesKeys } from "./survey-packages";
 
-/** POST /api/admin/UploadSurveyXml/{surveyId}: replace one survey. */
+/** POST (multipart) /api/admin/UploadSurveyXml/{surveyId}: replace one survey. */
 export function replaceSurveyXml({ surveyId, file }: { surveyId: string; file: File }): Promise<SurveyUploadResult> {
-  return api.post<SurveyUploadResult>(`/api/admin/UploadSurveyXml/${encodeURIComponent(surveyId)}?${query({ fileName: file.name })}`, file);
+  const path = `/api/admin/UploadSurveyXml/${encodeURIComponent(surveyId)}`;
+  return api.uploadForm<SurveyUploadResult>(path, file, { fileName: file.name });
 }
 
 export function useReplaceSurveyXml() {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { Deleted, DeleteLibrary, LibraryRow, StorageSchemaCache, SurveyReportRow } from "../../../lib/wire";
-import { query, surveyPackagesKeys } from "./survey-packages";
+import { surveyPackagesKeys } from "./survey-packages";
 
 /** The packages screen's additions (issue 17): report templates, libraries, schema sync, lexicon. */
 export const surveyAdminKeys = {
@@ -39,16 +39,18 @@ export interface ReportUpload {
   overWrite: boolean;
 }
 
-/** POST /api/surveyReportsConfig/UploadSurveyReportTemplate: the template as the body, the
- * form's fields as the query (like the survey uploads). */
+/** POST (multipart) /api/surveyReportsConfig/UploadSurveyReportTemplate: the template and the
+ * form's fields as parts (spec 04). */
 export function useUploadReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, includeSignature, overWrite, ...fields }: ReportUpload) =>
-      api.upload<SurveyReportRow>(
-        `/api/surveyReportsConfig/UploadSurveyReportTemplate?${query({ fileName: file.name, ...fields, includeSignature: String(includeSignature), overWrite: String(overWrite) })}`,
-        file,
-      ),
+      api.uploadForm<SurveyReportRow>("/api/surveyReportsConfig/UploadSurveyReportTemplate", file, {
+        fileName: file.name,
+        ...fields,
+        includeSignature: String(includeSignature),
+        overWrite: String(overWrite),
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: surveyAdminKeys.reports }),
   });
 }
@@ -65,9 +67,9 @@ function useLibraryMutation<A, T>(fn: (arg: A) => Promise<T>) {
   });
 }
 
-/** POST /api/admin/UploadLibraryDll. */
+/** POST (multipart) /api/admin/UploadLibraryDll. */
 export const useUploadLibrary = () =>
-  useLibraryMutation((file: File) => api.upload<LibraryRow>(`/api/admin/UploadLibraryDll?${query({ fileName: file.name })}`, file));
+  useLibraryMutation((file: File) => api.uploadForm<LibraryRow>("/api/admin/UploadLibraryDll", file, { fileName: file.name }));
 
 /** POST /api/admin/DeleteUploadedLibrary with {fileName}. */
 export const useDeleteLibrary = () =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { SurveyUploadResult } from "../../../lib/wasm";
-import { query, surveyPackagesKeys } from "./survey-packages";
+import { surveyPackagesKeys } from "./survey-packages";
 
-/** POST /api/admin/UploadPackage: a zip of several survey files. */
+/** POST (multipart) /api/admin/UploadPackage: a zip of several survey files. */
 export function uploadPackage({ file, overWrite }: { file: File; overWrite: boolean }): Promise<SurveyUploadResult> {
-  return api.post<SurveyUploadResult>(`/api/admin/UploadPackage?${query({ overWrite: String(overWrite) })}`, file);
+  return api.uploadForm<SurveyUploadResult>("/api/admin/UploadPackage", file, { overWrite: String(overWrite) });
 }
 
 export function useUploadPackage() {

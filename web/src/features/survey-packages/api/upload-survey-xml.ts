@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { SurveyUploadResult } from "../../../lib/wasm";
-import { query, surveyPackagesKeys } from "./survey-packages";
+import { surveyPackagesKeys } from "./survey-packages";
 
 export interface SurveyXmlUpload {
   file: File;
@@ -9,10 +9,10 @@ export interface SurveyXmlUpload {
   overWrite: boolean;
 }
 
-/** POST /api/admin/UploadSurveyXml with the spec's form fields enteredName and overWrite. */
+/** POST (multipart) /api/admin/UploadSurveyXml with the spec's form fields enteredName and overWrite. */
 export function uploadSurveyXml({ file, enteredName, overWrite }: SurveyXmlUpload): Promise<SurveyUploadResult> {
-  const q = query({ fileName: file.name, enteredName, overWrite: String(overWrite) });
-  return api.post<SurveyUploadResult>(`/api/admin/UploadSurveyXml?${q}`, file);
+  const fields = { fileName: file.name, enteredName, overWrite: String(overWrite) };
+  return api.uploadForm<SurveyUploadResult>("/api/admin/UploadSurveyXml", file, fields);
 }
 
 /** The upload; the list is read again whatever the answer (a refused file changes nothing, an

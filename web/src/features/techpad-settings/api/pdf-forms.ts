@@ -26,11 +26,10 @@ export interface PdfFormUpload {
   file: File;
 }
 
-/** POST the PDF as the body, its name and file name in the query; a 400 carries field messages
+/** POST (multipart) the PDF with its name and file name as parts; a 400 carries field messages
  * (Name, File) the form shows itself. */
 export function uploadPdfForm({ name, file }: PdfFormUpload): Promise<PdfForm> {
-  const q = new URLSearchParams({ name, fileName: file.name }).toString();
-  return api.upload<PdfForm>(`${PATH}?${q}`, file, { handles: [400] });
+  return api.uploadForm<PdfForm>(PATH, file, { name, fileName: file.name }, { handles: [400] });
 }
 
 export function useUploadPdfForm() {

@@ -1,0 +1,4 @@
+import "./upload-form.css";
+
+export { DeleteButton, useConfirmDelete, type ConfirmDeleteOptions } from "./confirm-delete";
+export { UploadForm, type UploadFormProps } from "./upload-form";
