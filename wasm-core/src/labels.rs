@@ -23,6 +23,20 @@ pub fn language_name(name_or_code: &str) -> &'static str {
         .unwrap_or("english")
 }
 
+/// The answer to a language that is not one of the six (a patient's language preference).
+pub const LANGUAGE_UNKNOWN: &str =
+    "Choose one of: english, spanish, chinese, cambodian, vietnamese, tagalog";
+
+/// The language name of exactly a name or a code of the six ("Khmer", "fr" and "" are none):
+/// for a stored choice, where `language_name`'s English fallback would hide a mistake.
+pub fn known_language(name_or_code: &str) -> Option<&'static str> {
+    let wanted = name_or_code.trim().to_ascii_lowercase();
+    LANGUAGES
+        .iter()
+        .find(|(name, code)| *name == wanted || *code == wanted)
+        .map(|(name, _)| *name)
+}
+
 /// The text of a label in `language` from its stored translations `(language, value)`.
 pub fn label_text(
     translations: &[(String, String)],
@@ -204,6 +218,15 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    #[test]
+    fn known_language_takes_only_the_six_names_and_codes() {
+        assert_eq!(known_language(" Cambodian "), Some("cambodian"));
+        assert_eq!(known_language("zh"), Some("chinese"));
+        assert_eq!(known_language("es-MX"), None);
+        assert_eq!(known_language("klingon"), None);
+        assert_eq!(known_language(""), None);
     }
 
     #[test]
