@@ -78,7 +78,35 @@ pub fn label_text_in(
 /// the browser and the server translate a message the same way: by finding the label whose English
 /// text it is (`message_key`), then that label's text in the language. Append-only; keys
 /// `Msg_{Area}_{What}`.
-pub const PATIENT_MESSAGES: &[(&str, &str)] = &[];
+pub const PATIENT_MESSAGES: &[(&str, &str)] = &[
+    (
+        "Msg_Login_UsernameOrEmailRequired",
+        crate::login::USERNAME_OR_EMAIL_REQUIRED,
+    ),
+    (
+        "Msg_Login_PasswordRequired",
+        crate::login::PASSWORD_REQUIRED,
+    ),
+    (
+        "Msg_Login_UsernameRequired",
+        crate::login::USERNAME_REQUIRED,
+    ),
+    ("Msg_Login_Failed", crate::login::LOGIN_FAILED),
+    ("Msg_Login_LockedOut", crate::login::LOCKED_OUT),
+    (
+        "Msg_Recovery_LoginRequired",
+        crate::recovery::LOGIN_REQUIRED,
+    ),
+    (
+        "Msg_Recovery_EmailOrUsernameRequired",
+        crate::recovery::EMAIL_OR_USERNAME_REQUIRED,
+    ),
+    (
+        "Msg_Recovery_RequestSent",
+        crate::recovery::RESET_REQUEST_SENT,
+    ),
+    ("Msg_Recovery_UsernameSent", crate::recovery::USERNAME_SENT),
+];
 
 /// The label key that translates a wasm-core message (see PATIENT_MESSAGES).
 pub fn message_key(english: &str) -> Option<&'static str> {

@@ -90,7 +90,9 @@ async fn a_bad_value_is_a_clear_400_and_changes_nothing() {
     let mut jane = server.signed_in(JANE).await;
     put(&mut jane, "spanish").await.expect(StatusCode::OK);
     for bad in ["klingon", "", "es-MX", "<b>km</b>", &"x".repeat(5000)] {
-        let body = put(&mut jane, bad).await.expect_error(StatusCode::BAD_REQUEST);
+        let body = put(&mut jane, bad)
+            .await
+            .expect_error(StatusCode::BAD_REQUEST);
         assert!(
             body.to_string().contains(
                 "Choose one of: english, spanish, chinese, cambodian, vietnamese, tagalog"
@@ -137,7 +139,9 @@ async fn reads_and_changes_are_audited_against_the_patient() {
     let mut jane = server.signed_in(JANE).await;
     read(&mut jane).await;
     put(&mut jane, "chinese").await.expect(StatusCode::OK);
-    put(&mut jane, "nonsense").await.expect_error(StatusCode::BAD_REQUEST);
+    put(&mut jane, "nonsense")
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
     let jane_patient = "(SELECT patient_id FROM users WHERE username = 'jane.doe')";
     assert_eq!(
         server

@@ -33,9 +33,7 @@ mod signed_in;
 use sign_in::*;
 use signed_in::*;
 
-pub const LOGIN_FAILED: &str = "The user name or password provided is incorrect.";
-pub const LOCKED_OUT: &str =
-    "This account is locked after too many failed sign-in attempts. Try again in 15 minutes or ask the provider to reset the password.";
+pub use wasm_core::login::{LOCKED_OUT, LOGIN_FAILED};
 /// How long an IDFailMax lockout lasts (an administrator's password change ends it at once).
 pub const LOCKOUT_MS: i64 = 15 * 60 * 1000;
 
