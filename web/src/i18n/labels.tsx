@@ -47,6 +47,8 @@ function applyToDocument(language: string) {
  * server, or (on a kiosk) nowhere beyond the kiosk session. Set by the session. */
 let rememberOnServer = false;
 let kiosk = false;
+/** A language picked on a sign-in page (before the session): the patient's new choice. */
+let pickedSignedOut = false;
 
 let byEnglish: Map<string, string> | null = null;
 /** English text -> key of the shipped `Msg_` labels (the wasm-core messages). */
@@ -112,12 +114,15 @@ export function setLanguage(name: string) {
   if (kiosk) sessionStorage.setItem(KIOSK_KEY, language);
   else localStorage.setItem(STORAGE_KEY, language);
   show(language);
-  if (rememberOnServer) {
-    const body: LanguagePreference = { Language: language };
-    void api.put<LanguagePreference>("/api/account/language", body, { report: false }).catch(() => {
-      // The page is already in the language; the server keeps the previous one.
-    });
-  }
+  if (rememberOnServer) void saveOnServer(language);
+  else if (!kiosk) pickedSignedOut = true;
+}
+
+async function saveOnServer(language: string) {
+  const body: LanguagePreference = { Language: language };
+  await api.put<LanguagePreference>("/api/account/language", body, { report: false }).catch(() => {
+    // The page is already in the language; the server keeps the previous one.
+  });
 }
 
 /** Called by the session: a signed-in patient's choices go to their record. */
@@ -125,10 +130,14 @@ export function rememberForPatient(on: boolean) {
   rememberOnServer = on;
 }
 
-/** After a patient signs in: their remembered language (GET /api/account/language) wins over
- * this browser's. */
+/** After a patient signs in: a language they picked on the sign-in page becomes their
+ * preference; otherwise their remembered one (GET /api/account/language) replaces the browser's. */
 export async function applyPatientLanguage(): Promise<void> {
   rememberOnServer = true;
+  if (pickedSignedOut) {
+    pickedSignedOut = false;
+    return saveOnServer(snapshot.language);
+  }
   try {
     const { Language } = await api.get<LanguagePreference>("/api/account/language", { report: false });
     const language = languageName(Language);
