@@ -171,6 +171,12 @@ test("a patient picks Khmer on the login, signs in, switches to Chinese; the cho
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
   await expect(page.locator("header").getByLabel(LOGIN.Language_Picker!.zh)).toHaveValue("chinese");
   await page.waitForFunction(fontLoaded, "Noto Sans SC");
+  // The next appointment's day (wasm-core's LongDate) with Chinese weekday and month names
+  // (Date_ labels); the format's order stays. The demo gives this patient an upcoming one.
+  const DATES = labels("dates.json");
+  const weekdays = Object.entries(DATES).filter(([k]) => k.startsWith("Date_Weekday_")).map(([, v]) => v.zh);
+  const months = Object.entries(DATES).filter(([k]) => k.startsWith("Date_Month_")).map(([, v]) => v.zh);
+  await expect(page.getByText(new RegExp(`^(${weekdays.join("|")}), (${months.join("|")}) \\d{1,2}, \\d{4}$`)).first()).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, "home-zh");
   await page.locator("header button.logout-icon").click();

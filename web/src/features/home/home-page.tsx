@@ -1,3 +1,4 @@
+import { DateText } from "../../i18n/labels";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
@@ -69,7 +70,7 @@ function NextAppointmentsPanel() {
         enableSorting: false,
         cell: (info) => {
           const zone = zoneOf(info.getValue());
-          return formatDate(info.getValue(), "LongDate", zone.offsetMinutes, zone.zoneAbbr);
+          return <DateText text={formatDate(info.getValue(), "LongDate", zone.offsetMinutes, zone.zoneAbbr)} />;
         },
       }),
       column.accessor("LocationName", { header: "Location" }),
