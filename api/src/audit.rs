@@ -168,6 +168,9 @@ pub enum Action {
     MfaFailed,
     MfaEnrolled,
     MfaReset,
+    /// Issue 21: a patient's language preference read (at sign-in) or changed.
+    LanguagePreferenceRead,
+    LanguagePreferenceChanged,
 }
 
 impl Action {
@@ -245,6 +248,8 @@ impl Action {
             Action::MfaFailed => "MfaFailed",
             Action::MfaEnrolled => "MfaEnrolled",
             Action::MfaReset => "MfaReset",
+            Action::LanguagePreferenceRead => "LanguagePreferenceRead",
+            Action::LanguagePreferenceChanged => "LanguagePreferenceChanged",
         }
     }
 
@@ -304,6 +309,7 @@ impl Action {
             Action::ReleaseSyncAction => "Settings",
             Action::MfaChallenged | Action::MfaFailed => "Authentication",
             Action::MfaEnrolled | Action::MfaReset => "UserAccount",
+            Action::LanguagePreferenceRead | Action::LanguagePreferenceChanged => "UserAccount",
         }
     }
 }

@@ -23,6 +23,20 @@ pub fn language_name(name_or_code: &str) -> &'static str {
         .unwrap_or("english")
 }
 
+/// The answer to a language that is not one of the six (a patient's language preference).
+pub const LANGUAGE_UNKNOWN: &str =
+    "Choose one of: english, spanish, chinese, cambodian, vietnamese, tagalog";
+
+/// The language name of exactly a name or a code of the six ("Khmer", "fr" and "" are none):
+/// for a stored choice, where `language_name`'s English fallback would hide a mistake.
+pub fn known_language(name_or_code: &str) -> Option<&'static str> {
+    let wanted = name_or_code.trim().to_ascii_lowercase();
+    LANGUAGES
+        .iter()
+        .find(|(name, code)| *name == wanted || *code == wanted)
+        .map(|(name, _)| *name)
+}
+
 /// The text of a label in `language` from its stored translations `(language, value)`.
 pub fn label_text(
     translations: &[(String, String)],
@@ -64,7 +78,35 @@ pub fn label_text_in(
 /// the browser and the server translate a message the same way: by finding the label whose English
 /// text it is (`message_key`), then that label's text in the language. Append-only; keys
 /// `Msg_{Area}_{What}`.
-pub const PATIENT_MESSAGES: &[(&str, &str)] = &[];
+pub const PATIENT_MESSAGES: &[(&str, &str)] = &[
+    (
+        "Msg_Login_UsernameOrEmailRequired",
+        crate::login::USERNAME_OR_EMAIL_REQUIRED,
+    ),
+    (
+        "Msg_Login_PasswordRequired",
+        crate::login::PASSWORD_REQUIRED,
+    ),
+    (
+        "Msg_Login_UsernameRequired",
+        crate::login::USERNAME_REQUIRED,
+    ),
+    ("Msg_Login_Failed", crate::login::LOGIN_FAILED),
+    ("Msg_Login_LockedOut", crate::login::LOCKED_OUT),
+    (
+        "Msg_Recovery_LoginRequired",
+        crate::recovery::LOGIN_REQUIRED,
+    ),
+    (
+        "Msg_Recovery_EmailOrUsernameRequired",
+        crate::recovery::EMAIL_OR_USERNAME_REQUIRED,
+    ),
+    (
+        "Msg_Recovery_RequestSent",
+        crate::recovery::RESET_REQUEST_SENT,
+    ),
+    ("Msg_Recovery_UsernameSent", crate::recovery::USERNAME_SENT),
+];
 
 /// The label key that translates a wasm-core message (see PATIENT_MESSAGES).
 pub fn message_key(english: &str) -> Option<&'static str> {
@@ -204,6 +246,15 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    #[test]
+    fn known_language_takes_only_the_six_names_and_codes() {
+        assert_eq!(known_language(" Cambodian "), Some("cambodian"));
+        assert_eq!(known_language("zh"), Some("chinese"));
+        assert_eq!(known_language("es-MX"), None);
+        assert_eq!(known_language("klingon"), None);
+        assert_eq!(known_language(""), None);
     }
 
     #[test]

@@ -7,6 +7,10 @@ use crate::validation::{is_blank, ValidationErrors};
 pub const USERNAME_OR_EMAIL_REQUIRED: &str = "Username or email is required";
 pub const PASSWORD_REQUIRED: &str = "Password is required";
 pub const USERNAME_REQUIRED: &str = "Username is required";
+/// The server's answers to a refused sign-in (spec 02 §2.2); here so they ship with a label.
+pub const LOGIN_FAILED: &str = "The user name or password provided is incorrect.";
+pub const LOCKED_OUT: &str =
+    "This account is locked after too many failed sign-in attempts. Try again in 15 minutes or ask the provider to reset the password.";
 
 /// usernameOrEmail and password are required; userName too once the server asked for it
 /// (IsAskUsername). Field names are the request's own (camelCase).

@@ -199,6 +199,14 @@ wire! {
         pub user_name: String,
     }
 
+    /// GET/PUT /api/account/language: the signed-in patient's language (issue 21), one of the
+    /// spec's names (english, spanish, chinese, cambodian, vietnamese, tagalog); PUT also takes
+    /// the codes (en, es, zh, km, vi, tl).
+    #[serde(rename_all = "PascalCase")]
+    pub struct LanguagePreference {
+        pub language: String,
+    }
+
     /// Result of a form rule or a save, where the spec shows success plus messages.
     #[serde(rename_all = "PascalCase")]
     pub struct FormResult {

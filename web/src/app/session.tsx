@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { loadSession, type SessionInfo } from "../features/auth/api/session";
 import { menuFor, type MenuItem } from "../lib/wasm";
+import { rememberForPatient } from "../i18n/labels";
 
 export type SessionState =
   | { status: "loading" }
@@ -52,6 +53,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void reload();
   }, [reload]);
+  // A signed-in patient's language choices are kept on their record (issue 21).
+  useEffect(() => {
+    rememberForPatient(state.status === "signed-in" && state.info.permissions.IsPatient);
+  }, [state]);
   const value = useMemo(() => ({ state, reload, clear }), [state, reload, clear]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

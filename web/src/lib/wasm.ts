@@ -103,6 +103,7 @@ export type {
   LoginRequest,
   LogoSettings,
   LoginResponse,
+  LanguagePreference,
   MainMenuSettings,
   MenuItem,
   ModulePermissions,

@@ -25,6 +25,7 @@ use crate::store::mfa as mfa_store;
 use crate::store::users::{self, LoginCandidate};
 use crate::{cookies, AppState};
 
+mod language;
 mod mfa;
 mod sign_in;
 mod signed_in;
@@ -32,9 +33,7 @@ mod signed_in;
 use sign_in::*;
 use signed_in::*;
 
-pub const LOGIN_FAILED: &str = "The user name or password provided is incorrect.";
-pub const LOCKED_OUT: &str =
-    "This account is locked after too many failed sign-in attempts. Try again in 15 minutes or ask the provider to reset the password.";
+pub use wasm_core::login::{LOCKED_OUT, LOGIN_FAILED};
 /// How long an IDFailMax lockout lasts (an administrator's password change ends it at once).
 pub const LOCKOUT_MS: i64 = 15 * 60 * 1000;
 
@@ -80,6 +79,16 @@ pub fn router() -> ApiRouter {
             "/api/account/mfa/confirm",
             "Signed-in staff confirm the new authenticator with its first code; answers the ten recovery codes once",
             mfa::own_confirm,
+        )
+        .get(
+            "/api/account/language",
+            "The signed-in patient's language (issue 21; patients only, audited): one of english, spanish, chinese, cambodian, vietnamese, tagalog",
+            language::get_language,
+        )
+        .put(
+            "/api/account/language",
+            "Sets the signed-in patient's language from the picker (patients only, their own record, audited); 400 with a Language message for anything but the six names or codes",
+            language::set_language,
         )
         .get(
             "/api/accountApi/logout",

@@ -6,6 +6,7 @@ import { logout } from "../../lib/api/logout";
 import { cancelImpersonation } from "../../features/users/api/impersonation";
 import type { SessionInfo } from "../../features/auth/api/session";
 import { loginPathFor, useSession } from "../session";
+import { LanguageSwitch } from "../../i18n/labels";
 
 interface HeaderProps {
   title: string;
@@ -43,6 +44,7 @@ export function Header({ title, subtitle, info, drawerOpen, onToggleDrawer }: He
         <h1>{title}</h1>
         {subtitle && <p className="header-subtitle">{subtitle}</p>}
       </div>
+      {info.permissions.IsPatient && <LanguageSwitch className="header-language" />}
       {info.permissions.IsImpersonated && <CancelImpersonation />}
       {info.menuSettings.IsAllowedToShowHelpButton && <HelpButton />}
       <UserMenu userName={info.userName} items={userMenu(info.permissions, info.menuSettings)} onLogout={signOut} />

@@ -1,5 +1,6 @@
 import { useEffect, useId, type ReactNode } from "react";
 import { LogoMark } from "../logo";
+import { LanguageSwitch } from "../../i18n/labels";
 import "../../styles/login.css";
 
 /** The branded card of the sign-in page and the membership pages (spec 02 §2.1): the portal
@@ -24,6 +25,7 @@ export function AuthCard({
   }, [title]);
   return (
     <div className="login-page">
+      <LanguageSwitch className="login-language" />
       <main className={className ? `login-card ${className}` : "login-card"} aria-labelledby={id}>
         {brand ?? (
           <div className="login-brand">

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { useLabels } from "../../i18n/labels";
 import "./form.css";
 
 export interface FieldControl {
@@ -58,13 +59,15 @@ export function FieldNotes({ id, description, messages }: { id: string; descript
   );
 }
 
-/** Messages under a field (nothing when there are none). */
+/** Messages under a field (nothing when there are none); a wasm-core message a patient reads is
+ * shown in the chosen language (its shipped `Msg_` label, issue 21), any other as it is. */
 export function FieldMessages({ id, messages }: { id?: string; messages: readonly string[] }) {
+  const { tMessage } = useLabels();
   if (messages.length === 0) return null;
   return (
     <div className="field-messages" id={id}>
       {messages.map((m) => (
-        <p key={m}>{m}</p>
+        <p key={m}>{tMessage(m)}</p>
       ))}
     </div>
   );

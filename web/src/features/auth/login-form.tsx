@@ -1,3 +1,4 @@
+import { useLabels } from "../../i18n/labels";
 import { useState, type FormEvent } from "react";
 import { ApiFailure } from "../../lib/api-client";
 import {
@@ -28,6 +29,7 @@ export interface LoginFormProps {
 /** Sign-in form (spec 02 §2.2, §4 "Login", §5 "Login"): the rules come from wasm-core's
  * validateLogin, shown under each field; the server's messages are shown above the button. */
 export function LoginForm({ onLogin, onSignedIn, onSecondStep, notice, links }: LoginFormProps) {
+  const { t, tMessage } = useLabels();
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
   const [password, setPassword] = useState("");
   const [userName, setUserName] = useState("");
@@ -103,7 +105,7 @@ export function LoginForm({ onLogin, onSignedIn, onSecondStep, notice, links }: 
   return (
     <form className="login-form" onSubmit={submit} noValidate>
       <Field
-        label="Username or Email"
+        label={t("Login_UsernameOrEmail")}
         name="usernameOrEmail"
         autoComplete="username"
         value={usernameOrEmail}
@@ -113,7 +115,7 @@ export function LoginForm({ onLogin, onSignedIn, onSecondStep, notice, links }: 
       />
       {askUsername && (
         <Field
-          label="Username"
+          label={t("Login_Username")}
           name="userName"
           autoComplete="username"
           value={userName}
@@ -122,7 +124,7 @@ export function LoginForm({ onLogin, onSignedIn, onSecondStep, notice, links }: 
         />
       )}
       <Field
-        label="Password"
+        label={t("Login_Password")}
         name="password"
         type={showPassword ? "text" : "password"}
         autoComplete="current-password"
@@ -134,23 +136,23 @@ export function LoginForm({ onLogin, onSignedIn, onSecondStep, notice, links }: 
             type="button"
             className="password-toggle"
             aria-pressed={showPassword}
-            aria-label={showPassword ? "Hide password" : "Show password"}
+            aria-label={showPassword ? t("Login_HidePassword") : t("Login_ShowPassword")}
             onClick={() => setShowPassword((s) => !s)}
           >
-            {showPassword ? "Hide" : "Show"}
+            {showPassword ? t("Login_Hide") : t("Login_Show")}
           </button>
         }
       />
       {serverMessages.length > 0 && (
         <div className="alert alert-error" role="alert">
-          {serverMessages.length === 1 ? serverMessages[0] : <ul>{serverMessages.map((m) => <li key={m}>{m}</li>)}</ul>}
+          {serverMessages.length === 1 ? tMessage(serverMessages[0]!) : <ul>{serverMessages.map((m) => <li key={m}>{tMessage(m)}</li>)}</ul>}
         </div>
       )}
       <button type="submit" className="button button-primary login-submit" disabled={busy}>
-        {busy ? "Logging in…" : "Log In"}
+        {busy ? t("Login_Submitting") : t("Login_Submit")}
       </button>
       {links?.(askUsername)}
-      {failure && <ErrorDialog error={failure} title="Login Error" onClose={() => setFailure(null)} />}
+      {failure && <ErrorDialog error={failure} title={t("Login_ErrorTitle")} onClose={() => setFailure(null)} />}
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { LoginForm } from "./login-form";
 import { SecondStep } from "./second-step";
 import { AuthCard } from "../../components/auth-card/auth-card";
 import { LoginBrand } from "./login-brand";
+import { applyPatientLanguage, useLabels } from "../../i18n/labels";
 import "../../styles/login.css";
 
 const MENU_OFF: MainMenuSettings = {
@@ -25,7 +26,8 @@ const MENU_OFF: MainMenuSettings = {
 export function LoginPage({ kind }: { kind: LoginKind }) {
   const navigate = useNavigate();
   const { reload } = useSession();
-  const title = kind === "patient" ? "Patient Login" : "Staff Login";
+  const { t } = useLabels();
+  const title = kind === "patient" ? t("Login_PatientTitle") : t("Login_StaffTitle");
   const [menuSettings, setMenuSettings] = useState<MainMenuSettings | null>(null);
   // Staff two-step sign-in (issue 22): the password passed; the second step replaces the form.
   const [secondStep, setSecondStep] = useState<string | null>(null);
@@ -35,7 +37,9 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
     setSecondStep(null);
   }, []);
   const signedIn = async () => {
-    await reload();
+    const next = await reload();
+    // The patient's remembered language (issue 21) replaces the sign-in page's.
+    if (next.status === "signed-in" && next.info.permissions.IsPatient) await applyPatientLanguage();
     navigate("/home", { replace: true });
   };
   useEffect(() => {
@@ -48,7 +52,7 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
     <AuthCard
       title={title}
       brand={<LoginBrand />}
-      lead={kind === "patient" ? "Sign in to see your appointments, letters and medical history." : "Sign in to the staff area of the portal."}
+      lead={kind === "patient" ? t("Login_PatientLead") : t("Login_StaffLead")}
     >
         {secondStep ? (
           <SecondStep step={secondStep} onSignedIn={signedIn} onRestart={restart} />
@@ -67,9 +71,9 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
             const show = loginLinks(kind === "patient", menuSettings ?? MENU_OFF, askUsername);
             return (
               <p className="login-links">
-                {show.ForgotPassword && <Link to={`/${kind}/forgot-password`}>Forgot Password</Link>}
-                {show.ForgotUsername && <Link to={`/${kind}/forgot-username`}>Forgot Username</Link>}
-                {show.HealthRecord && <a href="/api/oauth/healthRecord/start">Sign in with your health record</a>}
+                {show.ForgotPassword && <Link to={`/${kind}/forgot-password`}>{t("Login_ForgotPassword")}</Link>}
+                {show.ForgotUsername && <Link to={`/${kind}/forgot-username`}>{t("Login_ForgotUsername")}</Link>}
+                {show.HealthRecord && <a href="/api/oauth/healthRecord/start">{t("Login_HealthRecord")}</a>}
               </p>
             );
           }}
@@ -78,11 +82,11 @@ export function LoginPage({ kind }: { kind: LoginKind }) {
         <p className="login-switch">
           {kind === "patient" ? (
             <>
-              Staff member? <Link to="/staff/login">Staff login</Link>
+              {t("Login_StaffQuestion")} <Link to="/staff/login">{t("Login_StaffLink")}</Link>
             </>
           ) : (
             <>
-              Patient? <Link to="/patient/login">Patient login</Link>
+              {t("Login_PatientQuestion")} <Link to="/patient/login">{t("Login_PatientLink")}</Link>
             </>
           )}
         </p>

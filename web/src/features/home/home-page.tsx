@@ -1,3 +1,4 @@
+import { DateText } from "../../i18n/labels";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
@@ -16,7 +17,6 @@ import { useNextAppointments } from "./api/get-next-appointments";
 import { HomeContentPanel, PendingActionsPanel } from "./home-extra";
 import { HOME_CONTENT_KEY, STAFF_HOME_CONTENT_KEY } from "./api/home-content";
 import { PendingWorkPanel } from "./staff-work";
-import { LanguageSwitch } from "../../i18n/labels";
 import "./home.css";
 
 /** Home (spec 01 §2.2): a welcome with the user's name; patients see their next appointments. */
@@ -30,7 +30,6 @@ export function HomePage() {
     <>
       <section className="panel welcome">
         <h2>Welcome, {userName}</h2>
-        {permissions.IsPatient && <LanguageSwitch />}
         <p>
           {permissions.IsPatient
             ? "Here you can follow your upcoming appointments; your pending actions, letters and surveys are below and in the menu."
@@ -71,7 +70,7 @@ function NextAppointmentsPanel() {
         enableSorting: false,
         cell: (info) => {
           const zone = zoneOf(info.getValue());
-          return formatDate(info.getValue(), "LongDate", zone.offsetMinutes, zone.zoneAbbr);
+          return <DateText text={formatDate(info.getValue(), "LongDate", zone.offsetMinutes, zone.zoneAbbr)} />;
         },
       }),
       column.accessor("LocationName", { header: "Location" }),

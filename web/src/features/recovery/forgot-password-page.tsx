@@ -1,3 +1,4 @@
+import { useLabels } from "../../i18n/labels";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useToast } from "../../components/toast/toast";
@@ -12,6 +13,7 @@ export const RESET_REQUEST_SENT = "Change password request sent.";
  * server answers IsAskRecoveryOption. Patients in single-sign-on mode go back to login. */
 export function ForgotPasswordPage() {
   const area = useArea();
+  const { t, tMessage } = useLabels();
   const navigate = useNavigate();
   const toast = useToast();
   const [login, setLogin] = useState("");
@@ -39,7 +41,7 @@ export function ForgotPasswordPage() {
       setErrors(answer.ValidationErrors);
       if (answer.IsAskRecoveryOption) setAskRecovery(true);
       if (answer.IsValid) {
-        toast.success(RESET_REQUEST_SENT);
+        toast.success(tMessage(RESET_REQUEST_SENT));
         navigate(loginOf(area));
       }
     } finally {
@@ -48,23 +50,23 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <RecoveryCard title="Forgot Password" lead="Enter your username or email. We will email you a link to choose a new password.">
+    <RecoveryCard title={t("Recovery_ForgotPasswordTitle")} lead={t("Recovery_ForgotPasswordLead")}>
       <form className="login-form" onSubmit={submit} noValidate>
-        <TextField id="forgot-login" label="Username or Email" value={login} onChange={setLogin} autoComplete="username" messages={errors} />
+        <TextField id="forgot-login" label={t("Login_UsernameOrEmail")} value={login} onChange={setLogin} autoComplete="username" messages={errors} />
         {askRecovery && (
           <>
             <p className="recovery-message" role="status">
-              Please also enter the phone number or the second email address of your account.
+              {t("Recovery_AskRecovery")}
             </p>
-            <TextField id="forgot-recovery" label="Phone or alternate email" value={recovery} onChange={setRecovery} />
+            <TextField id="forgot-recovery" label={t("Recovery_PhoneOrAlternateEmail")} value={recovery} onChange={setRecovery} />
           </>
         )}
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? "Sending…" : "Send"}
+          {busy ? t("Recovery_Sending") : t("Recovery_Send")}
         </button>
       </form>
       <p className="recovery-links">
-        <Link to={loginOf(area)}>Back to Login</Link>
+        <Link to={loginOf(area)}>{t("Recovery_BackToLogin")}</Link>
       </p>
     </RecoveryCard>
   );

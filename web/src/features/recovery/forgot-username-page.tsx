@@ -1,3 +1,4 @@
+import { useLabels } from "../../i18n/labels";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { ApiFailure } from "../../lib/api-client";
@@ -10,6 +11,7 @@ import { RecoveryCard, TextField } from "./recovery-card";
  * server's answer is the same whether or not an account matched. */
 export function ForgotUsernamePage() {
   const area = useArea();
+  const { t, tMessage } = useLabels();
   const [email, setEmail] = useState("");
   const [recovery, setRecovery] = useState("");
   const [errors, setErrors] = useState<ValidationErrors | null>(null);
@@ -32,22 +34,22 @@ export function ForgotUsernamePage() {
   }
 
   return (
-    <RecoveryCard title="Forgot Username" lead="Enter your email or username. We will email you your username.">
+    <RecoveryCard title={t("Recovery_ForgotUsernameTitle")} lead={t("Recovery_ForgotUsernameLead")}>
       {message ? (
         <p className="alert alert-success" role="status">
-          {message}
+          {tMessage(message)}
         </p>
       ) : (
         <form className="login-form" onSubmit={submit} noValidate>
-          <TextField id="forgot-email" label="Email or Username" value={email} onChange={setEmail} autoComplete="email" messages={fieldMessages(errors, "email")} />
-          <TextField id="forgot-recovery" label="Phone or alternate email" value={recovery} onChange={setRecovery} />
+          <TextField id="forgot-email" label={t("Recovery_EmailOrUsername")} value={email} onChange={setEmail} autoComplete="email" messages={fieldMessages(errors, "email")} />
+          <TextField id="forgot-recovery" label={t("Recovery_PhoneOrAlternateEmail")} value={recovery} onChange={setRecovery} />
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? "Sending…" : "Send"}
+            {busy ? t("Recovery_Sending") : t("Recovery_Send")}
           </button>
         </form>
       )}
       <p className="recovery-links">
-        <Link to={loginOf(area)}>Back to Login</Link>
+        <Link to={loginOf(area)}>{t("Recovery_BackToLogin")}</Link>
       </p>
     </RecoveryCard>
   );

@@ -5,6 +5,7 @@ import { surveyToken } from "./api/http";
 import { isAnySurveyAvailable } from "./api/survey-link";
 import { NO_SURVEYS, postNoSurveys } from "./no-surveys";
 import { failureText, NO_INTERNET } from "./failure";
+import { LanguageSwitch, startKioskSession } from "../../i18n/labels";
 
 /** Patient start: a 4-digit PIN (spec 01 §2.5, §5). Start stays disabled until 4 digits. With
  * no survey to start at all the kiosk says so instead, and tells an embedding page (spec 01 §8). */
@@ -12,6 +13,8 @@ export function PinEntry({ onStart }: { onStart: (surveyQueueId: number) => void
   const [pin, setPin] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [locked, setLocked] = useState(false);
+  // The PIN screen starts each kiosk patient's turn: the last patient's language goes (issue 21).
+  useEffect(() => startKioskSession(), []);
   useEffect(() => {
     let live = true;
     isAnySurveyAvailable().then(
@@ -59,6 +62,7 @@ export function PinEntry({ onStart }: { onStart: (surveyQueueId: number) => void
 
   return (
     <form className="survey-card survey-pin" onSubmit={submit} noValidate>
+      <LanguageSwitch className="kiosk-language" />
       <h1>Medical history</h1>
       {message && (
         <p role="alert" className="survey-alert">
