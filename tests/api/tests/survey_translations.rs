@@ -83,7 +83,10 @@ async fn a_package_missing_texts_lists_them_per_language() {
     let s = survey_of(&pm.get_json(COVERAGE).await, "TR-1");
     assert_eq!(s["Name"], "Partial");
     let en = language(&s, "en");
-    assert_eq!((en["Percent"].clone(), en["Total"].clone()), (json!(100), json!(5)));
+    assert_eq!(
+        (en["Percent"].clone(), en["Total"].clone()),
+        (json!(100), json!(5))
+    );
     let es = language(&s, "es");
     assert_eq!(es["Translated"], 3);
     assert_eq!(es["Percent"], 60);
@@ -105,7 +108,10 @@ async fn a_package_missing_texts_lists_them_per_language() {
         .collect();
     assert_eq!(vi_missing, ["name", "page:p", "side", "side=right"]);
     let km = language(&s, "km");
-    assert_eq!((km["Percent"].clone(), km["Translated"].clone()), (json!(0), json!(0)));
+    assert_eq!(
+        (km["Percent"].clone(), km["Translated"].clone()),
+        (json!(0), json!(0))
+    );
     assert_eq!(km["Missing"].as_array().unwrap().len(), 5);
 }
 

@@ -79,7 +79,9 @@ mod tests {
 
     fn parse(xml: &str) -> SurveyDefinition {
         let parsed = parse_survey(xml);
-        parsed.survey.unwrap_or_else(|| panic!("{:?}", parsed.errors))
+        parsed
+            .survey
+            .unwrap_or_else(|| panic!("{:?}", parsed.errors))
     }
 
     fn of<'a>(c: &'a SurveyCoverage, lang: &str) -> &'a LanguageCoverage {
@@ -157,7 +159,11 @@ mod tests {
         ] {
             let c = coverage(&parse(xml));
             for l in &c.languages {
-                assert_eq!(l.percent, 100, "{} {}: {:?}", c.survey_id, l.language, l.missing);
+                assert_eq!(
+                    l.percent, 100,
+                    "{} {}: {:?}",
+                    c.survey_id, l.language, l.missing
+                );
                 assert!(l.missing.is_empty());
                 assert!(l.total > 10);
             }

@@ -11,8 +11,10 @@ import { DOWNLOAD_PACKAGE_URL, downloadSurveyXmlUrl } from "./api/download-surve
 import { useReplaceSurveyXml } from "./api/replace-survey-xml";
 import { useSurveyPackages } from "./api/survey-packages";
 import { useUploadPackage } from "./api/upload-package";
+import { useTranslationCoverage } from "./api/translation-coverage";
 import { useUploadSurveyXml } from "./api/upload-survey-xml";
 import { LibrariesPanel, ReportsPanel, SchemaAndLexiconPanel } from "./survey-admin-panels";
+import { CoverageCell, lowestPercent } from "./translation-coverage";
 import "./survey-packages.css";
 
 const UPLOADED = "Survey Uploaded";
@@ -23,6 +25,8 @@ const column = createColumnHelper<SurveyPackageRow>();
 export function SurveyPackagesPage() {
   const toast = useToast();
   const surveys = useSurveyPackages();
+  const coverage = useTranslationCoverage(surveys.dataUpdatedAt);
+  const coverageOf = useMemo(() => new Map((coverage.data ?? []).map((c) => [c.SurveyId, c])), [coverage.data]);
   const replace = useReplaceSurveyXml();
   const remove = useDeleteSurveyXml();
   const [results, setResults] = useState<SurveyUploadResult["Files"]>([]);
@@ -59,6 +63,12 @@ export function SurveyPackagesPage() {
         // Spec 04's column names as words (issue 20: no raw enums on screen).
         header: enumLabel("HasStandardSummaryReport"),
       }),
+      // Issue 21: % of the survey's texts per language; sorts least translated first.
+      column.accessor((r) => lowestPercent(coverageOf.get(r.SurveyId)), {
+        id: "Translations",
+        header: "Translations",
+        cell: (c) => <CoverageCell coverage={coverageOf.get(c.row.original.SurveyId)} />,
+      }),
       column.display({
         id: "actions",
         header: "Actions",
@@ -88,7 +98,7 @@ export function SurveyPackagesPage() {
         },
       }),
     ],
-    [],
+    [coverageOf],
   );
 
   function confirmDelete() {
