@@ -29,6 +29,8 @@ async function shoot(page: Page, name: string) {
 }
 
 test("the package list shows translation coverage per language and the missing texts", async ({ page }) => {
+  // Six screenshots and two axe runs.
+  test.slow();
   await signIn(page, "staff", "manager");
   await page.goto("/admin/survey-settings/package");
   const table = page.getByRole("table", { name: "Surveys" });

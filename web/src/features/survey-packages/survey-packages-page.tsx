@@ -6,6 +6,7 @@ import { CheckboxField, FileField, TextField } from "../../components/form";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { enumLabel, surveyNameMaxChars, type SurveyPackageRow, type SurveyUploadResult } from "../../lib/wasm";
+import type { SurveyCoverage } from "../../lib/wire";
 import { useDeleteSurveyXml } from "./api/delete-survey-xml";
 import { DOWNLOAD_PACKAGE_URL, downloadSurveyXmlUrl } from "./api/download-survey";
 import { useReplaceSurveyXml } from "./api/replace-survey-xml";
@@ -14,7 +15,7 @@ import { useUploadPackage } from "./api/upload-package";
 import { useTranslationCoverage } from "./api/translation-coverage";
 import { useUploadSurveyXml } from "./api/upload-survey-xml";
 import { LibrariesPanel, ReportsPanel, SchemaAndLexiconPanel } from "./survey-admin-panels";
-import { CoverageCell, lowestPercent } from "./translation-coverage";
+import { CoverageCell, CoverageDialog, lowestPercent } from "./translation-coverage";
 import "./survey-packages.css";
 
 const UPLOADED = "Survey Uploaded";
@@ -31,6 +32,7 @@ export function SurveyPackagesPage() {
   const remove = useDeleteSurveyXml();
   const [results, setResults] = useState<SurveyUploadResult["Files"]>([]);
   const [toDelete, setToDelete] = useState<SurveyPackageRow | null>(null);
+  const [coverageShown, setCoverageShown] = useState<SurveyCoverage | null>(null);
   const replaceTarget = useRef<string | null>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
 
@@ -67,7 +69,7 @@ export function SurveyPackagesPage() {
       column.accessor((r) => lowestPercent(coverageOf.get(r.SurveyId)), {
         id: "Translations",
         header: "Translations",
-        cell: (c) => <CoverageCell coverage={coverageOf.get(c.row.original.SurveyId)} />,
+        cell: (c) => <CoverageCell coverage={coverageOf.get(c.row.original.SurveyId)} onOpen={setCoverageShown} />,
       }),
       column.display({
         id: "actions",
@@ -161,6 +163,7 @@ export function SurveyPackagesPage() {
           }}
         />
       </section>
+      {coverageShown && <CoverageDialog coverage={coverageShown} onClose={() => setCoverageShown(null)} />}
       <ReportsPanel />
       <LibrariesPanel />
       {toDelete && (

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Modal } from "../../components/modal/modal";
 import type { LanguageCoverage, SurveyCoverage } from "../../lib/wire";
 
@@ -37,25 +36,24 @@ function Badges({ coverage }: { coverage: SurveyCoverage }) {
   );
 }
 
-/** The list's Translations cell: the badges, and a button to the missing texts. */
-export function CoverageCell({ coverage }: { coverage: SurveyCoverage | undefined }) {
-  const [open, setOpen] = useState(false);
+/** The list's Translations cell: the badges, and a button that opens the missing texts (the
+ * dialog is the page's, outside the table). */
+export function CoverageCell({ coverage, onOpen }: { coverage: SurveyCoverage | undefined; onOpen: (c: SurveyCoverage) => void }) {
   if (!coverage) return <span className="coverage-none">—</span>;
   const missing = coverage.Languages.reduce((n, l) => n + l.Missing.length, 0);
   return (
     <div className="coverage-cell">
       <Badges coverage={coverage} />
-      <button type="button" className="button coverage-open" aria-label={`Translations of ${coverage.SurveyId}`} onClick={() => setOpen(true)}>
+      <button type="button" className="button coverage-open" aria-label={`Translations of ${coverage.SurveyId}`} onClick={() => onOpen(coverage)}>
         {missing === 0 ? "Details" : `${missing} missing`}
       </button>
-      {open && <CoverageDialog coverage={coverage} onClose={() => setOpen(false)} />}
     </div>
   );
 }
 
 /** Per language: translated of total, and each missing text (its id and English) to hand to a
  * translator; complete languages say so. */
-function CoverageDialog({ coverage, onClose }: { coverage: SurveyCoverage; onClose: () => void }) {
+export function CoverageDialog({ coverage, onClose }: { coverage: SurveyCoverage; onClose: () => void }) {
   const incomplete = coverage.Languages.filter((l) => l.Missing.length > 0);
   return (
     <Modal
