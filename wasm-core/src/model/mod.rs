@@ -66,6 +66,8 @@ pub mod audit_logs;
 pub use audit_logs::*;
 pub mod survey_admin;
 pub use survey_admin::*;
+pub mod survey_coverage;
+pub use survey_coverage::*;
 pub mod printers;
 pub use printers::*;
 pub mod survey_integration;

@@ -2,6 +2,7 @@
 //! its parser, the FHIR-SDC-style skip logic and answer validation. The browser runs these to
 //! guide the patient; the API runs the same functions on every save and submission.
 
+pub mod coverage;
 pub mod create_patient;
 pub mod definition;
 pub mod display;
@@ -39,9 +40,9 @@ pub const MSG_SHAPE: &str = "This answer does not fit the question";
 
 /// The text in `lang`, else English, else any (spec 03 §9: English is the fallback).
 pub fn local_text(texts: &Texts, lang: &str) -> String {
-    texts
-        .get(lang)
-        .or_else(|| texts.get("en"))
+    let present = |l: &str| texts.get(l).filter(|t| !t.trim().is_empty());
+    present(lang)
+        .or_else(|| present("en"))
         .or_else(|| texts.values().next())
         .cloned()
         .unwrap_or_default()

@@ -9,7 +9,8 @@
 //!   `GET /api/survey/GetUploadedLibraries`, `POST /api/admin/DeleteUploadedLibrary {fileName}`;
 //! - the storage schema sync: `GET /api/admin/GetStorageSchemaCacheLastDate`,
 //!   `POST /api/admin/RefreshStorageSchemaCache`;
-//! - the lexicon export: `GET /exportLexicon/file` (JSON) and `GET /exportLexicon/zip`.
+//! - the lexicon export: `GET /exportLexicon/file` (JSON) and `GET /exportLexicon/zip`;
+//! - translation coverage (issue 21): `GET /api/survey/TranslationCoverage`.
 //!
 //! Formats: wasm-core/src/survey/README.md ("Report templates", "Libraries", "Lexicon").
 
@@ -29,6 +30,7 @@ use crate::openapi::ApiRouter;
 use crate::store::survey_admin as store;
 use crate::AppState;
 
+mod coverage;
 mod lexicon;
 mod libraries;
 mod reports;
@@ -85,6 +87,11 @@ pub fn router() -> ApiRouter {
             "/exportLexicon/zip",
             "The lexicon as a zip of one JSON file per survey",
             lexicon::zip,
+        )
+        .get(
+            "/api/survey/TranslationCoverage",
+            "Per valid survey, the share of its texts translated in each of the six languages (Percent, Translated of Total) and the missing ones (Id, English); README \"Languages\"",
+            coverage::list,
         )
 }
 

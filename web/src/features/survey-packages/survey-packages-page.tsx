@@ -6,13 +6,16 @@ import { CheckboxField, FileField, TextField } from "../../components/form";
 import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import { enumLabel, surveyNameMaxChars, type SurveyPackageRow, type SurveyUploadResult } from "../../lib/wasm";
+import type { SurveyCoverage } from "../../lib/wire";
 import { useDeleteSurveyXml } from "./api/delete-survey-xml";
 import { DOWNLOAD_PACKAGE_URL, downloadSurveyXmlUrl } from "./api/download-survey";
 import { useReplaceSurveyXml } from "./api/replace-survey-xml";
 import { useSurveyPackages } from "./api/survey-packages";
 import { useUploadPackage } from "./api/upload-package";
+import { useTranslationCoverage } from "./api/translation-coverage";
 import { useUploadSurveyXml } from "./api/upload-survey-xml";
 import { LibrariesPanel, ReportsPanel, SchemaAndLexiconPanel } from "./survey-admin-panels";
+import { CoverageCell, CoverageDialog, lowestPercent } from "./translation-coverage";
 import "./survey-packages.css";
 
 const UPLOADED = "Survey Uploaded";
@@ -23,10 +26,13 @@ const column = createColumnHelper<SurveyPackageRow>();
 export function SurveyPackagesPage() {
   const toast = useToast();
   const surveys = useSurveyPackages();
+  const coverage = useTranslationCoverage(surveys.dataUpdatedAt);
+  const coverageOf = useMemo(() => new Map((coverage.data ?? []).map((c) => [c.SurveyId, c])), [coverage.data]);
   const replace = useReplaceSurveyXml();
   const remove = useDeleteSurveyXml();
   const [results, setResults] = useState<SurveyUploadResult["Files"]>([]);
   const [toDelete, setToDelete] = useState<SurveyPackageRow | null>(null);
+  const [coverageShown, setCoverageShown] = useState<SurveyCoverage | null>(null);
   const replaceTarget = useRef<string | null>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
 
@@ -59,6 +65,12 @@ export function SurveyPackagesPage() {
         // Spec 04's column names as words (issue 20: no raw enums on screen).
         header: enumLabel("HasStandardSummaryReport"),
       }),
+      // Issue 21: % of the survey's texts per language; sorts least translated first.
+      column.accessor((r) => lowestPercent(coverageOf.get(r.SurveyId)), {
+        id: "Translations",
+        header: "Translations",
+        cell: (c) => <CoverageCell coverage={coverageOf.get(c.row.original.SurveyId)} onOpen={setCoverageShown} />,
+      }),
       column.display({
         id: "actions",
         header: "Actions",
@@ -88,7 +100,7 @@ export function SurveyPackagesPage() {
         },
       }),
     ],
-    [],
+    [coverageOf],
   );
 
   function confirmDelete() {
@@ -151,6 +163,7 @@ export function SurveyPackagesPage() {
           }}
         />
       </section>
+      {coverageShown && <CoverageDialog coverage={coverageShown} onClose={() => setCoverageShown(null)} />}
       <ReportsPanel />
       <LibrariesPanel />
       {toDelete && (

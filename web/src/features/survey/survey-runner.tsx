@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ApiFailure } from "../../lib/api-client";
-import { autoAdvance, errorFields, fieldMessages, localText, numericKeypad, SurveyRules, type Answer, type SurveyQuestion, type SurveyRunDisplay, type SurveyRunState } from "../../lib/wasm";
+import { setLanguage, useLabels } from "../../i18n/labels";
+import { autoAdvance, errorFields, fieldMessages, languageName, localText, numericKeypad, SurveyRules, type Answer, type SurveyQuestion, type SurveyRunDisplay, type SurveyRunState } from "../../lib/wasm";
 import { loadRun } from "./api/load-run";
 import { saveAnswers } from "./api/save-answers";
 import { submitSurvey } from "./api/submit-survey";
@@ -65,7 +66,10 @@ export function SurveyRunner({
   const [answers, setAnswers] = useState<Answers>(() => ({ ...((resume?.answers ?? run.Answers) as Answers) }));
   const answersRef = useRef(answers);
   answersRef.current = answers;
-  const [lang, setLang] = useState("en");
+  // The survey's texts follow the patient's chosen language (the portal's switch, remembered),
+  // each text falling back to English (localText) where the survey lacks it.
+  const { language } = useLabels();
+  const lang = LANGUAGES.find(([code]) => languageName(code) === language)?.[0] ?? "en";
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saveState, setSaveState] = useState<"idle" | "saving" | "device" | "saved">(
     resume?.changeId ? "device" : run.Revision > 0 ? "saved" : "idle",
@@ -275,12 +279,12 @@ export function SurveyRunner({
     <div className="survey-card survey-runner">
       <SurveyHeader onLater={onLater && !readOnly ? () => void later() : undefined} onHelp={onHelp} />
       <header className="survey-top">
-        <h1>{title}</h1>
+        <h1 lang={lang}>{title}</h1>
         {display.PatientName && <p className="survey-patient">{display.PatientName}</p>}
         {toolbar}
         <label className="survey-lang">
           Language
-          <select value={lang} onChange={(e) => setLang(e.target.value)}>
+          <select value={lang} onChange={(e) => setLanguage(e.target.value)}>
             {LANGUAGES.map(([code, name]) => (
               <option key={code} value={code}>
                 {name}
@@ -316,7 +320,7 @@ export function SurveyRunner({
         )}
       </div>
       {currentPage && (
-        <section className="survey-page" aria-labelledby="survey-page-title">
+        <section className="survey-page" aria-labelledby="survey-page-title" lang={lang}>
           <h2 id="survey-page-title">{localText(currentPage.Title, lang)}</h2>
           {currentPage.Questions.filter((q) => shown.has(q.Id)).map((q) => (
             <QuestionField key={q.Id} question={q} lang={lang} value={answers[q.Id]} errors={errors} readOnly={readOnly} numericKeypad={keypad} onChange={(v) => change(q, v)} />
