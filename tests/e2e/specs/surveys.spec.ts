@@ -142,15 +142,15 @@ test.describe("as staff", () => {
     );
   });
 
-  test("the clinic's label replaces 'Survey Expired' in the patient's language, English where it has none", async ({ page }) => {
+  test("'Survey Expired' and its message come in the patient's language (the shipped Spanish labels)", async ({ page }) => {
     const csrf = await pageCsrf(page);
     const queueId = await firstRow(page.request, csrf, "Expired");
-    // The demo clinic has a Spanish title for MedicalHistory_SurveyExpired_Title, no message.
+    // wasm-core/labels/patient-tabs.json ships both texts in Spanish.
     await page.addInitScript(() => localStorage.setItem("portal.language", "spanish"));
     await page.goto(`/survey?startType=HistoryPortal&surveyQueueId=${queueId}`);
     const dialog = page.getByRole("alertdialog");
     await expect(dialog.getByRole("heading", { name: "Encuesta vencida" })).toBeVisible();
-    await expect(dialog).toContainText("Could not start the survey, survey already expired.");
+    await expect(dialog).toContainText("No se pudo iniciar la encuesta porque ya venció.");
   });
 
   test("a History Portal start shows the breast-imaging history with bounds and skip logic", async ({ page }) => {
