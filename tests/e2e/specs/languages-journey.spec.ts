@@ -189,7 +189,7 @@ for (const { language, code } of JOURNEYS) {
     await shoot(page, `${code}-medical-history`);
     await begin.click();
     await expect(page.getByRole("button", { name: t("SurveyRunner_SaveLater") })).toBeVisible();
-    await expect(page.locator(".survey-lang select")).toHaveValue(code);
+    await expect(page.locator("label.survey-lang select")).toHaveValue(code);
     await expect(page.locator(".survey-progress > span").first()).toHaveText(pattern("SurveyRunner_PageOf", code));
     await expect(page.getByRole("button", { name: t("SurveyRunner_Back") })).toBeDisabled();
     // Next without the required answers: wasm-core's message in the language.
