@@ -65,7 +65,11 @@ pub fn label_text_in(
 /// text it is (`message_key`), then that label's text in the language. Append-only; keys
 /// `Msg_{Area}_{What}`.
 pub const PATIENT_MESSAGES: &[(&str, &str)] = &[
-    // Home, appointments, documents (wasm-core/labels/home.json, documents.json).
+    // The patient menu and page titles, home, appointments, documents (home.json, documents.json).
+    ("Msg_Menu_Home", crate::menu::HOME),
+    ("Msg_Menu_Documents", crate::menu::DOCUMENTS),
+    ("Msg_Menu_Appointments", crate::menu::APPOINTMENTS),
+    ("Msg_Menu_MedicalHistory", crate::menu::MEDICAL_HISTORY),
     (
         "Msg_Dates_AppointmentDateTime",
         crate::dates::APPOINTMENT_DATE_TIME,

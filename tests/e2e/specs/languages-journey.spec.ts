@@ -92,7 +92,7 @@ async function patientForJourney(browser: Browser, request: APIRequestContext, c
   const admin = await (await request.get(`/api/surveyIdentity/CheckAdminPin?adminPin=${ADMIN_PIN}`)).json();
   const staff = { "X-CSRF-Token": csrf, "X-Survey-Admin": admin.Token as string };
   const study = await (await request.put("/magview.api/studies/create", { data: { RespondentId: mrn, Location: "101", Description: "", TimezoneOffset: 0 }, headers: staff })).json();
-  expect(study.Error ?? null).toBeNull();
+  expect(study.Error, JSON.stringify(study)).toBeFalsy();
   const started = await request.post("/api/v2/survey/generatePin", {
     data: { respondentId: mrn, respondentEntityId: study.Result.RespondentEntityId, SurveyId: "PES-010" },
     headers: staff,
@@ -132,7 +132,12 @@ for (const { language, code } of JOURNEYS) {
     await page.locator("button.login-submit").click();
     await expect(page).toHaveURL(/\/home$/);
 
-    // Home: welcome, pending actions with the new survey, next appointments.
+    // Home: the title and menu, welcome, pending actions with the new survey, next appointments.
+    await expect(page.getByRole("heading", { level: 1, name: t("Msg_Menu_Home") })).toBeVisible();
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    for (const key of ["Msg_Menu_Documents", "Msg_Menu_Appointments", "Msg_Menu_MedicalHistory"]) {
+      await expect(menu.getByRole("link", { name: t(key), exact: true })).toBeVisible();
+    }
     await expect(page.getByRole("heading", { level: 2, name: pattern("Home_WelcomeName", code) })).toBeVisible();
     await expect(page.getByText(t("Home_PatientIntro"))).toBeVisible();
     await expect(page.getByRole("heading", { name: t("Home_PendingActions") })).toBeVisible();
@@ -152,24 +157,25 @@ for (const { language, code } of JOURNEYS) {
     await table.getByRole("row").nth(1).locator(".doc-view button").first().click();
     const viewer = page.getByRole("dialog");
     await expect(viewer.locator("iframe")).toHaveAttribute("title", new RegExp(`${escape(t("Documents_LetterPdf"))}$`));
-    await page.keyboard.press("Escape");
-    await expect(viewer).toBeHidden();
+    // The dialog's close button (the focus is in the PDF's frame, so Escape goes to the frame).
+    await viewer.locator("button.icon-button").first().click();
+    await expect(page.locator("iframe.doc-frame")).toBeHidden();
+    // A letter the patient may acknowledge is asked about after the viewer (wasm-core viewAction
+    // ConfirmAck): in the language, answered No so the letter stays as it was.
+    const ask = page.getByRole("dialog", { name: t("Documents_AckTitle") });
+    if (await ask.isVisible()) {
+      await expect(ask.getByText(pattern("Documents_AckQuestion", code))).toBeVisible();
+      await expect(ask.getByRole("button", { name: t("Documents_Yes"), exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await ask.getByRole("button", { name: t("Documents_No"), exact: true }).click();
+      await expect(ask).toBeHidden();
+    }
     await page.setViewportSize({ width: 390, height: 844 });
     const letters = page.getByRole("list", { name: t("Documents_Letters") });
     const item = letters.getByRole("listitem").first();
     await expect(item.locator(".letter-badge")).toHaveText(
       new RegExp(`^(${["Documents_StatusAcknowledged", "Documents_StatusRead", "Documents_StatusUnread"].map((k) => escape(t(k))).join("|")})$`),
     );
-    // Acknowledge, when the clinic lets this letter be acknowledged: asked in the language, answered No.
-    const ack = item.locator(".letter-actions button:not([disabled])").nth(1);
-    if ((await ack.count()) > 0 && !(await ack.getAttribute("aria-label"))?.startsWith("Trace")) {
-      await ack.click();
-      const ask = page.getByRole("dialog", { name: t("Documents_AckTitle") });
-      await expect(ask.getByText(pattern("Documents_AckQuestion", code))).toBeVisible();
-      await expectNoAxeViolations(page);
-      await ask.getByRole("button", { name: t("Documents_No"), exact: true }).click();
-      await expect(ask).toBeHidden();
-    }
     await item.locator(".letter-actions button").first().click();
     await expect(page).toHaveURL(/\/Documents\/ViewPdf\//);
     await expect(page.getByRole("link", { name: t("Documents_BackToDocuments") })).toBeVisible();
@@ -213,6 +219,7 @@ for (const { language, code } of JOURNEYS) {
 
     // Appointments: the headings, and a card's facts in the language.
     await page.goto("/appointments");
+    await expect(page.getByRole("heading", { level: 1, name: t("Msg_Menu_Appointments") })).toBeVisible();
     await expect(page.getByRole("heading", { name: t("Appointments_Upcoming") })).toBeVisible();
     await expect(page.getByRole("heading", { name: t("Appointments_Past") })).toBeVisible();
     await expect(page.locator(".appointment-facts dt", { hasText: t("Appointments_Location") }).first()).toBeVisible();
