@@ -423,12 +423,15 @@ pub fn format_appointment_long(
     format_with(&t, format.pattern(), zone_abbr)
 }
 
+pub const APPOINTMENT_DATE: &str = "Appointment Date";
+pub const APPOINTMENT_DATE_TIME: &str = "Appointment Date / Time";
+
 /// The header of the appointment column (spec 01 §2.6).
 pub fn appointment_header(hide_time: bool) -> &'static str {
     if hide_time {
-        "Appointment Date"
+        APPOINTMENT_DATE
     } else {
-        "Appointment Date / Time"
+        APPOINTMENT_DATE_TIME
     }
 }
 

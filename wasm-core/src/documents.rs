@@ -13,6 +13,11 @@ use crate::model::{
 
 /// 'On {date}' with the letter date format 'EEEE, MMMM d, y'; `missing` when there is no date
 /// (or it cannot be read).
+/// The Read column of a letter never opened (translated through labels::PATIENT_MESSAGES).
+pub const NOT_READ: &str = "Not Read";
+/// The Acknowledged column of a letter not acknowledged (the same).
+pub const NOT_ACKED: &str = "No";
+
 fn stamp(iso: Option<&str>, offset_minutes: i32, missing: &str) -> (String, bool) {
     match iso.map(|iso| dates::format_date(iso, DateFormat::LongDate, offset_minutes, "")) {
         Some(text) if !text.is_empty() => (format!("On {text}"), true),
@@ -36,9 +41,8 @@ pub fn letter_state(
     viewer: &LetterViewer,
     offset_minutes: i32,
 ) -> LetterState {
-    let (already_read, is_already_read) =
-        stamp(facts.read_at.as_deref(), offset_minutes, "Not Read");
-    let (already_acked, _) = stamp(facts.acked_at.as_deref(), offset_minutes, "No");
+    let (already_read, is_already_read) = stamp(facts.read_at.as_deref(), offset_minutes, NOT_READ);
+    let (already_acked, _) = stamp(facts.acked_at.as_deref(), offset_minutes, NOT_ACKED);
     let enabled = can_acknowledge(facts, viewer);
     LetterState {
         already_read,

@@ -106,6 +106,75 @@ pub const PATIENT_MESSAGES: &[(&str, &str)] = &[
         crate::recovery::RESET_REQUEST_SENT,
     ),
     ("Msg_Recovery_UsernameSent", crate::recovery::USERNAME_SENT),
+    // The patient menu and page titles, home, appointments, documents (home.json, documents.json).
+    ("Msg_Menu_Home", crate::menu::HOME),
+    ("Msg_Menu_Documents", crate::menu::DOCUMENTS),
+    ("Msg_Menu_Appointments", crate::menu::APPOINTMENTS),
+    ("Msg_Menu_MedicalHistory", crate::menu::MEDICAL_HISTORY),
+    (
+        "Msg_Dates_AppointmentDateTime",
+        crate::dates::APPOINTMENT_DATE_TIME,
+    ),
+    ("Msg_Dates_AppointmentDate", crate::dates::APPOINTMENT_DATE),
+    (
+        "Msg_Home_OneUnreadLetter",
+        crate::medical_history::ONE_UNREAD_LETTER,
+    ),
+    ("Msg_Documents_NotRead", crate::documents::NOT_READ),
+    ("Msg_Documents_NotAcknowledged", crate::documents::NOT_ACKED),
+    // Medical History buttons and tooltips (medical-history.json).
+    ("Msg_MedicalHistory_View", crate::medical_history::VIEW),
+    (
+        "Msg_MedicalHistory_BeginSurvey",
+        crate::medical_history::BEGIN_SURVEY,
+    ),
+    (
+        "Msg_MedicalHistory_ResumeSurvey",
+        crate::medical_history::RESUME_SURVEY,
+    ),
+    ("Msg_MedicalHistory_Modify", crate::medical_history::MODIFY),
+    (
+        "Msg_MedicalHistory_NothingToView",
+        crate::medical_history::NOTHING_TO_VIEW,
+    ),
+    (
+        "Msg_MedicalHistory_ExpiredTooltip",
+        crate::medical_history::EXPIRED_TOOLTIP,
+    ),
+    // The survey runner: answer checks, start and link outcomes (survey-runner.json).
+    ("Msg_Survey_Required", crate::survey::MSG_REQUIRED),
+    ("Msg_Survey_Number", crate::survey::MSG_NUMBER),
+    ("Msg_Survey_Date", crate::survey::MSG_DATE),
+    ("Msg_Survey_Choice", crate::survey::MSG_CHOICE),
+    ("Msg_Survey_Shape", crate::survey::MSG_SHAPE),
+    ("Msg_Survey_NoInternet", crate::http_error::OFFLINE_MESSAGE),
+    (
+        "Msg_Survey_CompleteTitle",
+        crate::survey::start::COMPLETE_TITLE,
+    ),
+    (
+        "Msg_Survey_CompleteMessage",
+        crate::survey::start::COMPLETE_MESSAGE,
+    ),
+    ("Msg_Survey_NoSurveys", crate::survey::start::NO_SURVEYS),
+    (
+        "Msg_Survey_LinkComplete",
+        crate::survey::link::COMPLETE_MESSAGE,
+    ),
+    (
+        "Msg_Survey_LinkExpiredTitle",
+        crate::survey::link::LINK_EXPIRED_TITLE,
+    ),
+    (
+        "Msg_Survey_LinkExpiredMessage",
+        crate::survey::link::LINK_EXPIRED_MESSAGE,
+    ),
+    (
+        "Msg_Survey_LockedOutTitle",
+        crate::survey::link::LOCKED_OUT_TITLE,
+    ),
+    // The kiosk's PIN screen (kiosk.json).
+    ("Msg_Kiosk_PinExpired", crate::survey::start::PIN_EXPIRED),
 ];
 
 /// The label key that translates a wasm-core message (see PATIENT_MESSAGES).

@@ -6,6 +6,12 @@ use crate::dates::Parsed;
 use crate::model::{PendingAction, SurveyAction, SurveyButton, SurveyStatus, SurveyTab};
 
 pub const NOTHING_TO_VIEW: &str = "You did not start the survey. There is no information to view";
+/// Button texts patients read (translated through labels::PATIENT_MESSAGES).
+pub const VIEW: &str = "View";
+pub const BEGIN_SURVEY: &str = "Begin Survey";
+pub const RESUME_SURVEY: &str = "Resume Survey";
+pub const MODIFY: &str = "Modify";
+pub const ONE_UNREAD_LETTER: &str = "You have 1 unread letter";
 pub const EXPIRED_TOOLTIP: &str =
     "This survey has expired. Please arrive 15 minutes before your appointment to complete it at the center.";
 
@@ -80,14 +86,14 @@ pub fn survey_button(
     let view = |log: Option<i64>| match log {
         Some(log) => button(
             SurveyAction::View,
-            "View",
+            VIEW,
             true,
             "",
             format!("/survey?startType=View&surveyLogId={log}"),
         ),
         None => button(
             SurveyAction::View,
-            "View",
+            VIEW,
             false,
             NOTHING_TO_VIEW,
             String::new(),
@@ -97,14 +103,14 @@ pub fn survey_button(
     match SurveyStatus::parse(status_key) {
         Some(SurveyStatus::Assigned) => button(
             SurveyAction::Begin,
-            "Begin Survey",
+            BEGIN_SURVEY,
             true,
             "",
             start_path(survey_queue_id),
         ),
         Some(SurveyStatus::IntermediateSave) => button(
             SurveyAction::Resume,
-            "Resume Survey",
+            RESUME_SURVEY,
             true,
             "",
             start_path(survey_queue_id),
@@ -125,7 +131,7 @@ pub fn survey_button(
             } else {
                 button(
                     SurveyAction::View,
-                    "View",
+                    VIEW,
                     false,
                     NOTHING_TO_VIEW,
                     String::new(),
@@ -134,7 +140,7 @@ pub fn survey_button(
         }
         None => button(
             SurveyAction::View,
-            "View",
+            VIEW,
             false,
             NOTHING_TO_VIEW,
             String::new(),
@@ -157,7 +163,7 @@ fn modify_or_view(
     } else {
         SurveyButton {
             action: SurveyAction::Modify,
-            label: "Modify".to_owned(),
+            label: MODIFY.to_owned(),
             enabled: true,
             tooltip: String::new(),
             path: format!("/survey?startType=Modify&surveyQueueId={survey_queue_id}"),
@@ -199,7 +205,7 @@ pub fn pending_letters_action(unread: u32, label: &str) -> Option<PendingAction>
             label.to_owned()
         },
         text: if unread == 1 {
-            "You have 1 unread letter".to_owned()
+            ONE_UNREAD_LETTER.to_owned()
         } else {
             format!("You have {unread} unread letters")
         },

@@ -52,6 +52,13 @@ fn area_child_label(key: &str) -> Option<String> {
 
 /// A child's label: the one the spec names (spec 01 §2.1: email-service is shown as
 /// Notification Templates), else the slug in Title Case (small joining words lower case, initialisms upper case).
+/// The patient menu's entries (translated through labels::PATIENT_MESSAGES; the pages' titles
+/// say the same).
+pub const HOME: &str = "Home";
+pub const DOCUMENTS: &str = "Documents";
+pub const APPOINTMENTS: &str = "Appointments";
+pub const MEDICAL_HISTORY: &str = "Medical History";
+
 pub fn child_label(slug: &str) -> String {
     if slug == "email-service" {
         return "Notification Templates".to_owned();
@@ -81,7 +88,7 @@ pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuIte
     let mut menu = Vec::new();
     // SSO mode hides Home (spec 01 §2.1, §6).
     if !perms.is_sso_mode {
-        menu.push(MenuItem::link("home", "Home", "/home"));
+        menu.push(MenuItem::link("home", HOME, "/home"));
     }
     let history_portal =
         || MenuItem::link("history-portal", "History Portal", "/admin/history-portal");
@@ -96,19 +103,19 @@ pub fn menu_for(perms: &Permissions, modules: &ModulePermissions) -> Vec<MenuIte
         // Each patient page depends on its licensed module (spec 01 §6).
         Role::Patient => {
             if modules.module_documents {
-                menu.push(MenuItem::link("documents", "Documents", "/documents"));
+                menu.push(MenuItem::link("documents", DOCUMENTS, "/documents"));
             }
             if modules.module_appointments {
                 menu.push(MenuItem::link(
                     "appointments",
-                    "Appointments",
+                    APPOINTMENTS,
                     "/appointments",
                 ));
             }
             if modules.module_medical_history {
                 menu.push(MenuItem::link(
                     "medical-history",
-                    "Medical History",
+                    MEDICAL_HISTORY,
                     "/medical-history",
                 ));
             }

@@ -118,28 +118,28 @@ export const routes: RouteObject[] = [
             path: "home",
             // Pages with tables load on demand: the sign-in screen does not wait for them.
             lazy: () => import("../features/home/home-page").then((m) => ({ Component: m.HomePage })),
-            handle: { title: "Home" } satisfies RouteHandle,
+            handle: { title: "Home", titleKey: "Msg_Menu_Home" } satisfies RouteHandle,
           },
           {
             path: "documents/*",
             lazy: () => import("../features/documents/documents-page").then((m) => ({ Component: m.DocumentsPage })),
-            handle: { title: "Documents", subtitle: "Letters and reports" } satisfies RouteHandle,
+            handle: { title: "Documents", subtitle: "Letters and reports", titleKey: "Msg_Menu_Documents", subtitleKey: "Documents_Subtitle" } satisfies RouteHandle,
           },
           {
             path: "Documents/ViewPdf/:token",
             lazy: () => import("../features/documents/pdf-view-page").then((m) => ({ Component: m.PdfViewPage })),
-            handle: { title: "Documents", subtitle: "Letter" } satisfies RouteHandle,
+            handle: { title: "Documents", subtitle: "Letter", titleKey: "Msg_Menu_Documents", subtitleKey: "Documents_LetterSubtitle" } satisfies RouteHandle,
           },
           {
             path: "appointments",
             lazy: () => import("../features/appointments/appointments-page").then((m) => ({ Component: m.AppointmentsPage })),
-            handle: { title: "Appointments" } satisfies RouteHandle,
+            handle: { title: "Appointments", titleKey: "Msg_Menu_Appointments" } satisfies RouteHandle,
           },
           {
             path: "medical-history/:tab?",
             lazy: () =>
               import("../features/medical-history/medical-history-page").then((m) => ({ Component: m.MedicalHistoryPage })),
-            handle: { title: "Medical History" } satisfies RouteHandle,
+            handle: { title: "Medical History", titleKey: "Msg_Menu_MedicalHistory" } satisfies RouteHandle,
           },
           { path: "medicalHistory/*", element: <Navigate to="/medical-history" replace /> },
           { path: "account", element: <Navigate to="/account/change-password" replace /> },

@@ -4,6 +4,9 @@ import { useMatches } from "react-router";
 export interface RouteHandle {
   title: string;
   subtitle?: string;
+  /** Patient pages: the label keys of the title and subtitle (shown in the patient's language). */
+  titleKey?: string;
+  subtitleKey?: string;
 }
 
 /** The deepest matched route that names a title. */

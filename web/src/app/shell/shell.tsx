@@ -7,6 +7,7 @@ import { routeRedirect, userMenu } from "../../lib/wasm";
 import { loginPathFor, useSession } from "../session";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
+import { useLabels } from "../../i18n/labels";
 import "./shell.css";
 
 /** Dashboard shell (spec 01 §2.1): sidebar with logo and the role's menu, header with page title
@@ -14,13 +15,16 @@ import "./shell.css";
 export function Shell() {
   const { state, clear } = useSession();
   const handle = useRouteHandle();
+  const { t } = useLabels();
+  const title = handle?.titleKey ? t(handle.titleKey, handle.title) : (handle?.title ?? "");
+  const subtitle = handle?.subtitleKey ? t(handle.subtitleKey, handle.subtitle) : handle?.subtitle;
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Following a link closes the drawer on small screens.
   useEffect(() => setDrawerOpen(false), [pathname]);
   useEffect(() => {
-    document.title = handle?.title ? `${handle.title} · Imaging Patient Portal` : "Imaging Patient Portal";
-  }, [handle?.title]);
+    document.title = title ? `${title} · Imaging Patient Portal` : "Imaging Patient Portal";
+  }, [title]);
   if (state.status !== "signed-in") return null;
   // A disabled module's routes go home; SSO mode sends Home to /documents (wasm-core's rule).
   const redirect = routeRedirect(state.info.permissions, state.info.modules, pathname);
@@ -45,8 +49,8 @@ export function Shell() {
       <div className="shell-scrim" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
       <div className="shell-main">
         <Header
-          title={handle?.title ?? ""}
-          subtitle={handle?.subtitle}
+          title={title}
+          subtitle={subtitle}
           info={state.info}
           drawerOpen={drawerOpen}
           onToggleDrawer={() => setDrawerOpen((open) => !open)}

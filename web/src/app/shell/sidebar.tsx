@@ -2,6 +2,7 @@ import { useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { MenuItem } from "../../lib/wasm";
 import { ShellLogo } from "./shell-logo";
+import { useLabels } from "../../i18n/labels";
 
 export function Sidebar({
   menu,
@@ -58,6 +59,8 @@ function MenuList({ items, level }: { items: MenuItem[]; level: number }) {
 
 function MenuEntry({ item, level }: { item: MenuItem; level: number }) {
   const { pathname } = useLocation();
+  // The patient menu's entries are wasm-core messages with shipped translations; others stay.
+  const { tMessage } = useLabels();
   const inside = pathname === item.Path || pathname.startsWith(`${item.Path}/`) ||
     item.Children.some((child) => pathname.startsWith(child.Path));
   const [open, setOpen] = useState(inside);
@@ -66,7 +69,7 @@ function MenuEntry({ item, level }: { item: MenuItem; level: number }) {
       <li>
         <NavLink to={item.Path} className="menu-link">
           {level === 0 && <span className="menu-dot" aria-hidden="true" />}
-          {item.Label}
+          {tMessage(item.Label)}
         </NavLink>
       </li>
     );

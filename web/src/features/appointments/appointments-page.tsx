@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatAppointmentLong, surveyButton, zoneOf } from "../../lib/wasm";
 import type { PatientAppointment } from "../../lib/wire";
 import { useAppointments } from "./api/get-appointments";
+import { useLabels } from "../../i18n/labels";
 import "./appointments.css";
 
 /** Appointments (spec 01 §2.1 menu, Module_Appointments): the patient's upcoming and past
@@ -10,15 +11,16 @@ import "./appointments.css";
  * wasm-core's surveyButton) and the arrival: "I Am Here" while check-in is open. */
 export function AppointmentsPage() {
   const { data, isPending, isError } = useAppointments();
-  if (isPending) return <section className="panel"><p>Loading…</p></section>;
-  if (isError || !data) return <section className="panel"><p role="alert">Your appointments could not be loaded. Please try again.</p></section>;
+  const { t } = useLabels();
+  if (isPending) return <section className="panel"><p>{t("Home_Loading")}</p></section>;
+  if (isError || !data) return <section className="panel"><p role="alert">{t("Appointments_LoadFailed")}</p></section>;
   const hideTime = data.isHideAppointmentTimeInHistoryPortal;
   return (
     <>
       <section className="panel" aria-labelledby="upcoming-appointments">
-        <h2 id="upcoming-appointments">Upcoming appointments</h2>
+        <h2 id="upcoming-appointments">{t("Appointments_Upcoming")}</h2>
         {data.upcoming.length === 0 ? (
-          <p className="muted">You have no upcoming appointments.</p>
+          <p className="muted">{t("Home_NoUpcomingAppointments")}</p>
         ) : (
           <ul className="appointment-list">
             {data.upcoming.map((a) => (
@@ -28,9 +30,9 @@ export function AppointmentsPage() {
         )}
       </section>
       <section className="panel" aria-labelledby="past-appointments">
-        <h2 id="past-appointments">Past appointments</h2>
+        <h2 id="past-appointments">{t("Appointments_Past")}</h2>
         {data.past.length === 0 ? (
-          <p className="muted">You have no past appointments.</p>
+          <p className="muted">{t("Appointments_NoPast")}</p>
         ) : (
           <ul className="appointment-list">
             {data.past.map((a) => (
@@ -43,12 +45,14 @@ export function AppointmentsPage() {
   );
 }
 
+/** The arrival states' label keys. */
 const ARRIVAL: Record<string, string> = {
-  PatientArrived: "You have checked in",
-  ReadyForExam: "Ready for your exam",
+  PatientArrived: "Appointments_CheckedIn",
+  ReadyForExam: "Appointments_ReadyForExam",
 };
 
 function AppointmentCard({ appointment: a, hideTime, upcoming }: { appointment: PatientAppointment; hideTime: boolean; upcoming: boolean }) {
+  const { t, tMessage } = useLabels();
   const zone = zoneOf(a.AppointmentDateTime);
   const when = formatAppointmentLong(a.AppointmentDateTime, hideTime, zone.offsetMinutes, zone.zoneAbbr);
   const headingId = `appointment-${a.Id}`;
@@ -58,11 +62,11 @@ function AppointmentCard({ appointment: a, hideTime, upcoming }: { appointment: 
     <li className={`appointment-card ${a.Status === "Canceled" ? "is-canceled" : ""}`} aria-labelledby={headingId}>
       <div className="appointment-head">
         <h3 id={headingId}>{when}</h3>
-        {a.Status !== "Scheduled" && <span className={`appointment-badge status-${a.Status.toLowerCase()}`}>{a.Status}</span>}
+        {a.Status !== "Scheduled" && <span className={`appointment-badge status-${a.Status.toLowerCase()}`}>{t(`Appointments_Status_${a.Status}`, a.Status)}</span>}
       </div>
       <dl className="appointment-facts">
         <div>
-          <dt>Location</dt>
+          <dt>{t("Appointments_Location")}</dt>
           <dd>
             <strong>{a.LocationName}</strong>
             {a.LocationAddress && <span className="appointment-address">{a.LocationAddress}</span>}
@@ -75,18 +79,18 @@ function AppointmentCard({ appointment: a, hideTime, upcoming }: { appointment: 
         </div>
         {a.StudyDescription && (
           <div>
-            <dt>Exam</dt>
+            <dt>{t("Appointments_Exam")}</dt>
             <dd>{a.StudyDescription}</dd>
           </div>
         )}
         {survey && (
           <div>
-            <dt>Survey</dt>
+            <dt>{t("Appointments_Survey")}</dt>
             <dd>
               {survey.SurveyName}
               {button?.Enabled && (
                 <a className="button button-primary appointment-action" href={button.Path}>
-                  {button.Label}
+                  {tMessage(button.Label)}
                 </a>
               )}
             </dd>
@@ -94,13 +98,13 @@ function AppointmentCard({ appointment: a, hideTime, upcoming }: { appointment: 
         )}
         {(a.ArrivalStatus || a.IamHereToken) && (
           <div>
-            <dt>Arrival</dt>
+            <dt>{t("Appointments_Arrival")}</dt>
             <dd>
               {a.ArrivalStatus ? (
-                <span className="appointment-arrived">{ARRIVAL[a.ArrivalStatus] ?? a.ArrivalStatus}</span>
+                <span className="appointment-arrived">{ARRIVAL[a.ArrivalStatus] ? t(ARRIVAL[a.ArrivalStatus]) : a.ArrivalStatus}</span>
               ) : (
                 <Link className="button button-primary appointment-action" to={`/IamHere?token=${encodeURIComponent(a.IamHereToken!)}`}>
-                  I Am Here
+                  {t("Appointments_IAmHere")}
                 </Link>
               )}
             </dd>

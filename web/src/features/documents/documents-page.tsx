@@ -24,6 +24,7 @@ import { ApiFailure } from "../../lib/api-client";
 import { PHONE_QUERY, useMediaQuery } from "../../lib/use-media-query";
 import { LetterList } from "./letter-list";
 import { useLabels } from "../../i18n/labels";
+import { fill } from "../../i18n/fill";
 import "../../styles/documents.css";
 import "../../components/tab-nav/tab-nav.css";
 
@@ -36,6 +37,12 @@ interface Loaded {
 }
 
 type ErrorTitle = "Error on loading of letters" | "Error on loading of documents settings" | "Error on acknowledge of letters";
+/** The label key of each error title. */
+const ERROR_KEYS: Record<ErrorTitle, string> = {
+  "Error on loading of letters": "Documents_ErrorLoadingLetters",
+  "Error on loading of documents settings": "Documents_ErrorLoadingSettings",
+  "Error on acknowledge of letters": "Documents_ErrorAcknowledge",
+};
 
 const column = createColumnHelper<Letter>();
 
@@ -57,7 +64,7 @@ export function DocumentsPage() {
   const [printers, setPrinters] = useState<string[]>([]);
   const ackTimer = useRef<number | undefined>(undefined);
   const perms = state.status === "signed-in" ? state.info.permissions : null;
-  const { t } = useLabels();
+  const { t, tMessage } = useLabels();
   const isManager = perms?.IsProgramManager ?? false;
   const isStaff = Boolean(perms && (perms.IsProgramManager || perms.IsClientAdmin || perms.IsFrontDesk) && !perms.IsPatient);
 
@@ -215,7 +222,7 @@ export function DocumentsPage() {
             ),
           });
         case "Read":
-          return column.accessor("AlreadyRead", { id: "Read", header: c.Title, enableSorting: false });
+          return column.accessor("AlreadyRead", { id: "Read", header: c.Title, enableSorting: false, cell: (info) => tMessage(info.getValue()) });
         case "Ack":
           return column.display({
             id: "Ack",
@@ -232,7 +239,7 @@ export function DocumentsPage() {
                     {settings.DocAckBtnText}
                   </button>
                 )}
-                <span className="doc-stamp">{row.original.AlreadyAcked}</span>
+                <span className="doc-stamp">{tMessage(row.original.AlreadyAcked)}</span>
               </div>
             ),
           });
@@ -246,7 +253,8 @@ export function DocumentsPage() {
           return column.accessor("NotifyType", { id: c.Key, header: c.Title });
       }
     });
-  }, [settings, route.Mode, open, isManager, printers.length]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- tMessage is new each render; its texts follow the language
+  }, [settings, route.Mode, open, isManager, printers.length, t("Msg_Documents_NotRead")]);
 
   // The tab is decided once the documents settings are in: /documents/other typed or reloaded
   // must not bounce to /documents/all before ShowOtherDocumentsTab is known (issue 20).
@@ -256,7 +264,7 @@ export function DocumentsPage() {
     <NavLink to={`/documents/${path}`} className="tab">
       <span className="tab-label-full">{label}</span>
       <span className="tab-label-mobile">{mobile}</span>
-      <span className="badge" aria-label={`${count} documents`}>
+      <span className="badge" aria-label={fill(t("Documents_Count"), { count })}>
         {count}
       </span>
     </NavLink>
@@ -286,9 +294,9 @@ export function DocumentsPage() {
           <p className="doc-compact-description">{settings.CompactViewDocumentsDescription}</p>
         )}
         <nav className="tabs" aria-label="Documents">
-          {tab("unread", t("Documents_UnreadTab", settings?.UnreadTabLabel ?? "Unread Letters"), "Unread", unread.length)}
-          {tab("all", t("Documents_AllTab", "All Letters"), "All", list.length)}
-          {settings?.ShowOtherDocumentsTab && tab("other", t("Documents_OtherTab", "Other Documents"), "Other", other.length)}
+          {tab("unread", t("Documents_UnreadTab"), t("Documents_UnreadShort"), unread.length)}
+          {tab("all", t("Documents_AllTab"), t("Documents_AllShort"), list.length)}
+          {settings?.ShowOtherDocumentsTab && tab("other", t("Documents_OtherTab"), t("Documents_OtherShort"), other.length)}
         </nav>
         {phone && settings ? (
           <LetterList
@@ -301,18 +309,18 @@ export function DocumentsPage() {
             onView={open}
             onAcknowledge={setConfirming}
             onTrace={isManager ? setTracing : undefined}
-            emptyMessage="No documents"
+            emptyMessage={t("Documents_NoDocuments")}
             busy={!loaded && !isManager}
           />
         ) : (
           <DataTable
             mode="client"
-            label="Letters"
+            label={t("Documents_Letters")}
             columns={columns}
             data={rows}
             getRowId={(l) => String(l.Id)}
             loading={!loaded && !isManager}
-            emptyMessage="No documents"
+            emptyMessage={t("Documents_NoDocuments")}
           />
         )}
       </section>
@@ -321,14 +329,14 @@ export function DocumentsPage() {
           title={letterTitle(viewing.PatientName, viewing.SSN, viewing.StudyDate ?? undefined, viewing.StudyDesc)}
           onClose={() => setViewing(null)}
         >
-          <iframe className="doc-frame" title={`${viewing.Type} PDF`} src={pdfUrl(viewing.AccessToken)} />
+          <iframe className="doc-frame" title={`${viewing.Type} - ${t("Documents_LetterPdf")}`} src={pdfUrl(viewing.AccessToken)} />
         </Modal>
       )}
       {tracing && <TraceModal letter={tracing} onClose={() => setTracing(null)} />}
       {printing && <PrintModal letter={printing} printers={printers} onClose={() => setPrinting(null)} />}
       {confirming && !viewing && (
         <Modal
-          title="Acknowledge letter"
+          title={t("Documents_AckTitle")}
           onClose={() => setConfirming(null)}
           footer={
             <>
@@ -341,19 +349,19 @@ export function DocumentsPage() {
                   void doAcknowledge(letter, false);
                 }}
               >
-                Yes
+                {t("Documents_Yes")}
               </button>
               <button type="button" className="button" onClick={() => setConfirming(null)}>
-                No
+                {t("Documents_No")}
               </button>
             </>
           }
         >
-          <p>Do you want to acknowledge that you have read the letter '{confirming.Type}'?</p>
+          <p>{fill(t("Documents_AckQuestion"), { type: confirming.Type })}</p>
         </Modal>
       )}
       {error && (
-        <Modal title={error.title} tone="danger" onClose={() => setError(null)}>
+        <Modal title={t(ERROR_KEYS[error.title])} tone="danger" onClose={() => setError(null)}>
           <p>{error.message}</p>
         </Modal>
       )}

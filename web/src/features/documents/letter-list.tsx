@@ -1,4 +1,5 @@
 import type { DocumentsSettings, Letter } from "../../lib/wasm";
+import { useLabels } from "../../i18n/labels";
 
 export interface LetterListProps {
   letters: Letter[];
@@ -13,20 +14,21 @@ export interface LetterListProps {
   busy: boolean;
 }
 
-/** Where a letter stands, as its badge says. */
-function status(letter: Letter): { text: string; tone: string } {
-  if (letter.AckedAt) return { text: "Acknowledged", tone: "acked" };
-  if (letter.IsAlreadyRead) return { text: "Read", tone: "read" };
-  return { text: "Unread", tone: "unread" };
+/** Where a letter stands, as its badge says (the label key of its text). */
+function status(letter: Letter): { key: string; tone: string } {
+  if (letter.AckedAt) return { key: "Documents_StatusAcknowledged", tone: "acked" };
+  if (letter.IsAlreadyRead) return { key: "Documents_StatusRead", tone: "read" };
+  return { key: "Documents_StatusUnread", tone: "unread" };
 }
 
 /** The letters on a phone (issue 20): one compact row per letter (title, date, a status badge,
  * View, and Acknowledge inline when the letter may be acknowledged) instead of a card of
  * label/value rows; the order is the server's (newest first). */
 export function LetterList({ letters, settings, dateText, onView, onAcknowledge, onTrace, emptyMessage, busy }: LetterListProps) {
-  if (letters.length === 0) return <p className="letter-list-empty">{busy ? "Loading…" : emptyMessage}</p>;
+  const { t } = useLabels();
+  if (letters.length === 0) return <p className="letter-list-empty">{busy ? t("Home_Loading") : emptyMessage}</p>;
   return (
-    <ul className="letter-list" aria-label="Letters">
+    <ul className="letter-list" aria-label={t("Documents_Letters")}>
       {letters.map((letter) => {
         const s = status(letter);
         return (
@@ -35,7 +37,7 @@ export function LetterList({ letters, settings, dateText, onView, onAcknowledge,
               <span className="letter-title">{letter.Type}</span>
               <span className="letter-meta">
                 <span>{dateText(letter)}</span>
-                <span className={`letter-badge letter-badge-${s.tone}`}>{s.text}</span>
+                <span className={`letter-badge letter-badge-${s.tone}`}>{t(s.key)}</span>
               </span>
             </div>
             <div className="letter-actions">

@@ -3,6 +3,8 @@ import { Link, useParams } from "react-router";
 import { useSession } from "../../app/session";
 import { viewAction } from "../../lib/wasm";
 import { getDocumentsSettings, loadDocuments, pdfUrl, pdfViewerUrl, readAndAcknowledge } from "./api/documents";
+import { useLabels } from "../../i18n/labels";
+import { fill } from "../../i18n/fill";
 import "../../styles/documents.css";
 
 /** The mobile letter viewer (spec 01 §2.3: /Documents/ViewPdf/{AccessToken} below 420 px): the
@@ -11,7 +13,9 @@ import "../../styles/documents.css";
 export function PdfViewPage() {
   const { token = "" } = useParams();
   const { state } = useSession();
-  const [status, setStatus] = useState<string | null>(null);
+  const { t } = useLabels();
+  // What the acknowledge on view said: the label key and the text it carries.
+  const [status, setStatus] = useState<{ key: string; text: string } | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const perms = state.status === "signed-in" ? state.info.permissions : null;
 
@@ -32,8 +36,8 @@ export function PdfViewPage() {
         if (viewAction(facts, viewer) !== "AckAfterDelay") return;
         timer.current = window.setTimeout(() => {
           readAndAcknowledge(letter)
-            .then((saved) => setStatus(`Acknowledged: ${saved.AlreadyAcked}`))
-            .catch((e: Error) => setStatus(`Error on acknowledge of letters: ${e.message}`));
+            .then((saved) => setStatus({ key: "Documents_AcknowledgedOn", text: saved.AlreadyAcked }))
+            .catch((e: Error) => setStatus({ key: "Documents_ErrorAcknowledge", text: e.message }));
         }, settings.AckOnViewDelay * 1000);
       })
       .catch(() => {
@@ -47,15 +51,15 @@ export function PdfViewPage() {
 
   return (
     <section className="panel doc-mobile">
-      <Link to="/documents/all">Back to documents</Link>
+      <Link to="/documents/all">{t("Documents_BackToDocuments")}</Link>
       {status && (
         <p className="doc-mobile-status" role="status">
-          {status}
+          {status.key === "Documents_AcknowledgedOn" ? fill(t(status.key), { when: status.text }) : `${t(status.key)}: ${status.text}`}
         </p>
       )}
-      <iframe className="doc-frame-mobile" title="Letter PDF" src={pdfViewerUrl(token)} />
+      <iframe className="doc-frame-mobile" title={t("Documents_LetterPdf")} src={pdfViewerUrl(token)} />
       <a href={pdfUrl(token)} target="_blank" rel="noreferrer">
-        Open the PDF
+        {t("Documents_OpenPdf")}
       </a>
     </section>
   );

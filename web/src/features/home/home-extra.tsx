@@ -14,9 +14,9 @@ import { useSetHomeContent } from "./api/set-home-content";
 
 /** Surveys to begin or resume and unread letters (spec 01 §2.2); the lines are wasm-core's. */
 export function PendingActionsPanel({ letters: withLetters, surveys: withSurveys }: { letters: boolean; surveys: boolean }) {
-  const { t } = useLabels();
-  const surveyLabel = t("Home_PendingSurvey", "pending survey");
-  const letterLabel = t("Home_UnreadLetter", "unread letter");
+  const { t, tMessage } = useLabels();
+  const surveyLabel = t("Home_PendingSurvey");
+  const letterLabel = t("Home_UnreadLetter");
   // A module that is off is not asked (its endpoints refuse); failures are reported by the API client.
   const surveys = useQuery({ ...availableSurveysQuery, enabled: withSurveys });
   const letters = useNotCompletedLetters(withLetters);
@@ -31,17 +31,17 @@ export function PendingActionsPanel({ letters: withLetters, surveys: withSurveys
   }, [ready, surveys.data, letters.data, surveyLabel, letterLabel]);
   return (
     <section className="panel" aria-labelledby="pending-actions">
-      <h2 id="pending-actions">{t("Home_PendingActions", "Pending actions")}</h2>
+      <h2 id="pending-actions">{t("Home_PendingActions")}</h2>
       {actions === null ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t("Home_Loading")}</p>
       ) : actions.length === 0 ? (
-        <p className="muted">Nothing is waiting for you.</p>
+        <p className="muted">{t("Home_NothingWaiting")}</p>
       ) : (
         <ul className="pending-actions">
           {actions.map((a) => (
             <li key={a.Key}>
               <span className="pending-label">{a.Label}</span>
-              <a href={a.Path}>{a.Text}</a>
+              <a href={a.Path}>{tMessage(a.Text)}</a>
             </li>
           ))}
         </ul>

@@ -1,4 +1,3 @@
-import { DateText } from "../../i18n/labels";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { createColumnHelper } from "@tanstack/react-table";
@@ -17,11 +16,14 @@ import { useNextAppointments } from "./api/get-next-appointments";
 import { HomeContentPanel, PendingActionsPanel } from "./home-extra";
 import { HOME_CONTENT_KEY, STAFF_HOME_CONTENT_KEY } from "./api/home-content";
 import { PendingWorkPanel } from "./staff-work";
+import { DateText, useLabels } from "../../i18n/labels";
+import { fill } from "../../i18n/fill";
 import "./home.css";
 
 /** Home (spec 01 §2.2): a welcome with the user's name; patients see their next appointments. */
 export function HomePage() {
   const { state } = useSession();
+  const { t } = useLabels();
   if (state.status !== "signed-in") return null;
   const { userName, permissions, modules } = state.info;
   // Panels of a module that is off are not shown (the same rule that guards the routes).
@@ -29,10 +31,10 @@ export function HomePage() {
   return (
     <>
       <section className="panel welcome">
-        <h2>Welcome, {userName}</h2>
+        <h2>{permissions.IsPatient ? fill(t("Home_WelcomeName"), { name: userName }) : `Welcome, ${userName}`}</h2>
         <p>
           {permissions.IsPatient
-            ? "Here you can follow your upcoming appointments; your pending actions, letters and surveys are below and in the menu."
+            ? t("Home_PatientIntro")
             : "Use the menu to follow survey assignments and manage the portal."}
         </p>
       </section>
@@ -41,7 +43,7 @@ export function HomePage() {
       {permissions.IsPatient ? has("/appointments") && <NextAppointmentsPanel /> : <StaffShortcuts menu={state.menu} />}
       {/* Each audience has its own home content (issue 20); program managers edit both. */}
       {permissions.IsPatient ? (
-        <HomeContentPanel canEdit={false} contentKey={HOME_CONTENT_KEY} />
+        <HomeContentPanel canEdit={false} contentKey={HOME_CONTENT_KEY} label={t("Home_ContentLabel")} />
       ) : (
         <HomeContentPanel canEdit={permissions.IsProgramManager} contentKey={STAFF_HOME_CONTENT_KEY} label="Staff home page content" />
       )}
@@ -55,38 +57,42 @@ const column = createColumnHelper<NextAppointment>();
 function NextAppointmentsPanel() {
   // A failure is reported by the API client (error dialog or sign-in redirect).
   const { data: result, isPending: loading } = useNextAppointments();
+  const { t, tMessage } = useLabels();
   const hideTime = result?.isHideAppointmentTimeInHistoryPortal ?? false;
+  const timeHeader = tMessage(appointmentHeader(hideTime));
+  const dayHeader = t("Home_DayColumn");
+  const locationHeader = t("Home_LocationColumn");
   const columns = useMemo(
     () => [
       // Sorted by the instant itself; shown with wasm-core's appointment format (spec 01 §9).
       column.accessor("AppointmentDateTime", {
         id: "AppointmentDateTime",
-        header: appointmentHeader(hideTime),
+        header: timeHeader,
         cell: (info) => formatAppointment(info.getValue(), hideTime, zoneOf(info.getValue()).offsetMinutes),
       }),
       column.accessor("AppointmentDateTime", {
         id: "Day",
-        header: "Day",
+        header: dayHeader,
         enableSorting: false,
         cell: (info) => {
           const zone = zoneOf(info.getValue());
           return <DateText text={formatDate(info.getValue(), "LongDate", zone.offsetMinutes, zone.zoneAbbr)} />;
         },
       }),
-      column.accessor("LocationName", { header: "Location" }),
+      column.accessor("LocationName", { header: locationHeader }),
     ],
-    [hideTime],
+    [hideTime, timeHeader, dayHeader, locationHeader],
   );
   return (
     <section className="panel" aria-labelledby="next-appointments">
-      <h2 id="next-appointments">Next appointments</h2>
+      <h2 id="next-appointments">{t("Home_NextAppointments")}</h2>
       <DataTable
         mode="client"
-        label="Next appointments"
+        label={t("Home_NextAppointments")}
         columns={columns}
         data={result?.nextAppointments ?? []}
         loading={loading}
-        emptyMessage="You have no upcoming appointments."
+        emptyMessage={t("Home_NoUpcomingAppointments")}
       />
     </section>
   );

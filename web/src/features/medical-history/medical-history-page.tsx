@@ -17,10 +17,10 @@ import { useLabels } from "../../i18n/labels";
 import "../../styles/documents.css";
 import "../../components/tab-nav/tab-nav.css";
 
-const TABS: { path: string; tab: SurveyTab; label: string; key: string }[] = [
-  { path: "assigned", tab: "Assigned", label: "Assigned", key: "MedicalHistory_AssignedTab" },
-  { path: "progress", tab: "Progress", label: "In Progress", key: "MedicalHistory_ProgressTab" },
-  { path: "completed", tab: "Completed", label: "Completed/Expired", key: "MedicalHistory_CompletedTab" },
+const TABS: { path: string; tab: SurveyTab; key: string }[] = [
+  { path: "assigned", tab: "Assigned", key: "MedicalHistory_AssignedTab" },
+  { path: "progress", tab: "Progress", key: "MedicalHistory_ProgressTab" },
+  { path: "completed", tab: "Completed", key: "MedicalHistory_CompletedTab" },
 ];
 
 const column = createColumnHelper<PatientSurveyItem>();
@@ -34,7 +34,7 @@ function day(iso: string | undefined | null): string {
  * wasm-core rules give it; buttons lead to the survey start route. */
 export function MedicalHistoryPage() {
   const { tab: tabPath } = useParams();
-  const { t } = useLabels();
+  const { t, tMessage } = useLabels();
   // Back from the survey runner (issue 20): say what just happened.
   const back = (useLocation().state ?? {}) as { surveySubmitted?: boolean; surveySaved?: boolean };
   const [available, setAvailable] = useState<PatientSurveyItem[] | null>(null);
@@ -54,49 +54,50 @@ export function MedicalHistoryPage() {
   const now = new Date().toISOString();
   const columns = useMemo(
     () => [
-      column.accessor("SurveyName", { header: "Survey" }),
-      column.accessor("DateCreated", { header: "Created", cell: (i) => day(i.getValue()) }),
-      column.accessor((s) => s.DateCompleted ?? "", { id: "DateCompleted", header: "Completed / Updated", cell: (i) => day(i.getValue()) }),
+      column.accessor("SurveyName", { header: t("MedicalHistory_SurveyColumn") }),
+      column.accessor("DateCreated", { header: t("MedicalHistory_CreatedColumn"), cell: (i) => day(i.getValue()) }),
+      column.accessor((s) => s.DateCompleted ?? "", { id: "DateCompleted", header: t("MedicalHistory_CompletedColumn"), cell: (i) => day(i.getValue()) }),
       column.accessor((s) => s.AppointmentDate ?? "", {
         id: "Appointment",
-        header: "Appointment",
+        header: t("MedicalHistory_AppointmentColumn"),
         cell: (i) => (i.getValue() ? formatAppointment(i.getValue(), hideTime, zoneOf(i.getValue()).offsetMinutes) : ""),
       }),
-      column.accessor("LocationName", { header: "Location" }),
+      column.accessor("LocationName", { header: t("MedicalHistory_LocationColumn") }),
       column.accessor("Status", {
-        header: "Status",
+        header: t("MedicalHistory_StatusColumn"),
         cell: (i) => {
           const tip = surveyStatusTooltip(i.row.original.StatusKey);
+          const text = t(`MedicalHistory_Status_${i.row.original.StatusKey}`, i.getValue());
           return tip ? (
-            <span className="status-expired" title={tip}>
-              {i.getValue()}
+            <span className="status-expired" title={tMessage(tip)}>
+              {text}
             </span>
           ) : (
-            i.getValue()
+            text
           );
         },
       }),
       column.display({
         id: "Action",
-        header: "Action",
+        header: t("MedicalHistory_ActionColumn"),
         cell: ({ row }) => {
           const s = row.original;
           const b = surveyButton(s.StatusKey, s.DateCompleted ?? undefined, s.AppointmentDate ?? undefined, now, Number(s.Id), s.SurveyLogId == null ? undefined : Number(s.SurveyLogId));
           return b.Enabled ? (
             <a className="button button-primary" href={b.Path}>
-              {b.Label}
+              {tMessage(b.Label)}
             </a>
           ) : (
-            <button type="button" className="button" disabled title={b.Tooltip} aria-label={`${b.Label}: ${b.Tooltip}`}>
-              {b.Label}
+            <button type="button" className="button" disabled title={tMessage(b.Tooltip)} aria-label={`${tMessage(b.Label)}: ${tMessage(b.Tooltip)}`}>
+              {tMessage(b.Label)}
             </button>
           );
         },
       }),
     ],
-    [hideTime, now],
+    [hideTime, now, t, tMessage],
   );
-  if (available === null || completed === null) return <section className="panel"><p>Loading…</p></section>;
+  if (available === null || completed === null) return <section className="panel"><p>{t("Home_Loading")}</p></section>;
   const byTab: Record<SurveyTab, PatientSurveyItem[]> = {
     Assigned: available.filter((s) => s.StatusKey === "Assigned"),
     Progress: available.filter((s) => s.StatusKey === "IntermediateSave"),
@@ -111,23 +112,23 @@ export function MedicalHistoryPage() {
     <section className="panel">
       {back.surveySubmitted && (
         <p className="notice notice-success" role="status">
-          Your survey was submitted. Thank you! Our staff will review your answers before your exam.
+          {t("MedicalHistory_Submitted")}
         </p>
       )}
       {back.surveySaved && (
         <p className="notice" role="status">
-          Your answers are saved. Choose Resume Survey when you are ready to finish.
+          {t("MedicalHistory_Saved")}
         </p>
       )}
-      <nav className="tabs" aria-label="Medical History">
+      <nav className="tabs" aria-label={t("MedicalHistory_TabsLabel")}>
         {TABS.map((tab) => (
           <NavLink key={tab.path} to={`/medical-history/${tab.path}`} className="tab">
-            {t(tab.key, tab.label)}
+            {t(tab.key)}
             <span className="badge">{byTab[tab.tab].length}</span>
           </NavLink>
         ))}
       </nav>
-      <DataTable mode="client" label={t(current.key, current.label)} columns={columns} data={byTab[current.tab]} getRowId={(s) => String(s.Id)} emptyMessage="No surveys" />
+      <DataTable mode="client" label={t(current.key)} columns={columns} data={byTab[current.tab]} getRowId={(s) => String(s.Id)} emptyMessage={t("MedicalHistory_NoSurveys")} />
     </section>
   );
 }

@@ -5,11 +5,12 @@ import { surveyToken } from "./api/http";
 import { isAnySurveyAvailable } from "./api/survey-link";
 import { NO_SURVEYS, postNoSurveys } from "./no-surveys";
 import { failureText, NO_INTERNET } from "./failure";
-import { LanguageSwitch, startKioskSession } from "../../i18n/labels";
+import { LanguageSwitch, startKioskSession, useLabels } from "../../i18n/labels";
 
 /** Patient start: a 4-digit PIN (spec 01 §2.5, §5). Start stays disabled until 4 digits. With
  * no survey to start at all the kiosk says so instead, and tells an embedding page (spec 01 §8). */
 export function PinEntry({ onStart }: { onStart: (surveyQueueId: number) => void }) {
+  const { t, tMessage } = useLabels();
   const [pin, setPin] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [locked, setLocked] = useState(false);
@@ -63,15 +64,15 @@ export function PinEntry({ onStart }: { onStart: (surveyQueueId: number) => void
   return (
     <form className="survey-card survey-pin" onSubmit={submit} noValidate>
       <LanguageSwitch className="kiosk-language" />
-      <h1>Medical history</h1>
+      <h1>{t("Kiosk_Title")}</h1>
       {message && (
         <p role="alert" className="survey-alert">
-          {message}
+          {tMessage(message)}
         </p>
       )}
       {!locked && (
         <>
-          <label htmlFor="survey-pin">Enter your 4-digit PIN</label>
+          <label htmlFor="survey-pin">{t("Kiosk_EnterPin")}</label>
           <input
             id="survey-pin"
             className="survey-pin-input"
@@ -82,7 +83,7 @@ export function PinEntry({ onStart }: { onStart: (surveyQueueId: number) => void
             onChange={(e) => setPin(pinInput(e.target.value))}
           />
           <button type="submit" className="survey-button primary" disabled={!valid || busy}>
-            Start
+            {t("Kiosk_Start")}
           </button>
         </>
       )}

@@ -1,4 +1,6 @@
 import { localText, type Answer, type SurveyQuestion } from "../../lib/wasm";
+import { useLabels } from "../../i18n/labels";
+import { fill } from "../../i18n/fill";
 
 interface Props {
   question: SurveyQuestion;
@@ -16,11 +18,13 @@ const list = (v: Answer | undefined) => (Array.isArray(v) && v.every((x) => type
 const rows = (v: Answer | undefined) =>
   Array.isArray(v) && v.every((x) => typeof x === "object" && x !== null) ? (v as Record<string, string>[]) : [];
 
+/** wasm-core's (or the server's) messages of an answer, in the patient's language. */
 function Messages({ messages }: { messages: string[] | undefined }) {
+  const { tMessage } = useLabels();
   if (!messages?.length) return null;
   return (
     <p className="survey-error" role="alert">
-      {messages.join(" ")}
+      {messages.map(tMessage).join(" ")}
     </p>
   );
 }
@@ -70,6 +74,7 @@ function ValueInput(props: {
 
 /** A question as the runner shows it: text, help, the input, and its messages from wasm-core. */
 export function QuestionField({ question: q, lang, value, errors, readOnly, numericKeypad, onChange }: Props) {
+  const { t } = useLabels();
   const label = localText(q.Text, lang);
   const help = localText(q.Help, lang);
   if (q.Type === "display") {
@@ -113,9 +118,9 @@ export function QuestionField({ question: q, lang, value, errors, readOnly, nume
         <legend>{title}</legend>
         {help && <p className="survey-help">{help}</p>}
         {data.map((row, i) => (
-          <div className="survey-row" key={i} aria-label={`Row ${i + 1}`} role="group">
+          <div className="survey-row" key={i} aria-label={fill(t("SurveyRunner_Row"), { row: i + 1 })} role="group">
             {q.Columns.map((c) => {
-              const cellLabel = `${localText(c.Text, lang)} (row ${i + 1})`;
+              const cellLabel = `${localText(c.Text, lang)} (${fill(t("SurveyRunner_Row"), { row: i + 1 })})`;
               return (
                 <div className="survey-cell" key={c.Id}>
                   <span className="survey-cell-label">{localText(c.Text, lang)}</span>
@@ -126,14 +131,14 @@ export function QuestionField({ question: q, lang, value, errors, readOnly, nume
             })}
             {!readOnly && (
               <button type="button" className="survey-button" onClick={() => onChange(data.filter((_, j) => j !== i))}>
-                Remove row {i + 1}
+                {fill(t("SurveyRunner_RemoveRow"), { row: i + 1 })}
               </button>
             )}
           </div>
         ))}
         {!readOnly && data.length < q.MaxRows && (
           <button type="button" className="survey-button" onClick={() => onChange([...data, {}])}>
-            Add row
+            {t("SurveyRunner_AddRow")}
           </button>
         )}
         <Messages messages={errors[q.Id]} />

@@ -51,7 +51,10 @@ export function SurveyPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   // A clinic's own texts for the messages that name a label (spec 01 §8).
-  const { t } = useLabels();
+  const { t, tMessage } = useLabels();
+  /** A message view's title: its label, else the runner's own words, else wasm-core's message. */
+  const titleText = (title: string, key?: string) =>
+    key ? t(key, title) : title === "Error" ? t("SurveyRunner_Error") : tMessage(title);
   const review = useLocation().pathname.replace(/\/+$/, "").toLowerCase() === "/survey/review";
   const startType = params.get("startType");
   const readOnly = review ? params.get("readOnly") === "true" : startType === "View" || (!params.has("surveyQueueId") && params.has("surveyLogId"));
@@ -179,7 +182,7 @@ export function SurveyPage() {
     } else if (kiosk || submitted) {
       handBack();
     } else {
-      setView({ kind: "message", title: "Saved", message: "Your answers are saved. Open the link in your email again to finish the survey.", toLogin: true });
+      setView({ kind: "message", title: "Saved", titleLabel: "SurveyRunner_SavedTitle", message: "Your answers are saved. Open the link in your email again to finish the survey.", messageLabel: "SurveyRunner_SavedEmail", toLogin: true });
     }
   }
 
@@ -205,7 +208,7 @@ export function SurveyPage() {
     <main className="survey-screen" style={theme.style}>
       {view.kind === "pin" && tabletLicensed === false && (
         <p className="survey-card" role="status">
-          The Tablet Survey module is not licensed.
+          {t("Kiosk_NotLicensed")}
         </p>
       )}
       {view.kind === "pin" &&
@@ -217,12 +220,12 @@ export function SurveyPage() {
             <PinEntry onStart={(id) => navigate(`/survey?startType=Pin&surveyQueueId=${id}`)} />
             {settings?.SelectPatientMode && (
               <p className="survey-staff-login">
-                <a href="/staff/login">Staff login</a>
+                <a href="/staff/login">{t("Kiosk_StaffLogin")}</a>
               </p>
             )}
           </>
         ))}
-      {view.kind === "loading" && <p className="survey-card">Loading…</p>}
+      {view.kind === "loading" && <p className="survey-card">{t("Home_Loading")}</p>}
       {view.kind === "run" && (
         <SurveyRunner
           key={view.run.SurveyQueueId}
@@ -236,27 +239,27 @@ export function SurveyPage() {
       )}
       {view.kind === "message" && (
         <div className="survey-card" role="alertdialog" aria-labelledby="survey-message-title">
-          <h1 id="survey-message-title">{t(view.titleLabel ?? "", view.title)}</h1>
-          <p>{t(view.messageLabel ?? "", view.message)}</p>
+          <h1 id="survey-message-title">{titleText(view.title, view.titleLabel)}</h1>
+          <p>{view.messageLabel ? t(view.messageLabel, view.message) : tMessage(view.message)}</p>
           <button type="button" className="survey-button primary" onClick={() => (view.toLogin ? navigate("/patient/login") : handBack())}>
-            OK
+            {t("SurveyRunner_Ok")}
           </button>
         </div>
       )}
       {view.kind === "done" && (
         <div className="survey-card" role="status">
-          <h1>Thank you</h1>
+          <h1>{t("SurveyRunner_ThankYou")}</h1>
           {view.nameAndMrn && <p className="survey-patient">{view.nameAndMrn}</p>}
-          <p>Your answers were submitted.</p>
+          <p>{t("SurveyRunner_Submitted")}</p>
           <p className="survey-next">
             {patientSignedIn
-              ? "Our staff will review them before your exam. The survey is listed under Medical History, Completed; you can view it there."
+              ? t("SurveyRunner_NextPortal")
               : kiosk
-                ? "Our staff will review them before your exam. Please tap Done and hand the tablet back to the front desk."
-                : "Our staff will review them before your exam. You can close this page."}
+                ? t("SurveyRunner_NextKiosk")
+                : t("SurveyRunner_NextClose")}
           </p>
           <button type="button" className="survey-button primary" onClick={() => finish(true)}>
-            Done
+            {t("SurveyRunner_Done")}
           </button>
         </div>
       )}

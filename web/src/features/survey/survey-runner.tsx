@@ -9,6 +9,7 @@ import { deleteDeviceCopy, prepareDeviceStore, saveDeviceCopy } from "./device-s
 import { QuestionField } from "./question-field";
 import { SurveyHeader } from "./survey-header";
 import { failureText } from "./failure";
+import { fill } from "../../i18n/fill";
 
 type Answers = Record<string, Answer>;
 
@@ -67,8 +68,9 @@ export function SurveyRunner({
   const answersRef = useRef(answers);
   answersRef.current = answers;
   // The survey's texts follow the patient's chosen language (the portal's switch, remembered),
-  // each text falling back to English (localText) where the survey lacks it.
-  const { language } = useLabels();
+  // each text falling back to English (localText) where the survey lacks it; choosing a language
+  // here switches the portal's (and so the runner's own texts) too.
+  const { language, t, tMessage } = useLabels();
   const lang = LANGUAGES.find(([code]) => languageName(code) === language)?.[0] ?? "en";
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saveState, setSaveState] = useState<"idle" | "saving" | "device" | "saved">(
@@ -259,7 +261,7 @@ export function SurveyRunner({
       onDone("submitted");
     } catch (err) {
       if (err instanceof ApiFailure && err.dialog.Errors) setErrors(plain(err.dialog.Errors));
-      setSubmitError(failureText(err));
+      setSubmitError(tMessage(failureText(err)));
     } finally {
       setSubmitting(false);
     }
@@ -283,7 +285,7 @@ export function SurveyRunner({
         {display.PatientName && <p className="survey-patient">{display.PatientName}</p>}
         {toolbar}
         <label className="survey-lang">
-          Language
+          {t("SurveyRunner_Language")}
           <select value={lang} onChange={(e) => setLanguage(e.target.value)}>
             {LANGUAGES.map(([code, name]) => (
               <option key={code} value={code}>
@@ -297,25 +299,25 @@ export function SurveyRunner({
         <div
           className="survey-progress-bar"
           role="progressbar"
-          aria-label="Survey progress"
-          aria-valuetext={`Page ${currentIndex + 1} of ${visiblePages.length}`}
+          aria-label={t("SurveyRunner_Progress")}
+          aria-valuetext={fill(t("SurveyRunner_PageOf"), { page: currentIndex + 1, pages: visiblePages.length })}
           aria-valuemin={1}
           aria-valuemax={visiblePages.length}
           aria-valuenow={currentIndex + 1}
           style={{ width: `${((currentIndex + 1) / Math.max(1, visiblePages.length)) * 100}%` }}
         />
         <span>
-          Page {currentIndex + 1} of {visiblePages.length}
+          {fill(t("SurveyRunner_PageOf"), { page: currentIndex + 1, pages: visiblePages.length })}
         </span>
         {!readOnly && (
           <span className="survey-saved" role="status">
-            {saveState === "saved" ? "saved" : saveState === "saving" ? "saving…" : saveState === "device" ? "saved on this device" : ""}
+            {saveState === "saved" ? t("SurveyRunner_Saved") : saveState === "saving" ? t("SurveyRunner_Saving") : saveState === "device" ? t("SurveyRunner_SavedOnDevice") : ""}
           </span>
         )}
-        {readOnly && <span className="survey-saved">Read-only</span>}
+        {readOnly && <span className="survey-saved">{t("SurveyRunner_ReadOnly")}</span>}
         {readOnly && run.HasSummaryPdf && run.SurveyLogId != null && (
           <a className="survey-summary-link" href={`/api/surveyRun/log/${run.SurveyLogId}/summaryPdf`} target="_blank" rel="noopener">
-            Summary report (PDF)
+            {t("SurveyRunner_SummaryPdf")}
           </a>
         )}
       </div>
@@ -329,7 +331,7 @@ export function SurveyRunner({
       )}
       {submitQueued && (
         <p className="survey-alert" role="status">
-          Submit queued: it is sent as soon as the internet connection is back.
+          {t("SurveyRunner_SubmitQueued")}
         </p>
       )}
       {submitError && (
@@ -339,16 +341,16 @@ export function SurveyRunner({
       )}
       <nav className="survey-nav">
         <button type="button" className="survey-button" disabled={currentIndex === 0} onClick={() => go(-1)}>
-          Back
+          {t("SurveyRunner_Back")}
         </button>
         {!isLast && (
           <button type="button" className="survey-button primary" onClick={() => go(1)}>
-            Next
+            {t("SurveyRunner_Next")}
           </button>
         )}
         {isLast && !readOnly && (
           <button type="button" className="survey-button primary" disabled={submitting} onClick={() => void submit()}>
-            Submit
+            {t("SurveyRunner_Submit")}
           </button>
         )}
       </nav>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type CSSProperties } from "react";
 import type { RunnerThemes } from "../../lib/wire";
 import { loadRunnerThemes } from "./api/runner-themes";
+import { useLabels } from "../../i18n/labels";
 
 // The clinic's survey theme on the survey screens (runner, PIN and staff start), and the
 // patient's own choice on this device unless HideSurveyThemeSettingsButton. The variables are
@@ -70,10 +71,11 @@ export function useSurveyTheme(): SurveyTheme {
 /** The patient's theme switch (a labelled select; large targets like the language one). */
 export function ThemeSwitch({ theme }: { theme: SurveyTheme }) {
   const id = useId();
+  const { t } = useLabels();
   if (theme.choices.length < 2) return null;
   return (
     <div className="survey-lang">
-      <label htmlFor={id}>Theme</label>
+      <label htmlFor={id}>{t("SurveyRunner_Theme")}</label>
       <select id={id} value={theme.name} onChange={(e) => theme.choose(e.target.value)}>
         {theme.choices.map((c) => (
           <option key={c.name} value={c.name}>
