@@ -236,14 +236,23 @@ fn patient_box(page: &mut Page, s: &SummaryPdf, y: f32) -> f32 {
         .into_iter()
         .filter(|(_, v)| !v.trim().is_empty())
         .collect();
-    // Values wrap inside their column (at most two lines each).
-    let lay = |items: &[(&str, &str)]| -> Vec<(String, Vec<String>)> {
+    // The label column fits the column's longest label (translations run longer), at least
+    // 72 points; values wrap beside it (at most two lines each).
+    let label_w = |items: &[(&str, &str)]| {
+        items
+            .iter()
+            .map(|(l, _)| crate::pdf::bold_width(l, 9.0) + 8.0)
+            .fold(72.0f32, f32::max)
+            .min(TEXT_W / 4.0)
+    };
+    let (left_w, right_w) = (label_w(&left), label_w(&right));
+    let lay = |items: &[(&str, &str)], label_w: f32| -> Vec<(String, Vec<String>)> {
         items
             .iter()
             .map(|(l, v)| {
                 (
                     (*l).to_owned(),
-                    wrap(v, 9.0, TEXT_W / 2.0 - 88.0)
+                    wrap(v, 9.0, TEXT_W / 2.0 - 16.0 - label_w)
                         .into_iter()
                         .take(2)
                         .collect(),
@@ -251,7 +260,7 @@ fn patient_box(page: &mut Page, s: &SummaryPdf, y: f32) -> f32 {
             })
             .collect()
     };
-    let (left, right) = (lay(&left), lay(&right));
+    let (left, right) = (lay(&left, left_w), lay(&right, right_w));
     let height = |col: &[(String, Vec<String>)]| {
         col.iter()
             .map(|(_, v)| v.len().max(1) as f32 * 11.0 + 2.0)
@@ -263,15 +272,15 @@ fn patient_box(page: &mut Page, s: &SummaryPdf, y: f32) -> f32 {
     page.fill(BRAND);
     page.text(MARGIN + 10.0, y, true, 13.0, &s.survey_name);
     page.fill(INK);
-    for (column, items) in [
-        (MARGIN + 10.0, &left),
-        (MARGIN + TEXT_W / 2.0 + 10.0, &right),
+    for (column, items, label_w) in [
+        (MARGIN + 10.0, &left, left_w),
+        (MARGIN + TEXT_W / 2.0 + 10.0, &right, right_w),
     ] {
         let mut ry = y - 18.0;
         for (label, lines) in items.iter() {
             page.text(column, ry, true, 9.0, label);
             for line in lines {
-                page.text(column + 72.0, ry, false, 9.0, line);
+                page.text(column + label_w, ry, false, 9.0, line);
                 ry -= 11.0;
             }
             ry -= 2.0;

@@ -1,7 +1,8 @@
-//! The survey summary PDF in the language the survey was answered in (issue 21): Khmer, Chinese
-//! and Vietnamese summaries extract (pdftotext) with their fixed texts and the patient's answers,
-//! their fonts are embedded as subsets (pdffonts) and the files stay small; a clinic's edit of a
-//! SummaryPdf_* label is what the report prints; English embeds no font.
+//! PDFs in six languages (issue 21). The survey summary in the language the survey was answered
+//! in: Khmer, Chinese and Vietnamese summaries extract (pdftotext) with their fixed texts and the
+//! patient's answers, their fonts are embedded as subsets (pdffonts) and the files stay small; a
+//! clinic's edit of a SummaryPdf_* label is what the report prints; English embeds no font.
+//! Letters: the text in the patient's language where the letter has one, else English.
 
 use std::time::Duration;
 
@@ -287,4 +288,71 @@ async fn english_embeds_no_font_and_a_clinic_edit_of_a_label_is_printed() {
     println!("english summary: {} bytes, {ms} ms", pdf.len());
     let (pdf, _) = summary_in(&server, "km", "ភ្នំពេញ").await;
     assert!(text_of(&pdf).contains("របាយការណ៍ប្រវត្តិ (គ្លីនិក)"));
+}
+
+#[tokio::test]
+async fn a_letter_is_drawn_in_the_patients_language_when_it_has_that_text() {
+    let server = TestServer::demo().await;
+    let jane = server
+        .count_sql("SELECT patient_id FROM users WHERE username = 'jane.doe'")
+        .await;
+    let letter = server
+        .count_sql(&format!(
+            "SELECT COALESCE(MIN(id), 0) FROM letters WHERE patient_id = {jane} AND pdf IS NULL AND body <> ''"
+        ))
+        .await;
+    assert!(letter > 0, "Jane has a letter drawn from its text");
+    let khmer = "សូមជម្រាបសួរ។ លទ្ធផលការថតកាំរស្មីដោះរបស់អ្នកធម្មតា។";
+    let translations = json!({"km": khmer, "vi": ""}).to_string();
+    server
+        .execute_sql(&format!(
+            "UPDATE letters SET body = 'Your mammogram results are normal.', body_translations = '{translations}' WHERE id = {letter}"
+        ))
+        .await;
+    let mut jane_client = server.signed_in(JANE).await;
+    let docs = jane_client
+        .post_json(
+            "/api/documents/loadDocuments",
+            &json!({"TimezoneOffset": 0}),
+        )
+        .await
+        .expect(StatusCode::OK);
+    let token = docs["list"]
+        .as_array()
+        .into_iter()
+        .chain(docs["other"].as_array())
+        .flatten()
+        .find(|l| l["Id"] == letter)
+        .and_then(|l| l["AccessToken"].as_str())
+        .unwrap_or_else(|| panic!("letter {letter} in Jane's documents: {docs}"))
+        .to_owned();
+    let read = |language: &'static str| {
+        let server = &server;
+        let token = token.clone();
+        async move {
+            server
+                .execute_sql(&format!(
+                    "UPDATE patients SET language = '{language}' WHERE id = {jane}"
+                ))
+                .await;
+            let mut c = server.signed_in(JANE).await;
+            let r = c
+                .get(&format!("/api/documents/letterPdf?accessToken={token}"))
+                .await;
+            assert_eq!(r.status, StatusCode::OK);
+            text_of(&r.body)
+        }
+    };
+    // Khmer: the letter has it.
+    let km = read("km").await;
+    assert!(km.contains(khmer), "{km}");
+    assert!(!km.contains("results are normal"), "{km}");
+    // Vietnamese (an empty text) and Tagalog (none): English.
+    for language in ["vi", "tl"] {
+        let text = read(language).await;
+        assert!(
+            text.contains("Your mammogram results are normal."),
+            "{language}: {text}"
+        );
+    }
 }
