@@ -633,6 +633,26 @@ mod tests {
     }
 
     #[test]
+    fn khmer_lines_break_between_clusters_only() {
+        assert!(
+            crate::pdf_fonts::available(),
+            "the Noto fonts (scripts/setup.sh)"
+        );
+        let text = "លេខកំណត់ត្រាវេជ្ជសាស្ត្រព័ត៌មានសម្ងាត់របស់អ្នកជំងឺ";
+        let lines = wrap(text, 10.0, 40.0);
+        assert!(lines.len() > 2, "{lines:?}");
+        assert_eq!(lines.concat(), text, "nothing lost or added");
+        for line in &lines {
+            let first = line.chars().next().unwrap();
+            assert!(
+                !crate::pdf_fonts::is_mark(first),
+                "{line:?} starts with a mark"
+            );
+            assert!(!line.ends_with('\u{17D2}'), "{line:?} ends with a COENG");
+        }
+    }
+
+    #[test]
     fn accented_letters_are_as_wide_as_their_base_letters() {
         assert_eq!(text_width("é", 10.0), text_width("e", 10.0));
         assert_eq!(text_width("Ñ", 10.0), text_width("N", 10.0));

@@ -85,9 +85,6 @@ async fn summary_in(server: &TestServer, language: &str, place: &str) -> (Vec<u8
         .get(&format!("/api/surveyRun/log/{log}/summaryPdf"))
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
-    if let Ok(dir) = std::env::var("TMP_DUMP") {
-        std::fs::write(format!("{dir}/{language}.pdf"), &r.body).unwrap();
-    }
     (r.body, elapsed)
 }
 
