@@ -11,6 +11,9 @@ log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
 command -v pdftotext >/dev/null || need_apt+=(poppler-utils)
+# The PDFs' embedded fonts (README "PDF fonts"): Noto Sans, Noto Sans Khmer, Noto Sans CJK SC.
+[ -f /usr/share/fonts/truetype/noto/NotoSansKhmer-Regular.ttf ] || need_apt+=(fonts-noto-core)
+[ -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || need_apt+=(fonts-noto-cjk)
 command -v wrk >/dev/null || need_apt+=(wrk)
 # SAML (issue 19): samael's `xmlsec` feature builds against libxmlsec1 (bindgen needs libclang);
 # the test IdP (pysaml2) signs with the xmlsec1 program.

@@ -113,6 +113,13 @@ pub fn text(key: &str, language: &str) -> String {
     })
 }
 
+/// The text of `key` in `language`, the clinic's stored values `(language, value)` first (as
+/// the Dynamic Labels page saved them), then the shipped ones.
+pub fn text_with(stored: &[(String, String)], key: &str, language: &str) -> String {
+    let shipped = shipped(key).map_or(&[][..], |l| l.texts.as_slice());
+    label_text_in(stored, shipped, language_name(language))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,14 +2,30 @@
 //! and address, the date, the patient's address block, the subject (letter type, patient, study
 //! date and description), the body wrapped to the page, a closing, and "Page n of m" with the
 //! clinic line in the footer of every page. A long body flows onto further pages, which repeat a
-//! short header. Built with lopdf from the standard Helvetica fonts (WinAnsi text), so no font
-//! file is embedded and a letter is a few kilobytes.
+//! short header. Built with lopdf (`crate::pdf`): WinAnsi text in the standard Helvetica fonts (a
+//! few kilobytes), other scripts shaped in embedded subset Noto fonts. The body is the letter's
+//! text in the patient's language when it has one ([`body_in`]).
 
 use lopdf::Object;
 
 pub use crate::pdf::JpegLogo;
 use crate::pdf::{assemble, Page, BRAND, PAGE_H, PAGE_W};
 pub use crate::pdf::{page_count, text_width, wrap};
+
+/// The letter's text in the patient's `language` when the letter has one (a non-empty entry
+/// for the language's code in `translations`, the JSON object of `letters.body_translations`),
+/// else `body` (English).
+pub fn body_in(body: &str, translations: Option<&str>, language: &str) -> String {
+    let code = wasm_core::labels::LANGUAGES
+        .iter()
+        .find(|(name, _)| *name == wasm_core::labels::language_name(language))
+        .map_or("en", |(_, code)| *code);
+    translations
+        .and_then(|t| serde_json::from_str::<std::collections::BTreeMap<String, String>>(t).ok())
+        .and_then(|mut texts| texts.remove(code))
+        .filter(|text| !text.trim().is_empty())
+        .unwrap_or_else(|| body.to_owned())
+}
 
 /// What a letter shows. Dates are already formatted for the reader.
 #[derive(Debug, Clone, Default)]

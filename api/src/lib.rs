@@ -29,6 +29,7 @@ pub mod openapi;
 pub mod outbox;
 pub mod password_rules;
 pub mod pdf;
+pub mod pdf_fonts;
 pub mod printing;
 pub mod release_sync;
 pub mod request_limit;

@@ -1,12 +1,12 @@
 //! The PDF pieces the generated documents share (letters, survey summaries): Helvetica metrics
 //! and WinAnsi text, word wrapping, a page of drawing operations, the clinic logo, and the
-//! assembly of pages into a file with lopdf. The standard Helvetica fonts are used, so no font
-//! file is embedded and a document is a few kilobytes.
+//! assembly of pages into a file with lopdf.
 //!
-//! Text is WinAnsi (Windows-1252): Western European languages (English, Spanish, Tagalog, ...)
-//! render fully. A character outside it (Chinese, Khmer, most Vietnamese letters) cannot be shown
-//! by these fonts and becomes '?'; callers that know a fallback text (a survey's English text)
-//! check `fits_win_ansi` first.
+//! A text that WinAnsi (Windows-1252) can hold is drawn in the standard Helvetica fonts, so an
+//! English or Spanish document embeds no font and stays a few kilobytes. Any other text
+//! (Chinese, Khmer, Vietnamese) is shaped and drawn in embedded subset Noto fonts
+//! (`crate::pdf_fonts`), wrapped in an ActualText span so it extracts as the text it is. On a
+//! server without those fonts such text falls back to Helvetica, where it becomes '?'.
 
 use lopdf::content::{Content, Operation};
 use lopdf::{dictionary, Document, Object, Stream};
@@ -51,14 +51,46 @@ fn char_width(c: char) -> f32 {
     }
 }
 
-/// Width in points of `text` in Helvetica at `size`.
+/// Whether `text` is drawn in embedded fonts (it does not fit WinAnsi and they are installed).
+fn embedded(text: &str) -> bool {
+    !fits_win_ansi(text) && crate::pdf_fonts::available()
+}
+
+/// Width in points of `text` at `size`: Helvetica metrics, or the shaped width in the
+/// embedded fonts.
 pub fn text_width(text: &str, size: f32) -> f32 {
+    if embedded(text) {
+        return crate::pdf_fonts::width(text, false, size);
+    }
     text.chars().map(char_width).sum::<f32>() * size / 1000.0
 }
 
-/// Helvetica-Bold is a little wider than regular; 5% covers it.
+/// Helvetica-Bold is a little wider than regular; 5% covers it. Embedded fonts: the bold face.
 pub fn bold_width(text: &str, size: f32) -> f32 {
+    if embedded(text) {
+        return crate::pdf_fonts::width(text, true, size);
+    }
     text_width(text, size) * 1.05
+}
+
+/// The longest head of `word` no wider than `width`, cut where a character cluster starts
+/// (never before a mark or after a Khmer COENG); at least one cluster.
+fn cut_point(word: &str, size: f32, width: f32) -> usize {
+    let boundaries: Vec<usize> = word
+        .char_indices()
+        .filter(|(i, c)| {
+            *i > 0 && !crate::pdf_fonts::is_mark(*c) && !word[..*i].ends_with('\u{17D2}')
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let mut cut = None;
+    for &b in &boundaries {
+        if text_width(&word[..b], size) > width {
+            break;
+        }
+        cut = Some(b);
+    }
+    cut.or(boundaries.first().copied()).unwrap_or(word.len())
 }
 
 /// The WinAnsi byte of a character, if it has one (the Windows-1252 letters and signs above
@@ -102,6 +134,11 @@ pub fn fits_win_ansi(text: &str) -> bool {
         .all(|c| win_ansi_byte(c).is_some())
 }
 
+/// Whether a document can show `text` (WinAnsi, or the embedded fonts are installed).
+pub fn can_show(text: &str) -> bool {
+    fits_win_ansi(text) || crate::pdf_fonts::available()
+}
+
 /// Text as WinAnsi bytes (anything without a byte becomes '?', control characters dropped).
 pub fn win_ansi(text: &str) -> Vec<u8> {
     text.chars()
@@ -131,16 +168,10 @@ pub fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
             // A word wider than the line is cut where it overflows.
             let mut rest = word.to_owned();
             while text_width(&rest, size) > width {
-                let mut cut = 0;
-                let mut w = 0.0;
-                for (i, c) in rest.char_indices() {
-                    w += char_width(c) * size / 1000.0;
-                    if w > width {
-                        break;
-                    }
-                    cut = i + c.len_utf8();
+                let cut = cut_point(&rest, size, width);
+                if cut >= rest.len() {
+                    break;
                 }
-                let cut = cut.max(rest.chars().next().map_or(1, char::len_utf8));
                 lines.push(rest[..cut].to_owned());
                 rest = rest[cut..].to_owned();
             }
@@ -159,11 +190,13 @@ pub fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
 #[derive(Default)]
 pub struct Page {
     ops: Vec<Operation>,
+    /// Glyphs drawn in embedded fonts: (face, original glyph id, its text).
+    glyphs: Vec<(usize, u16, String)>,
 }
 
 impl Page {
     pub fn new() -> Page {
-        Page { ops: Vec::new() }
+        Page::default()
     }
 
     pub fn op(&mut self, name: &str, operands: Vec<Object>) {
@@ -193,6 +226,10 @@ impl Page {
         word_spacing: f32,
         text: &str,
     ) {
+        if embedded(text) {
+            self.shaped_text(x, y, bold, size, word_spacing, text);
+            return;
+        }
         self.op("BT", vec![]);
         self.op(
             "Tf",
@@ -207,6 +244,83 @@ impl Page {
         self.op("Td", vec![Object::Real(x), Object::Real(y)]);
         self.op("Tj", vec![Object::string_literal(win_ansi(text))]);
         self.op("ET", vec![]);
+    }
+
+    /// Text in the embedded fonts: each run's glyphs with TJ position adjustments for the
+    /// shaped advances and offsets (Ts for marks raised or lowered), inside an ActualText span
+    /// so a reader extracts the characters in their logical order. Glyph ids are the fonts'
+    /// own; `assemble` renumbers them to the subsets'.
+    fn shaped_text(
+        &mut self,
+        x: f32,
+        y: f32,
+        bold: bool,
+        size: f32,
+        word_spacing: f32,
+        text: &str,
+    ) {
+        let runs = crate::pdf_fonts::shape(text, bold);
+        let clean: String = text.chars().filter(|c| !c.is_control()).collect();
+        self.op(
+            "BDC",
+            vec![
+                Object::Name(b"Span".to_vec()),
+                Object::Dictionary(
+                    dictionary! { "ActualText" => crate::pdf_fonts::utf16_string(&clean) },
+                ),
+            ],
+        );
+        self.op("BT", vec![]);
+        self.op("Td", vec![Object::Real(x), Object::Real(y)]);
+        let spacing = word_spacing * 1000.0 / size;
+        let faces = crate::pdf_fonts::faces();
+        for run in runs {
+            let Some(face) = faces[run.face].as_ref() else {
+                continue;
+            };
+            self.op(
+                "Tf",
+                vec![
+                    Object::Name(crate::pdf_fonts::resource_name(run.face)),
+                    Object::Real(size),
+                ],
+            );
+            // Where the shaping puts the pen, and where the PDF's own advances put it.
+            let (mut pen, mut natural, mut rise) = (0.0f32, 0.0f32, 0.0f32);
+            let mut array: Vec<Object> = Vec::new();
+            for g in &run.glyphs {
+                if g.y_offset != rise {
+                    if !array.is_empty() {
+                        self.op("TJ", vec![Object::Array(std::mem::take(&mut array))]);
+                    }
+                    rise = g.y_offset;
+                    self.op("Ts", vec![Object::Real(rise * size / 1000.0)]);
+                }
+                let shift = pen + g.x_offset - natural;
+                if shift.abs() > 0.01 {
+                    array.push(Object::Real(-shift));
+                }
+                array.push(Object::String(
+                    g.gid.to_be_bytes().to_vec(),
+                    lopdf::StringFormat::Hexadecimal,
+                ));
+                natural = pen + g.x_offset + face.advance(g.gid);
+                pen += g.advance + if g.text == " " { spacing } else { 0.0 };
+                self.glyphs.push((run.face, g.gid, g.text.clone()));
+            }
+            let shift = pen - natural;
+            if shift.abs() > 0.01 {
+                array.push(Object::Real(-shift));
+            }
+            if !array.is_empty() {
+                self.op("TJ", vec![Object::Array(array)]);
+            }
+            if rise != 0.0 {
+                self.op("Ts", vec![Object::Real(0.0)]);
+            }
+        }
+        self.op("ET", vec![]);
+        self.op("EMC", vec![]);
     }
 
     pub fn text_right(&mut self, right: f32, y: f32, bold: bool, size: f32, text: &str) {
@@ -365,9 +479,10 @@ pub fn assemble(pages: Vec<Page>, title: &str, author: &str, logo: Option<&JpegL
     let bold = doc.add_object(dictionary! {
         "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica-Bold", "Encoding" => "WinAnsiEncoding",
     });
-    let mut resources = dictionary! {
-        "Font" => dictionary! { "F1" => regular, "F2" => bold },
-    };
+    let mut fonts = dictionary! { "F1" => regular, "F2" => bold };
+    let mut pages = pages;
+    embed_fonts(&mut doc, &mut pages, &mut fonts);
+    let mut resources = dictionary! { "Font" => fonts };
     // The clinic's logo as the image XObject /Logo, drawn by the page that places it.
     if let Some(img) = logo {
         let colour = match img.components {
@@ -409,9 +524,16 @@ pub fn assemble(pages: Vec<Page>, title: &str, author: &str, logo: Option<&JpegL
             dictionary! { "Type" => "Pages", "Kids" => kids, "Count" => total as i64 },
         ),
     );
+    let info_text = |t: &str| {
+        if fits_win_ansi(t) {
+            Object::string_literal(win_ansi(t))
+        } else {
+            crate::pdf_fonts::utf16_string(t)
+        }
+    };
     let info = doc.add_object(dictionary! {
-        "Title" => Object::string_literal(win_ansi(title)),
-        "Author" => Object::string_literal(win_ansi(author)),
+        "Title" => info_text(title),
+        "Author" => info_text(author),
         "Producer" => Object::string_literal("Patient portal"),
     });
     let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
@@ -421,6 +543,56 @@ pub fn assemble(pages: Vec<Page>, title: &str, author: &str, logo: Option<&JpegL
     // Writing to a Vec cannot fail.
     let _ = doc.save_to(&mut out);
     out
+}
+
+/// Embeds the subset of every face the pages drew with, adds it to `fonts` and renumbers the
+/// pages' glyph ids to the subsets'.
+fn embed_fonts(doc: &mut Document, pages: &mut [Page], fonts: &mut lopdf::Dictionary) {
+    let mut usage: std::collections::BTreeMap<usize, crate::pdf_fonts::Usage> = Default::default();
+    for page in pages.iter() {
+        for (face, gid, text) in &page.glyphs {
+            let used = usage.entry(*face).or_default();
+            let entry = used.glyphs.entry(*gid).or_default();
+            if entry.is_empty() {
+                entry.clone_from(text);
+            }
+        }
+    }
+    let mut new_ids = std::collections::BTreeMap::new();
+    for (face, used) in &usage {
+        if let Some((font, ids)) = crate::pdf_fonts::embed(doc, *face, used) {
+            fonts.set(crate::pdf_fonts::resource_name(*face), font);
+            new_ids.insert(*face, ids);
+        }
+    }
+    for page in pages.iter_mut() {
+        let mut face = None;
+        for op in &mut page.ops {
+            match op.operator.as_str() {
+                "Tf" => {
+                    face = op.operands[0]
+                        .as_name()
+                        .ok()
+                        .and_then(crate::pdf_fonts::face_of_resource)
+                }
+                "TJ" => {
+                    let Some(ids) = face.and_then(|f| new_ids.get(&f)) else {
+                        continue;
+                    };
+                    if let Some(Object::Array(items)) = op.operands.first_mut() {
+                        for item in items {
+                            if let Object::String(bytes, _) = item {
+                                let old = u16::from_be_bytes([bytes[0], bytes[1]]);
+                                let new = ids.get(&old).copied().unwrap_or(0);
+                                *bytes = new.to_be_bytes().to_vec();
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Number of pages of a PDF (counts page objects; used by tests and the benches).
@@ -458,6 +630,26 @@ mod tests {
         assert!(fits_win_ansi("¿Tiene dolor en el seno? Sí, años, niña"));
         assert!(!fits_win_ansi("Bạn có đau ngực không?"));
         assert!(!fits_win_ansi("您是否有乳房疼痛？"));
+    }
+
+    #[test]
+    fn khmer_lines_break_between_clusters_only() {
+        assert!(
+            crate::pdf_fonts::available(),
+            "the Noto fonts (scripts/setup.sh)"
+        );
+        let text = "លេខកំណត់ត្រាវេជ្ជសាស្ត្រព័ត៌មានសម្ងាត់របស់អ្នកជំងឺ";
+        let lines = wrap(text, 10.0, 40.0);
+        assert!(lines.len() > 2, "{lines:?}");
+        assert_eq!(lines.concat(), text, "nothing lost or added");
+        for line in &lines {
+            let first = line.chars().next().unwrap();
+            assert!(
+                !crate::pdf_fonts::is_mark(first),
+                "{line:?} starts with a mark"
+            );
+            assert!(!line.ends_with('\u{17D2}'), "{line:?} ends with a COENG");
+        }
     }
 
     #[test]

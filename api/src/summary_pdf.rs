@@ -7,9 +7,11 @@
 //! each question with its answer in two columns and a repeating table (relatives) as a table.
 //! Every page's footer names the patient; page numbers follow the settings. What is shown comes
 //! from wasm-core (`survey::summary::summary`); the drawing pieces are shared with the letters
-//! (`crate::pdf`).
+//! (`crate::pdf`). The report is written in the language the survey was answered in: its fixed
+//! texts are the shipped labels `SummaryPdf_*` (wasm-core/labels/summary-pdf.json) or the
+//! clinic's edits of them ([`SummaryTexts`]).
 
-use wasm_core::survey::summary::{SummaryAnswer, SummarySection, NOT_ANSWERED};
+use wasm_core::survey::summary::{SummaryAnswer, SummarySection};
 
 use crate::pdf::{assemble, text_width, wrap, Page, BRAND, GREY, INK, PAGE_H, PAGE_W};
 
@@ -56,6 +58,69 @@ pub struct PageNumbers {
     pub alignment: Alignment,
 }
 
+/// The report's fixed texts in its language. Placeholders: `{survey}`, `{patient}`, `{mrn}`,
+/// `{clinic}`, `{n}`, `{total}`.
+#[derive(Debug, Clone)]
+pub struct SummaryTexts {
+    pub title: String,
+    pub continued: String,
+    pub patient: String,
+    pub patient_id: String,
+    pub date_of_birth: String,
+    pub completed: String,
+    pub study_date: String,
+    pub procedure: String,
+    pub location: String,
+    pub footer: String,
+    pub page_of: String,
+    pub not_answered: String,
+    pub signature: String,
+    pub date: String,
+}
+
+impl SummaryTexts {
+    /// The texts by label key (`SummaryPdf_Title`, ...), from `text`.
+    pub fn from_labels(text: impl Fn(&str) -> String) -> SummaryTexts {
+        let t = |what: &str| text(&format!("SummaryPdf_{what}"));
+        SummaryTexts {
+            title: t("Title"),
+            continued: t("Continued"),
+            patient: t("Patient"),
+            patient_id: t("PatientId"),
+            date_of_birth: t("DateOfBirth"),
+            completed: t("Completed"),
+            study_date: t("StudyDate"),
+            procedure: t("Procedure"),
+            location: t("Location"),
+            footer: t("Footer"),
+            page_of: t("PageOf"),
+            not_answered: t("NotAnswered"),
+            signature: t("Signature"),
+            date: t("Date"),
+        }
+    }
+
+    /// The shipped texts in `language`.
+    pub fn shipped(language: &str) -> SummaryTexts {
+        SummaryTexts::from_labels(|key| crate::labels_catalog::text(key, language))
+    }
+}
+
+impl Default for SummaryTexts {
+    fn default() -> SummaryTexts {
+        SummaryTexts::shipped("en")
+    }
+}
+
+/// `template` with each `{name}` replaced by its value.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    values
+        .iter()
+        .fold(template.to_owned(), |text, (name, value)| {
+            text.replace(&format!("{{{name}}}"), value)
+        })
+}
+
 /// What a summary shows. Dates are already formatted for the reader.
 #[derive(Debug, Clone, Default)]
 pub struct SummaryPdf {
@@ -84,6 +149,8 @@ pub struct SummaryPdf {
     pub no_patient_box: bool,
     /// includeSignature: a patient signature and date line after the answers.
     pub signature: bool,
+    /// The fixed texts, in the language the survey was answered in.
+    pub texts: SummaryTexts,
 }
 
 /// The full header; returns the baseline below it.
@@ -99,7 +166,7 @@ fn header(page: &mut Page, s: &SummaryPdf) -> f32 {
     page.text(x, top - 14.0, true, 15.0, &s.clinic_name);
     page.fill(GREY);
     let subtitle = if s.report_title.trim().is_empty() {
-        "Medical History Summary Report"
+        s.texts.title.as_str()
     } else {
         s.report_title.as_str()
     };
@@ -132,7 +199,10 @@ fn running_line(page: &mut Page, s: &SummaryPdf) -> f32 {
         top,
         false,
         8.5,
-        &format!("{} - {} (continued)", s.survey_name, s.patient_name),
+        &fill(
+            &s.texts.continued,
+            &[("survey", &s.survey_name), ("patient", &s.patient_name)],
+        ),
     );
     page.line(MARGIN, top - 6.0, PAGE_W - MARGIN, top - 6.0, 0.5, RULE);
     top - 26.0
@@ -146,16 +216,17 @@ fn patient_box(page: &mut Page, s: &SummaryPdf, y: f32) -> f32 {
         page.text(MARGIN, y, true, 13.0, &s.survey_name);
         return y - 28.0;
     }
+    let t = &s.texts;
     let left = [
-        ("Patient", s.patient_name.as_str()),
-        ("Patient ID", &s.patient_mrn),
-        ("Date of birth", &s.patient_dob),
+        (t.patient.as_str(), s.patient_name.as_str()),
+        (&t.patient_id, &s.patient_mrn),
+        (&t.date_of_birth, &s.patient_dob),
     ];
     let right = [
-        ("Completed", s.completed.as_str()),
-        ("Study date", &s.study_date),
-        ("Procedure", &s.study_desc),
-        ("Location", &s.location),
+        (t.completed.as_str(), s.completed.as_str()),
+        (&t.study_date, &s.study_date),
+        (&t.procedure, &s.study_desc),
+        (&t.location, &s.location),
     ];
     let left: Vec<_> = left
         .into_iter()
@@ -165,14 +236,23 @@ fn patient_box(page: &mut Page, s: &SummaryPdf, y: f32) -> f32 {
         .into_iter()
         .filter(|(_, v)| !v.trim().is_empty())
         .collect();
-    // Values wrap inside their column (at most two lines each).
-    let lay = |items: &[(&str, &str)]| -> Vec<(String, Vec<String>)> {
+    // The label column fits the column's longest label (translations run longer), at least
+    // 72 points; values wrap beside it (at most two lines each).
+    let label_w = |items: &[(&str, &str)]| {
+        items
+            .iter()
+            .map(|(l, _)| crate::pdf::bold_width(l, 9.0) + 8.0)
+            .fold(72.0f32, f32::max)
+            .min(TEXT_W / 4.0)
+    };
+    let (left_w, right_w) = (label_w(&left), label_w(&right));
+    let lay = |items: &[(&str, &str)], label_w: f32| -> Vec<(String, Vec<String>)> {
         items
             .iter()
             .map(|(l, v)| {
                 (
                     (*l).to_owned(),
-                    wrap(v, 9.0, TEXT_W / 2.0 - 88.0)
+                    wrap(v, 9.0, TEXT_W / 2.0 - 16.0 - label_w)
                         .into_iter()
                         .take(2)
                         .collect(),
@@ -180,7 +260,7 @@ fn patient_box(page: &mut Page, s: &SummaryPdf, y: f32) -> f32 {
             })
             .collect()
     };
-    let (left, right) = (lay(&left), lay(&right));
+    let (left, right) = (lay(&left, left_w), lay(&right, right_w));
     let height = |col: &[(String, Vec<String>)]| {
         col.iter()
             .map(|(_, v)| v.len().max(1) as f32 * 11.0 + 2.0)
@@ -192,15 +272,15 @@ fn patient_box(page: &mut Page, s: &SummaryPdf, y: f32) -> f32 {
     page.fill(BRAND);
     page.text(MARGIN + 10.0, y, true, 13.0, &s.survey_name);
     page.fill(INK);
-    for (column, items) in [
-        (MARGIN + 10.0, &left),
-        (MARGIN + TEXT_W / 2.0 + 10.0, &right),
+    for (column, items, label_w) in [
+        (MARGIN + 10.0, &left, left_w),
+        (MARGIN + TEXT_W / 2.0 + 10.0, &right, right_w),
     ] {
         let mut ry = y - 18.0;
         for (label, lines) in items.iter() {
             page.text(column, ry, true, 9.0, label);
             for line in lines {
-                page.text(column + 72.0, ry, false, 9.0, line);
+                page.text(column + label_w, ry, false, 9.0, line);
                 ry -= 11.0;
             }
             ry -= 2.0;
@@ -219,15 +299,22 @@ fn footer(page: &mut Page, s: &SummaryPdf, n: usize, total: usize) {
             .unwrap_or_default();
         page.text_centre(PAGE_W / 2.0, 64.0, 7.5, &line);
     }
-    let who = format!(
-        "{} - Patient ID {} - {} - confidential patient information",
-        s.patient_name, s.patient_mrn, s.clinic_name
+    let who = fill(
+        &s.texts.footer,
+        &[
+            ("patient", &s.patient_name),
+            ("mrn", &s.patient_mrn),
+            ("clinic", &s.clinic_name),
+        ],
     );
     page.text_centre(PAGE_W / 2.0, 46.0, 7.5, &who);
     let Some(numbers) = s.page_numbers else {
         return;
     };
-    let text = format!("Page {n} of {total}");
+    let text = fill(
+        &s.texts.page_of,
+        &[("n", &n.to_string()), ("total", &total.to_string())],
+    );
     let size = numbers.font_size;
     let y = 32.0;
     page.fill(INK);
@@ -399,10 +486,11 @@ impl<'a> Layout<'a> {
         self.page
             .line(MARGIN + 300.0, self.y, PAGE_W - MARGIN, self.y, 0.6, INK);
         self.page.fill(GREY);
+        let t = &self.s.texts;
         self.page
-            .text(MARGIN, self.y - 11.0, false, 8.5, "Patient signature");
+            .text(MARGIN, self.y - 11.0, false, 8.5, &t.signature);
         self.page
-            .text(MARGIN + 300.0, self.y - 11.0, false, 8.5, "Date");
+            .text(MARGIN + 300.0, self.y - 11.0, false, 8.5, &t.date);
         self.y -= 24.0;
     }
 
@@ -421,7 +509,7 @@ pub fn render(s: &SummaryPdf) -> Vec<u8> {
             match &item.answer {
                 SummaryAnswer::Text(t) => layout.question_row(&item.question, t, true),
                 SummaryAnswer::NotAnswered => {
-                    layout.question_row(&item.question, NOT_ANSWERED, false)
+                    layout.question_row(&item.question, &s.texts.not_answered, false)
                 }
                 SummaryAnswer::Table { columns, rows } => {
                     layout.table(&item.question, columns, rows)

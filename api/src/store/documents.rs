@@ -31,6 +31,9 @@ pub struct LetterRow {
     pub location_phone: Option<String>,
     /// A stored document's own file name (survey summaries: Summary_<SSN>_<DATE>_<GUID>.pdf).
     pub file_name: Option<String>,
+    /// The letter's text in other languages (JSON: language code -> text).
+    pub body_translations: Option<String>,
+    pub patient_language: String,
 }
 
 impl LetterRow {
@@ -44,7 +47,8 @@ impl LetterRow {
 const SELECT: &str = "SELECT l.id, l.patient_id, l.access_token, l.letter_type, l.notify_type, l.body, l.sent_at,
         l.read_at, l.acked_at, l.is_ack_on_view, l.bi_rads, (l.pdf IS NOT NULL) AS has_pdf,
         p.first_name, p.last_name, p.mrn, p.dob, p.address, s.study_date, s.description AS study_desc,
-        loc.address AS location_address, loc.phone AS location_phone, l.file_name
+        loc.address AS location_address, loc.phone AS location_phone, l.file_name,
+        l.body_translations, p.language AS patient_language
     FROM letters l
     JOIN patients p ON p.id = l.patient_id
     LEFT JOIN studies s ON s.id = l.study_id

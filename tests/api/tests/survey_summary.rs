@@ -359,7 +359,8 @@ async fn header_on_the_first_page_only_no_page_numbers_and_the_patients_language
             !page.contains("Historial confidencial"),
             "header only on the first page: {page}"
         );
-        assert!(page.contains("(continued)"), "{page}");
+        // The fixed texts in Spanish too (SummaryPdf_* labels).
+        assert!(page.contains("(continuación)"), "{page}");
     }
     let all = pages.join(" ");
     assert!(!all.contains("Page 1 of"), "no page numbers");
@@ -374,8 +375,10 @@ async fn header_on_the_first_page_only_no_page_numbers_and_the_patients_language
     }
 }
 
+/// A run saved without its language (before issue 21): the patient's language, Chinese, drawn in
+/// the embedded CJK font (tests/api/tests/pdf_languages.rs covers the runner's language).
 #[tokio::test]
-async fn a_language_the_pdf_fonts_cannot_show_falls_back_to_english() {
+async fn a_run_without_its_language_is_written_in_the_patients_language() {
     let server = TestServer::demo().await;
     set_summary_settings(&server, &json!({"GenerateSummaryReport": true})).await;
     let queue = janes_history_row(&server).await;
@@ -389,15 +392,10 @@ async fn a_language_the_pdf_fonts_cannot_show_falls_back_to_english() {
         .await;
     let all = pages_text(&r.body).join(" ");
     assert!(
-        all.contains("Breast Imaging History"),
-        "the survey's English name: {all}"
+        all.contains("乳腺影像病史"),
+        "the survey's Chinese name: {all}"
     );
-    assert!(
-        all.contains(
-            "Has a blood relative had breast, ovarian, pancreatic or prostate cancer? Yes"
-        ),
-        "{all}"
-    );
+    assert!(all.contains("病史摘要报告"), "{all}");
     assert!(!all.contains("??"), "no unreadable text: {all}");
 }
 

@@ -244,6 +244,10 @@ wire! {
         pub answers: Answers,
         #[serde(default)]
         pub page_id: Option<String>,
+        /// The language the survey is being answered in (a code of spec 03 §9's languages: en,
+        /// es, zh, km, vi, tl); the summary PDF is written in it. Anything else is ignored.
+        #[serde(default)]
+        pub language: Option<String>,
     }
 
     #[serde(rename_all = "PascalCase")]

@@ -152,7 +152,11 @@ pub async fn render_letter(state: &AppState, row: &LetterRow) -> AppResult<Vec<u
             .map(fmt::iso_date_to_us)
             .unwrap_or_default(),
         study_desc: row.study_desc.clone().unwrap_or_default(),
-        body: row.body.clone(),
+        body: letter_pdf::body_in(
+            &row.body,
+            row.body_translations.as_deref(),
+            &row.patient_language,
+        ),
     };
     // The clinic's uploaded logo when the PDF can embed it (JPEG); else the built-in mark.
     let logo = crate::store::logos::image(&state.db, "logo")

@@ -29,7 +29,7 @@ use crate::openapi::ApiRouter;
 use crate::pdf;
 use crate::settings;
 use crate::store::surveys::{self as store, QueueRun};
-use crate::summary_pdf::{self, Alignment, PageNumbers, SummaryPdf};
+use crate::summary_pdf::{self, Alignment, PageNumbers, SummaryPdf, SummaryTexts};
 use crate::survey_pins::{
     expire_under, fresh_pin, PIN_ATTEMPTS, PIN_ATTEMPTS_PER_ADDRESS, PIN_EXPIRED_KEPT_MS,
     PIN_WINDOW_MS,

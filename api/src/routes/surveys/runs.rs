@@ -169,6 +169,7 @@ pub(super) async fn write(
         current,
         &text,
         req.page_id.as_deref(),
+        answered_in(req.language.as_deref()),
         &req.change_id,
         status.key(),
         now,
@@ -247,4 +248,13 @@ pub(super) async fn submit(
     ApiJson(req): ApiJson<SaveAnswersRequest>,
 ) -> AppResult<Json<SaveAnswersResponse>> {
     Ok(Json(write(&state, &user, &headers, id, req, true).await?))
+}
+
+/// The language code a save names, when it is one of the portal's six (else none is stored).
+fn answered_in(language: Option<&str>) -> Option<&'static str> {
+    let wanted = language?.trim().to_ascii_lowercase();
+    wasm_core::labels::LANGUAGES
+        .iter()
+        .find(|(name, code)| *code == wanted || *name == wanted)
+        .map(|(_, code)| *code)
 }

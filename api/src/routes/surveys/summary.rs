@@ -39,10 +39,12 @@ pub async fn summary_letter(db: &Db, queue_id: i64, always: bool) -> AppResult<b
         .completed_at
         .or(run.completed_at)
         .unwrap_or_else(now_ms);
+    // The language the survey was answered in (the patient's for older runs).
     let lang = facts.language.clone();
+    let texts = summary_texts(db, &lang).await?;
     let survey_name = {
         let local = survey::local_text(&def.name, &lang);
-        if pdf::fits_win_ansi(&local) {
+        if pdf::can_show(&local) {
             local
         } else {
             survey::local_text(&def.name, "en")
@@ -79,7 +81,7 @@ pub async fn summary_letter(db: &Db, queue_id: i64, always: bool) -> AppResult<b
             &completed_day,
             &survey_name,
         );
-        if pdf::fits_win_ansi(&filled) {
+        if pdf::can_show(&filled) {
             filled
         } else {
             String::new()
@@ -141,10 +143,11 @@ pub async fn summary_letter(db: &Db, queue_id: i64, always: bool) -> AppResult<b
         no_logo: kind == "Custom",
         no_patient_box: kind == "Custom" || kind == "CustomWithImages",
         signature,
+        texts,
     };
     // A few milliseconds of CPU: off the async workers.
     let bytes = tokio::task::spawn_blocking(move || {
-        let sections = summary(&def, &answers, &lang, &pdf::fits_win_ansi);
+        let sections = summary(&def, &answers, &lang, &pdf::can_show);
         let sections = match &template {
             Some((_, parsed)) => report_template::apply(parsed, sections),
             None => sections,
@@ -165,6 +168,26 @@ pub async fn summary_letter(db: &Db, queue_id: i64, always: bool) -> AppResult<b
     )
     .await?;
     Ok(true)
+}
+
+/// The report's fixed texts in `language`: the clinic's edits of the `SummaryPdf_*` labels, else
+/// the shipped texts.
+async fn summary_texts(db: &Db, language: &str) -> AppResult<SummaryTexts> {
+    let mut stored: std::collections::HashMap<String, Vec<(String, String)>> = Default::default();
+    for (key, _, lang, value) in crate::store::labels::all_values(db).await? {
+        if let (true, Some(lang), Some(value)) = (key.starts_with("SummaryPdf_"), lang, value) {
+            stored
+                .entry(key.to_ascii_lowercase())
+                .or_default()
+                .push((lang, value));
+        }
+    }
+    Ok(SummaryTexts::from_labels(|key| {
+        let values = stored
+            .get(&key.to_ascii_lowercase())
+            .map_or(&[][..], Vec::as_slice);
+        crate::labels_catalog::text_with(values, key, language)
+    }))
 }
 
 /// The summary report of a survey log: staff, or the patient it belongs to (404 for anyone

@@ -58,6 +58,7 @@ pub async fn save_answers(
     base_revision: i64,
     answers: &str,
     page_id: Option<&str>,
+    language: Option<&str>,
     change_id: &str,
     status: &str,
     now: i64,
@@ -67,19 +68,21 @@ pub async fn save_answers(
         let written = if base_revision == 0 {
             sqlx::query(
                 "INSERT INTO survey_logs (survey_queue_id, answers, revision, created_at, updated_at, completed_at,
-                                          page_id, last_change_id)
-                 VALUES ($1, $2, 1, $3, $3, $4, $5, $6)
+                                          page_id, last_change_id, language)
+                 VALUES ($1, $2, 1, $3, $3, $4, $5, $6, $7)
                  ON CONFLICT (survey_queue_id) DO NOTHING",
             )
-            .bind(queue_id).bind(answers).bind(now).bind(completed).bind(page_id).bind(change_id)
+            .bind(queue_id).bind(answers).bind(now).bind(completed).bind(page_id).bind(change_id).bind(language)
             .execute(&mut **conn).await?.rows_affected()
         } else {
             sqlx::query(
                 "UPDATE survey_logs SET answers = $1, revision = revision + 1, updated_at = $2,
-                        completed_at = COALESCE($3, completed_at), page_id = COALESCE($4, page_id), last_change_id = $5
+                        completed_at = COALESCE($3, completed_at), page_id = COALESCE($4, page_id), last_change_id = $5,
+                        language = COALESCE($8, language)
                  WHERE survey_queue_id = $6 AND revision = $7",
             )
             .bind(answers).bind(now).bind(completed).bind(page_id).bind(change_id).bind(queue_id).bind(base_revision)
+            .bind(language)
             .execute(&mut **conn).await?.rows_affected()
         };
         if written == 1 {

@@ -11,6 +11,7 @@ pub struct SummaryFacts {
     pub last_name: String,
     pub mrn: String,
     pub dob: Option<String>,
+    /// The language the survey was answered in (the patient's when the run did not say).
     pub language: String,
     pub study_date: Option<String>,
     pub study_desc: Option<String>,
@@ -20,7 +21,8 @@ pub struct SummaryFacts {
 
 pub async fn summary_facts(db: &Db, queue_id: i64) -> AppResult<Option<SummaryFacts>> {
     Ok(on_db!(db, pool => sqlx::query_as::<_, SummaryFacts>(
-        "SELECT q.patient_id, q.study_id, p.first_name, p.last_name, p.mrn, p.dob, p.language,
+        "SELECT q.patient_id, q.study_id, p.first_name, p.last_name, p.mrn, p.dob,
+                COALESCE(l.language, p.language) AS language,
                 s.study_date, s.description AS study_desc, loc.name AS location_name, l.completed_at
          FROM survey_queue q
          JOIN patients p ON p.id = q.patient_id

@@ -149,6 +149,7 @@ export function SurveyRunner({
           BaseRevision: revision.current,
           Answers: rules.cleanAnswers(snapshot.answers),
           PageId: snapshot.pageId,
+          Language: lang,
         });
         revision.current = r.Revision;
         if (pending.current === snapshot) {
@@ -246,7 +247,7 @@ export function SurveyRunner({
     window.clearTimeout(timer.current);
     try {
       await flush();
-      const body = { ChangeId: crypto.randomUUID(), BaseRevision: revision.current, Answers: rules.cleanAnswers(answers), PageId: currentPage?.Id };
+      const body = { ChangeId: crypto.randomUUID(), BaseRevision: revision.current, Answers: rules.cleanAnswers(answers), PageId: currentPage?.Id, Language: lang };
       try {
         await submitSurvey(run.SurveyQueueId, body);
       } catch (err) {
