@@ -36,7 +36,7 @@ pub fn router() -> ApiRouter {
     ApiRouter::new()
         .get(
             "/api/Configuration/LabelExport",
-            "Every label (shipped and the clinic's) in ?language= (a translated language) as a CSV file for a translator: Key, Revision, Context, English, Translation",
+            "Every label (shipped and the clinic's) in ?Language= (a translated language) as a CSV file for a translator: Key, Revision, Context, English, Translation",
             export_labels,
         )
         .post(

@@ -66,7 +66,7 @@ async fn export_edit_preview_confirm_and_the_checks() {
         .await
         .expect(StatusCode::OK);
 
-    let file = admin.get_json(&format!("{EXPORT}?language=es")).await;
+    let file = admin.get_json(&format!("{EXPORT}?Language=es")).await;
     assert_eq!(file["FileName"], json!("labels-es.csv"));
     let csv = file["Text"].as_str().unwrap().to_owned();
     assert!(
@@ -85,12 +85,12 @@ async fn export_edit_preview_confirm_and_the_checks() {
     assert!(file["Rows"].as_i64().unwrap() > 10);
     // By name too; English and unknown languages are refused.
     admin
-        .get(&format!("{EXPORT}?language=vietnamese"))
+        .get(&format!("{EXPORT}?Language=vietnamese"))
         .await
         .expect(StatusCode::OK);
     for bad in ["en", "xx", ""] {
         assert_eq!(
-            admin.get(&format!("{EXPORT}?language={bad}")).await.status,
+            admin.get(&format!("{EXPORT}?Language={bad}")).await.status,
             StatusCode::BAD_REQUEST
         );
     }
@@ -191,7 +191,7 @@ async fn export_edit_preview_confirm_and_the_checks() {
         "encuesta pendiente"
     );
     // A fresh export round-trips: nothing to change.
-    let fresh = admin.get_json(&format!("{EXPORT}?language=es")).await["Text"]
+    let fresh = admin.get_json(&format!("{EXPORT}?Language=es")).await["Text"]
         .as_str()
         .unwrap()
         .to_owned();
@@ -253,7 +253,7 @@ async fn limits_garbage_and_roles() {
     assert_eq!(
         server
             .client()
-            .get(&format!("{EXPORT}?language=es"))
+            .get(&format!("{EXPORT}?Language=es"))
             .await
             .status,
         StatusCode::UNAUTHORIZED
@@ -261,7 +261,7 @@ async fn limits_garbage_and_roles() {
     for account in [FRONT_DESK, JANE] {
         let mut c = server.signed_in(account).await;
         assert_eq!(
-            c.get(&format!("{EXPORT}?language=es")).await.status,
+            c.get(&format!("{EXPORT}?Language=es")).await.status,
             StatusCode::FORBIDDEN
         );
         assert_eq!(

@@ -4,7 +4,7 @@
 use crate::wire;
 
 wire! {
-    /// ?language= of GET /api/Configuration/LabelExport: a translated language's code or name.
+    /// ?Language= of GET /api/Configuration/LabelExport: a translated language's code or name.
     #[serde(rename_all = "PascalCase")]
     pub struct LabelExportQuery {
         pub language: String,
