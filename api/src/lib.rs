@@ -23,6 +23,7 @@ pub mod labels_catalog;
 pub mod letter_hold;
 pub mod letter_pdf;
 pub mod license;
+pub mod notice_languages;
 pub mod notice_templates;
 pub mod notifications;
 pub mod openapi;

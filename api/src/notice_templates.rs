@@ -10,6 +10,7 @@ use wasm_core::notice_templates::{self as rules, Rendered, IMAGE_REFUSED, MAX_IM
 
 use crate::db::Db;
 use crate::error::AppResult;
+use crate::notice_languages::{self, TemplateRef};
 use crate::outbox::{Channel, OutboundMessage};
 use crate::store::notice_templates as store;
 
@@ -71,42 +72,91 @@ fn inline_image_ok(src: &str) -> bool {
     }
 }
 
-/// A portal notice (`kind`: one of `rules::PORTAL_TYPES`) for `channel`, rendered from the
-/// active template of that kind, and whether it waits for business hours. `None` when no template
-/// of the kind is active: the notice is switched off.
+/// A portal notice (`kind`: one of `rules::PORTAL_TYPES`) in `language`, rendered from the
+/// active template of that kind (its text in the language, else English: `notice_languages`),
+/// and whether it waits for business hours. `None` when no template of the kind is active: the
+/// notice is switched off.
 pub async fn portal_notice(
     db: &Db,
     kind: &str,
+    language: &str,
     values: &[(&str, &str)],
 ) -> AppResult<Option<(Rendered, bool)>> {
-    Ok(store::active_template(db, kind).await?.map(|t| {
-        (
-            rules::render_notice(&t.subject, &t.body, values),
-            t.is_send_during_business_hours,
-        )
-    }))
+    let Some(t) = store::active_template(db, kind).await? else {
+        return Ok(None);
+    };
+    let (subject, body) = portal_text(db, &t, language).await?;
+    Ok(Some((
+        rules::render_notice(&subject, &body, values),
+        t.is_send_during_business_hours,
+    )))
+}
+
+/// A portal template's Subject and Body in `language`.
+pub async fn portal_text(
+    db: &Db,
+    t: &store::PortalTemplateRow,
+    language: &str,
+) -> AppResult<(String, String)> {
+    let reference = TemplateRef {
+        template_type: notice_languages::PORTAL,
+        id: t.id,
+        location: 0,
+        shipped_name: format!("Portal:{}", t.kind),
+    };
+    let l = notice_languages::localize(db, &reference, language, (&t.subject, &t.body)).await?;
+    Ok((l.subject, l.body))
 }
 
 /// An imaging-system letter type's notice for a patient at `location` (its template for that
-/// location, else the one for every location). `None` when the type has no template.
+/// location, else the one for every location) in `language`. `None` when the type has no
+/// template.
 pub async fn letter_notice(
     db: &Db,
     letter_type: &str,
     location: Option<i64>,
+    language: &str,
     values: &[(&str, &str)],
 ) -> AppResult<Option<Rendered>> {
-    Ok(store::email_letter_for(db, letter_type, location)
-        .await?
-        .map(|t| rules::render_notice(&t.subject, &t.content, values)))
+    let Some(t) = store::email_letter_for(db, letter_type, location).await? else {
+        return Ok(None);
+    };
+    let t = in_language(db, t, language).await?;
+    Ok(Some(rules::render_notice(&t.subject, &t.content, values)))
+}
+
+/// `t` with its Subject and Content in `language` (English when it has no translation there).
+async fn in_language(
+    db: &Db,
+    mut t: store::EmailLetterRow,
+    language: &str,
+) -> AppResult<store::EmailLetterRow> {
+    let reference = TemplateRef {
+        template_type: notice_languages::EMAIL_LETTER,
+        id: t.id,
+        location: t.location_id,
+        shipped_name: format!("EmailLetter:{}", t.letter_type),
+    };
+    let l = notice_languages::localize(db, &reference, language, (&t.subject, &t.content)).await?;
+    t.subject = l.subject;
+    t.content = l.body;
+    Ok(t)
 }
 
 /// The stored template of an imaging-system letter type for every location (the portal's own
-/// account emails: ForgotPassword, ForgotAccount, NewAccount). Templates are edited, never
-/// deleted, so a missing one is a broken database.
-pub async fn account_template(db: &Db, letter_type: &str) -> AppResult<store::EmailLetterRow> {
-    store::email_letter_for(db, letter_type, None)
+/// account emails: ForgotPassword, ForgotAccount, NewAccount) in `language`. Templates are
+/// edited, never deleted, so a missing one is a broken database.
+pub async fn account_template(
+    db: &Db,
+    letter_type: &str,
+    language: &str,
+) -> AppResult<store::EmailLetterRow> {
+    let t = store::email_letter_for(db, letter_type, None)
         .await?
-        .ok_or_else(|| crate::error::AppError::internal(format!("no {letter_type} email template")))
+        .ok_or_else(|| {
+            crate::error::AppError::internal(format!("no {letter_type} email template"))
+        })?;
+    in_language(db, t, language).await
 }
 
 /// `template` rendered with `values`.

@@ -177,6 +177,7 @@ async fn email_letters(
                 db,
                 letter_template_type(&l.letter_type),
                 l.location_id,
+                &l.language,
                 &tokens,
             )
             .await?
@@ -308,7 +309,10 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
             if template.is_send_during_business_hours && !in_window {
                 continue;
             }
-            let rendered = render_notice(&template.subject, &template.body, &tokens);
+            // In the patient's language (the clinic's text, the shipped one, else English).
+            let (subject, body) =
+                crate::notice_templates::portal_text(db, template, &c.language).await?;
+            let rendered = render_notice(&subject, &body, &tokens);
             for channel in chans.iter().copied() {
                 let to = match channel {
                     Channel::Email => c.email.as_deref(),

@@ -22,6 +22,7 @@ pub mod history_portal;
 pub mod history_portal_settings;
 pub mod http_error;
 pub mod iam_here;
+pub mod label_transfer;
 pub mod labels;
 pub mod login;
 pub mod logo;

@@ -3,7 +3,7 @@
 //! notifications engine and the browser's preview share: `{Token}` replaced by its value,
 //! HTML-escaped in an email's HTML part, plain in its text part and in an SMS.
 
-use crate::model::{EmailLetter, PortalTemplate, TokenGroup, TokenHelp};
+use crate::model::{EmailLetter, PortalTemplate, TemplateTranslation, TokenGroup, TokenHelp};
 use crate::validation::{is_blank, ValidationErrors};
 
 /// Imaging-system letter types (spec 03 §3), in the clinical system's order.
@@ -219,6 +219,64 @@ pub fn validate_portal_template(t: &PortalTemplate) -> ValidationErrors {
     check_tokens(&mut errors, "Subject", &t.subject);
     check_tokens(&mut errors, "Body", &t.body);
     errors
+}
+
+/// The template types a translation belongs to.
+pub const TRANSLATION_TYPES: &[&str] = &["Portal", "EmailLetter"];
+
+/// A template's text in another language: a translated language, Subject and Body required,
+/// known tokens only, and the same tokens as the English text (a notice must carry its links in
+/// every language; spec 03 §9 languages).
+pub fn validate_translation(t: &TemplateTranslation, english: &str) -> ValidationErrors {
+    let mut errors = ValidationErrors::new();
+    errors.check(
+        !TRANSLATION_TYPES.contains(&t.template_type.as_str()),
+        "Type",
+        "Unknown template type",
+    );
+    errors.check(
+        t.language == "en"
+            || !crate::labels::LANGUAGES
+                .iter()
+                .any(|(_, code)| *code == t.language),
+        "Language",
+        "Choose one of the translated languages",
+    );
+    errors.check(is_blank(&t.subject), "Subject", "Subject is required");
+    errors.check(
+        is_blank(&strip_tags(&t.body)) && !t.body.contains("<img"),
+        "Body",
+        "Body is required",
+    );
+    errors.check(
+        t.subject.chars().count() > 255,
+        "Subject",
+        "Subject is at most 255 characters",
+    );
+    check_tokens(&mut errors, "Subject", &t.subject);
+    check_tokens(&mut errors, "Body", &t.body);
+    let got = token_set(&format!("{} {}", t.subject, t.body));
+    let mut wanted = token_set(english);
+    wanted.retain(|n| !got.contains(n));
+    if errors.field("Body").is_empty() && !wanted.is_empty() {
+        let list: Vec<String> = wanted.iter().map(|n| format!("{{{n}}}")).collect();
+        errors.add(
+            "Body",
+            format!("The translation must keep the tokens {}", list.join(", ")),
+        );
+    }
+    errors
+}
+
+/// The distinct placeholder names of `text`.
+fn token_set(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (_, _, name) in placeholders(text) {
+        if !out.iter().any(|o| o == name) {
+            out.push(name.to_owned());
+        }
+    }
+    out
 }
 
 /// How token values are written into a template.

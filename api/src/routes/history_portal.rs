@@ -257,9 +257,12 @@ async fn ready_for_exam(
         ("PatientFirstName", row.first_name.as_str()),
         ("PatientLastName", row.last_name.as_str()),
     ];
-    let rendered = crate::notice_templates::portal_notice(&state.db, "ReadyForExam", &values)
-        .await?
-        .map(|(r, _)| r);
+    let language =
+        crate::store::notice_languages::patient_language(&state.db, Some(row.patient_id)).await?;
+    let rendered =
+        crate::notice_templates::portal_notice(&state.db, "ReadyForExam", &language, &values)
+            .await?
+            .map(|(r, _)| r);
     let mut tx = state.db.begin().await?;
     // Count first, guarded by the limit, so two clicks racing cannot pass it.
     if !actions::count_ready_for_exam(&mut tx, appointment_id, max).await? {

@@ -74,7 +74,7 @@ async fn load_labels(State(state): State<AppState>) -> AppResult<Json<Vec<Dynami
     Ok(Json(labels(&state).await?))
 }
 
-async fn labels(state: &AppState) -> AppResult<Vec<DynamicLabel>> {
+pub(crate) async fn labels(state: &AppState) -> AppResult<Vec<DynamicLabel>> {
     let rows: BTreeMap<String, crate::store::labels::KeyRow> =
         crate::store::labels::keys(&state.db)
             .await?

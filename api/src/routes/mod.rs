@@ -11,6 +11,7 @@ pub mod health;
 pub mod history_portal;
 pub mod home_content;
 pub mod iam_here;
+pub mod label_transfer;
 pub mod labels;
 pub mod license;
 pub mod logo;
@@ -69,6 +70,7 @@ pub fn router() -> ApiRouter {
         .merge(home_content::router())
         .merge(iam_here::router())
         .merge(labels::router())
+        .merge(label_transfer::router())
         .merge(license::router())
         .merge(luminary_one::router())
         .merge(embed::router())

@@ -11,6 +11,7 @@ use axum::Json;
 use serde_json::json;
 use wasm_core::model::{
     Deleted, EmailLetter, EmailLetterKey, EmailLetterRow, PortalTemplate, TemplateIdQuery,
+    TemplateLanguageKey, TemplateTranslation,
 };
 use wasm_core::notice_templates as rules;
 
@@ -19,8 +20,10 @@ use crate::auth::roles::SettingsAdmins;
 use crate::auth::RequireRole;
 use crate::client_addr::ClientAddr;
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
+use crate::notice_languages::{self, TemplateRef};
 use crate::notice_templates::sanitise_template_html;
 use crate::openapi::ApiRouter;
+use crate::store::notice_languages as languages;
 use crate::store::notice_templates::{self as store, PortalTemplateRow};
 use crate::AppState;
 
@@ -59,6 +62,16 @@ pub fn router() -> ApiRouter {
             "/api/notificationTemplate/save",
             "Adds (Id 0) or saves a portal template: 400 with field messages (Name, Subject and Body required, unknown tokens named, a known Type, a unique Name, images as for emailLetters), 409 when saved by someone else since Revision; the Name of a saved template does not change. Answers the stored template",
             save_portal_template,
+        )
+        .get(
+            "/api/notificationTemplate/language",
+            "A template's Subject and Body in one language (?Type=Portal|EmailLetter&Id&Location&Language=es|zh|km|vi|tl): the clinic's text, else the shipped translation, else English (Source Clinic, Shipped or English; Revision 0 when the clinic has saved none)",
+            template_language,
+        )
+        .post(
+            "/api/notificationTemplate/language",
+            "Saves a template's text in one language (Revision 0: the first save of that language): 400 with field messages (Subject and Body required, the English template's tokens kept, unknown tokens named, images as for emailLetters), 409 when saved by someone else since Revision; answers the stored text",
+            save_template_language,
         )
         .delete(
             "/api/notificationTemplate/RemoveTemplate",
@@ -292,6 +305,7 @@ async fn remove_portal_template(
         .await?
         .ok_or(AppError::NotFound)?;
     store::delete_portal_template(&mut tx, q.id).await?;
+    languages::delete_for_template(&mut tx, notice_languages::PORTAL, q.id).await?;
     audit::record(
         &mut tx,
         Actor::from(&*user),
@@ -308,4 +322,161 @@ async fn remove_portal_template(
     .await?;
     tx.commit().await?;
     Ok(Json(Deleted { deleted: true }))
+}
+
+/// The template a language key names, with its English Subject and Body; 404 when there is none.
+async fn english_of(
+    state: &AppState,
+    key: &TemplateLanguageKey,
+) -> AppResult<(TemplateRef<'static>, String, String)> {
+    match key.template_type.as_str() {
+        notice_languages::PORTAL => {
+            let mut tx = state.db.begin().await?;
+            let t = store::portal_template_in(&mut tx, key.id)
+                .await?
+                .ok_or(AppError::NotFound)?;
+            tx.commit().await?;
+            Ok((
+                TemplateRef {
+                    template_type: notice_languages::PORTAL,
+                    id: t.id,
+                    location: 0,
+                    shipped_name: format!("Portal:{}", t.kind),
+                },
+                t.subject,
+                t.body,
+            ))
+        }
+        notice_languages::EMAIL_LETTER => {
+            let t = store::email_letter(&state.db, key.id, key.location)
+                .await?
+                .ok_or(AppError::NotFound)?;
+            Ok((
+                TemplateRef {
+                    template_type: notice_languages::EMAIL_LETTER,
+                    id: t.id,
+                    location: t.location_id,
+                    shipped_name: format!("EmailLetter:{}", t.letter_type),
+                },
+                t.subject,
+                t.content,
+            ))
+        }
+        _ => Err(AppError::NotFound),
+    }
+}
+
+/// A translated language's code, or a 400 naming the field.
+fn translated_language(language: &str) -> AppResult<&'static str> {
+    wasm_core::labels::LANGUAGES
+        .iter()
+        .map(|(_, code)| *code)
+        .find(|code| *code != "en" && *code == language)
+        .ok_or_else(|| {
+            let mut errors = wasm_core::ValidationErrors::new();
+            errors.add("Language", "Choose one of the translated languages");
+            AppError::Validation(errors)
+        })
+}
+
+async fn template_language(
+    State(state): State<AppState>,
+    _user: Admin,
+    ApiQuery(key): ApiQuery<TemplateLanguageKey>,
+) -> AppResult<Json<TemplateTranslation>> {
+    let code = translated_language(&key.language)?;
+    let (reference, subject, body) = english_of(&state, &key).await?;
+    let l = notice_languages::localize(&state.db, &reference, code, (&subject, &body)).await?;
+    Ok(Json(TemplateTranslation {
+        template_type: reference.template_type.to_owned(),
+        id: reference.id,
+        location: reference.location,
+        language: code.to_owned(),
+        subject: l.subject,
+        body: l.body,
+        source: l.source.to_owned(),
+        revision: l.revision,
+    }))
+}
+
+async fn save_template_language(
+    State(state): State<AppState>,
+    user: Admin,
+    peer: ClientAddr,
+    ApiJson(body): ApiJson<TemplateTranslation>,
+) -> AppResult<Json<TemplateTranslation>> {
+    let code = translated_language(&body.language)?;
+    let key = TemplateLanguageKey {
+        template_type: body.template_type.clone(),
+        id: body.id,
+        location: body.location,
+        language: code.to_owned(),
+    };
+    let (reference, subject, english_body) = english_of(&state, &key).await?;
+    let errors = rules::validate_translation(&body, &format!("{subject} {english_body}"));
+    if !errors.is_valid() {
+        return Err(AppError::Validation(errors));
+    }
+    let clean = sanitised("Body", &body.body)?;
+    let new_subject = body.subject.trim();
+    let mut tx = state.db.begin().await?;
+    let old = languages::translation_in(
+        &mut tx,
+        reference.template_type,
+        reference.id,
+        reference.location,
+        code,
+    )
+    .await?;
+    if !languages::save_translation(
+        &mut tx,
+        reference.template_type,
+        reference.id,
+        reference.location,
+        code,
+        body.revision,
+        new_subject,
+        &clean,
+    )
+    .await?
+    {
+        return Err(AppError::Conflict(TEMPLATE_STALE.to_owned()));
+    }
+    audit::record(
+        &mut tx,
+        Actor::from(&*user),
+        Action::NotificationTemplateSaved,
+        Target {
+            target_type: Some("NotificationTemplateLanguage"),
+            target_id: Some(format!(
+                "{}:{}:{}:{code}",
+                reference.template_type, reference.id, reference.location
+            )),
+            target_user_id: None,
+        },
+        old.map(|o| json!({"Language": code, "Subject": o.subject, "Body": o.body})),
+        Some(json!({"Language": code, "Subject": new_subject, "Body": clean})),
+        Some(peer.ip().to_string()),
+    )
+    .await?;
+    let saved = languages::translation_in(
+        &mut tx,
+        reference.template_type,
+        reference.id,
+        reference.location,
+        code,
+    )
+    .await?
+    .ok_or(AppError::NotFound)?;
+    tx.commit().await?;
+    Ok(Json(TemplateTranslation {
+        template_type: reference.template_type.to_owned(),
+        id: reference.id,
+        location: reference.location,
+        language: code.to_owned(),
+        subject: saved.subject,
+        body: saved.body,
+        source: notice_languages::SOURCE_CLINIC.to_owned(),
+        revision: saved.revision,
+    }))
 }

@@ -177,6 +177,8 @@ pub struct LetterToEmail {
     /// The letter's study's location (its email template may be that location's own).
     pub location_id: Option<i64>,
     pub location_name: Option<String>,
+    /// The patient's language: the email is written in it.
+    pub language: String,
 }
 
 /// Up to `limit` letters whose email is owed with an id above `after`, by id.
@@ -184,7 +186,7 @@ pub async fn letters_to_email(db: &Db, after: i64, limit: i64) -> AppResult<Vec<
     Ok(on_db!(db, pool => sqlx::query_as::<_, LetterToEmail>(
         "SELECT l.id, l.patient_id, l.letter_type, l.bi_rads, l.sent_at, p.email, p.first_name, p.last_name,
                 p.mrn, (SELECT MIN(u.username) FROM users u WHERE u.patient_id = p.id) AS username,
-                s.location_id, loc.name AS location_name
+                s.location_id, loc.name AS location_name, p.language
          FROM letters l JOIN patients p ON p.id = l.patient_id
          LEFT JOIN studies s ON s.id = l.study_id
          LEFT JOIN locations loc ON loc.id = s.location_id

@@ -15,6 +15,7 @@ pub mod login_failures;
 pub mod logos;
 pub mod membership;
 pub mod mfa;
+pub mod notice_languages;
 pub mod notice_templates;
 pub mod notification_history;
 pub mod notifications;

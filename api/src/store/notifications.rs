@@ -17,6 +17,8 @@ pub struct Candidate {
     pub email: Option<String>,
     pub phone: Option<String>,
     pub iam_here_token: Option<String>,
+    /// The patient's language (patients.language): her notices are written in it.
+    pub language: String,
 }
 
 /// Open surveys whose appointment is at or before `cutoff` expire; how many.
@@ -48,7 +50,7 @@ pub async fn expire_iam_here_links(db: &Db, before: i64) -> AppResult<u64> {
 pub async fn reminder_candidates(db: &Db, from: i64, until: i64) -> AppResult<Vec<Candidate>> {
     Ok(on_db!(db, pool => sqlx::query_as(
         "SELECT sq.id, sq.patient_id, sq.status, sq.appt_starts_at, sq.appointment_id, p.first_name, p.last_name,
-                p.email, p.phone, a.iam_here_token
+                p.email, p.phone, a.iam_here_token, p.language
          FROM survey_queue sq
          JOIN patients p ON p.id = sq.patient_id
          LEFT JOIN appointments a ON a.id = sq.appointment_id

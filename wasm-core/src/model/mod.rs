@@ -72,3 +72,5 @@ pub mod printers;
 pub use printers::*;
 pub mod survey_integration;
 pub use survey_integration::*;
+pub mod label_transfer;
+pub use label_transfer::*;

@@ -70,6 +70,42 @@ wire! {
         pub revision: i64,
     }
 
+    /// Which template's text in which language (GET /api/notificationTemplate/language): Type
+    /// "Portal" (Id of a portal template, Location 0) or "EmailLetter" (Id and Location of an
+    /// imaging-system template); Language a code of `labels::LANGUAGES` other than "en".
+    #[serde(rename_all = "PascalCase")]
+    pub struct TemplateLanguageKey {
+        #[serde(rename = "Type")]
+        pub template_type: String,
+        pub id: i64,
+        #[serde(default)]
+        pub location: i64,
+        pub language: String,
+    }
+
+    /// A template's Subject and Body in one language (GET/POST /api/notificationTemplate/language).
+    /// Source says where the text comes from: "Clinic" (saved here), "Shipped" (the portal's
+    /// translation) or "English" (no translation: the notice goes out in English). Revision 0:
+    /// the clinic has not saved this language yet.
+    #[serde(rename_all = "PascalCase")]
+    pub struct TemplateTranslation {
+        #[serde(rename = "Type")]
+        pub template_type: String,
+        pub id: i64,
+        #[serde(default)]
+        pub location: i64,
+        pub language: String,
+        #[serde(default)]
+        pub subject: String,
+        /// Rich text (Quill HTML) with the same `{Token}` placeholders as the English template.
+        #[serde(default)]
+        pub body: String,
+        #[serde(default)]
+        pub source: String,
+        #[serde(default)]
+        pub revision: i64,
+    }
+
     /// ?id of DELETE /api/notificationTemplate/RemoveTemplate.
     pub struct TemplateIdQuery {
         pub id: i64,

@@ -83,7 +83,6 @@ pub(super) async fn forgot_password(
     let seconds = pw.reset_key_expiration_in_seconds as i64;
     let base = public_base(db).await?;
     let client = core.client_name;
-    let template = crate::notice_templates::account_template(db, "ForgotPassword").await?;
     let now = now_ms();
     let mut sent = 0;
     for a in &accounts {
@@ -126,6 +125,10 @@ pub(super) async fn forgot_password(
         } else {
             &a.first_name
         };
+        // In the patient's language (staff accounts: English).
+        let language = crate::store::notice_languages::patient_language(db, a.patient_id).await?;
+        let template =
+            crate::notice_templates::account_template(db, "ForgotPassword", &language).await?;
         let rendered = crate::notice_templates::render_letter(
             &template,
             &[
@@ -193,7 +196,6 @@ pub(super) async fn recover_username(
     }
     let accounts = matching_accounts(db, None, &req.email, &req.phone_or_second_email).await?;
     let base = public_base(db).await?;
-    let template = crate::notice_templates::account_template(db, "ForgotAccount").await?;
     let mut sent = 0;
     for a in &accounts {
         let Some(to) = a.email.as_deref().filter(|e| !e.trim().is_empty()) else {
@@ -210,6 +212,9 @@ pub(super) async fn recover_username(
             &a.first_name
         };
         let login = format!("{base}/{area}/login");
+        let language = crate::store::notice_languages::patient_language(db, a.patient_id).await?;
+        let template =
+            crate::notice_templates::account_template(db, "ForgotAccount", &language).await?;
         let rendered = crate::notice_templates::render_letter(
             &template,
             &[

@@ -49,7 +49,12 @@ pub(super) async fn send_registration_email(
         "The link can be used once.".to_owned()
     };
     let name = format!("{} {}", patient.first_name, patient.last_name);
-    let template = crate::notice_templates::account_template(db, "NewAccount").await?;
+    let template = crate::notice_templates::account_template(
+        db,
+        "NewAccount",
+        &crate::store::notice_languages::patient_language(db, Some(patient.id)).await?,
+    )
+    .await?;
     let rendered = crate::notice_templates::render_letter(
         &template,
         &[
