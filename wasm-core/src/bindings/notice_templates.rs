@@ -6,7 +6,7 @@ use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::{to_js_value, write};
-use crate::model::{EmailLetter, PortalTemplate, UsageRange};
+use crate::model::{EmailLetter, PortalTemplate, TemplateTranslation, UsageRange};
 use crate::notice_templates as rules;
 use crate::site_usage;
 use crate::ValidationErrors;
@@ -59,6 +59,31 @@ pub fn validate_portal_template(
         kind: kind.to_owned(),
         revision: 0,
     }))
+}
+
+/// Issue 21: a template's text in one language (Subject and Body required, known tokens, the
+/// English template's tokens kept); `english` is the English Subject and Body.
+#[wasm_bindgen(js_name = validateTranslation)]
+pub fn validate_translation(
+    #[wasm_bindgen(js_name = templateType)] template_type: &str,
+    language: &str,
+    subject: &str,
+    body: &str,
+    english: &str,
+) -> Ts<ValidationErrors> {
+    write(&rules::validate_translation(
+        &TemplateTranslation {
+            template_type: template_type.to_owned(),
+            id: 0,
+            location: 0,
+            language: language.to_owned(),
+            subject: subject.to_owned(),
+            body: body.to_owned(),
+            source: String::new(),
+            revision: 0,
+        },
+        english,
+    ))
 }
 
 /// The template as the demo patient would receive it (Subject, Text, Html).

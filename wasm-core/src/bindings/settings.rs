@@ -242,6 +242,24 @@ pub fn label_languages() -> Vec<String> {
         .collect()
 }
 
+/// The five translated languages as `[{Name, Code}]` (issue 21: the notice templates' and the
+/// label export's language choice; English is the template or the label itself).
+#[wasm_bindgen(js_name = translatedLanguages, unchecked_return_type = "{ Name: string; Code: string }[]")]
+pub fn translated_languages() -> JsValue {
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "PascalCase")]
+    struct Language {
+        name: &'static str,
+        code: &'static str,
+    }
+    let list: Vec<Language> = crate::labels::LANGUAGES
+        .iter()
+        .filter(|(_, code)| *code != "en")
+        .map(|(name, code)| Language { name, code })
+        .collect();
+    to_js_value(&list)
+}
+
 /// License Management's rows (spec 03 §2): `[{Key, Label, CanToggle}]`, Appointments not
 /// toggleable (§6).
 #[wasm_bindgen(js_name = licenseModules, unchecked_return_type = "{ Key: string; Label: string; CanToggle: boolean }[]")]

@@ -132,6 +132,12 @@ export function labelLanguages(): string[] {
   return rules().labelLanguages();
 }
 
+/** The five translated languages (name as the API takes it, and code); English is the
+ * template or the label itself. */
+export function translatedLanguages(): { Name: string; Code: string }[] {
+  return rules().translatedLanguages();
+}
+
 /** License Management's rows: module key, label, whether the administrator may toggle it. */
 export function licenseModules(): { Key: string; Label: string; CanToggle: boolean }[] {
   return rules().licenseModules();
@@ -223,6 +229,12 @@ export function validateEmailLetter(values: { Subject: string; Content: string }
 /** A portal template as the server checks it (Name, Subject, Body, Type; unknown tokens named). */
 export function validatePortalTemplate(values: { Name: string; Subject: string; Body: string; Type: string }): ValidationErrors {
   return rules().validatePortalTemplate(values.Name ?? "", values.Subject ?? "", values.Body ?? "", values.Type ?? "");
+}
+
+/** A template's text in one language as the server checks it (Subject, Body; the English
+ * template's tokens kept); `english` is the English Subject and Body. */
+export function validateTranslation(values: { Type: string; Language: string; Subject: string; Body: string }, english: string): ValidationErrors {
+  return rules().validateTranslation(values.Type, values.Language, values.Subject ?? "", values.Body ?? "", english);
 }
 
 /** The template as the demo patient receives it: the notifications engine's own rendering. */

@@ -7,6 +7,8 @@ import { ApiFailure } from "../../lib/api-client";
 import { fieldMessages, type DynamicLabel, type ValidationErrors } from "../../lib/wasm";
 import { labelCategories, labelLanguages, validateLabelEdits, validateNewLabel } from "../../lib/wasm-settings";
 import { useLabelsAdmin } from "./api/labels";
+import { reloadLabels } from "../../i18n/labels";
+import { LabelExportModal, LabelImportModal } from "./label-transfer";
 import "../../components/tab-nav/tab-nav.css";
 import "./dynamic-labels.css";
 
@@ -33,6 +35,7 @@ export function DynamicLabelsPage() {
   const [errors, setErrors] = useState<ValidationErrors>({} as ValidationErrors);
   const [conflict, setConflict] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [transfer, setTransfer] = useState<"export" | "import" | null>(null);
   const labels = query.data;
   useEffect(() => {
     setEdits({});
@@ -106,6 +109,12 @@ export function DynamicLabelsPage() {
           ))}
         </div>
         <div className="dynamic-labels-actions">
+          <button type="button" className="button" onClick={() => setTransfer("export")}>
+            Export
+          </button>
+          <button type="button" className="button" onClick={() => setTransfer("import")}>
+            Import
+          </button>
           <button type="button" className="button" onClick={() => setAdding(true)}>
             Add
           </button>
@@ -160,6 +169,16 @@ export function DynamicLabelsPage() {
           </table>
         )}
       </div>
+      {transfer === "export" && <LabelExportModal onClose={() => setTransfer(null)} />}
+      {transfer === "import" && (
+        <LabelImportModal
+          onClose={() => setTransfer(null)}
+          onImported={async () => {
+            await reload();
+            await reloadLabels();
+          }}
+        />
+      )}
       {adding && (
         <NewLabelForm
           categories={categories}

@@ -7,6 +7,7 @@ import { ApiFailure } from "../../lib/api-client";
 import { validateEmailLetter } from "../../lib/wasm-settings";
 import type { EmailLetter } from "../../lib/wire";
 import { putEmailLetter, useEmailLetter } from "./api/email-letters";
+import { TemplateLanguageEditor, TemplateLanguagePicker } from "./template-language-editor";
 import { TemplatePreview } from "./template-preview";
 import { TokenHelpButton } from "./token-help";
 
@@ -28,9 +29,23 @@ interface LetterForm {
  * the modal and refreshes the list. */
 export function EmailLetterModal({ id, location, onClose, onSaved }: { id: number; location: number; onClose: () => void; onSaved: () => void }) {
   const { data } = useEmailLetter(id, location);
+  const [language, setLanguage] = useState("en");
   return (
     <Modal title="Edit Email Template" onClose={onClose}>
-      {data ? <LetterEditor letter={data} onClose={onClose} onSaved={onSaved} /> : <p role="status">Loading…</p>}
+      <TemplateLanguagePicker value={language} onChange={setLanguage} />
+      {!data ? (
+        <p role="status">Loading…</p>
+      ) : language === "en" ? (
+        <LetterEditor letter={data} onClose={onClose} onSaved={onSaved} />
+      ) : (
+        <TemplateLanguageEditor
+          key={language}
+          templateKey={{ Type: "EmailLetter", Id: data.Id ?? id, Location: data.Location ?? location }}
+          language={language}
+          english={`${data.Subject} ${data.Content}`}
+          onClose={onClose}
+        />
+      )}
     </Modal>
   );
 }

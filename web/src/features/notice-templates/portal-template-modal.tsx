@@ -7,6 +7,7 @@ import { ApiFailure } from "../../lib/api-client";
 import { portalTemplateTypes, validatePortalTemplate } from "../../lib/wasm-settings";
 import type { PortalTemplate } from "../../lib/wire";
 import { removePortalTemplate, savePortalTemplate } from "./api/portal-templates";
+import { TemplateLanguageEditor, TemplateLanguagePicker } from "./template-language-editor";
 import { TemplatePreview } from "./template-preview";
 import { TokenHelpButton } from "./token-help";
 
@@ -31,6 +32,7 @@ export function PortalTemplateModal({ template, onClose, onChanged }: { template
   const toast = useToast();
   const formId = useId();
   const [preview, setPreview] = useState(false);
+  const [language, setLanguage] = useState("en");
   const types = portalTemplateTypes();
   const form = useForm<TemplateForm>({
     mode: "onChange",
@@ -75,34 +77,45 @@ export function PortalTemplateModal({ template, onClose, onChanged }: { template
   const values = form.watch();
   return (
     <Modal title={template ? "Edit Template" : "Add Template"} onClose={onClose}>
-      <FormProvider {...form}>
-        <form id={formId} className="notice-template-form" onSubmit={save} noValidate>
-          {template && (
-            <div className="notice-template-ids">
-              <p className="readonly-value"><span>Template ID</span> {template.Id}</p>
+      {template && <TemplateLanguagePicker value={language} onChange={setLanguage} />}
+      {template && language !== "en" ? (
+        <TemplateLanguageEditor
+          key={language}
+          templateKey={{ Type: "Portal", Id: template.Id ?? 0, Location: 0 }}
+          language={language}
+          english={`${template.Subject} ${template.Body}`}
+          onClose={onClose}
+        />
+      ) : (
+        <FormProvider {...form}>
+          <form id={formId} className="notice-template-form" onSubmit={save} noValidate>
+            {template && (
+              <div className="notice-template-ids">
+                <p className="readonly-value"><span>Template ID</span> {template.Id}</p>
+              </div>
+            )}
+            <TextField name="Name" label="Name" autoComplete="off" readOnly={Boolean(template)} />
+            <SelectField name="Type" label="Type" options={types.map((t) => ({ value: t, label: t }))} />
+            <div className="notice-template-flags">
+              <CheckboxField name="IsActive" label="Is Active" />
+              <CheckboxField name="IsSendDuringBusinessHours" label="Send during business hours" />
             </div>
-          )}
-          <TextField name="Name" label="Name" autoComplete="off" readOnly={Boolean(template)} />
-          <SelectField name="Type" label="Type" options={types.map((t) => ({ value: t, label: t }))} />
-          <div className="notice-template-flags">
-            <CheckboxField name="IsActive" label="Is Active" />
-            <CheckboxField name="IsSendDuringBusinessHours" label="Send during business hours" />
+            <TextField name="Subject" label="Subject" autoComplete="off" />
+            <Suspense fallback={<p role="status">Loading the editor…</p>}>
+              <RichTextField name="Body" label="Body" />
+            </Suspense>
+            {preview && <TemplatePreview subject={values.Subject} body={values.Body} />}
+          </form>
+          <div className="modal-actions">
+            <TokenHelpButton />
+            <button type="button" className="button" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>Preview</button>
+            <span className="modal-actions-gap" />
+            {template && <button type="button" className="button button-danger" onClick={() => void remove()}>Delete</button>}
+            <button type="submit" form={formId} className="button button-primary" disabled={!form.formState.isValid || form.formState.isSubmitting}>Save</button>
+            <button type="button" className="button" onClick={onClose}>Cancel</button>
           </div>
-          <TextField name="Subject" label="Subject" autoComplete="off" />
-          <Suspense fallback={<p role="status">Loading the editor…</p>}>
-            <RichTextField name="Body" label="Body" />
-          </Suspense>
-          {preview && <TemplatePreview subject={values.Subject} body={values.Body} />}
-        </form>
-        <div className="modal-actions">
-          <TokenHelpButton />
-          <button type="button" className="button" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>Preview</button>
-          <span className="modal-actions-gap" />
-          {template && <button type="button" className="button button-danger" onClick={() => void remove()}>Delete</button>}
-          <button type="submit" form={formId} className="button button-primary" disabled={!form.formState.isValid || form.formState.isSubmitting}>Save</button>
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-        </div>
-      </FormProvider>
+        </FormProvider>
+      )}
     </Modal>
   );
 }
