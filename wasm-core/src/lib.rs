@@ -23,6 +23,7 @@ pub mod history_portal_settings;
 pub mod http_error;
 pub mod iam_here;
 pub mod label_transfer;
+pub mod label_xliff;
 pub mod labels;
 pub mod login;
 pub mod logo;

@@ -1,5 +1,6 @@
 //! Dynamic Labels export and re-import for a human translator (issue 21): every label (shipped
-//! and the clinic's) of one language as CSV (key, revision, context, English, translation), and
+//! and the clinic's) of one language as CSV (key, revision, context, English, translation) or
+//! XLIFF 1.2 (`?Format=XLIFF`, `wasm_core::label_xliff`), and
 //! the translator's file read back: keys checked, markup refused, the English placeholders kept,
 //! a preview of what changes, then (Confirm) all of it in one transaction with its audit row.
 //! A label saved since the export: 409, nothing stored. Settings admins only (spec 03 §6).
@@ -9,7 +10,8 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use axum::Json;
 use serde_json::json;
-use wasm_core::label_transfer::{self as rules, ExportRow};
+use wasm_core::label_transfer::{self as rules, ExportRow, ImportRow};
+use wasm_core::label_xliff;
 use wasm_core::labels::{language_name, LANGUAGES};
 use wasm_core::model::{
     DynamicLabel, LabelExportFile, LabelExportQuery, LabelImportChange, LabelImportPreview,
@@ -36,12 +38,12 @@ pub fn router() -> ApiRouter {
     ApiRouter::new()
         .get(
             "/api/Configuration/LabelExport",
-            "Every label (shipped and the clinic's) in ?Language= (a translated language) as a CSV file for a translator: Key, Revision, Context, English, Translation",
+            "Every label (shipped and the clinic's) in ?Language= (a translated language) as a file for a translator: CSV (Key, Revision, Context, English, Translation; the default) or, with ?Format=XLIFF, XLIFF 1.2",
             export_labels,
         )
         .post(
             "/api/Configuration/LabelImport",
-            "Reads a translator's CSV file back ({Language, Text, Confirm}): 400 with a message per bad row (unknown key, markup, placeholders not the English ones, columns, size: nothing stored), 409 when a label was saved since the export; answers the changes (Confirm false: a preview; true: stored in one transaction, audited)",
+            "Reads a translator's file back ({Language, Text, Confirm, Format: CSV or XLIFF}): 400 with a message per bad row (unknown key, markup, placeholders not the English ones, columns, size: nothing stored), 409 when a label was saved since the export; answers the changes (Confirm false: a preview; true: stored in one transaction, audited)",
             import_labels,
         )
 }
@@ -61,6 +63,26 @@ fn translated(language: &str) -> AppResult<(&'static str, &'static str)> {
             );
             AppError::Validation(errors)
         })
+}
+
+/// The two file formats a translator may use.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Csv,
+    Xliff,
+}
+
+/// The format named by `Format` (empty: CSV); 400 otherwise.
+fn file_format(name: &str) -> AppResult<Format> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "" | "csv" => Ok(Format::Csv),
+        "xliff" => Ok(Format::Xliff),
+        _ => {
+            let mut errors = wasm_core::ValidationErrors::new();
+            errors.add("Format", "Choose the file format: CSV or XLIFF");
+            Err(AppError::Validation(errors))
+        }
+    }
 }
 
 fn text_in(label: &DynamicLabel, language: &str) -> String {
@@ -87,6 +109,7 @@ async fn export_labels(
     ApiQuery(q): ApiQuery<LabelExportQuery>,
 ) -> AppResult<Json<LabelExportFile>> {
     let (name, code) = translated(&q.language)?;
+    let kind = file_format(&q.format)?;
     let labels = super::labels::labels(&state).await?;
     let texts: Vec<(String, String, String)> = labels
         .iter()
@@ -103,10 +126,22 @@ async fn export_labels(
             translation,
         })
         .collect();
+    let (file_name, content_type, text) = match kind {
+        Format::Csv => (
+            format!("labels-{code}.csv"),
+            "text/csv; charset=utf-8",
+            rules::to_csv(&rows),
+        ),
+        Format::Xliff => (
+            format!("labels-{code}.xlf"),
+            "application/x-xliff+xml; charset=utf-8",
+            label_xliff::to_xliff(&rows, code),
+        ),
+    };
     Ok(Json(LabelExportFile {
-        file_name: format!("labels-{code}.csv"),
-        content_type: "text/csv; charset=utf-8".to_owned(),
-        text: rules::to_csv(&rows),
+        file_name,
+        content_type: content_type.to_owned(),
+        text,
         rows: rows.len() as i64,
     }))
 }
@@ -125,8 +160,12 @@ async fn import_labels(
     peer: ClientAddr,
     ApiJson(req): ApiJson<LabelImportRequest>,
 ) -> AppResult<Json<LabelImportPreview>> {
-    let (name, _) = translated(&req.language)?;
-    let rows = rules::read_import(&req.text).map_err(row_errors)?;
+    let (name, code) = translated(&req.language)?;
+    let rows: Vec<ImportRow> = match file_format(&req.format)? {
+        Format::Csv => rules::read_import(&req.text),
+        Format::Xliff => label_xliff::read_xliff(&req.text, code),
+    }
+    .map_err(row_errors)?;
     let current: BTreeMap<String, DynamicLabel> = super::labels::labels(&state)
         .await?
         .into_iter()
@@ -134,7 +173,7 @@ async fn import_labels(
         .collect();
     let mut errors = Vec::new();
     let mut stale = Vec::new();
-    let mut changes: Vec<(&rules::ImportRow, &DynamicLabel, String)> = Vec::new();
+    let mut changes: Vec<(&ImportRow, &DynamicLabel, String)> = Vec::new();
     let mut unchanged = 0;
     for row in &rows {
         let Some(label) = current.get(&row.key.to_ascii_lowercase()) else {

@@ -270,3 +270,121 @@ async fn limits_garbage_and_roles() {
         );
     }
 }
+
+async fn vietnamese(client: &mut Client) -> String {
+    client
+        .get_json("/api/Configuration/LoadLabelValues?language=vi")
+        .await["Home_Welcome"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// The second format: XLIFF 1.2 (?Format=XLIFF), read back the same way (preview, bad units named
+/// and nothing stored, Confirm stores, a stale file 409); an unknown format: 400.
+#[tokio::test]
+async fn xliff_export_and_import() {
+    let server = TestServer::demo().await;
+    let mut admin = server.signed_in(MANAGER).await;
+    let file = admin
+        .get_json(&format!("{EXPORT}?Language=vi&Format=XLIFF"))
+        .await;
+    assert_eq!(file["FileName"], json!("labels-vi.xlf"));
+    assert_eq!(
+        file["ContentType"],
+        json!("application/x-xliff+xml; charset=utf-8")
+    );
+    let xliff = file["Text"].as_str().unwrap().to_owned();
+    assert!(
+        xliff.contains("target-language=\"vi\"")
+            && xliff.contains("<trans-unit id=\"Home_Welcome\" extradata=\"revision:0\">"),
+        "{xliff}"
+    );
+    let before = vietnamese(&mut admin).await;
+    let unit = xliff
+        .split("<trans-unit ")
+        .find(|u| u.starts_with("id=\"Home_Welcome\""))
+        .unwrap();
+    let target = &unit[unit.find("<target").unwrap()..unit.find("</target>").unwrap() + 9];
+    let edited = xliff.replacen(
+        target,
+        "<target state=\"translated\">Chào mừng quý vị đến cổng thông tin bệnh nhân</target>",
+        1,
+    );
+    let body = |text: &str, confirm: bool| {
+        json!({"Language": "vietnamese", "Format": "xliff", "Text": text, "Confirm": confirm})
+    };
+    let preview = admin
+        .post_json(IMPORT, &body(&edited, false))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(preview["Changes"].as_array().unwrap().len(), 1, "{preview}");
+    assert_eq!(preview["Changes"][0]["Old"], json!(before));
+    assert_eq!(vietnamese(&mut admin).await, before);
+
+    // Inline markup in a target and a unit without its revision: named, nothing stored.
+    let bad = edited.replacen(
+        "<trans-unit id=\"Home_PendingActions\" extradata=\"revision:0\">",
+        "<trans-unit id=\"Home_PendingActions\">",
+        1,
+    );
+    let bad = bad.replacen(
+        "Chào mừng quý vị",
+        "<g id=\"1\">Chào mừng</g> quý vị",
+        1,
+    );
+    let err = admin
+        .post_json(IMPORT, &body(&bad, true))
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
+    let messages = err["Errors"]["File"].to_string();
+    assert!(
+        messages.contains("(Home_Welcome): labels are plain text")
+            && messages.contains("(Home_PendingActions): extradata must be the exported revision"),
+        "{err}"
+    );
+    assert_eq!(vietnamese(&mut admin).await, before);
+    // The wrong language's file, CSV sent as XLIFF, an unknown format: 400, never a 5xx.
+    let wrong = json!({"Language": "spanish", "Format": "XLIFF", "Text": edited, "Confirm": false});
+    let err = admin
+        .post_json(IMPORT, &wrong)
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
+    assert!(err["Errors"]["File"][0]
+        .as_str()
+        .unwrap()
+        .contains("the file is for the language vi, not es"));
+    admin
+        .post_json(IMPORT, &body("Key,Revision,Context,English,Translation\r\n", false))
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
+    let err = admin
+        .post_json(
+            IMPORT,
+            &json!({"Language": "vietnamese", "Format": "pdf", "Text": "", "Confirm": false}),
+        )
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
+    assert!(err["Errors"]["Format"].to_string().contains("CSV or XLIFF"));
+    assert_eq!(
+        admin
+            .get(&format!("{EXPORT}?Language=vi&Format=doc"))
+            .await
+            .status,
+        StatusCode::BAD_REQUEST
+    );
+
+    // Confirmed: stored; the same file again is stale (409).
+    admin
+        .post_json(IMPORT, &body(&edited, true))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(
+        vietnamese(&mut admin).await,
+        "Chào mừng quý vị đến cổng thông tin bệnh nhân"
+    );
+    admin
+        .post_json(IMPORT, &body(&edited, true))
+        .await
+        .expect_error(StatusCode::CONFLICT);
+}

@@ -41,7 +41,7 @@ async function openImport(page: Page, csv: string) {
   await page.getByRole("button", { name: "Import", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Import Labels" });
   await dialog.getByLabel("Language").selectOption("cambodian");
-  await dialog.getByLabel("Translator's CSV file").setInputFiles({ name: "labels-km.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") });
+  await dialog.getByLabel("Translator's file").setInputFiles({ name: "labels-km.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") });
   await dialog.getByRole("button", { name: "Preview" }).click();
   return dialog;
 }
@@ -123,9 +123,33 @@ test("export Khmer, a bad row changes nothing, edit one translation, preview, co
   expect(await patientLeadInKhmer(page)).toBe(SHIPPED_KM);
 });
 
-test("the page's Export and Import dialogs at three widths", async ({ page }) => {
+test("XLIFF 1.2: the Khmer file exported and a translator's target previewed; Export and Import at three widths", async ({ page }) => {
   await signIn(page, "staff", "manager");
   await page.goto(PAGE);
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const exporting = page.getByRole("dialog", { name: "Export Labels" });
+  await exporting.getByLabel("Language").selectOption("cambodian");
+  await exporting.getByLabel("Format").selectOption("XLIFF");
+  const download = page.waitForEvent("download");
+  await exporting.getByRole("button", { name: "Download" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("labels-km.xlf");
+  const xliff = readFileSync(await file.path(), "utf8");
+  expect(xliff).toContain('<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">');
+  const unit = new RegExp(`(<trans-unit id="${KEY}" [^>]*>[\\s\\S]*?<target[^>]*>)([^<]*)(</target>)`);
+  expect(xliff).toMatch(unit);
+  const edited = xliff.replace(unit, `$1${EDITED_KM}$3`);
+  // Preview only (the first test stores a change): the format follows the .xlf extension.
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Import Labels" });
+  await dialog.getByLabel("Language").selectOption("cambodian");
+  await dialog.getByLabel("Translator's file").setInputFiles({ name: "labels-km.xlf", mimeType: "application/x-xliff+xml", buffer: Buffer.from(edited, "utf8") });
+  await expect(dialog.getByLabel("Format")).toHaveValue("XLIFF");
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  const row = dialog.getByRole("region", { name: "Import preview" }).getByRole("row", { name: new RegExp(KEY) });
+  await expect(row.getByRole("cell").last()).toHaveText(EDITED_KM);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByRole("dialog", { name: "Import Labels" })).toBeVisible();
   await expectNoAxeViolations(page);

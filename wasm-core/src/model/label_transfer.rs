@@ -1,5 +1,6 @@
 //! Dynamic Labels export and re-import for a human translator (issue 21): one language's texts as
-//! a CSV file (RFC 4180; columns in `label_transfer::CSV_HEADER`).
+//! a CSV file (RFC 4180; columns in `label_transfer::CSV_HEADER`) or an XLIFF 1.2 file
+//! (`label_xliff`).
 
 use crate::wire;
 
@@ -8,6 +9,9 @@ wire! {
     #[serde(rename_all = "PascalCase")]
     pub struct LabelExportQuery {
         pub language: String,
+        /// "CSV" (the default) or "XLIFF" (1.2).
+        #[serde(default)]
+        pub format: String,
     }
 
     /// The exported file: its name, type and text (the page saves it as a download).
@@ -28,6 +32,9 @@ wire! {
         pub text: String,
         #[serde(default)]
         pub confirm: bool,
+        /// The file's format: "CSV" (the default) or "XLIFF" (1.2).
+        #[serde(default)]
+        pub format: String,
     }
 
     /// One label the import changes: the text patients see now and the translator's.

@@ -258,10 +258,19 @@ impl<'a> Reader<'a> {
 
 /// Parses a whole document and returns its root element.
 pub fn parse(src: &str) -> Result<Element, XmlError> {
-    if src.len() > MAX_BYTES {
+    parse_with_limits(src, MAX_BYTES, MAX_ELEMENTS)
+}
+
+/// `parse` with other size caps (the label import's XLIFF files: 1 MB, 10000 rows).
+pub fn parse_with_limits(
+    src: &str,
+    max_bytes: usize,
+    max_elements: usize,
+) -> Result<Element, XmlError> {
+    if src.len() > max_bytes {
         return err(
             1,
-            format!("the file is larger than {} KB", MAX_BYTES / 1024),
+            format!("the file is larger than {} KB", max_bytes / 1024),
         );
     }
     let src = src.strip_prefix('\u{feff}').unwrap_or(src);
@@ -340,8 +349,8 @@ pub fn parse(src: &str) -> Result<Element, XmlError> {
         r.advance(1);
         let name = r.name()?;
         elements += 1;
-        if elements > MAX_ELEMENTS {
-            return err(line, format!("more than {MAX_ELEMENTS} elements"));
+        if elements > max_elements {
+            return err(line, format!("more than {max_elements} elements"));
         }
         if stack.len() >= MAX_DEPTH {
             return err(

@@ -4,7 +4,7 @@ import { useToast } from "../../components/toast/toast";
 import { ApiFailure } from "../../lib/api-client";
 import { translatedLanguages } from "../../lib/wasm-settings";
 import type { LabelImportPreview } from "../../lib/wire";
-import { exportLabels, importLabels } from "./api/label-transfer";
+import { exportLabels, importLabels, type LabelFileFormat } from "./api/label-transfer";
 
 export const IMPORTED = "The translations were saved.";
 export const NOTHING_TO_IMPORT = "Nothing to import: every translation in the file is what patients see already.";
@@ -27,16 +27,31 @@ function LanguageSelect({ value, onChange }: { value: string; onChange: (name: s
   );
 }
 
+function FormatSelect({ value, onChange }: { value: LabelFileFormat; onChange: (f: LabelFileFormat) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>Format</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as LabelFileFormat)}>
+        <option value="CSV">CSV (spreadsheet)</option>
+        <option value="XLIFF">XLIFF 1.2 (translation tools)</option>
+      </select>
+    </div>
+  );
+}
+
 /** Export: every label (shipped and the clinic's) of one language as a CSV file (Key, Revision,
- * Context, English, Translation) that the browser downloads, for a human translator. */
+ * Context, English, Translation) or an XLIFF 1.2 file that the browser downloads, for a human
+ * translator. */
 export function LabelExportModal({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const [language, setLanguage] = useState(translatedLanguages()[0]?.Name ?? "spanish");
+  const [format, setFormat] = useState<LabelFileFormat>("CSV");
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);
     try {
-      const file = await exportLabels(language);
+      const file = await exportLabels(language, format);
       const url = URL.createObjectURL(new Blob([file.Text], { type: file.ContentType }));
       const a = document.createElement("a");
       a.href = url;
@@ -54,8 +69,9 @@ export function LabelExportModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Export Labels" onClose={onClose}>
       <div className="label-transfer-form">
-        <p>A CSV file (UTF-8) with every label in English and in the chosen language. The translator fills in the Translation column and leaves the other columns as they are; an empty Translation keeps the current text.</p>
+        <p>A file (UTF-8) with every label in English and in the chosen language. The translator fills in the translations (the Translation column, or each target in XLIFF) and leaves the rest as it is; an empty translation keeps the current text.</p>
         <LanguageSelect value={language} onChange={setLanguage} />
+        <FormatSelect value={format} onChange={setFormat} />
         <div className="modal-actions">
           <button type="button" className="button button-primary" disabled={busy} onClick={() => void download()}>
             Download
@@ -76,6 +92,7 @@ export function LabelImportModal({ onClose, onImported }: { onClose: () => void;
   const toast = useToast();
   const fileId = useId();
   const [language, setLanguage] = useState(translatedLanguages()[0]?.Name ?? "spanish");
+  const [format, setFormat] = useState<LabelFileFormat>("CSV");
   const [text, setText] = useState<string | null>(null);
   const [preview, setPreview] = useState<LabelImportPreview | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -87,13 +104,13 @@ export function LabelImportModal({ onClose, onImported }: { onClose: () => void;
   }
   async function send(confirm: boolean) {
     if (text === null) {
-      setErrors(["Choose the translator's CSV file."]);
+      setErrors(["Choose the translator's file."]);
       return;
     }
     setBusy(true);
     setErrors([]);
     try {
-      const answer = await importLabels(language, text, confirm);
+      const answer = await importLabels(language, format, text, confirm);
       if (!confirm) {
         setPreview(answer);
         return;
@@ -122,19 +139,29 @@ export function LabelImportModal({ onClose, onImported }: { onClose: () => void;
           }}
         />
         <div className="field">
-          <label htmlFor={fileId}>Translator's CSV file</label>
+          <label htmlFor={fileId}>Translator's file</label>
           <input
             id={fileId}
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,.xlf,.xliff,text/csv"
             onChange={(e) => {
               reset();
               const file = e.target.files?.[0];
+              // The format follows the file's extension; the select can still change it.
+              if (file && /\.(xlf|xliff)$/i.test(file.name)) setFormat("XLIFF");
+              else if (file && /\.csv$/i.test(file.name)) setFormat("CSV");
               if (file) void file.text().then(setText);
               else setText(null);
             }}
           />
         </div>
+        <FormatSelect
+          value={format}
+          onChange={(f) => {
+            setFormat(f);
+            reset();
+          }}
+        />
         {errors.length > 0 && (
           <div className="alert alert-error" role="alert">
             <p>
