@@ -79,7 +79,10 @@ pub fn read_xliff(text: &str, code: &str) -> Result<Vec<ImportRow>, Vec<String>>
     let mut errors = Vec::new();
     for file in root.elements().filter(|e| local(e) == "file") {
         match file.attr("target-language") {
-            Some(t) if !t.eq_ignore_ascii_case(code) && !t.to_ascii_lowercase().starts_with(&format!("{code}-")) => {
+            Some(t)
+                if !t.eq_ignore_ascii_case(code)
+                    && !t.to_ascii_lowercase().starts_with(&format!("{code}-")) =>
+            {
                 errors.push(format!(
                     "Line {}: the file is for the language {t}, not {code}: choose its language or export again",
                     file.line
@@ -100,7 +103,9 @@ pub fn read_xliff(text: &str, code: &str) -> Result<Vec<ImportRow>, Vec<String>>
     for unit in found {
         let line = unit.line as usize;
         let Some(key) = unit.attr("id").map(str::trim).filter(|k| !k.is_empty()) else {
-            errors.push(format!("Line {line}: a <trans-unit> has no id (the label's key)"));
+            errors.push(format!(
+                "Line {line}: a <trans-unit> has no id (the label's key)"
+            ));
             continue;
         };
         let revision = unit
@@ -121,7 +126,9 @@ pub fn read_xliff(text: &str, code: &str) -> Result<Vec<ImportRow>, Vec<String>>
             continue;
         }
         if out.iter().any(|o| o.key.eq_ignore_ascii_case(key)) {
-            errors.push(format!("Line {line} ({key}): this key is in the file twice"));
+            errors.push(format!(
+                "Line {line} ({key}): this key is in the file twice"
+            ));
             continue;
         }
         out.push(ImportRow {
@@ -164,15 +171,27 @@ mod tests {
     #[test]
     fn round_trip_escapes_and_keeps_revisions() {
         let file = to_xliff(&rows(), "es");
-        assert!(file.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xliff version=\"1.2\""));
+        assert!(
+            file.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xliff version=\"1.2\"")
+        );
         assert!(file.contains("<source>Hello {name} &amp; &lt;you&gt;</source>"));
         assert!(file.contains("<target state=\"needs-translation\"></target>"));
         let read = read_xliff(&file, "es").unwrap();
         assert_eq!(
             read,
             vec![
-                ImportRow { line: 4, key: "A".into(), revision: 0, translation: "Hola {name} & <tú>".into() },
-                ImportRow { line: 9, key: "B".into(), revision: 3, translation: String::new() },
+                ImportRow {
+                    line: 5,
+                    key: "A".into(),
+                    revision: 0,
+                    translation: "Hola {name} & <tú>".into()
+                },
+                ImportRow {
+                    line: 10,
+                    key: "B".into(),
+                    revision: 3,
+                    translation: String::new()
+                },
             ]
         );
     }
@@ -185,15 +204,25 @@ mod tests {
             <x:trans-unit id=\"B\" extradata=\"revision:0\"><x:source>Bye</x:source></x:trans-unit></x:group></x:body></x:file></x:xliff>";
         let read = read_xliff(file, "km").unwrap();
         assert_eq!(read[0].translation, "សួស្តី");
-        assert_eq!((read[1].key.as_str(), read[1].translation.as_str()), ("B", ""));
+        assert_eq!(
+            (read[1].key.as_str(), read[1].translation.as_str()),
+            ("B", "")
+        );
     }
 
     #[test]
     fn bad_files_and_units_are_named() {
-        assert_eq!(read_xliff("<xliff version=\"2.0\"/>", "es"), Err(vec![NOT_XLIFF.to_owned()]));
+        assert_eq!(
+            read_xliff("<xliff version=\"2.0\"/>", "es"),
+            Err(vec![NOT_XLIFF.to_owned()])
+        );
         assert_eq!(read_xliff("Key,Revision\n", "es").unwrap_err().len(), 1);
-        assert_eq!(read_xliff("<xliff version=\"1.2\"><file/></xliff>", "es"), Err(vec![NO_UNITS.to_owned()]));
-        let doctype = "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY e \"boom\">]><xliff version=\"1.2\"/>";
+        assert_eq!(
+            read_xliff("<xliff version=\"1.2\"><file/></xliff>", "es"),
+            Err(vec![NO_UNITS.to_owned()])
+        );
+        let doctype =
+            "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY e \"boom\">]><xliff version=\"1.2\"/>";
         assert!(read_xliff(doctype, "es").unwrap_err()[0].starts_with("Line 1: "));
         let file = "<xliff version=\"1.2\"><file target-language=\"vi\"><body>\n\
             <trans-unit extradata=\"revision:1\"><target>x</target></trans-unit>\n\
@@ -212,7 +241,10 @@ mod tests {
                 "Line 6 (d): this key is in the file twice".to_owned(),
             ]
         );
-        let huge = format!("<xliff version=\"1.2\">{}</xliff>", " ".repeat(IMPORT_MAX_BYTES));
+        let huge = format!(
+            "<xliff version=\"1.2\">{}</xliff>",
+            " ".repeat(IMPORT_MAX_BYTES)
+        );
         assert!(read_xliff(&huge, "es").unwrap_err()[0].contains("larger than 1024 KB"));
     }
 }

@@ -311,9 +311,7 @@ async fn xliff_export_and_import() {
         "<target state=\"translated\">Chào mừng quý vị đến cổng thông tin bệnh nhân</target>",
         1,
     );
-    let body = |text: &str, confirm: bool| {
-        json!({"Language": "vietnamese", "Format": "xliff", "Text": text, "Confirm": confirm})
-    };
+    let body = |text: &str, confirm: bool| json!({"Language": "vietnamese", "Format": "xliff", "Text": text, "Confirm": confirm});
     let preview = admin
         .post_json(IMPORT, &body(&edited, false))
         .await
@@ -328,11 +326,7 @@ async fn xliff_export_and_import() {
         "<trans-unit id=\"Home_PendingActions\">",
         1,
     );
-    let bad = bad.replacen(
-        "Chào mừng quý vị",
-        "<g id=\"1\">Chào mừng</g> quý vị",
-        1,
-    );
+    let bad = bad.replacen("Chào mừng quý vị", "<g id=\"1\">Chào mừng</g> quý vị", 1);
     let err = admin
         .post_json(IMPORT, &body(&bad, true))
         .await
@@ -355,7 +349,10 @@ async fn xliff_export_and_import() {
         .unwrap()
         .contains("the file is for the language vi, not es"));
     admin
-        .post_json(IMPORT, &body("Key,Revision,Context,English,Translation\r\n", false))
+        .post_json(
+            IMPORT,
+            &body("Key,Revision,Context,English,Translation\r\n", false),
+        )
         .await
         .expect_error(StatusCode::BAD_REQUEST);
     let err = admin

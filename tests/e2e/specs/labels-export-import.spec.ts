@@ -91,7 +91,7 @@ test("export Khmer, a bad row changes nothing, edit one translation, preview, co
   // The translator's file: the preview lists the one change, Confirm stores it.
   dialog = await openImport(page, edited);
   const preview = dialog.getByRole("region", { name: "Import preview" });
-  await expect(preview.getByRole("status")).toContainText("1 labels change;");
+  await expect(preview.getByRole("status")).toContainText("1 label changes; ");
   for (const header of ["Key", "English", "Old", "New"]) await expect(preview.getByRole("columnheader", { name: header })).toBeVisible();
   const row = preview.getByRole("row", { name: new RegExp(KEY) });
   await expect(row.getByRole("rowheader")).toHaveText(KEY);

@@ -177,7 +177,7 @@ export function LabelImportModal({ onClose, onImported }: { onClose: () => void;
         {preview && (
           <section aria-label="Import preview" className="label-import-preview">
             <p role="status">
-              {preview.Changes.length === 0 ? NOTHING_TO_IMPORT : `${preview.Changes.length} labels change; ${preview.Unchanged} stay as they are.`}
+              {preview.Changes.length === 0 ? NOTHING_TO_IMPORT : `${preview.Changes.length} ${preview.Changes.length === 1 ? "label changes" : "labels change"}; ${preview.Unchanged} stay as they are.`}
             </p>
             {preview.Changes.length > 0 && (
               <div className="dynamic-labels-scroll">
@@ -193,7 +193,9 @@ export function LabelImportModal({ onClose, onImported }: { onClose: () => void;
                   <tbody>
                     {preview.Changes.map((c) => (
                       <tr key={c.Key}>
-                        <th scope="row" className="label-key">{c.Key}</th>
+                        <th scope="row">
+                          <span className="label-import-key">{c.Key}</span>
+                        </th>
                         <td>{c.English}</td>
                         <td>{c.Old}</td>
                         <td>{c.New}</td>
