@@ -29,8 +29,12 @@ if [ -z "${PORTAL_API_BIN:-}" ]; then
   cargo build $FLAG --quiet -p portal-api
   PORTAL_API_BIN=target/$PROFILE/portal-api
 fi
-cargo build $FLAG --quiet -p portal-api --example audit_bench
-CLIENT=target/$PROFILE/examples/audit_bench
+# AUDIT_BENCH_CLIENT: an audit_bench built earlier (with PORTAL_API_BIN from the same build).
+CLIENT=${AUDIT_BENCH_CLIENT:-}
+if [ -z "$CLIENT" ]; then
+  cargo build $FLAG --quiet -p portal-api --example audit_bench
+  CLIENT=target/$PROFILE/examples/audit_bench
+fi
 
 run() { # engine database-url
   local key="$OUT/$1.key"
@@ -67,7 +71,7 @@ const read = (f) => (fs.existsSync(`${out}/${f}`) ? JSON.parse(fs.readFileSync(`
 const engines = ["sqlite", "postgres"].filter((e) => read(`${e}.fill.json`));
 const lines = [];
 lines.push("# Audit log at a million rows (issue 15)", "");
-lines.push(`${Number(rows).toLocaleString("en-US")} audit rows appended through the real chain path (hash chain, audit_counts, checkpoint every 1,000 rows) into the demo clinic, spread over 2,000 bench patients; ${profile} build, loopback, ${require("os").cpus().length} cores shared with other work. Requests one at a time, ${requests} per case, signed in as the program manager.`, "");
+lines.push(`${Number(rows).toLocaleString("en-US")} audit rows appended through the real chain path (hash chain, audit_counts, checkpoint every 1,000 rows) into the demo clinic, spread over 2,000 bench patients; ${profile} build, loopback, ${require("os").cpus().length} cores shared with other work (load average ${require("os").loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end of the run). Requests one at a time, ${requests} per case, signed in as the program manager.`, "");
 lines.push("## Searches (ms)", "", "| case | " + engines.map((e) => `${e} p50 | ${e} p99`).join(" | ") + " |", "|---|" + engines.map(() => "---|---").join("|") + "|");
 const search = Object.fromEntries(engines.map((e) => [e, read(`${e}.search.json`)]));
 for (const c of Object.keys(search[engines[0]] ?? {})) {
