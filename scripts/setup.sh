@@ -85,6 +85,16 @@ if [ "$("$SAML_IDP/bin/python" -c 'import importlib.metadata as m; print(m.versi
   "$SAML_IDP/bin/pip" install --quiet --disable-pip-version-check "pysaml2==$PYSAML2_VERSION"
 fi
 
+# The OAuth / SMART test authorization server (tests/oidc-provider: npm oidc-provider 9.13.3,
+# the last line that runs on Node 20), for the Epic and Cerner sign-in tests.
+OIDC_DIR=tests/oidc-provider
+OIDC_SUM=$(sha256sum "$OIDC_DIR/package-lock.json" | cut -c1-64)
+if [ "$(cat "$OIDC_DIR/node_modules/.lock-stamp" 2>/dev/null)" != "$OIDC_SUM" ]; then
+  log "npm ci in $OIDC_DIR"
+  (cd "$OIDC_DIR" && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$OIDC_SUM" > "$OIDC_DIR/node_modules/.lock-stamp"
+fi
+
 if [ "${SETUP_TOOLS_ONLY:-0}" = 1 ]; then exit 0; fi
 
 log "wasm-pack build wasm-core"

@@ -30,6 +30,22 @@ PIDS+=("$!")
 SAML_IDP_URL=http://127.0.0.1:$SAML_IDP_PORT
 for _ in $(seq 1 200); do curl -sf "$SAML_IDP_URL/metadata" >/dev/null && break; sleep 0.05; done
 curl -sf "$SAML_IDP_URL/metadata" >/dev/null || { echo "SAML test IdP did not start" >&2; cat "$TMP/saml-idp.log" >&2; exit 1; }
+# Epic SMART on FHIR and Cerner OAuth (sso-oauth.spec.ts) on a demo portal of their own (they
+# switch the SSO group and the login page's health-record link, which other specs read), against
+# the test authorization server (tests/oidc-provider: oidc-provider with a SMART layer). The
+# portal's Epic key pair is made here for this run only; the server registers the public half.
+start_portal "$BIN" "$TMP/oauth.log" --database-url "sqlite://$TMP/oauth.db" --web-dir web/dist --demo
+PIDS+=("$PORTAL_PID"); OAUTH_PORTAL_URL=$PORTAL_URL
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$TMP/epic.pem" 2>/dev/null
+openssl pkey -pubout -in "$TMP/epic.pem" -out "$TMP/epic.pub.pem"
+OIDC_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+node tests/oidc-provider/server.mjs --port "$OIDC_PORT" --epic-public-key "$TMP/epic.pub.pem" \
+  --redirect "$OAUTH_PORTAL_URL/sso/epic/clinic7/callback,$OAUTH_PORTAL_URL/api/oauth/healthRecord/callback" \
+  >"$TMP/oidc.log" 2>&1 &
+PIDS+=("$!")
+OIDC_URL=http://127.0.0.1:$OIDC_PORT
+for _ in $(seq 1 200); do curl -sf "$OIDC_URL/fhir/.well-known/smart-configuration" >/dev/null && break; sleep 0.05; done
+curl -sf "$OIDC_URL/fhir/.well-known/smart-configuration" >/dev/null || { echo "test authorization server did not start" >&2; cat "$TMP/oidc.log" >&2; exit 1; }
 start_portal "$BIN" "$TMP/fresh.log" --database-url "sqlite://$TMP/fresh.db" --web-dir web/dist
 PIDS+=("$PORTAL_PID"); FRESH_URL=$PORTAL_URL
 # A second fresh portal that the setup-wizard spec configures (the one above must stay unconfigured).
@@ -37,4 +53,5 @@ start_portal "$BIN" "$TMP/wizard.log" --database-url "sqlite://$TMP/wizard.db" -
 PIDS+=("$PORTAL_PID"); WIZARD_URL=$PORTAL_URL
 cd - >/dev/null
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+OAUTH_PORTAL_URL=$OAUTH_PORTAL_URL OIDC_URL=$OIDC_URL EPIC_KEY_FILE=$TMP/epic.pem \
 SAML_IDP_URL=$SAML_IDP_URL MAIL_DIR=$TMP/mail SMS_DIR=$TMP/sms PORTAL_URL=$DEMO_URL PORTAL_UNCONFIGURED_URL=$FRESH_URL PORTAL_WIZARD_URL=$WIZARD_URL npx playwright test "$@"

@@ -6,6 +6,7 @@
 //! reason, which only the audit row names.
 
 pub mod decryption;
+pub mod oauth;
 pub mod saml;
 
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};

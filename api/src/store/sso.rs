@@ -114,3 +114,31 @@ pub async fn take(tx: &mut Tx, key: &str, now: i64) -> AppResult<bool> {
     .map(|r| r.rows_affected()))?;
     Ok(removed == 1)
 }
+
+/// Stores `payload` under `key` until `expires_at` (an OAuth request waiting for its callback).
+pub async fn put_payload(
+    db: &Db,
+    key: &str,
+    payload: &str,
+    expires_at: i64,
+    now: i64,
+) -> AppResult<()> {
+    let mut tx = db.begin().await?;
+    if !use_once(&mut tx, key, payload, expires_at, now).await? {
+        return Err(crate::error::AppError::internal("an SSO key came twice"));
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Removes `key` and answers its payload if it was stored and live: an OAuth state is answered
+/// once, and a second callback with it finds nothing.
+pub async fn take_payload(db: &Db, key: &str, now: i64) -> AppResult<Option<String>> {
+    Ok(on_db!(db, pool => sqlx::query_scalar(
+        "DELETE FROM sso_once WHERE once_key = $1 AND expires_at > $2 RETURNING payload",
+    )
+    .bind(key)
+    .bind(now)
+    .fetch_optional(pool)
+    .await)?)
+}

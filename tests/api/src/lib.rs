@@ -19,10 +19,12 @@ pub use reqwest::{Method, StatusCode};
 pub use serde_json::{json, Value};
 
 mod cups;
+mod oidc_provider;
 mod saml_idp;
 mod sms;
 mod smtp;
 pub use cups::CupsServer;
+pub use oidc_provider::{OidcProvider, CERNER_CLIENT_ID, CERNER_SECRET, EPIC_CLIENT_ID};
 pub use saml_idp::SamlIdp;
 pub use sms::SmsSink;
 pub use smtp::SmtpSink;

@@ -140,11 +140,6 @@ pub fn router() -> ApiRouter {
             "Whether someone is signed in, and who",
             portal_user_logged_in,
         )
-        .get(
-            "/api/oauth/healthRecord/start",
-            "The login page's external health-record sign-in (spec 02 §2.2, IsCernerOAuthEnabled; 403 when off). This server has no OAuth provider exchange: it answers 303 to /patient/health-record, a page explaining that the integration is not configured on this server",
-            health_record_start,
-        )
 }
 
 #[cfg(test)]

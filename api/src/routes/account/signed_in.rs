@@ -1,23 +1,11 @@
 //! What the signed-in shell asks for: permissions, modules, menu switches, session settings,
-//! the user's name, and the health-record start.
+//! the user's name.
 
 use super::*;
 use wasm_core::model::HelpContent;
 use wasm_core::settings::login_page::LoginPageSettings;
 use wasm_core::settings::other_settings::OtherSettings;
 use wasm_core::settings::user_account_switch_user_options::UserAccountSwitchUserOptions;
-
-pub(super) async fn health_record_start(
-    State(state): State<AppState>,
-) -> AppResult<axum::response::Redirect> {
-    let core: CorePortal = settings::get(&state.db).await?;
-    if !core.is_cerner_oauth_enabled {
-        return Err(crate::error::AppError::Forbidden(
-            "Signing in with a health record is not enabled.".to_owned(),
-        ));
-    }
-    Ok(axum::response::Redirect::to(HEALTH_RECORD_PAGE))
-}
 
 pub(super) async fn permissions(
     State(state): State<AppState>,

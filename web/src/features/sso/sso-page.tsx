@@ -2,6 +2,7 @@ import { fieldsOf, Section, SettingsForm } from "../../components/settings-form"
 import type { Sso } from "../../lib/wasm";
 import { useSsoConfiguration } from "./api/sso-configuration";
 import { AlternateIdColumnTest } from "./components/alternate-id-test";
+import { EpicTestUrl } from "./components/epic-test-url";
 import { SamlTestUrls } from "./components/saml-test-urls";
 import { SsoTypeFields } from "./components/sso-type-fields";
 
@@ -56,6 +57,7 @@ export function SsoPage() {
         <Field name="EpicJwtPrivateKey" label="Epic JWT private key" kind="password" />
         <Field name="EpicClientSecret" label="Epic client secret" kind="password" />
         <Field name="EpicCustomerEndpointWithHsi" label="Customer endpoint with HSI" kind="text" />
+        <EpicTestUrl />
       </Section>
       <fieldset>
         <legend>Cerner OAuth</legend>
