@@ -139,6 +139,9 @@ for (const { code, name, tag, mrn } of LANGUAGES) {
     await expect(panel.getByRole("heading")).toHaveText(say("Account_PasswordRequirements", code));
     await expect(panel.getByRole("listitem").first()).toContainText(say("Account_RequirementMet", code));
     await expect(page.getByRole("button", { name: say("Account_Change", code), exact: true })).toBeVisible();
+    // Who opened my record, on the same page (a new account: nobody yet).
+    await expect(page.getByRole("heading", { name: say("Account_RecordAccessesTitle", code) })).toBeVisible();
+    await expect(page.getByText(say("Account_NoRecordAccesses", code))).toBeVisible();
     await expectNoAxeViolations(page);
     await shoot(page, `change-password-${code}`);
 
