@@ -142,6 +142,8 @@ for (const { code, name, tag, mrn } of LANGUAGES) {
     // Who opened my record, on the same page (a new account: nobody yet).
     await expect(page.getByRole("heading", { name: say("Account_RecordAccessesTitle", code) })).toBeVisible();
     await expect(page.getByText(say("Account_NoRecordAccesses", code))).toBeVisible();
+    await expect(page.locator(".pager-summary")).toHaveText(say("Table_Showing", code).replace(/\{\w+\}/g, "0"));
+    await expect(page.getByRole("button", { name: say("Table_Next", code), exact: true })).toBeDisabled();
     await expectNoAxeViolations(page);
     await shoot(page, `change-password-${code}`);
 
