@@ -175,6 +175,72 @@ pub const PATIENT_MESSAGES: &[(&str, &str)] = &[
     ),
     // The kiosk's PIN screen (kiosk.json).
     ("Msg_Kiosk_PinExpired", crate::survey::start::PIN_EXPIRED),
+    // Registration, reset password, verify phone and change password (registration.json).
+    (
+        "Msg_Membership_EmailAddressRequired",
+        crate::membership::EMAIL_ADDRESS_REQUIRED,
+    ),
+    (
+        "Msg_Membership_EmailInvalid",
+        crate::membership::EMAIL_INVALID,
+    ),
+    (
+        "Msg_Membership_FirstNameRequired",
+        crate::membership::FIRST_NAME_REQUIRED,
+    ),
+    (
+        "Msg_Membership_LastNameRequired",
+        crate::membership::LAST_NAME_REQUIRED,
+    ),
+    (
+        "Msg_Membership_GenderRequired",
+        crate::membership::GENDER_REQUIRED,
+    ),
+    (
+        "Msg_Membership_DobRequired",
+        crate::membership::DOB_REQUIRED,
+    ),
+    ("Msg_Membership_DobInvalid", crate::membership::DOB_INVALID),
+    (
+        "Msg_Membership_DobMismatch",
+        crate::membership::DOB_MISMATCH,
+    ),
+    (
+        "Msg_Membership_PhoneInvalid",
+        crate::membership::PHONE_INVALID,
+    ),
+    (
+        "Msg_Membership_CodeRequired",
+        crate::membership::CODE_REQUIRED,
+    ),
+    ("Msg_Membership_CodeLength", crate::membership::CODE_LENGTH),
+    (
+        "Msg_Membership_OldPasswordRequired",
+        crate::membership::OLD_PASSWORD_REQUIRED,
+    ),
+    (
+        "Msg_Membership_NewPasswordRequired",
+        crate::membership::NEW_PASSWORD_REQUIRED,
+    ),
+    (
+        "Msg_Membership_ConfirmationRequired",
+        crate::membership::CONFIRMATION_REQUIRED,
+    ),
+    (
+        "Msg_Membership_PasswordsNotEqual",
+        crate::membership::PASSWORDS_NOT_EQUAL,
+    ),
+    (
+        "Msg_Password_RepeatMismatch",
+        crate::password::REPEAT_MESSAGE,
+    ),
+    // The header's user menu (account.json) and the error dialogs (dialogs.json).
+    ("Msg_Menu_AccountSettings", crate::menu::ACCOUNT_SETTINGS),
+    (
+        "Msg_Http_ServerError",
+        crate::http_error::SERVER_ERROR_TITLE,
+    ),
+    ("Msg_Http_NotFound", crate::http_error::NOT_FOUND_MESSAGE),
 ];
 
 /// The label key that translates a wasm-core message (see PATIENT_MESSAGES).

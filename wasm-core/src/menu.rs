@@ -58,6 +58,8 @@ pub const HOME: &str = "Home";
 pub const DOCUMENTS: &str = "Documents";
 pub const APPOINTMENTS: &str = "Appointments";
 pub const MEDICAL_HISTORY: &str = "Medical History";
+/// The user menu's link to the account settings (change password) page.
+pub const ACCOUNT_SETTINGS: &str = "Account settings";
 
 pub fn child_label(slug: &str) -> String {
     if slug == "email-service" {
@@ -221,7 +223,7 @@ pub fn user_menu(perms: &Permissions, settings: &MainMenuSettings) -> Vec<MenuIt
     if !settings.disable_change_password_menu {
         items.push(MenuItem::link(
             "account-settings",
-            "Account settings",
+            ACCOUNT_SETTINGS,
             "/account/change-password",
         ));
     }

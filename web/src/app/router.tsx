@@ -147,7 +147,7 @@ export const routes: RouteObject[] = [
             path: "account/change-password",
             lazy: () =>
               import("../features/account/change-password-page").then((m) => ({ Component: m.ChangePasswordPage })),
-            handle: { title: "User Change Password" } satisfies RouteHandle,
+            handle: { title: "User Change Password", titleKey: "Account_ChangePasswordTitle" } satisfies RouteHandle,
           },
           {
             path: "admin",

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { dobYears } from "../lib/wasm";
+import { useLabels } from "../i18n/labels";
 import "./dob-selects.css";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -15,26 +16,27 @@ export interface Dob {
 
 /** Month, day and year selects of a date of birth (spec 02 §2.7, §2.8). */
 export function DobSelects({ value, messages, onChange }: { value: Dob; messages: string[]; onChange: (dob: Dob) => void }) {
+  const { t, tMessage, tDate } = useLabels();
   const id = useId();
   const years = Array.from(dobYears(new Date().getFullYear()));
   const num = (v: string) => (v === "" ? undefined : Number(v));
   return (
     <div className={`field ${messages.length ? "field-invalid" : ""}`}>
       <fieldset className="dob-selects" aria-describedby={messages.length ? `${id}-msg` : undefined}>
-        <legend>Date of Birth</legend>
+        <legend>{t("Dob_Legend")}</legend>
         <div className="field-control">
-          <select aria-label="Month" value={value.month ?? ""} onChange={(e) => onChange({ ...value, month: num(e.target.value) })}>
-            <option value="">Month</option>
+          <select aria-label={t("Dob_Month")} value={value.month ?? ""} onChange={(e) => onChange({ ...value, month: num(e.target.value) })}>
+            <option value="">{t("Dob_Month")}</option>
             {MONTHS.map((m, i) => (
               <option key={m} value={i + 1}>
-                {m}
+                {tDate(m)}
               </option>
             ))}
           </select>
         </div>
         <div className="field-control">
-          <select aria-label="Day" value={value.day ?? ""} onChange={(e) => onChange({ ...value, day: num(e.target.value) })}>
-            <option value="">Day</option>
+          <select aria-label={t("Dob_Day")} value={value.day ?? ""} onChange={(e) => onChange({ ...value, day: num(e.target.value) })}>
+            <option value="">{t("Dob_Day")}</option>
             {DAYS.map((d) => (
               <option key={d} value={d}>
                 {d}
@@ -43,8 +45,8 @@ export function DobSelects({ value, messages, onChange }: { value: Dob; messages
           </select>
         </div>
         <div className="field-control">
-          <select aria-label="Year" value={value.year ?? ""} onChange={(e) => onChange({ ...value, year: num(e.target.value) })}>
-            <option value="">Year</option>
+          <select aria-label={t("Dob_Year")} value={value.year ?? ""} onChange={(e) => onChange({ ...value, year: num(e.target.value) })}>
+            <option value="">{t("Dob_Year")}</option>
             {years.map((y) => (
               <option key={y} value={y}>
                 {y}
@@ -56,7 +58,7 @@ export function DobSelects({ value, messages, onChange }: { value: Dob; messages
       {messages.length > 0 && (
         <div className="field-messages" id={`${id}-msg`}>
           {messages.map((m) => (
-            <p key={m}>{m}</p>
+            <p key={m}>{tMessage(m)}</p>
           ))}
         </div>
       )}

@@ -6,7 +6,7 @@ import { logout } from "../../lib/api/logout";
 import { cancelImpersonation } from "../../features/users/api/impersonation";
 import type { SessionInfo } from "../../features/auth/api/session";
 import { loginPathFor, useSession } from "../session";
-import { LanguageSwitch } from "../../i18n/labels";
+import { LanguageSwitch, useLabels } from "../../i18n/labels";
 
 interface HeaderProps {
   title: string;
@@ -17,6 +17,7 @@ interface HeaderProps {
 }
 
 export function Header({ title, subtitle, info, drawerOpen, onToggleDrawer }: HeaderProps) {
+  const { t } = useLabels();
   const { clear } = useSession();
   async function signOut() {
     try {
@@ -31,7 +32,7 @@ export function Header({ title, subtitle, info, drawerOpen, onToggleDrawer }: He
       <button
         type="button"
         className="icon-button drawer-toggle"
-        aria-label="Toggle menu"
+        aria-label={t("Account_ToggleMenu")}
         aria-expanded={drawerOpen}
         aria-controls="sidebar"
         onClick={onToggleDrawer}
@@ -48,7 +49,7 @@ export function Header({ title, subtitle, info, drawerOpen, onToggleDrawer }: He
       {info.permissions.IsImpersonated && <CancelImpersonation />}
       {info.menuSettings.IsAllowedToShowHelpButton && <HelpButton />}
       <UserMenu userName={info.userName} items={userMenu(info.permissions, info.menuSettings)} onLogout={signOut} />
-      <button type="button" className="icon-button logout-icon" aria-label="Logout" title="Logout" onClick={signOut}>
+      <button type="button" className="icon-button logout-icon" aria-label={t("Account_Logout")} title={t("Account_Logout")} onClick={signOut}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4" />
         </svg>
@@ -78,6 +79,7 @@ function HelpButton() {
 }
 
 function UserMenu({ userName, items, onLogout }: { userName: string; items: MenuItem[]; onLogout: () => void }) {
+  const { t, tMessage } = useLabels();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -120,17 +122,17 @@ function UserMenu({ userName, items, onLogout }: { userName: string; items: Menu
         </span>
       </button>
       {open && (
-        <ul className="user-menu-list" id={menuId} aria-label="User menu">
+        <ul className="user-menu-list" id={menuId} aria-label={t("Account_UserMenu")}>
           {items.map((item) => (
             <li key={item.Key}>
               <Link to={item.Path} onClick={() => setOpen(false)}>
-                {item.Label}
+                {tMessage(item.Label)}
               </Link>
             </li>
           ))}
           <li>
             <button type="button" onClick={onLogout}>
-              Logout
+              {t("Account_Logout")}
             </button>
           </li>
         </ul>

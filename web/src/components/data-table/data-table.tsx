@@ -9,6 +9,7 @@ import {
 } from "@tanstack/react-table";
 import { maxSearchChars, pageSizes, type TableState } from "../../lib/wasm";
 import { Pager } from "./pager";
+import { useLabels } from "../../i18n/labels";
 import "./data-table.css";
 
 // The sizes wasm-core allows (the server clamps to the same list); read once at load.
@@ -197,18 +198,19 @@ function SortMark({ direction }: { direction: false | "asc" | "desc" }): ReactNo
 }
 
 function PageSizeSelect({ value, options, onChange }: { value: number; options: number[]; onChange: (size: number) => void }) {
+  const { t } = useLabels();
   const id = useId();
   return (
     <div className="page-size">
-      <label htmlFor={id}>Show</label>
-      <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))} aria-label="Rows per page">
+      <label htmlFor={id}>{t("Table_Show")}</label>
+      <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))} aria-label={t("Table_RowsPerPage")}>
         {options.map((size) => (
           <option key={size} value={size}>
             {size}
           </option>
         ))}
       </select>
-      <span aria-hidden="true">entries</span>
+      <span aria-hidden="true">{t("Table_Entries")}</span>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { pager } from "../../lib/wasm";
+import { useLabels } from "../../i18n/labels";
+import { fill } from "../../i18n/fill";
 
 export interface PagerProps {
   pageIndex: number;
@@ -10,17 +12,18 @@ export interface PagerProps {
 /** Numbered paging (spec 01 §2.6): Previous, page numbers with gaps, Next, and a summary; which
  * pages and rows is wasm-core's `pager`. */
 export function Pager({ pageIndex, pageSize, rowCount, onPage }: PagerProps) {
+  const { t } = useLabels();
   const { PageCount: pageCount, FirstRow: first, LastRow: last, Pages: pages } = pager(pageIndex, pageSize, rowCount);
   return (
     <div className="pager">
       <p className="pager-summary" aria-live="polite">
-        Showing {first} to {last} of {rowCount} entries
+        {fill(t("Table_Showing"), { first, last, count: rowCount })}
       </p>
-      <nav aria-label="Pagination">
+      <nav aria-label={t("Table_Pagination")}>
         <ul>
           <li>
             <button type="button" disabled={pageIndex <= 0} onClick={() => onPage(pageIndex - 1)}>
-              Previous
+              {t("Table_Previous")}
             </button>
           </li>
           {pages.map((page, i) =>
@@ -32,7 +35,7 @@ export function Pager({ pageIndex, pageSize, rowCount, onPage }: PagerProps) {
               <li key={page}>
                 <button
                   type="button"
-                  aria-label={`Page ${page + 1}`}
+                  aria-label={fill(t("Table_Page"), { page: page + 1 })}
                   aria-current={page === pageIndex ? "page" : undefined}
                   onClick={() => onPage(page)}
                 >
@@ -43,7 +46,7 @@ export function Pager({ pageIndex, pageSize, rowCount, onPage }: PagerProps) {
           )}
           <li>
             <button type="button" disabled={pageIndex >= pageCount - 1} onClick={() => onPage(pageIndex + 1)}>
-              Next
+              {t("Table_Next")}
             </button>
           </li>
         </ul>

@@ -1,4 +1,5 @@
 import { Modal } from "../modal/modal";
+import { useLabels } from "../../i18n/labels";
 import { errorFields, fieldMessages, type ErrorDialog as ErrorDialogModel } from "../../lib/wasm";
 
 export interface ErrorDialogProps {
@@ -10,32 +11,33 @@ export interface ErrorDialogProps {
 }
 
 export function ErrorDialog({ error, title, onClose }: ErrorDialogProps) {
+  const { t, tMessage } = useLabels();
   const fields = errorFields(error.Errors);
   return (
     <Modal
-      title={title ?? error.Title}
+      title={title ?? tMessage(error.Title)}
       tone="danger"
       onClose={onClose}
       footer={
         <button type="button" className="button button-primary" onClick={onClose}>
-          OK
+          {t("Dialog_OK")}
         </button>
       }
     >
-      <p className="error-message">{error.Message}</p>
+      <p className="error-message">{tMessage(error.Message)}</p>
       {fields.length > 0 && (
         <ul className="error-fields">
-          {fields.flatMap((field) => fieldMessages(error.Errors, field).map((m) => <li key={field + m}>{m}</li>))}
+          {fields.flatMap((field) => fieldMessages(error.Errors, field).map((m) => <li key={field + m}>{tMessage(m)}</li>))}
         </ul>
       )}
       {error.ErrorId && (
         <p className="error-id">
-          Error ID: <code>{error.ErrorId}</code>. Please contact the system administrator and quote this error ID.
+          {t("Dialog_ErrorId")} <code>{error.ErrorId}</code>. {t("Dialog_ErrorIdHelp")}
         </p>
       )}
       {error.StackTrace && (
         <details className="error-stack">
-          <summary>Stack trace</summary>
+          <summary>{t("Dialog_StackTrace")}</summary>
           <pre>{error.StackTrace}</pre>
         </details>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useLabels } from "../../i18n/labels";
 import "./modal.css";
 
 export interface ModalProps {
@@ -13,6 +14,7 @@ export interface ModalProps {
 /** An accessible modal dialog: labelled by its title, Escape closes, focus moves in on open,
  * stays inside while open (Tab wraps) and returns to the opener on close. */
 export function Modal({ title, onClose, children, footer, tone = "default" }: ModalProps) {
+  const { t } = useLabels();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -56,7 +58,7 @@ export function Modal({ title, onClose, children, footer, tone = "default" }: Mo
       >
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-button" aria-label={t("Dialog_Close")} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </header>

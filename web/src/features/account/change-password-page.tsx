@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { FieldShell } from "../../components/form/field-shell";
+import { useLabels } from "../../i18n/labels";
+import { fill } from "../../i18n/fill";
 import { Modal } from "../../components/modal/modal";
 import { ApiFailure } from "../../lib/api-client";
 import {
@@ -22,12 +24,11 @@ import { PasswordRequirementsPanel } from "../../components/password-requirement
 import "../../styles/login.css";
 import "../../styles/account.css";
 
-export const CHANGED_MESSAGE = "Password was changed successfully!";
-
 type Field = keyof ChangeMyPassword;
 
 /** /account/change-password, title 'User Change Password' (spec 01 §2.9, §4, §5). */
 export function ChangePasswordPage() {
+  const { t, tMessage } = useLabels();
   const { clear, state } = useSession();
   const [rules, setRules] = useState<PasswordRequirements | null>(null);
   const [form, setForm] = useState<Required<ChangeMyPassword>>({ OldPassword: "", NewPassword: "", NewPasswordRepeat: "" });
@@ -57,7 +58,7 @@ export function ChangePasswordPage() {
     const messages = fieldMessages(errors, field);
     if (field !== "NewPassword" || !check || form.NewPassword === "") return messages;
     const rest = messages.filter((m) => !check.Errors.includes(m));
-    return rest.length < messages.length ? [...rest, "The new password does not meet the password requirements."] : rest;
+    return rest.length < messages.length ? [...rest, t("Account_NotMeetRequirements")] : rest;
   };
 
   async function submit(event: FormEvent) {
@@ -94,26 +95,34 @@ export function ChangePasswordPage() {
     <>
     <div className="change-password panel">
       <form onSubmit={submit} noValidate className="change-password-form">
-        <PasswordInput label="Old password" value={form.OldPassword} messages={shown("OldPassword")} autoComplete="current-password" onChange={(v) => change("OldPassword", v)} />
-        <PasswordInput label="New password" value={form.NewPassword} messages={shown("NewPassword")} autoComplete="new-password" onChange={(v) => change("NewPassword", v)} />
-        <PasswordInput label="Confirm password" value={form.NewPasswordRepeat} messages={shown("NewPasswordRepeat")} autoComplete="new-password" onChange={(v) => change("NewPasswordRepeat", v)} />
+        <PasswordInput label={t("Account_OldPassword")} value={form.OldPassword} messages={shown("OldPassword")} autoComplete="current-password" onChange={(v) => change("OldPassword", v)} />
+        <PasswordInput label={t("Account_NewPassword")} value={form.NewPassword} messages={shown("NewPassword")} autoComplete="new-password" onChange={(v) => change("NewPassword", v)} />
+        <PasswordInput label={t("Account_ConfirmPassword")} value={form.NewPasswordRepeat} messages={shown("NewPasswordRepeat")} autoComplete="new-password" onChange={(v) => change("NewPasswordRepeat", v)} />
         {serverMessages.length > 0 && (
           <div className="alert alert-error" role="alert">
             {serverMessages.map((m) => (
-              <div key={m}>{m}</div>
+              <div key={m}>{tMessage(m)}</div>
             ))}
           </div>
         )}
         <div>
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? "Changing…" : "Change"}
+            {busy ? t("Account_Changing") : t("Account_Change")}
           </button>
         </div>
       </form>
       <PasswordRequirementsPanel check={check} pristine={form.NewPassword === ""} />
       {done && (
-        <Modal title="Password changed" onClose={finish} footer={<button type="button" className="button button-primary" onClick={finish}>OK</button>}>
-          <p>{CHANGED_MESSAGE}</p>
+        <Modal
+          title={t("Account_PasswordChangedTitle")}
+          onClose={finish}
+          footer={
+            <button type="button" className="button button-primary" onClick={finish}>
+              {t("Dialog_OK")}
+            </button>
+          }
+        >
+          <p>{t("Account_PasswordChanged")}</p>
         </Modal>
       )}
     </div>
@@ -124,7 +133,9 @@ export function ChangePasswordPage() {
 }
 
 function PasswordInput(props: { label: string; value: string; messages: string[]; autoComplete: string; onChange: (v: string) => void }) {
+  const { t } = useLabels();
   const [show, setShow] = useState(false);
+  const field = props.label.toLowerCase();
   return (
     <FieldShell label={props.label} messages={props.messages}>
       {({ id, describedBy, invalid }) => (
@@ -142,10 +153,10 @@ function PasswordInput(props: { label: string; value: string; messages: string[]
             type="button"
             className="password-toggle"
             aria-pressed={show}
-            aria-label={show ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+            aria-label={fill(show ? t("Account_HideField") : t("Account_ShowField"), { field })}
             onClick={() => setShow((s) => !s)}
           >
-            {show ? "Hide" : "Show"}
+            {show ? t("Login_Hide") : t("Login_Show")}
           </button>
         </>
       )}

@@ -18,6 +18,7 @@ import { changePasswordByResetToken } from "./api/change-password-by-reset-token
 import { validateResetKey } from "./api/validate-reset-key";
 import { useArea } from "./area";
 import { RecoveryCard, TextField } from "./recovery-card";
+import { useLabels } from "../../i18n/labels";
 
 const num = (v: string) => (v === "" ? undefined : Number(v));
 
@@ -26,6 +27,7 @@ type Form = { Month: string; Day: string; Year: string; NewPassword: string; New
 /** change-password?pwdReset=&id= (spec 02 §2.5, §4 "Reset link"): the link is checked first and
  * routed by wasm-core's resetLinkRoute; then date of birth, new password and repeat. */
 export function ResetPasswordPage() {
+  const { t, tMessage } = useLabels();
   const area = useArea();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -87,10 +89,10 @@ export function ResetPasswordPage() {
     }
   }
 
-  if (!ready) return <RecoveryCard title="Change Password" lead="Checking the link…">{null}</RecoveryCard>;
+  if (!ready) return <RecoveryCard title={t("Reset_Title")} lead={t("Reset_CheckingLink")}>{null}</RecoveryCard>;
   const dobMessages = [...fieldMessages(errors, "Month"), ...fieldMessages(errors, "Day"), ...fieldMessages(errors, "Year"), ...fieldMessages(errors, "Dob")];
   return (
-    <RecoveryCard title="Change Password" lead="Confirm your date of birth and choose a new password.">
+    <RecoveryCard title={t("Reset_Title")} lead={t("Reset_Lead")}>
       <div className="reset-password-layout">
         <form className="login-form" onSubmit={submit} noValidate>
           <DobSelects
@@ -102,17 +104,17 @@ export function ResetPasswordPage() {
               set("Year")(dob.year?.toString() ?? "");
             }}
           />
-          <TextField id="reset-new" type="password" label="New password" value={form.NewPassword} onChange={set("NewPassword")} autoComplete="new-password" messages={fieldMessages(errors, "NewPassword")} />
-          <TextField id="reset-repeat" type="password" label="Repeat new password" value={form.NewPasswordRepeat} onChange={set("NewPasswordRepeat")} autoComplete="new-password" messages={fieldMessages(errors, "NewPasswordRepeat")} />
+          <TextField id="reset-new" type="password" label={t("Account_NewPassword")} value={form.NewPassword} onChange={set("NewPassword")} autoComplete="new-password" messages={fieldMessages(errors, "NewPassword")} />
+          <TextField id="reset-repeat" type="password" label={t("Reset_RepeatNewPassword")} value={form.NewPasswordRepeat} onChange={set("NewPasswordRepeat")} autoComplete="new-password" messages={fieldMessages(errors, "NewPasswordRepeat")} />
           {messages.length > 0 && (
             <div className="alert alert-error" role="alert">
               {messages.map((m) => (
-                <div key={m}>{m}</div>
+                <div key={m}>{tMessage(m)}</div>
               ))}
             </div>
           )}
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? "Changing…" : "Change Password"}
+            {busy ? t("Account_Changing") : t("Reset_Title")}
           </button>
         </form>
         <PasswordRequirementsPanel check={rules ? checkPassword(form.NewPassword, rules) : null} />

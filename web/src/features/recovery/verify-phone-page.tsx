@@ -18,11 +18,14 @@ import { requestCode } from "./api/request-code";
 import { verifyCode } from "./api/verify-code";
 import { useArea } from "./area";
 import { RecoveryCard, TextField } from "./recovery-card";
+import { useLabels } from "../../i18n/labels";
+import { fill } from "../../i18n/fill";
 
 /** forgot-password-verify-phone, create-verify-phone, verify-phone (spec 02 §2.6, §4): masked
  * phone, Send Code, the 6-character code and Verify. Where to go next is wasm-core's
  * phoneVerifyView; the key may be a reset or a registration key. */
 export function VerifyPhonePage() {
+  const { t, tMessage, tDate } = useLabels();
   const area = useArea();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -100,43 +103,43 @@ export function VerifyPhonePage() {
     }
   }
 
-  if (!screen) return <RecoveryCard title="Verify Phone" lead="Loading…">{null}</RecoveryCard>;
+  if (!screen) return <RecoveryCard title={t("VerifyPhone_Title")} lead={t("VerifyPhone_Loading")}>{null}</RecoveryCard>;
   const masked = phoneVerifyView(screen).MaskedPhone;
   const codeInvalid = errorFields(validateVerificationCode(code)).length > 0;
   return (
-    <RecoveryCard title="Verify Phone" lead="We will text a verification code to the phone number of your account.">
-      <p className="phone-masked" aria-label="Phone number">
+    <RecoveryCard title={t("VerifyPhone_Title")} lead={t("VerifyPhone_Lead")}>
+      <p className="phone-masked" aria-label={t("VerifyPhone_PhoneNumber")}>
         {masked}
       </p>
       <div className="login-form">
         <button type="button" className="button" onClick={send} disabled={busy}>
-          Send Code
+          {t("VerifyPhone_SendCode")}
         </button>
         {generated && (
           <p className="code-sent" role="status">
-            Code sent on {formatDate(generated, "TableDateTime", viewerOffsetMinutes(), "")}
+            {fill(t("VerifyPhone_CodeSent"), { date: tDate(formatDate(generated, "TableDateTime", viewerOffsetMinutes(), "")) })}
           </p>
         )}
         <form className="login-form" onSubmit={submit} noValidate>
-          <TextField id="verify-code" label="Verification code" value={code} onChange={setCode} inputMode="numeric" maxLength={verificationCodeLength()} autoComplete="one-time-code" />
+          <TextField id="verify-code" label={t("VerifyPhone_Code")} value={code} onChange={setCode} inputMode="numeric" maxLength={verificationCodeLength()} autoComplete="one-time-code" />
           <button type="submit" className="button button-primary" disabled={busy || codeInvalid}>
-            Verify
+            {t("VerifyPhone_Verify")}
           </button>
         </form>
       </div>
-      {requestError && <ErrorDialog error={requestError} title="Error on getting of request code" onClose={() => setRequestError(null)} />}
+      {requestError && <ErrorDialog error={requestError} title={t("VerifyPhone_RequestError")} onClose={() => setRequestError(null)} />}
       {invalid !== null && (
         <Modal
-          title="Code Invalid"
+          title={t("VerifyPhone_CodeInvalid")}
           tone="danger"
           onClose={() => setInvalid(null)}
           footer={
             <button type="button" className="button button-primary" onClick={() => setInvalid(null)}>
-              OK
+              {t("Dialog_OK")}
             </button>
           }
         >
-          <p>{invalid}</p>
+          <p>{tMessage(invalid)}</p>
         </Modal>
       )}
     </RecoveryCard>

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { DobField, RadioField, setServerErrors, TextField, wasmResolver } from "../../components/form";
 import type { Dob } from "../../components/dob-selects";
 import { Modal } from "../../components/modal/modal";
+import { useLabels } from "../../i18n/labels";
 import { ApiFailure } from "../../lib/api-client";
 import { errorFields, formatUsPhone, validateSurveyRegistration, type SurveyRegistration } from "../../lib/wasm";
 import { checkLocation, requestRegistration, sendRequestRegistrationEmail } from "./api/survey-registration";
@@ -16,12 +17,17 @@ type RegistrationValues = Omit<SurveyRegistration, "year" | "month" | "day"> & {
 
 const toRegistration = ({ Dob: dob, ...values }: RegistrationValues): SurveyRegistration => ({ ...values, year: dob.year, month: dob.month, day: dob.day });
 
-const GENDERS = ["Male", "Female"].map((g) => ({ value: g, label: g }));
+/** The values wasm-core checks stay English; the patient reads them in their language. */
+const GENDERS = [
+  { value: "Male", key: "Registration_Male" },
+  { value: "Female", key: "Registration_Female" },
+];
 
 /** /register?locNum= (spec 02 §2.8, §4): online survey registration in two steps. The link's
  * location is checked first: a bad or missing locNum gets a page saying the link is not valid,
  * before anything is asked (issue 20). */
 export function RegisterPage() {
+  const { t } = useLabels();
   const [params] = useSearchParams();
   const locNum = params.get("locNum") ?? "";
   const location = useQuery({
@@ -31,8 +37,8 @@ export function RegisterPage() {
   });
   if (location.isPending) {
     return (
-      <MembershipCard title="Medical History Survey">
-        <p className="login-lead">Checking your link…</p>
+      <MembershipCard title={t("Registration_Title")}>
+        <p className="login-lead">{t("Registration_CheckingLink")}</p>
       </MembershipCard>
     );
   }
@@ -42,20 +48,22 @@ export function RegisterPage() {
 
 /** A /register link without a known location. */
 function InvalidRegisterLink() {
+  const { t } = useLabels();
   return (
-    <MembershipCard title="This link is not valid">
+    <MembershipCard title={t("Registration_InvalidTitle")}>
       <p className="membership-message" role="alert">
-        This registration link is not valid: it does not name one of our locations.
+        {t("Registration_InvalidMessage")}
       </p>
-      <p className="membership-message">Please use the link or QR code your clinic gave you, or ask the front desk for a new one.</p>
+      <p className="membership-message">{t("Registration_InvalidHelp")}</p>
       <Link to="/patient/login" className="button">
-        Back to Login
+        {t("Recovery_BackToLogin")}
       </Link>
     </MembershipCard>
   );
 }
 
 function RegisterForm({ locNum }: { locNum: string }) {
+  const { t, tMessage } = useLabels();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
@@ -72,39 +80,35 @@ function RegisterForm({ locNum }: { locNum: string }) {
     try {
       const result = step === 1 ? await sendRequestRegistrationEmail(values.email ?? "", locNum) : await requestRegistration(toRegistration(values));
       if (result.isSentStartHistPortalSurveyEmail) navigate("/patient-registered", { replace: true });
-      else if (result.isUserExist) setDialog({ title: "Error", message: result.message || "You have already completed survey" });
+      else if (result.isUserExist) setDialog({ title: t("Dialog_Error"), message: result.message ? tMessage(result.message) : t("Registration_AlreadyCompleted") });
       else {
         setStep(2);
         form.clearErrors();
       }
     } catch (err) {
       if (err instanceof ApiFailure && err.dialog.Errors && errorFields(err.dialog.Errors).length) setServerErrors(form.setError, err.dialog.Errors);
-      else setDialog({ title: "Error", message: err instanceof ApiFailure ? err.dialog.Message : String(err) });
+      else setDialog({ title: t("Dialog_Error"), message: err instanceof ApiFailure ? tMessage(err.dialog.Message) : String(err) });
     }
   });
 
   return (
-    <MembershipCard title="Medical History Survey" wide={step === 2}>
-      <p className="login-lead">
-        {step === 1
-          ? "Enter your email address and we will send you a link to your medical history survey."
-          : "We do not know this email address yet. Tell us who you are and we will assign your survey."}
-      </p>
+    <MembershipCard title={t("Registration_Title")} wide={step === 2}>
+      <p className="login-lead">{step === 1 ? t("Registration_EmailLead") : t("Registration_NewPersonLead")}</p>
       <FormProvider {...form}>
         <form onSubmit={submit} noValidate>
-          <TextField name="email" label="Email Address" type="email" inputMode="email" autoComplete="email" readOnly={step === 2} />
+          <TextField name="email" label={t("Registration_Email")} type="email" inputMode="email" autoComplete="email" readOnly={step === 2} />
           {step === 2 && (
             <>
-              <TextField name="firstName" label="First Name" autoComplete="given-name" />
-              <TextField name="lastName" label="Last Name" autoComplete="family-name" />
-              <RadioField name="gender" label="Gender" options={GENDERS} className="gender-options" />
+              <TextField name="firstName" label={t("Registration_FirstName")} autoComplete="given-name" />
+              <TextField name="lastName" label={t("Registration_LastName")} autoComplete="family-name" />
+              <RadioField name="gender" label={t("Registration_Gender")} options={GENDERS.map((g) => ({ value: g.value, label: t(g.key) }))} className="gender-options" />
               <DobField name="Dob" />
-              <TextField name="phoneNumber" label="Phone" type="tel" inputMode="tel" placeholder="(000) 000-0000" format={formatUsPhone} />
+              <TextField name="phoneNumber" label={t("Registration_Phone")} type="tel" inputMode="tel" placeholder="(000) 000-0000" format={formatUsPhone} />
             </>
           )}
           <div className="membership-actions">
             <button type="submit" className="button button-primary" disabled={form.formState.isSubmitting}>
-              {step === 1 ? "Next" : "Assign Survey"}
+              {step === 1 ? t("Registration_Next") : t("Registration_AssignSurvey")}
             </button>
           </div>
         </form>
@@ -116,7 +120,7 @@ function RegisterForm({ locNum }: { locNum: string }) {
           onClose={() => setDialog(null)}
           footer={
             <button type="button" className="button button-primary" onClick={() => setDialog(null)}>
-              OK
+              {t("Dialog_OK")}
             </button>
           }
         >
@@ -129,10 +133,11 @@ function RegisterForm({ locNum }: { locNum: string }) {
 
 /** /patient-registered (spec 02 §2.1): the survey was assigned. */
 export function PatientRegisteredPage() {
+  const { t } = useLabels();
   return (
-    <MembershipCard title="Survey assigned">
+    <MembershipCard title={t("Registration_AssignedTitle")}>
       <p className="membership-message" role="status">
-        Thank you. We have sent you an email with a link to your medical history survey.
+        {t("Registration_AssignedMessage")}
       </p>
     </MembershipCard>
   );

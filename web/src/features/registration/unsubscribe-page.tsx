@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useLabels } from "../../i18n/labels";
 import { useParams } from "react-router";
 import type { UnsubscribeResult } from "../../lib/wasm";
 import { unsubscribe } from "./api/unsubscribe";
@@ -8,6 +9,7 @@ import { MembershipCard } from "./membership-card";
  * note when the server asks for it. */
 export function UnsubscribePage() {
   const { token = "" } = useParams();
+  const { t } = useLabels();
   const [result, setResult] = useState<UnsubscribeResult | null>(null);
   useEffect(() => {
     const abort = new AbortController();
@@ -19,19 +21,17 @@ export function UnsubscribePage() {
     return () => abort.abort();
   }, [token]);
   return (
-    <MembershipCard title="Unsubscribe">
+    <MembershipCard title={t("Unsubscribe_Title")}>
       {!result ? (
-        <p className="membership-message">Unsubscribing…</p>
+        <p className="membership-message">{t("Unsubscribe_Working")}</p>
       ) : (
         <>
           <p className={`unsubscribe-label ${result.isSuccess ? "success" : "failure"}`} role="status">
-            {result.isSuccess
-              ? "You have been unsubscribed from notifications."
-              : "We could not unsubscribe you with this link."}
+            {result.isSuccess ? t("Unsubscribe_Success") : t("Unsubscribe_Failure")}
           </p>
           {result.showCallToProviderMessage && (
             <p className="membership-message" data-testid="call-provider">
-              Please call your provider to stop receiving notifications.
+              {t("Unsubscribe_CallProvider")}
             </p>
           )}
         </>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Modal } from "../../components/modal/modal";
+import { useLabels } from "../../i18n/labels";
 import { sessionTimerView, type SessionSettings } from "../../lib/wasm";
 import type { SessionTimeout } from "../../lib/wire";
 import * as server from "./api/session-timer";
@@ -18,6 +19,7 @@ export interface SessionTimerServer {
  * Continue (extends the session on the server) and Exit (the configured link, or a reload).
  * Which phase applies is wasm-core's sessionTimerView. Mounted only while signed in. */
 export function SessionTimer({ api = server, onExit }: { api?: SessionTimerServer; onExit?: (link: string) => void }) {
+  const { t } = useLabels();
   const [settings, setSettings] = useState<SessionSettings | null>(null);
   const [deadline, setDeadline] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -66,20 +68,33 @@ export function SessionTimer({ api = server, onExit }: { api?: SessionTimerServe
   const expired = view.Phase === "Expired";
   return (
     <Modal
-      title={expired ? "Session expired" : "Session about to expire"}
+      title={expired ? t("SessionTimer_ExpiredTitle") : t("SessionTimer_WarningTitle")}
       onClose={keepGoing}
       footer={
         <>
-          <button type="button" className="button button-primary" onClick={keepGoing}>Continue</button>
-          <button type="button" className="button" onClick={exit}>Exit</button>
+          <button type="button" className="button button-primary" onClick={keepGoing}>
+            {t("SessionTimer_Continue")}
+          </button>
+          <button type="button" className="button" onClick={exit}>
+            {t("SessionTimer_Exit")}
+          </button>
         </>
       }
     >
-      <p>
-        {expired
-          ? "Your session has expired."
-          : <>Your session will expire in <strong>{view.Countdown}</strong>.</>}
-      </p>
+      <p>{expired ? t("SessionTimer_Expired") : <Countdown text={t("SessionTimer_WillExpire")} countdown={view.Countdown} />}</p>
     </Modal>
+  );
+}
+
+/** The warning's sentence with its `{time}` placeholder drawn as the bold countdown (each
+ * language puts the time where its sentence needs it). */
+function Countdown({ text, countdown }: { text: string; countdown: string }) {
+  const [before, after = ""] = text.split("{time}");
+  return (
+    <>
+      {before}
+      <strong>{countdown}</strong>
+      {after}
+    </>
   );
 }
