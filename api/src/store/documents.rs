@@ -54,15 +54,16 @@ const SELECT: &str = "SELECT l.id, l.patient_id, l.access_token, l.letter_type, 
     LEFT JOIN studies s ON s.id = l.study_id
     LEFT JOIN locations loc ON loc.id = s.location_id";
 
-/// What the letters list shows of each letter: the columns the PDF needs (body, address, the
-/// location, the file name) are left out, as they are the bulk of each row and a patient with
+/// What the letters list shows of each letter: the columns the PDF needs (body and its
+/// translations, address, the location, the file name) are left out, as they are the bulk of each row and a patient with
 /// hundreds of letters would carry them all on every list (issue 22: the list's p99).
 const LIST_SELECT: &str = "SELECT l.id, l.patient_id, l.access_token, l.letter_type, l.notify_type,
         '' AS body, l.sent_at, l.read_at, l.acked_at, l.is_ack_on_view, l.bi_rads,
         (l.pdf IS NOT NULL) AS has_pdf, p.first_name, p.last_name, p.mrn,
         CAST(NULL AS TEXT) AS dob, CAST(NULL AS TEXT) AS address, s.study_date,
         s.description AS study_desc, CAST(NULL AS TEXT) AS location_address,
-        CAST(NULL AS TEXT) AS location_phone, CAST(NULL AS TEXT) AS file_name
+        CAST(NULL AS TEXT) AS location_phone, CAST(NULL AS TEXT) AS file_name,
+        CAST(NULL AS TEXT) AS body_translations, p.language AS patient_language
     FROM letters l
     JOIN patients p ON p.id = l.patient_id
     LEFT JOIN studies s ON s.id = l.study_id";
