@@ -90,7 +90,7 @@ test("on a phone the letters are a compact list with inline acknowledge", async 
   await expect(item.getByRole("button", { name: "View Breast Density Notification" })).toBeVisible();
   // Each row is one short line, not seven label/value rows.
   const box = await item.boundingBox();
-  expect(box?.height ?? 999).toBeLessThan(130);
+  expect(box?.height ?? 999).toBeLessThan(160);
   // A letter that may be acknowledged shows Acknowledge in its row; it asks first.
   const ackable = list.getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Acknowledge / }) });
   const enabled = ackable.filter({ has: page.locator("button:not([disabled])", { hasText: "Acknowledge" }) }).first();
