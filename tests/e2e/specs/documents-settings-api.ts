@@ -10,7 +10,8 @@ export class DocumentsSettingsApi {
 
   /** `baseURL`: a portal of the spec's own (own-portal.ts) instead of the shared one. */
   static async open(browser: Browser, baseURL?: string): Promise<DocumentsSettingsApi> {
-    const context = await browser.newContext({ storageState: undefined, baseURL });
+    // An explicit `baseURL: undefined` would override the config's: pass it only when given.
+    const context = await browser.newContext({ storageState: undefined, ...(baseURL ? { baseURL } : {}) });
     const page = await context.newPage();
     await signIn(page, "staff", "manager");
     await expect(page).toHaveURL(/\/home$/);
