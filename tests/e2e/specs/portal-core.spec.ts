@@ -105,6 +105,8 @@ test("User Account: five pages, invalid -> message and 'Form is invalid', save, 
 });
 
 test("Dynamic Labels: tabs, six languages, Add with 'Form is invalid', Save reaches the pages, markup refused, 409", async ({ page }) => {
+  // The table now holds every shipped label (337 keys, six text boxes each): slower under load.
+  test.setTimeout(120_000);
   await signIn(page, "staff", "manager");
   await page.goto("/admin/core-settings/dynamic-labels");
   const section = page.getByRole("region", { name: "Dynamic Labels Management" });
