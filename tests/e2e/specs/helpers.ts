@@ -9,9 +9,15 @@ export const STAFF_STATE = here("../.auth/frontdesk.json");
 export const PATIENT_STATE = here("../.auth/jane.doe.json");
 export const SCREENSHOTS = here("../screenshots");
 
-/** Signs in the way a person does: the form, then the Log In button. */
+/**
+ * Signs in the way a person does: the form, then the Log In button. On the patient door the
+ * person first picks English on the login page, which becomes their language (issue 21): a demo
+ * patient's record may say another language (Maria Garcia's says Spanish), and specs running
+ * beside each other must not depend on which one signed her in last.
+ */
 export async function signIn(page: Page, door: "patient" | "staff", user: string, password = PASSWORD) {
   await page.goto(`/${door}/login`);
+  if (door === "patient") await page.getByLabel("Language").selectOption("english");
   await page.getByLabel("Username or Email").fill(user);
   await page.getByLabel("Password", { exact: true }).fill(password);
   // Wait for the login call's answer: a navigation right after the click could otherwise

@@ -184,8 +184,6 @@ test("in a 400 px viewport the letter opens in the pdf.js page and is acknowledg
   await page.setViewportSize({ width: 400, height: 800 });
   await signIn(page, "patient", "maria.garcia");
   await expect(page).toHaveURL(/\/home$/);
-  // Maria's record says Spanish (issue 21): she switches to English, which this test reads.
-  await page.locator("header select").selectOption("english");
   await page.goto("/documents/all");
   // Below 420 px the letters are the compact list (issue 20), one row per letter with its View.
   const row = page.getByRole("list", { name: "Letters" }).getByRole("listitem").filter({ hasText: "Follow-up Reminder" });

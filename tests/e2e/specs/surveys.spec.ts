@@ -53,7 +53,8 @@ test("a patient starts by PIN, answers with skip logic, reloads, resumes and sub
   // Language switch, with English where a text has no translation.
   await page.getByLabel("Language").selectOption("es");
   await expect(page.getByRole("heading", { name: "Antes de su examen" })).toBeVisible();
-  await page.getByLabel("Language").selectOption("en");
+  // The runner's own texts follow the survey's language (issue 21): the picker is now "Idioma".
+  await page.getByLabel("Idioma").selectOption("en");
 
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Page 2 of 2")).toBeVisible();
