@@ -8,10 +8,13 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::pool::PoolConnectionMetadata;
+use sqlx::postgres::{PgConnection, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
 };
+use sqlx::{Connection, Database, TransactionManager};
 
 #[derive(Clone, Debug)]
 pub enum Db {
@@ -160,6 +163,9 @@ impl Db {
             let pool = PgPoolOptions::new()
                 .max_connections(10)
                 .acquire_timeout(Duration::from_secs(10))
+                .after_release(|conn, meta| {
+                    Box::pin(async move { Ok(pg_released_clean(conn, meta)) })
+                })
                 .connect(url)
                 .await?;
             Db::Postgres(pool)
@@ -355,8 +361,44 @@ async fn open_sqlite(url: &str) -> Result<Sqlite, DbOpenError> {
         .test_before_acquire(false)
         .idle_timeout(None)
         .max_lifetime(None)
+        .after_release(|conn, meta| Box::pin(sqlite_released_clean(conn, meta)))
         .connect_lazy_with(options);
     Ok(Sqlite { pool, writer })
+}
+
+/// Whether a connection given back to its pool may serve again: not if it is still inside a
+/// transaction, which then would never end. A request cancelled (its client gone) while its
+/// BEGIN was being answered leaves one behind with no `Transaction` to roll it back; on the
+/// SQLite writer every later write then failed ("attempted to call begin_with at non-zero
+/// transaction depth") until the process restarted. Such a connection is closed, which rolls
+/// the transaction back, and the pool opens a fresh one.
+async fn sqlite_released_clean(
+    conn: &mut SqliteConnection,
+    _: PoolConnectionMetadata,
+) -> Result<bool, sqlx::Error> {
+    // The ping is answered after any rollback that a dropped transaction queued before it.
+    conn.ping().await?;
+    let depth = <sqlx::Sqlite as Database>::TransactionManager::get_transaction_depth(conn);
+    if depth != 0 {
+        tracing::warn!(
+            depth,
+            "database: closing a connection left inside a transaction"
+        );
+    }
+    Ok(depth == 0)
+}
+
+/// [`sqlite_released_clean`] for PostgreSQL (a dropped transaction's ROLLBACK is queued and
+/// counted at once there).
+fn pg_released_clean(conn: &mut PgConnection, _: PoolConnectionMetadata) -> bool {
+    let depth = <sqlx::Postgres as Database>::TransactionManager::get_transaction_depth(conn);
+    if depth != 0 {
+        tracing::warn!(
+            depth,
+            "database: closing a connection left inside a transaction"
+        );
+    }
+    depth == 0
 }
 
 /// Copies the WAL back into the database file (a PASSIVE checkpoint: it never takes the write
@@ -414,6 +456,47 @@ pub fn now_ms() -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A BEGIN whose requester went away (no `Transaction` to end it) must not leave the
+    /// writer unusable: the connection is closed on release and the next write succeeds.
+    #[tokio::test]
+    async fn a_transaction_left_open_on_the_writer_does_not_block_later_writes() {
+        let dir = std::env::temp_dir().join(format!(
+            "db-left-open-{}-{}",
+            std::process::id(),
+            crate::auth::random_token()
+        ));
+        let db = Db::open(&format!("sqlite://{}/t.db", dir.display()))
+            .await
+            .expect("a test database");
+        let Db::Sqlite(sqlite) = &db else {
+            unreachable!()
+        };
+        {
+            let _turn = db.turn().await;
+            let mut conn = sqlite.writer.acquire().await.expect("the writer");
+            <sqlx::Sqlite as Database>::TransactionManager::begin(
+                &mut conn,
+                Some("BEGIN IMMEDIATE".into()),
+            )
+            .await
+            .expect("BEGIN");
+            // Dropped here still inside the transaction, as a cancelled begin leaves it.
+        }
+        for _ in 0..3 {
+            let mut tx = db.begin().await.expect("a later write begins");
+            let Tx::Sqlite(t) = &mut tx else {
+                unreachable!()
+            };
+            sqlx::query("CREATE TABLE IF NOT EXISTS t (x INTEGER)")
+                .execute(&mut **t)
+                .await
+                .expect("a write");
+            tx.commit().await.expect("commit");
+        }
+        db.close().await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     #[test]
     fn redacts_passwords() {
