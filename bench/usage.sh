@@ -143,7 +143,8 @@ each details request a random day, a random page of 25 sorted by IP address.
 $(printf '%s\n' "${rows[@]}")
 
 The summary reads the hourly counts (site_usage_hourly: 2 weeks = 336 rows a type), kept in the
-transaction that stores each event; the details read one day of events through the
-(event_type, created_at) index.
+transaction that stores each event; a details page of a UTC day by address is a range of the
+(event_type, day, ip, id) index (migration 0059) with LIMIT/OFFSET, its total the day's 24 hourly
+counts.
 MD
 cat bench/results-usage.md

@@ -241,3 +241,125 @@ async fn page_changes_and_opened_letters_are_recorded_with_agent_and_address() {
             .await
     );
 }
+
+/// One stored event of the details test: its document id names it in the answers.
+struct Stored {
+    kind: i64,
+    at: i64,
+    ip: String,
+    doc: String,
+}
+
+/// The rows of `[start, end)` as the details table must give them: that type, sorted by address
+/// (ties by id, i.e. insertion order), the page cut from it. Every row's (address, document).
+fn expected<'a>(
+    events: &'a [Stored],
+    kind: i64,
+    (start, end): (i64, i64),
+    descending: bool,
+    search: &str,
+) -> Vec<(&'a str, &'a str)> {
+    let mut rows: Vec<(usize, &Stored)> = events
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.kind == kind && e.at >= start && e.at < end)
+        .filter(|(_, e)| e.ip.contains(search) || e.doc.contains(search))
+        .collect();
+    rows.sort_by(|(i, a), (j, b)| (a.ip.as_str(), i).cmp(&(b.ip.as_str(), j)));
+    if descending {
+        rows.reverse();
+    }
+    rows.iter()
+        .map(|(_, e)| (e.ip.as_str(), e.doc.as_str()))
+        .collect()
+}
+
+/// Every page of a day's details sorted by address, both ways: the whole UTC day (read in index
+/// order, migration 0059), the same events seen from UTC-5 and from UTC+5:30 (days that are not
+/// UTC days), opened documents, and a search give exactly the rows, order and counts of a sort
+/// of the day's events, with the day's edges (00:00:00.000 in, the next day's 00:00 out).
+#[tokio::test]
+async fn details_pages_are_the_days_events_sorted() {
+    let server = TestServer::demo().await;
+    // Every 18 minutes from Saturday 18:00Z to Monday 06:00Z, then one a millisecond either side
+    // of Sunday's start and end; one in four an opened document; 35 addresses, so ties.
+    let events: Vec<Stored> = (0..120)
+        .map(|i| (SUN_15 - 6 * HOUR + i * 18 * 60_000, i))
+        .chain([
+            (SUN_15 - 1, 120),
+            (SUN_15 + DAY - 1, 121),
+            (SUN_15 + 1, 122),
+        ])
+        .map(|(at, i)| Stored {
+            kind: if i % 4 == 3 { 13 } else { 0 },
+            at,
+            ip: format!("10.0.{}.{}", i % 7, i % 5),
+            doc: format!("doc-{i:03}"),
+        })
+        .collect();
+    let inserts: Vec<String> = events
+        .iter()
+        .map(|e| {
+            format!(
+                "INSERT INTO site_usage_events (created_at, event_type, target_id, url, ip, os, browser)
+                 VALUES ({}, {}, '{}', '/home', '{}', 'Linux', 'Firefox 120')",
+                e.at, e.kind, e.doc, e.ip
+            )
+        })
+        .collect();
+    server.execute_sql(&inserts.join(";\n")).await;
+    server.execute_sql("DELETE FROM site_usage_hourly").await;
+    server
+        .execute_sql(
+            "INSERT INTO site_usage_hourly (event_type, hour, events)
+             SELECT event_type, created_at / 3600000, COUNT(*) FROM site_usage_events GROUP BY event_type, created_at / 3600000",
+        )
+        .await;
+
+    let mut admin = server.signed_in(MANAGER).await;
+    // Sunday the 15th as the details page asks for it in three zones.
+    let utc = (SUN_15, SUN_15 + DAY, "+00:00");
+    let west = (SUN_15 + 5 * HOUR, SUN_15 + DAY + 5 * HOUR, "-05:00");
+    let east = (SUN_15 - 330 * 60_000, SUN_15 + DAY - 330 * 60_000, "+05:30");
+    let cases = [
+        (0, utc, ""),
+        (13, utc, ""),
+        (0, west, ""),
+        (0, east, ""),
+        (0, utc, "10.0.3"),
+    ];
+    for (kind, (start, end, zone), search) in cases {
+        let zone = zone.replace('+', "%2B");
+        let all = expected(&events, kind, (start, end), false, "");
+        assert!(all.len() > 10, "{kind} {start}: {}", all.len());
+        for descending in [true, false] {
+            let want = expected(&events, kind, (start, end), descending, search);
+            let dir = if descending { "desc" } else { "asc" };
+            for page_index in 0..=want.len() / 10 + 1 {
+                let query = format!(
+                    "{TABLE}?type={kind}&startDate=2026-11-15T00:00:00.000{zone}&endDate=2026-11-16T00:00:00.000{zone}&PageIndex={page_index}&PageSize=10&SortColumn=IpAddress&SortDirection={dir}&Search={search}"
+                );
+                let page = admin.get_json(&query).await;
+                let got: Vec<(&str, &str)> = page["Data"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| {
+                        (
+                            r["IpAddress"].as_str().unwrap(),
+                            r["DocumentId"].as_str().unwrap(),
+                        )
+                    })
+                    .collect();
+                let from = (page_index * 10).min(want.len());
+                let to = (from + 10).min(want.len());
+                assert_eq!(got, want[from..to], "{query}");
+                assert_eq!(
+                    (page["TotalCount"].clone(), page["FilteredCount"].clone()),
+                    (json!(all.len()), json!(want.len())),
+                    "{query}"
+                );
+            }
+        }
+    }
+}
