@@ -15,11 +15,11 @@ use std::time::{Duration, Instant};
 use base64::Engine;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
-use wasm_core::settings::survey_webhook_integration::SurveyWebhookIntegration;
+use wasm_core::settings::survey_webhook_integration::{SurveyWebhookIntegration, WebHook};
 use wasm_core::survey_integration::{
     retry_delay_ms, signature_base, signature_header_value, AUTH_API_KEY, AUTH_BASIC, AUTH_BEARER,
-    AUTH_HMAC, DEFAULT_API_KEY_HEADER, IDEMPOTENCY_HEADER, MAX_DELIVERY_ATTEMPTS, SIGNATURE_HEADER,
-    TIMESTAMP_HEADER,
+    AUTH_HMAC, AUTH_NONE, DEFAULT_API_KEY_HEADER, IDEMPOTENCY_HEADER, MAX_DELIVERY_ATTEMPTS,
+    SIGNATURE_HEADER, TIMESTAMP_HEADER,
 };
 
 use super::{actions, hex, QueueFile, WebhookRequest, KIND_ACTION, KIND_MAGLINK, KIND_WEBHOOK};
@@ -194,9 +194,13 @@ async fn webhook(db: &Db, http: &reqwest::Client, row: &DeliveryRow, now: i64) -
         Ok(r) => r,
         Err(e) => return Attempt::failed(None, format!("stored request unreadable: {e}")),
     };
-    let secret = match settings::get::<SurveyWebhookIntegration>(db).await {
-        Ok(s) => crate::secrets::reveal(&s.authorization_secret),
+    let hooks = match settings::get::<SurveyWebhookIntegration>(db).await {
+        Ok(s) => s.web_hooks,
         Err(e) => return Attempt::failed(None, format!("settings unreadable: {e}")),
+    };
+    let secret = match credential_of(&hooks, &request) {
+        Ok(secret) => secret,
+        Err(why) => return Attempt::failed(None, why),
     };
     let headers = request_headers(&request, &row.idempotency_key, &secret, now);
     if row.test_mode {
@@ -247,6 +251,26 @@ async fn webhook(db: &Db, http: &reqwest::Client, row: &DeliveryRow, now: i64) -
             ),
         ),
         Err(e) => Attempt::failed(None, format!("{} unreachable: {e}", request.url)),
+    }
+}
+
+/// The clear credential of the request's own webhook (found by its id). A webhook removed
+/// since the event took its credential with it: a request that needs one is not sent without.
+fn credential_of(hooks: &[WebHook], request: &WebhookRequest) -> Result<String, String> {
+    let own = hooks
+        .iter()
+        .find(|h| !request.webhook_id.is_empty() && h.id == request.webhook_id);
+    match own {
+        Some(hook) => Ok(crate::secrets::reveal(&hook.authorization_secret)),
+        None if request.authorization_type == AUTH_NONE
+            || request.authorization_type.is_empty() =>
+        {
+            Ok(String::new())
+        }
+        None => Err(format!(
+            "the webhook of {} is no longer configured: its credential is gone",
+            request.url
+        )),
     }
 }
 

@@ -50,11 +50,15 @@ pub struct QueueFile {
     pub content: String,
 }
 
-/// A webhook delivery: the request, fixed at the event; the credential is read at delivery
-/// (it is stored encrypted in the settings, never copied here).
+/// A webhook delivery: the request, fixed at the event; the credential is the webhook's own,
+/// read at delivery by the webhook's id (it is stored encrypted in the settings, never copied
+/// here).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct WebhookRequest {
+    /// The webhook's `Id` (empty in rows stored before webhooks had one).
+    #[serde(default)]
+    pub webhook_id: String,
     pub url: String,
     pub authorization_type: String,
     pub authorization_name: String,
@@ -171,6 +175,7 @@ pub async fn on_survey_event(
                 continue;
             }
             let request = WebhookRequest {
+                webhook_id: hook.id.clone(),
                 url: hook.url.trim().to_owned(),
                 authorization_type: hook.authorization_type.clone(),
                 authorization_name: hook.authorization_name.clone(),
@@ -182,10 +187,16 @@ pub async fn on_survey_event(
                     .collect(),
                 body: webhook_body(facts, &hook.parameters)?,
             };
+            // The webhook's id names it in the key (its place in the list, before it had one).
+            let name = if hook.id.is_empty() {
+                i.to_string()
+            } else {
+                hook.id.clone()
+            };
             rows.push(delivery(
                 KIND_WEBHOOK,
                 request.url.clone(),
-                &i.to_string(),
+                &name,
                 to_json(&request)?,
                 hook.is_test_mode,
             ));

@@ -21,6 +21,8 @@ use crate::store;
 pub struct Def {
     pub name: &'static str,
     pub secrets: &'static [&'static str],
+    /// Secrets in the rows of a list (row_secrets.rs).
+    pub row_secrets: &'static [wasm_core::settings::RowSecret],
     /// Edited as a settings form (GET/PUT /api/configurationForm/{name}).
     pub form: bool,
     /// The only fields a whole-document save changes (`None`: all; the others are read-only).
@@ -75,6 +77,7 @@ macro_rules! defs {
         vec![$(Def {
             name: <$t as SettingsGroup>::NAME,
             secrets: <$t as SettingsGroup>::SECRETS,
+            row_secrets: <$t as SettingsGroup>::ROW_SECRETS,
             form: <$t as SettingsGroup>::FORM,
             form_fields: <$t as SettingsGroup>::FORM_FIELDS,
             defaults: defaults_of::<$t>,
@@ -151,6 +154,7 @@ impl Def {
                 *v = Value::String(String::new());
             }
         }
+        stored_secrets.extend(super::row_secrets::answer(self.row_secrets, &mut doc));
         SettingsEnvelope {
             name: self.name.to_owned(),
             version,
@@ -386,6 +390,14 @@ fn prepare(
         };
         candidate.insert((*secret).to_owned(), Value::String(shown.to_owned()));
     }
+    let rows = super::row_secrets::plan(
+        def.row_secrets,
+        secrets,
+        &current,
+        &mut candidate,
+        |list| incoming.contains_key(list) && writable(list),
+        KEPT_SECRET,
+    );
     let checked = match (def.check)(Value::Object(candidate.clone())) {
         Ok(doc) => doc,
         Err(errors) => {
@@ -419,7 +431,13 @@ fn prepare(
         };
         next.insert((*secret).to_owned(), value);
     }
-    let (old, new) = changes(def, &current, &next, &typed_secrets);
+    rows.seal(def.row_secrets, &mut next);
+    let (old, new) = changes(
+        def,
+        &rows.audited(def.row_secrets, &current, false),
+        &rows.audited(def.row_secrets, &next, true),
+        &typed_secrets,
+    );
     let (version, body) = if new.is_empty() {
         (current_version, String::new())
     } else {

@@ -100,3 +100,4 @@ pub async fn expiry_rule(db: &Db) -> AppResult<ExpiryRule> {
 mod cache;
 pub mod engine;
 mod group_commit;
+mod row_secrets;

@@ -232,16 +232,18 @@ async fn settings_routes_answer_admins_only_and_keep_the_webhook_secret_encrypte
         &mut admin,
         WEBHOOK,
         json!({"WebHooks": [{"IsActive": true, "Url": "http://127.0.0.1:9/hook", "AuthorizationType": "Bearer",
-                              "Headers": [], "Parameters": []}],
-               "AuthorizationSecret": "tok-123"}),
+                              "AuthorizationSecret": "tok-123", "Headers": [], "Parameters": []}]}),
     )
     .await
     .expect(StatusCode::OK);
-    assert_eq!(ok["Settings"]["AuthorizationSecret"], "");
-    assert!(ok["StoredSecrets"]
-        .as_array()
-        .unwrap()
-        .contains(&json!("AuthorizationSecret")));
+    assert_eq!(ok["Settings"]["WebHooks"][0]["AuthorizationSecret"], "");
+    assert!(ok["Settings"]["WebHooks"][0]["Id"]
+        .as_str()
+        .is_some_and(|id| !id.is_empty()));
+    assert_eq!(
+        ok["StoredSecrets"],
+        json!(["WebHooks.0.AuthorizationSecret"])
+    );
     assert_eq!(
         server
             .count_sql("SELECT COUNT(*) FROM settings WHERE group_name = 'SurveyWebhookIntegration' AND body LIKE '%enc:v1:%' AND body NOT LIKE '%tok-123%'")
@@ -580,13 +582,13 @@ async fn configure_webhook(admin: &mut Client, url: &str, test_mode: bool) {
         admin,
         WEBHOOK,
         json!({"WebHooks": [{"IsActive": true, "IsTestMode": test_mode, "Url": url, "AuthorizationType": "HmacSha256",
+                              "AuthorizationSecret": "signing-key-1",
                               "Headers": [{"Name": "Content-Type", "Value": "application/json", "IsRequired": true},
                                           {"Name": "X-Clinic", "Value": "demo", "IsRequired": false}],
                               "Parameters": [{"Key": "Event", "Value": "event", "IsRequired": true},
                                              {"Key": "SurveyId", "Value": "surveyId", "IsRequired": true},
                                              {"Key": "PatientMrn", "Value": "mrn", "IsRequired": false},
-                                             {"Key": "Answers", "Value": "answers", "IsRequired": false}]}],
-               "AuthorizationSecret": "signing-key-1"}),
+                                             {"Key": "Answers", "Value": "answers", "IsRequired": false}]}]}),
     )
     .await
     .expect(StatusCode::OK);
@@ -769,9 +771,13 @@ async fn webhook_delivery_latency_on_loopback() {
     let mut admin = server.signed_in(CLIENT_ADMIN).await;
     stop_integration_service(&mut admin).await;
     let receiver = Receiver::start(vec![]).await;
+    // The webhook whose credential signs the requests.
+    configure_webhook(&mut admin, &receiver.url, false).await;
+    let hook = admin.get_json(WEBHOOK).await["Settings"]["WebHooks"][0]["Id"].clone();
     let db = open(&server).await;
     let http = deliver::client();
     let request = integrations::WebhookRequest {
+        webhook_id: hook.as_str().unwrap().to_owned(),
         url: receiver.url.clone(),
         authorization_type: "HmacSha256".into(),
         authorization_name: String::new(),
@@ -988,4 +994,161 @@ async fn each_webhook_of_the_list_is_delivered_on_its_own_and_named_in_the_log()
     let mut want = vec![first.url.clone(), second.url.clone()];
     want.sort();
     assert_eq!(targets, want);
+}
+
+/// Saves the webhook document `settings` at `version` (the page's whole-document save).
+async fn save_webhooks(admin: &mut Client, version: &Value, settings: &Value) -> Response {
+    admin
+        .send(
+            Method::PUT,
+            WEBHOOK,
+            Some((
+                serde_json::to_vec(&json!({"Version": version, "Settings": settings})).unwrap(),
+                "application/json",
+            )),
+            Csrf::Auto,
+            &[],
+        )
+        .await
+}
+
+#[tokio::test]
+async fn each_webhook_signs_with_its_own_credential_kept_across_saves_and_removed_with_it() {
+    let server = TestServer::start(ServerOptions::demo().outbox_period_ms(200)).await;
+    let mut admin = server.signed_in(CLIENT_ADMIN).await;
+    let signed = Receiver::start(vec![]).await;
+    let bearer = Receiver::start(vec![]).await;
+    let hook = |url: &str, auth: &str, secret: &str, name: &str| {
+        json!({"IsActive": true, "IsTestMode": false, "Url": url, "AuthorizationType": auth,
+               "AuthorizationSecret": secret,
+               "Headers": [{"Name": "Content-Type", "Value": "application/json", "IsRequired": true},
+                           {"Name": "X-Hook", "Value": name, "IsRequired": false}],
+               "Parameters": [{"Key": "Event", "Value": "event", "IsRequired": true},
+                              {"Key": "SurveyId", "Value": "surveyId", "IsRequired": true}]})
+    };
+    let saved = put_group(
+        &mut admin,
+        WEBHOOK,
+        json!({"WebHooks": [hook(&signed.url, "HmacSha256", "key-of-one", "one"),
+                            hook(&bearer.url, "Bearer", "token-of-two", "two")]}),
+    )
+    .await
+    .expect(StatusCode::OK);
+    // Answered empty; both named as held, by their places.
+    assert_eq!(
+        saved["StoredSecrets"],
+        json!([
+            "WebHooks.0.AuthorizationSecret",
+            "WebHooks.1.AuthorizationSecret"
+        ])
+    );
+    let hooks = saved["Settings"]["WebHooks"].as_array().unwrap().clone();
+    assert!(hooks.iter().all(|h| h["AuthorizationSecret"] == ""));
+    let (id_one, id_two) = (hooks[0]["Id"].clone(), hooks[1]["Id"].clone());
+    assert_ne!(id_one, id_two);
+    let leak = "SELECT COUNT(*) FROM settings WHERE body LIKE '%key-of-one%' OR body LIKE '%token-of-two%'";
+    assert_eq!(server.count_sql(leak).await, 0, "stored encrypted");
+    assert_eq!(
+        server
+            .count_sql("SELECT COUNT(*) FROM audit_log WHERE (new_values LIKE '%key-of-one%' OR new_values LIKE '%token-of-two%' OR old_values LIKE '%key-of-one%')")
+            .await,
+        0,
+        "the audit names the credential, never its value"
+    );
+
+    // The page saves again with the boxes empty and the webhooks swapped: each keeps its own.
+    let mut settings = saved["Settings"].clone();
+    settings["WebHooks"] = json!([hooks[1].clone(), hooks[0].clone()]);
+    settings["WebHooks"][0]["Headers"][1]["Value"] = json!("two-b");
+    let again = save_webhooks(&mut admin, &saved["Version"], &settings)
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(again["Settings"]["WebHooks"][0]["Id"], id_two);
+    assert_eq!(again["Settings"]["WebHooks"][1]["Id"], id_one);
+    assert_eq!(
+        again["StoredSecrets"],
+        json!([
+            "WebHooks.0.AuthorizationSecret",
+            "WebHooks.1.AuthorizationSecret"
+        ])
+    );
+    // A second editor still holding the first copy is refused (409) and nothing changes.
+    let stale = save_webhooks(&mut admin, &saved["Version"], &saved["Settings"])
+        .await
+        .expect_error(StatusCode::CONFLICT);
+    assert_eq!(
+        stale["Current"]["Settings"]["WebHooks"][0]["AuthorizationSecret"], "",
+        "{stale}"
+    );
+    let audit = "SELECT COUNT(*) FROM audit_log WHERE action = 'SettingsSaved' AND target_id = 'SurveyWebhookIntegration'";
+    assert_eq!(server.count_sql(audit).await, 2, "one row a save");
+
+    // On submit each receiver gets its own webhook's request, with its own credential.
+    let queue = assigned_row(&server).await;
+    take_survey(&server, queue).await;
+    eventually("both webhooks delivered", 30, || async {
+        server
+            .count_sql("SELECT COUNT(*) FROM integration_deliveries WHERE kind = 'Webhook' AND status = 'Delivered'")
+            .await
+            == 2
+    })
+    .await;
+    let one = signed.received();
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].header("X-Hook"), Some("one"));
+    assert_eq!(one[0].header("Authorization"), None);
+    let ts = one[0].header("X-Portal-Timestamp").unwrap();
+    assert_eq!(
+        one[0].header("X-Portal-Signature").unwrap(),
+        format!(
+            "sha256={}",
+            hmac_hex("key-of-one", &format!("{ts}.{}", one[0].body))
+        )
+    );
+    let two = bearer.received();
+    assert_eq!(two.len(), 1);
+    assert_eq!(two[0].header("X-Hook"), Some("two-b"));
+    assert_eq!(two[0].header("Authorization"), Some("Bearer token-of-two"));
+    assert_eq!(two[0].header("X-Portal-Signature"), None);
+    // The key names each webhook by its id.
+    assert!(one[0]
+        .header("Idempotency-Key")
+        .unwrap()
+        .ends_with(&format!(":Webhook:{}", id_one.as_str().unwrap())));
+
+    // Clearing the second webhook's credential removes it; the first keeps its own.
+    let doc = admin.get_json(WEBHOOK).await;
+    let mut settings = doc["Settings"].clone();
+    settings["WebHooks"][0]["ClearAuthorizationSecret"] = json!(true);
+    let cleared = save_webhooks(&mut admin, &doc["Version"], &settings)
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(
+        cleared["StoredSecrets"],
+        json!(["WebHooks.1.AuthorizationSecret"])
+    );
+    assert_eq!(
+        cleared["Settings"]["WebHooks"][0]["ClearAuthorizationSecret"],
+        false
+    );
+    // Removing the first webhook removes its credential with it: none is left stored.
+    let mut settings = cleared["Settings"].clone();
+    settings["WebHooks"] = json!([cleared["Settings"]["WebHooks"][0].clone()]);
+    let removed = save_webhooks(&mut admin, &cleared["Version"], &settings)
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(removed["StoredSecrets"], json!([]));
+    assert_eq!(
+        server
+            .count_sql("SELECT COUNT(*) FROM settings WHERE group_name = 'SurveyWebhookIntegration' AND body LIKE '%enc:v1:%'")
+            .await,
+        0
+    );
+    assert_eq!(server.count_sql(audit).await, 4);
+    assert!(
+        server
+            .count_sql(&format!("{audit} AND new_values LIKE '%(changed)%'"))
+            .await
+            >= 1
+    );
 }

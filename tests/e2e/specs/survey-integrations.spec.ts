@@ -142,6 +142,7 @@ test("Webhook integration: Url disabled in test mode, required rows stay, Add Mo
   const reloaded = page.getByRole("form", { name: "Webhook Integration" });
   await expect(reloaded.getByLabel("Header name 2")).toHaveValue("X-Clinic");
   await expect(reloaded.getByLabel("Signing key")).toHaveValue("");
+  await expect(reloaded.getByLabel("Signing key")).toHaveAccessibleDescription(/^A value is stored\. Leave this empty to keep it\./);
   await shots(page, "webhook", async () => {
     await expect(page.getByRole("form", { name: "Webhook Integration" }).getByLabel("Url")).toBeVisible();
   });
@@ -188,4 +189,57 @@ test("Webhook integration: the page manages a list of webhooks (add, edit, remov
   await page.reload();
   await expect(page.getByRole("form", { name: "Webhook Integration" }).getByRole("group", { name: "WebHook 2" })).toHaveCount(0);
   await expect(page.getByRole("form", { name: "Webhook Integration" }).getByRole("group", { name: "WebHook 1" })).toBeVisible();
+});
+
+test("Webhook integration: each webhook has its own credential, shown as stored, never in clear", async ({ page }) => {
+  test.setTimeout(180_000);
+  const token = "e2e-token-of-webhook-2";
+  await signIn(page, "staff", "manager");
+  await page.goto("/admin/survey-settings/integrations/webhook-integration");
+  const form = page.getByRole("form", { name: "Webhook Integration" });
+  await form.getByRole("button", { name: "Add WebHook" }).click();
+  const second = form.getByRole("group", { name: "WebHook 2" });
+  await second.getByRole("checkbox", { name: "Enable WebHook" }).check();
+  await second.getByLabel("Url").fill("https://second.example.test/hook");
+  await second.getByLabel("Authorization Type").selectOption("Bearer");
+  const box = second.getByLabel("Password, token, API key or signing key");
+  await expect(box).toHaveAttribute("type", "password");
+  await expect(box).toHaveAccessibleDescription("This webhook's own; stored encrypted.");
+  await box.fill(token);
+  const answer = page.waitForResponse((r) => r.url().endsWith("/SurveyWebhookIntegration") && r.request().method() === "PUT");
+  await save(page, "Webhook Integration");
+  expect(await (await answer).text()).not.toContain(token);
+
+  // Reloaded: WebHook 2 says its credential is stored; the value is nowhere on the page or in
+  // what the server answers.
+  const loaded = page.waitForResponse((r) => r.url().endsWith("/SurveyWebhookIntegration") && r.request().method() === "GET");
+  await page.reload();
+  const body = await (await loaded).text();
+  expect(body).not.toContain(token);
+  expect(body).toContain("WebHooks.1.AuthorizationSecret");
+  const again = page.getByRole("form", { name: "Webhook Integration" }).getByRole("group", { name: "WebHook 2" });
+  const stored = again.getByLabel("Password, token, API key or signing key");
+  await expect(stored).toHaveValue("");
+  await expect(stored).toHaveAttribute("placeholder", "(stored)");
+  await expect(stored).toHaveAccessibleDescription("A value is stored. Leave this empty to keep it. This webhook's own; stored encrypted.");
+  await expect(page.locator("body")).not.toContainText(token);
+  await expectNoAxeViolations(page);
+  await shots(page, "webhook-credential", async () => {
+    await expect(page.getByRole("form", { name: "Webhook Integration" }).getByRole("group", { name: "WebHook 2" }).getByRole("button", { name: "Clear credential" })).toBeVisible();
+  });
+
+  // Clear credential: said before the save, gone after it.
+  const cleared = page.getByRole("form", { name: "Webhook Integration" }).getByRole("group", { name: "WebHook 2" });
+  await cleared.getByRole("button", { name: "Clear credential" }).click();
+  await expect(cleared.getByRole("status")).toHaveText("WebHook 2's credential will be removed when you save.");
+  await expect(cleared.getByLabel("Password, token, API key or signing key")).toHaveCount(0);
+  await save(page, "Webhook Integration");
+  await page.reload();
+  const after = page.getByRole("form", { name: "Webhook Integration" }).getByRole("group", { name: "WebHook 2" });
+  await expect(after.getByLabel("Password, token, API key or signing key")).toHaveAccessibleDescription("This webhook's own; stored encrypted.");
+  await expect(after.getByRole("button", { name: "Clear credential" })).toHaveCount(0);
+
+  // Put the demo back: the second webhook removed.
+  await page.getByRole("form", { name: "Webhook Integration" }).getByRole("button", { name: "Remove WebHook 2" }).click();
+  await save(page, "Webhook Integration");
 });

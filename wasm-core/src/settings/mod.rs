@@ -78,6 +78,10 @@ pub trait SettingsGroup:
     /// Fields stored encrypted and never sent back to a browser (an empty value on save keeps the
     /// stored one; the audit names the field but not its values).
     const SECRETS: &'static [&'static str] = &[];
+    /// Secrets kept in the rows of a list (each webhook's own credential): stored encrypted,
+    /// answered empty (the rows that hold one named in StoredSecrets as `List.{i}.Field`), kept
+    /// by the row of the same id when a save leaves them empty, removed with their row.
+    const ROW_SECRETS: &'static [RowSecret] = &[];
     /// Field -> messages; empty when the document may be stored.
     fn validate(&self) -> ValidationErrors {
         ValidationErrors::new()
@@ -104,6 +108,19 @@ pub trait SettingsGroup:
     /// The only fields a settings-form save may change (`None`: all). The others are facts the
     /// page shows read-only (spec 03 §3 CoreTimerService: "Only the last two are saved").
     const FORM_FIELDS: Option<&'static [&'static str]> = None;
+}
+
+/// A secret field of a list's rows (see [`SettingsGroup::ROW_SECRETS`]).
+#[derive(Debug, Clone, Copy)]
+pub struct RowSecret {
+    /// The list field (`WebHooks`).
+    pub list: &'static str,
+    /// The row's id field, given by the server; a row keeps the stored secret of its id.
+    pub id: &'static str,
+    /// The secret field of a row.
+    pub secret: &'static str,
+    /// The row's boolean asking to remove its stored secret on this save.
+    pub clear: &'static str,
 }
 
 /// Calls `$m!(Type)` ... for every settings group type, in one invocation:
@@ -193,6 +210,13 @@ mod tests {
             assert!(serde_json::from_str::<$t>("{}").unwrap() == <$t>::default());
             for secret in <$t as SettingsGroup>::SECRETS {
                 assert!(serde_json::to_value(&before).unwrap().get(secret).is_some(), "{secret} is not a field");
+            }
+            for rs in <$t as SettingsGroup>::ROW_SECRETS {
+                let doc = serde_json::to_value(&before).unwrap();
+                let row = &doc[rs.list][0];
+                for field in [rs.id, rs.secret, rs.clear] {
+                    assert!(row.get(field).is_some(), "{}.{field} is not a row field", rs.list);
+                }
             }
         )*};
     }

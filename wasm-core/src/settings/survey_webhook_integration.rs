@@ -8,7 +8,7 @@
 //! refused with the toast [`FORM_INVALID`].
 
 use super::checks::*;
-use super::SettingsGroup;
+use super::{RowSecret, SettingsGroup};
 use crate::survey_integration::{AUTHORIZATION_TYPES, AUTH_NONE, DATA_KEYS};
 use crate::ValidationErrors;
 
@@ -52,9 +52,17 @@ crate::settings_struct! {
         "Url" url: String,
         "AuthorizationType" authorization_type: String,
         /// Not in the spec: the user name of Basic, the header name of ApiKeyHeader
-        /// (default X-Api-Key). The password, token, key or HMAC key is the group's
-        /// AuthorizationSecret.
+        /// (default X-Api-Key).
         "AuthorizationName" authorization_name: String,
+        /// Not in the spec: the webhook's own credential (Basic password, Bearer token, API key,
+        /// HMAC-SHA256 key); stored encrypted, answered empty, kept by a save that leaves it
+        /// empty (`SettingsGroup::ROW_SECRETS`).
+        "AuthorizationSecret" authorization_secret: String,
+        /// Set by the page to remove the stored credential on save; never stored true.
+        "ClearAuthorizationSecret" clear_authorization_secret: bool,
+        /// Not in the spec: the server's name for the webhook, given on its first save. It ties
+        /// the webhook to its credential and its deliveries whatever its place in the list.
+        "Id" id: String,
         "Headers" headers: Vec<WebHookHeader>,
         "Parameters" parameters: Vec<WebHookParameter>,
     }
@@ -66,9 +74,6 @@ crate::settings_struct! {
         "WebHooks" web_hooks: Vec<WebHook>,
         "WebHookDataKeys" web_hook_data_keys: Vec<String>,
         "WebHookAuthorizationTypes" web_hook_authorization_types: Vec<String>,
-        /// Not in the spec: the credential of the webhooks' authorization (Basic password,
-        /// Bearer token, API key, HMAC-SHA256 key); stored encrypted, never sent back.
-        "AuthorizationSecret" authorization_secret: String,
     }
 }
 
@@ -106,7 +111,6 @@ impl Default for SurveyWebhookIntegration {
             web_hooks: vec![hook],
             web_hook_data_keys: own(DATA_KEYS),
             web_hook_authorization_types: own(AUTHORIZATION_TYPES),
-            authorization_secret: String::new(),
         }
     }
 }
@@ -121,7 +125,12 @@ fn offered(e: &mut ValidationErrors, field: &str, value: &str, choices: &[String
 
 impl SettingsGroup for SurveyWebhookIntegration {
     const NAME: &'static str = "SurveyWebhookIntegration";
-    const SECRETS: &'static [&'static str] = &["AuthorizationSecret"];
+    const ROW_SECRETS: &'static [RowSecret] = &[RowSecret {
+        list: "WebHooks",
+        id: "Id",
+        secret: "AuthorizationSecret",
+        clear: "ClearAuthorizationSecret",
+    }];
 
     /// The option lists are the server's own, whatever a page sends back.
     fn normalize(&mut self) {
@@ -148,6 +157,13 @@ impl SettingsGroup for SurveyWebhookIntegration {
             } else {
                 web_address(&mut e, &at("Url"), &hook.url);
             }
+            // A kept credential is checked as the server's stand-in, never as its ciphertext.
+            text(
+                &mut e,
+                &at("AuthorizationSecret"),
+                &hook.authorization_secret,
+                TEXT_MAX,
+            );
             if text(
                 &mut e,
                 &at("AuthorizationType"),
@@ -282,7 +298,6 @@ mod tests {
             web_hooks: vec![h],
             web_hook_data_keys: vec!["SurveyId".into()],
             web_hook_authorization_types: vec!["None".into(), "Bearer".into()],
-            authorization_secret: String::new(),
         };
         let e = s.validate();
         assert_eq!(

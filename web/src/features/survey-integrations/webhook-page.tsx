@@ -1,5 +1,5 @@
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
-import { SelectField, TextField, useFieldMessages } from "../../components/form";
+import { PasswordField, SelectField, TextField, useFieldMessages } from "../../components/form";
 import { Field, SettingsForm, useSettingsFormContext } from "../../components/settings-form";
 import type { SurveyWebhookIntegration, WebHook } from "../../lib/wasm";
 import { useIntegrationGroup } from "./api/integrations";
@@ -16,7 +16,8 @@ const AUTH_LABELS: Record<string, string> = {
 /** Webhook integration (spec 04 §2, §3): a list of webhooks (Add WebHook, Remove WebHook n),
  * each with Enable WebHook and Test Mode; while enabled the Url
  * (disabled in test mode), the Authorization Type, request headers and body parameters with
- * 'Add More'; required rows cannot be removed; an invalid form says 'Form is invalid'. On
+ * 'Add More'; required rows cannot be removed; an invalid form says 'Form is invalid'. Each
+ * webhook that uses authorization has its own credential, stored encrypted and never shown. On
  * survey submit the portal posts the body through its delivery queue (retries, Idempotency-Key);
  * in test mode it records what would be sent. */
 export function WebhookPage() {
@@ -33,8 +34,6 @@ function WebhookFields() {
   const { control } = useFormContext<SurveyWebhookIntegration>();
   const { settings } = useSettingsFormContext();
   const { fields, append, remove } = useFieldArray({ control, name: "WebHooks" });
-  const hooks = useWatch({ control, name: "WebHooks" }) ?? [];
-  const needsCredential = hooks.some((h) => h.IsActive && h.AuthorizationType && h.AuthorizationType !== "None");
   // A new webhook starts off with the rows the server requires of every webhook (the stored
   // first webhook's required rows; the server refuses their removal either way).
   const stored = ((settings.WebHooks as WebHook[] | undefined) ?? [])[0];
@@ -44,6 +43,9 @@ function WebhookFields() {
     Url: "",
     AuthorizationType: "None",
     AuthorizationName: "",
+    AuthorizationSecret: "",
+    ClearAuthorizationSecret: false,
+    Id: "",
     Headers: (stored?.Headers ?? []).filter((h) => h.IsRequired),
     Parameters: (stored?.Parameters ?? []).filter((p) => p.IsRequired),
   };
@@ -66,17 +68,6 @@ function WebhookFields() {
           Add WebHook
         </button>
       </div>
-      {needsCredential && (
-        <fieldset>
-          <legend>Credential</legend>
-          <Field
-            name="AuthorizationSecret"
-            label="Password, token, API key or signing key"
-            kind="password"
-            description="One credential serves every webhook that uses authorization; stored encrypted."
-          />
-        </fieldset>
-      )}
     </>
   );
 }
@@ -107,12 +98,60 @@ function WebhookItem({ index }: { index: number }) {
                 description={authType === "ApiKeyHeader" ? "X-Api-Key when left empty." : undefined}
               />
             )}
+            {authType && authType !== "None" && <Credential index={index} />}
           </fieldset>
           <HeaderRows index={index} />
           <ParameterRows index={index} />
         </>
       )}
     </>
+  );
+}
+
+/** The ids of the webhooks the server holds a credential for (StoredSecrets names them by their
+ * place in the loaded list: `WebHooks.{i}.AuthorizationSecret`). */
+function useStoredCredentialIds(): Set<string> {
+  const { settings, storedSecrets } = useSettingsFormContext();
+  const loaded = (settings.WebHooks as WebHook[] | undefined) ?? [];
+  return new Set(
+    loaded
+      .filter((_, i) => storedSecrets.includes(`WebHooks.${i}.AuthorizationSecret`))
+      .flatMap((h) => (h.Id ? [h.Id] : [])),
+  );
+}
+
+/** This webhook's own credential: never shown; once stored, it is kept while the box is left
+ * empty, replaced by what is typed, or removed on save with Clear credential. */
+function Credential({ index }: { index: number }) {
+  const { control, setValue } = useFormContext<SurveyWebhookIntegration>();
+  const at = `WebHooks.${index}` as const;
+  const id = useWatch({ control, name: `${at}.Id` });
+  const clearing = useWatch({ control, name: `${at}.ClearAuthorizationSecret` });
+  const stored = useStoredCredentialIds().has(id ?? "");
+  const label = "Password, token, API key or signing key";
+  const mark = (clear: boolean) => {
+    setValue(`${at}.ClearAuthorizationSecret`, clear, { shouldDirty: true });
+    if (clear) setValue(`${at}.AuthorizationSecret`, "", { shouldDirty: true });
+  };
+  if (stored && clearing) {
+    return (
+      <div className="integrations-credential">
+        <p className="field-hint" role="status">{`WebHook ${index + 1}'s credential will be removed when you save.`}</p>
+        <button type="button" className="button" onClick={() => mark(false)}>
+          Keep credential
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="integrations-credential">
+      <PasswordField name={`${at}.AuthorizationSecret`} label={label} stored={stored} description="This webhook's own; stored encrypted." />
+      {stored && (
+        <button type="button" className="button" onClick={() => mark(true)}>
+          Clear credential
+        </button>
+      )}
+    </div>
   );
 }
 
