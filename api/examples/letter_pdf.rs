@@ -33,6 +33,7 @@ fn main() {
         study_date: "03/02/2026".into(),
         study_desc: "Screening Mammogram, bilateral, with tomosynthesis".into(),
         body,
+        texts: Default::default(),
     };
     let pdf = render(&letter);
     let pages = page_count(&pdf);

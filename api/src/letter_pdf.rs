@@ -9,7 +9,7 @@
 use lopdf::Object;
 
 pub use crate::pdf::JpegLogo;
-use crate::pdf::{assemble, Page, BRAND, PAGE_H, PAGE_W};
+use crate::pdf::{assemble, bold_width, Page, BRAND, PAGE_H, PAGE_W};
 pub use crate::pdf::{page_count, text_width, wrap};
 
 /// The letter's text in the patient's `language` when the letter has one (a non-empty entry
@@ -27,6 +27,66 @@ pub fn body_in(body: &str, translations: Option<&str>, language: &str) -> String
         .unwrap_or_else(|| body.to_owned())
 }
 
+/// A letter's fixed texts in the patient's language (`Letter_*` labels, wasm-core/labels/
+/// letters.json). Placeholders: `{phone}`, `{type}`, `{mrn}`, `{patient}`, `{clinic}`, `{n}`,
+/// `{total}`.
+#[derive(Debug, Clone)]
+pub struct LetterTexts {
+    pub services: String,
+    pub phone: String,
+    pub re: String,
+    pub patient: String,
+    pub patient_id: String,
+    pub date_of_birth: String,
+    pub study_date: String,
+    pub procedure: String,
+    pub closing: String,
+    pub continued: String,
+    pub footer: String,
+    pub page_of: String,
+}
+
+impl LetterTexts {
+    /// The texts by label key (`Letter_Services`, ...), from `text`.
+    pub fn from_labels(text: impl Fn(&str) -> String) -> LetterTexts {
+        let t = |what: &str| text(&format!("Letter_{what}"));
+        LetterTexts {
+            services: t("Services"),
+            phone: t("Phone"),
+            re: t("Re"),
+            patient: t("Patient"),
+            patient_id: t("PatientId"),
+            date_of_birth: t("DateOfBirth"),
+            study_date: t("StudyDate"),
+            procedure: t("Procedure"),
+            closing: t("Closing"),
+            continued: t("Continued"),
+            footer: t("Footer"),
+            page_of: t("PageOf"),
+        }
+    }
+
+    /// The shipped texts in `language`.
+    pub fn shipped(language: &str) -> LetterTexts {
+        LetterTexts::from_labels(|key| crate::labels_catalog::text(key, language))
+    }
+}
+
+impl Default for LetterTexts {
+    fn default() -> LetterTexts {
+        LetterTexts::shipped("en")
+    }
+}
+
+/// `template` with each `{name}` replaced by its value.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    values
+        .iter()
+        .fold(template.to_owned(), |text, (name, value)| {
+            text.replace(&format!("{{{name}}}"), value)
+        })
+}
+
 /// What a letter shows. Dates are already formatted for the reader.
 #[derive(Debug, Clone, Default)]
 pub struct LetterPdf {
@@ -42,6 +102,8 @@ pub struct LetterPdf {
     pub study_date: String,
     pub study_desc: String,
     pub body: String,
+    /// The fixed texts, in the patient's language.
+    pub texts: LetterTexts,
 }
 
 const MARGIN: f32 = 72.0;
@@ -84,12 +146,12 @@ fn first_page_header(page: &mut Page, l: &LetterPdf, logo: Option<&JpegLogo>) ->
     page.fill(BRAND);
     page.text(text_x, top - 18.0, true, 18.0, &l.clinic_name);
     page.fill([0.35, 0.35, 0.38]);
-    page.text(text_x, top - 34.0, false, 9.5, "Breast Imaging Services");
+    page.text(text_x, top - 34.0, false, 9.5, &l.texts.services);
     let contact = [l.clinic_address.as_str(), l.clinic_phone.as_str()];
     let mut y = top - 10.0;
     for (i, part) in contact.iter().filter(|p| !p.trim().is_empty()).enumerate() {
         let text = if i == 1 {
-            format!("Phone {part}")
+            fill(&l.texts.phone, &[("phone", part)])
         } else {
             (*part).to_owned()
         };
@@ -116,14 +178,19 @@ fn first_page_header(page: &mut Page, l: &LetterPdf, logo: Option<&JpegLogo>) ->
     // The subject box.
     y -= 34.0;
     let box_top = y + 16.0;
+    let t = &l.texts;
     let rows: Vec<(&str, String)> = [
         (
-            "Patient",
-            format!("{}   (Patient ID {})", l.patient_name, l.patient_mrn),
+            t.patient.as_str(),
+            format!(
+                "{}   ({})",
+                l.patient_name,
+                fill(&t.patient_id, &[("mrn", &l.patient_mrn)])
+            ),
         ),
-        ("Date of birth", l.patient_dob.clone()),
-        ("Study date", l.study_date.clone()),
-        ("Procedure", l.study_desc.clone()),
+        (t.date_of_birth.as_str(), l.patient_dob.clone()),
+        (t.study_date.as_str(), l.study_date.clone()),
+        (t.procedure.as_str(), l.study_desc.clone()),
     ]
     .into_iter()
     .filter(|(_, v)| !v.trim().is_empty())
@@ -148,13 +215,18 @@ fn first_page_header(page: &mut Page, l: &LetterPdf, logo: Option<&JpegLogo>) ->
         y,
         true,
         12.0,
-        &format!("RE: {}", l.letter_type),
+        &fill(&t.re, &[("type", &l.letter_type)]),
     );
     page.fill([0.1, 0.1, 0.12]);
+    // The values start after the widest label (translations run longer than English).
+    let column = rows
+        .iter()
+        .map(|(label, _)| bold_width(label, 9.5) + 12.0)
+        .fold(90.0_f32, f32::max);
     for (label, value) in &rows {
         y -= 14.0;
         page.text(MARGIN + 10.0, y, true, 9.5, label);
-        page.text(MARGIN + 100.0, y, false, 9.5, value);
+        page.text(MARGIN + 10.0 + column, y, false, 9.5, value);
     }
     box_top - box_h - 26.0
 }
@@ -170,7 +242,10 @@ fn next_page_header(page: &mut Page, l: &LetterPdf) -> f32 {
         top - 8.0,
         false,
         9.0,
-        &format!("{} - {} (continued)", l.letter_type, l.patient_name),
+        &fill(
+            &l.texts.continued,
+            &[("type", &l.letter_type), ("patient", &l.patient_name)],
+        ),
     );
     page.line(MARGIN, top - 16.0, PAGE_W - MARGIN, top - 16.0, 1.0, BRAND);
     top - 44.0
@@ -184,21 +259,24 @@ fn footer(page: &mut Page, l: &LetterPdf, n: usize, total: usize) {
         48.0,
         false,
         8.0,
-        &format!("{} - confidential patient information", l.clinic_name),
+        &fill(&l.texts.footer, &[("clinic", &l.clinic_name)]),
     );
     page.text_right(
         PAGE_W - MARGIN,
         48.0,
         false,
         8.0,
-        &format!("Page {n} of {total}"),
+        &fill(
+            &l.texts.page_of,
+            &[("n", &n.to_string()), ("total", &total.to_string())],
+        ),
     );
     if !l.patient_mrn.is_empty() {
         page.text_centre(
             PAGE_W / 2.0,
             48.0,
             8.0,
-            &format!("Patient ID {}", l.patient_mrn),
+            &fill(&l.texts.patient_id, &[("mrn", &l.patient_mrn)]),
         );
     }
 }
@@ -212,10 +290,10 @@ pub fn render(l: &LetterPdf) -> Vec<u8> {
 pub fn render_with_logo(l: &LetterPdf, logo: Option<&JpegLogo>) -> Vec<u8> {
     let mut body = wrap(&l.body, BODY_SIZE, TEXT_W);
     body.push(String::new());
-    body.push("Sincerely,".to_owned());
+    body.push(l.texts.closing.clone());
     body.push(String::new());
     body.push(l.clinic_name.clone());
-    body.push("Breast Imaging Services".to_owned());
+    body.push(l.texts.services.clone());
 
     // Lay the lines out on pages first, so the footer can say "of m".
     let mut pages: Vec<Page> = Vec::new();
@@ -269,6 +347,7 @@ mod tests {
             study_date: "03/02/2026".into(),
             study_desc: "Screening Mammogram".into(),
             body: body.into(),
+            texts: LetterTexts::default(),
         }
     }
 

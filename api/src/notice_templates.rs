@@ -92,6 +92,62 @@ pub async fn portal_notice(
     )))
 }
 
+/// What a survey notice (assignment, reminder, I Am Here) says about its patient and survey.
+pub struct SurveyNoticeValues<'a> {
+    pub client_name: &'a str,
+    /// The portal's public address, without a trailing '/'.
+    pub base: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    /// `{AppointmentDate}`, already in the patient's language (`notice_words`).
+    pub appointment_date: &'a str,
+    pub survey_link: &'a str,
+    pub iam_here_link: &'a str,
+    pub unsubscribe_link: &'a str,
+}
+
+impl SurveyNoticeValues<'_> {
+    /// The tokens' values: the engine's notices, the History Portal's Resend and the survey
+    /// registration's email say the same.
+    pub fn tokens(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("ClientName", self.client_name.to_owned()),
+            ("PortalLink", self.base.to_owned()),
+            (
+                "PatientName",
+                format!("{} {}", self.first_name, self.last_name),
+            ),
+            ("PatientFirstName", self.first_name.to_owned()),
+            ("PatientLastName", self.last_name.to_owned()),
+            ("AppointmentDate", self.appointment_date.to_owned()),
+            ("SurveyLink", self.survey_link.to_owned()),
+            ("IamHereLink", self.iam_here_link.to_owned()),
+            ("UnsubscribeLink", self.unsubscribe_link.to_owned()),
+        ]
+    }
+}
+
+/// `tokens` as `render_notice` takes them.
+pub fn token_refs<'a>(tokens: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
+    tokens.iter().map(|(k, v)| (*k, v.as_str())).collect()
+}
+
+/// The survey assignment notice (the active `SurveyAssignment` template) of one survey in the
+/// patient's `language`, as the History Portal's Resend and the survey registration send it.
+/// `None`: the clinic switched the notice off.
+pub async fn survey_assignment(
+    db: &Db,
+    language: &str,
+    values: &SurveyNoticeValues<'_>,
+) -> AppResult<Option<Rendered>> {
+    let tokens = values.tokens();
+    Ok(
+        portal_notice(db, "SurveyAssignment", language, &token_refs(&tokens))
+            .await?
+            .map(|(rendered, _)| rendered),
+    )
+}
+
 /// A portal template's Subject and Body in `language`.
 pub async fn portal_text(
     db: &Db,

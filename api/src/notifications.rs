@@ -256,9 +256,14 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
     let client_name = core.client_name.trim().to_owned();
     let unsubscribe_key = crate::unsubscribe::key(db).await?;
     let link_key = crate::survey_link::key(db).await?;
+    let words = crate::notice_words::NoticeWords::load(db).await?;
     for c in candidates {
-        let name = format!("{} {}", c.first_name, c.last_name);
-        let when = fmt::appointment(c.appt_starts_at, false, config.clinic_offset_minutes);
+        // In the patient's language, like the template's text (the weekday and month names).
+        let when = words.appointment_date(
+            Some(c.appt_starts_at),
+            config.clinic_offset_minutes,
+            &c.language,
+        );
         let survey_link = crate::survey_link::link(&base, &link_key, c.id);
         let iam_link = c
             .iam_here_token
@@ -266,17 +271,18 @@ pub async fn run_once(db: &Db, now: i64, config: EngineConfig) -> AppResult<Engi
             .map(|t| format!("{base}/iamhere?token={t}"))
             .unwrap_or_default();
         let unsubscribe = crate::unsubscribe::link(&base, &unsubscribe_key, c.patient_id);
-        let tokens = [
-            ("ClientName", client_name.as_str()),
-            ("PortalLink", base.as_str()),
-            ("PatientName", name.as_str()),
-            ("PatientFirstName", c.first_name.as_str()),
-            ("PatientLastName", c.last_name.as_str()),
-            ("AppointmentDate", when.as_str()),
-            ("SurveyLink", survey_link.as_str()),
-            ("IamHereLink", iam_link.as_str()),
-            ("UnsubscribeLink", unsubscribe.as_str()),
-        ];
+        let values = crate::notice_templates::SurveyNoticeValues {
+            client_name: &client_name,
+            base: &base,
+            first_name: &c.first_name,
+            last_name: &c.last_name,
+            appointment_date: &when,
+            survey_link: &survey_link,
+            iam_here_link: &iam_link,
+            unsubscribe_link: &unsubscribe,
+        }
+        .tokens();
+        let tokens = crate::notice_templates::token_refs(&values);
         let open = matches!(c.status.as_str(), "Assigned" | "IntermediateSave");
         let mut notices: Vec<Notice> = Vec::new();
         if open && in_window {

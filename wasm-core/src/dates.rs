@@ -423,6 +423,42 @@ pub fn format_appointment_long(
     format_with(&t, format.pattern(), zone_abbr)
 }
 
+/// A date `format_with` wrote, with its English month and weekday names (full names: the spec's
+/// long formats) replaced by `text` of their label keys, `Date_Month_1` (January) ..
+/// `Date_Month_12` and `Date_Weekday_0` (Sunday) .. `Date_Weekday_6` (wasm-core/labels/dates.json).
+/// The format itself (order, digits, AM/PM) stays the spec's; only the names change language.
+pub fn localize_names(formatted: &str, text: impl Fn(&str) -> String) -> String {
+    let key = |word: &str| {
+        if let Some(i) = MONTHS.iter().position(|m| *m == word) {
+            return Some(format!("Date_Month_{}", i + 1));
+        }
+        // WEEKDAYS starts on Monday; the labels count from Sunday (0).
+        WEEKDAYS
+            .iter()
+            .position(|d| *d == word)
+            .map(|i| format!("Date_Weekday_{}", (i + 1) % 7))
+    };
+    let mut out = String::with_capacity(formatted.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match key(word) {
+            Some(k) => out.push_str(&text(&k)),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in formatted.chars() {
+        if c.is_alphabetic() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
 pub const APPOINTMENT_DATE: &str = "Appointment Date";
 pub const APPOINTMENT_DATE_TIME: &str = "Appointment Date / Time";
 
@@ -440,6 +476,31 @@ mod tests {
     use super::*;
 
     const T: &str = "2026-03-02T19:05:09Z";
+
+    #[test]
+    fn names_are_replaced_by_their_labels_and_nothing_else() {
+        let spanish = |key: &str| match key {
+            "Date_Weekday_1" => "lunes".to_owned(),
+            "Date_Weekday_0" => "domingo".to_owned(),
+            "Date_Month_3" => "marzo".to_owned(),
+            "Date_Month_11" => "noviembre".to_owned(),
+            other => format!("<{other}>"),
+        };
+        assert_eq!(
+            localize_names("Monday, March 2, 2026 02:05 PM EST", spanish),
+            "lunes, marzo 2, 2026 02:05 PM EST"
+        );
+        assert_eq!(
+            localize_names("Sunday, November 22, 2026", spanish),
+            "domingo, noviembre 22, 2026"
+        );
+        // Parts of words and abbreviations are not names.
+        assert_eq!(
+            localize_names("Mayday Mar 03/02/2026", spanish),
+            "Mayday Mar 03/02/2026"
+        );
+        assert_eq!(localize_names("", spanish), "");
+    }
 
     #[test]
     fn long_appointment_has_weekday_date_time_and_zone_or_only_the_day() {

@@ -432,7 +432,7 @@ pub const DEMO_VALUES: &[(&str, &str)] = &[
     ("PatientLastName", "Sample"),
     ("MRN", "MRN-000123"),
     ("Username", "jane.sample"),
-    ("AppointmentDate", "12/03/2026 09:30 AM"),
+    ("AppointmentDate", "Thursday, December 3, 2026 09:30 AM"),
     ("Location", "Main Street Imaging"),
     (
         "SurveyLink",

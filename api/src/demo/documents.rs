@@ -123,6 +123,7 @@ pub async fn load(db: &Db) -> AppResult<()> {
                distortion or suspicious calcification.\n\nIMPRESSION: Negative. BI-RADS 1.\n\nRECOMMENDATION: \
                Screening mammogram in one year."
             .into(),
+        texts: Default::default(),
     });
     let report = NewLetter {
         notify_type: "Portal",

@@ -118,30 +118,6 @@ fn channel_for(row: &QueueTarget) -> Option<(Channel, String)> {
     }
 }
 
-fn notice(
-    channel: Channel,
-    to: &str,
-    subject: &str,
-    text: String,
-    kind: &str,
-    row: &QueueTarget,
-) -> OutboundMessage {
-    OutboundMessage {
-        channel,
-        to: to.to_owned(),
-        subject: if channel == Channel::Email {
-            subject.to_owned()
-        } else {
-            String::new()
-        },
-        text,
-        html: None,
-        kind: kind.to_owned(),
-        patient_id: Some(row.patient_id),
-        survey_queue_id: Some(row.id),
-    }
-}
-
 async fn resend_assign_mail(
     user: RequireRole<Staff>,
     State(state): State<AppState>,
@@ -162,44 +138,50 @@ async fn resend_assign_mail(
             last_email_sent: row.last_email_sent_at.map(fmt::iso_utc),
         }));
     };
-    let base = settings::get::<CorePortal>(&state.db)
-        .await?
+    let db = &state.db;
+    let core = settings::get::<CorePortal>(db).await?;
+    let base = core
         .public_web_address
         .trim()
         .trim_end_matches('/')
         .to_owned();
-    let link = crate::survey_link::link(&base, &crate::survey_link::key(&state.db).await?, row.id);
-    let when = row
-        .starts_at
-        .map(|ms| fmt::appointment(ms, false, 0))
-        .unwrap_or_default();
-    let text = format!(
-        "Dear {} {},\nplease fill in the survey '{}' before your appointment{}.\n{}\n",
-        row.first_name,
-        row.last_name,
-        row.survey_name,
-        if when.is_empty() {
-            String::new()
-        } else {
-            format!(" on {when} (UTC)")
-        },
-        link
-    );
+    let link = crate::survey_link::link(&base, &crate::survey_link::key(db).await?, row.id);
+    let unsubscribe =
+        crate::unsubscribe::link(&base, &crate::unsubscribe::key(db).await?, row.patient_id);
+    // The assignment notice again, from its template in the patient's language (English when
+    // the language has none), the appointment in the clinic's zone.
+    let language =
+        crate::store::notice_languages::patient_language(db, Some(row.patient_id)).await?;
+    let when = crate::notice_words::NoticeWords::load(db)
+        .await?
+        .appointment_date(row.starts_at, state.clinic_utc_offset_minutes, &language);
+    let values = crate::notice_templates::SurveyNoticeValues {
+        client_name: core.client_name.trim(),
+        base: &base,
+        first_name: &row.first_name,
+        last_name: &row.last_name,
+        appointment_date: &when,
+        survey_link: &link,
+        iam_here_link: "",
+        unsubscribe_link: &unsubscribe,
+    };
+    let Some(rendered) = crate::notice_templates::survey_assignment(db, &language, &values).await?
+    else {
+        // The clinic switched the assignment notice off.
+        return Ok(Json(ResendResult {
+            is_sent: false,
+            message: NOT_SENT.to_owned(),
+            last_email_sent: row.last_email_sent_at.map(fmt::iso_utc),
+        }));
+    };
+    let message = OutboundMessage {
+        patient_id: Some(row.patient_id),
+        survey_queue_id: Some(row.id),
+        ..crate::notice_templates::message(channel, &to, &rendered, "SurveyAssignment")
+    };
     let now = now_ms();
-    let mut tx = state.db.begin().await?;
-    outbox::enqueue_in(
-        &mut tx,
-        &notice(
-            channel,
-            &to,
-            "Your medical history survey",
-            text,
-            "SurveyAssignment",
-            &row,
-        ),
-        now,
-    )
-    .await?;
+    let mut tx = db.begin().await?;
+    outbox::enqueue_in(&mut tx, &message, now).await?;
     actions::mark_notice_sent(&mut tx, row.id, now).await?;
     audit::record(
         &mut tx,

@@ -280,6 +280,14 @@ async fn notices_are_delivered_in_the_patients_language() {
         "{es}"
     );
     assert!(es.contains("Para dejar de recibir estos mensajes"), "{es}");
+    // The token's value is Spanish too: the appointment's weekday and month (a Wednesday, noon).
+    let (year, month, day) = civil_from_days(appt / DAY);
+    let es_when = format!(
+        "antes de su cita del miércoles, {} {day}, {year} 12:00 PM:",
+        ES_MONTHS[month as usize - 1]
+    );
+    assert!(es.contains(&es_when), "{es_when}: {es}");
+    assert!(!es.contains("Wednesday"), "{es}");
     let vi = to("lang-vi@example.test");
     assert!(
         vi.contains("Subject: Phiếu khảo sát tiền sử bệnh của quý vị"),
@@ -294,6 +302,8 @@ async fn notices_are_delivered_in_the_patients_language() {
         "{vi}"
     );
     assert!(!vi.contains("{PatientName}"), "{vi}");
+    let vi_when = format!("trước lịch hẹn vào Thứ Tư, tháng {month} {day}, {year} 12:00 PM");
+    assert!(vi.contains(&vi_when), "{vi_when}: {vi}");
     // No German template: English.
     let de = to("lang-de@example.test");
     assert!(de.contains("Subject: Your medical history survey"), "{de}");
@@ -301,6 +311,11 @@ async fn notices_are_delivered_in_the_patients_language() {
         de.contains("please fill in your medical history survey"),
         "{de}"
     );
+    let en_when = format!(
+        "before your appointment on Wednesday, {} {day}, {year} 12:00 PM:",
+        EN_MONTHS[month as usize - 1]
+    );
+    assert!(de.contains(&en_when), "{en_when}: {de}");
 
     // The Vietnamese SMS, through the SMS endpoint.
     let requests = sms.requests.lock().unwrap().clone();
@@ -316,6 +331,223 @@ async fn notices_are_delivered_in_the_patients_language() {
         .unwrap_or_default();
     assert!(text.contains("vui lòng điền phiếu khảo sát"), "{text}");
     assert!(text.contains("Để ngừng nhận các tin nhắn này"), "{text}");
+    assert!(text.contains(&vi_when), "{text}");
+}
+
+/// (year, month, day) of a day number since 1970-01-01 (H. Hinnant's civil_from_days).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+const ES_MONTHS: [&str; 12] = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+];
+const EN_MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// Points the server's mail at an SMTP sink and its links at https://portal.test.
+async fn mail_to_sink(server: &TestServer) -> SmtpSink {
+    let smtp = SmtpSink::start().await;
+    let settings = json!({"EmailFrom": "portal@clinic.test", "SMTPServer": "127.0.0.1", "Port": smtp.port, "Timeout": 5});
+    server
+        .execute_sql(&format!(
+            "UPDATE settings SET body = '{settings}' WHERE group_name = 'CoreNotifications'"
+        ))
+        .await;
+    server.execute_sql("UPDATE settings SET body = '{\"ClientName\": \"Demo\", \"PublicWebAddress\": \"https://portal.test/\"}' WHERE group_name = 'CorePortal'").await;
+    smtp
+}
+
+/// Delivers what the outbox holds and returns the decoded mail to `to`.
+async fn delivered_to(server: &TestServer, smtp: &SmtpSink, to: &str) -> Vec<String> {
+    let db = Db::open(server.database_url()).await.unwrap();
+    outbox::deliver_due(&db, &ManualClock::at(wall_ms() + HOUR), 50)
+        .await
+        .unwrap();
+    db.close().await;
+    smtp.messages()
+        .iter()
+        .map(|m| decoded(m))
+        .filter(|m| m.contains(&format!("To: {to}")))
+        .collect()
+}
+
+/// A patient of the demo (the `skip`th without an account), given a language, an email and an
+/// Assigned survey; with `appt`, for that appointment. Returns the queue row.
+async fn patient_with_survey(server: &TestServer, skip: i64, lang: &str, appt: Option<i64>) -> i64 {
+    let email = format!("resend-{lang}@example.test");
+    let patient = server
+        .count_sql(&format!(
+            "SELECT id FROM patients WHERE id NOT IN (SELECT patient_id FROM users WHERE patient_id IS NOT NULL)
+             ORDER BY id LIMIT 1 OFFSET {skip}"
+        ))
+        .await;
+    server
+        .execute_sql(&format!(
+            "UPDATE survey_queue SET status = 'Completed' WHERE patient_id = {patient}"
+        ))
+        .await;
+    server
+        .execute_sql(&format!(
+            "UPDATE patients SET unsubscribed = FALSE, language = '{lang}', email = '{email}', phone = NULL WHERE id = {patient}"
+        ))
+        .await;
+    let appointment = match appt {
+        Some(at) => {
+            server
+                .execute_sql(&format!(
+                    "INSERT INTO appointments (patient_id, location_id, starts_at, status, iam_here_token)
+                     VALUES ({patient}, (SELECT MIN(id) FROM locations), {at}, 'Scheduled', 'tok-resend-{lang}')"
+                ))
+                .await;
+            format!("(SELECT id FROM appointments WHERE iam_here_token = 'tok-resend-{lang}')")
+        }
+        None => "NULL".to_owned(),
+    };
+    server
+        .execute_sql(&format!(
+            "INSERT INTO survey_queue (patient_id, appointment_id, location_id, survey_definition_id, status, created_at, updated_at)
+             VALUES ({patient}, {appointment}, (SELECT MIN(id) FROM locations), (SELECT MIN(id) FROM survey_definitions), 'Assigned', 0, 0)"
+        ))
+        .await;
+    server
+        .count_sql(&format!(
+            "SELECT MAX(id) FROM survey_queue WHERE patient_id = {patient} AND status = 'Assigned'"
+        ))
+        .await
+}
+
+#[tokio::test]
+async fn resend_and_survey_registration_mail_in_the_patients_language() {
+    let server = TestServer::demo().await;
+    let smtp = mail_to_sink(&server).await;
+    // A Wednesday 17:00Z two weeks ahead: noon at the clinic (the server's default -300).
+    let days_now = wall_ms() / DAY;
+    let wednesday = days_now + 14 - (days_now + 3).rem_euclid(7) + 2;
+    let appt = wednesday * DAY + 17 * HOUR;
+    let (year, month, day) = civil_from_days(wednesday);
+
+    // The front desk resends a Spanish patient's survey link: the assignment template in Spanish,
+    // the appointment's weekday and month in Spanish.
+    let es_row = patient_with_survey(&server, 0, "es", Some(appt)).await;
+    let mut desk = server.signed_in(FRONT_DESK).await;
+    let resent = desk
+        .post_json(
+            &format!("/api/HistoryPortal/ResendAssignMail?surveyQueueId={es_row}"),
+            &json!({}),
+        )
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(resent["IsSent"], json!(true), "{resent}");
+    let es = delivered_to(&server, &smtp, "resend-es@example.test").await;
+    assert_eq!(es.len(), 1, "{es:?}");
+    let es = &es[0];
+    assert!(
+        es.contains("Subject: Su cuestionario de historia clínica"),
+        "{es}"
+    );
+    let when = format!(
+        "complete su cuestionario de historia clínica antes de su cita del miércoles, {} {day}, {year} 12:00 PM:",
+        ES_MONTHS[month as usize - 1]
+    );
+    assert!(es.contains(&when), "{when}: {es}");
+    assert!(
+        es.contains(&format!(
+            "https://portal.test/survey?startType=Email&token={es_row}."
+        )),
+        "{es}"
+    );
+    assert!(es.contains("https://portal.test/unsubscribe/"), "{es}");
+    assert!(!es.contains("please fill in"), "{es}");
+
+    // A Vietnamese patient asks for the survey link on the survey registration page: the open
+    // survey's link, in Vietnamese; it has no appointment yet.
+    let vi_row = patient_with_survey(&server, 1, "vi", None).await;
+    let loc = "102";
+    let mut anon = server.client();
+    let check = anon
+        .post_json(
+            "/api/userRegistrationApi/sendRequestRegistrationEmail",
+            &json!({"email": "resend-vi@example.test", "locNum": loc}),
+        )
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(
+        check["isSentStartHistPortalSurveyEmail"],
+        json!(true),
+        "{check}"
+    );
+    let vi = delivered_to(&server, &smtp, "resend-vi@example.test").await;
+    assert_eq!(vi.len(), 1, "{vi:?}");
+    let vi = &vi[0];
+    assert!(
+        vi.contains("Subject: Phiếu khảo sát tiền sử bệnh của quý vị"),
+        "{vi}"
+    );
+    assert!(
+        vi.contains("trước lịch hẹn vào (ngày sẽ được xác nhận)"),
+        "{vi}"
+    );
+    assert!(
+        vi.contains(&format!(
+            "https://portal.test/survey?startType=Email&token={vi_row}."
+        )),
+        "{vi}"
+    );
+    assert!(!vi.contains("please fill in"), "{vi}");
+
+    // The portal invitation's {LinkExpiry} in the Spanish patient's language (the sentence; its
+    // time is the clinic's setting).
+    let sent = desk
+        .post_json(
+            "/api/patientUser/sendRegistrationEmail",
+            &json!({"PatientId": server.count_sql(&format!("SELECT patient_id FROM survey_queue WHERE id = {es_row}")).await}),
+        )
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(sent["IsSent"], json!(true), "{sent}");
+    let mail = delivered_to(&server, &smtp, "resend-es@example.test").await;
+    let invitation = mail
+        .iter()
+        .find(|m| m.contains("Subject: Cree su cuenta del portal del paciente"))
+        .unwrap_or_else(|| panic!("{mail:?}"));
+    assert!(
+        invitation.contains("El enlace puede usarse una sola vez"),
+        "{invitation}"
+    );
+    assert!(!invitation.contains("The link can be used"), "{invitation}");
 }
 
 /// application/x-www-form-urlencoded value -> text.

@@ -53,7 +53,7 @@ async fn a_patient_resets_the_password_through_the_emailed_link() {
         path.starts_with("/patient/change-password?pwdReset="),
         "{path}"
     );
-    assert!(mail_text(&mail[0]).contains("The link expires in 1 hour(s)."));
+    assert!(mail_text(&mail[0]).contains("The link expires in 1 hour."));
 
     // Only the SHA-256 of the key is stored.
     assert_eq!(server.count_sql(&format!("SELECT COUNT(*) FROM membership_keys WHERE token_hash = '{}' AND purpose = 'reset' AND used_at IS NULL AND expires_at IS NOT NULL", portal_api::auth::hash_token(&key))).await, 1);

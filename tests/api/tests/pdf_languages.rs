@@ -353,3 +353,99 @@ async fn a_letter_is_drawn_in_the_patients_language_when_it_has_that_text() {
         );
     }
 }
+
+/// Jane's first letter drawn from its text, as a PDF, with her record's language `language`.
+async fn janes_letter_in(server: &TestServer, language: &str) -> Vec<u8> {
+    let jane = server
+        .count_sql("SELECT patient_id FROM users WHERE username = 'jane.doe'")
+        .await;
+    let letter = server
+        .count_sql(&format!(
+            "SELECT COALESCE(MIN(id), 0) FROM letters WHERE patient_id = {jane} AND pdf IS NULL AND body <> ''"
+        ))
+        .await;
+    assert!(letter > 0, "Jane has a letter drawn from its text");
+    server
+        .execute_sql(&format!(
+            "UPDATE patients SET language = '{language}' WHERE id = {jane}"
+        ))
+        .await;
+    let mut client = server.signed_in(JANE).await;
+    let docs = client
+        .post_json(
+            "/api/documents/loadDocuments",
+            &json!({"TimezoneOffset": 0}),
+        )
+        .await
+        .expect(StatusCode::OK);
+    let token = docs["list"]
+        .as_array()
+        .into_iter()
+        .chain(docs["other"].as_array())
+        .flatten()
+        .find(|l| l["Id"] == letter)
+        .and_then(|l| l["AccessToken"].as_str())
+        .unwrap_or_else(|| panic!("letter {letter} in Jane's documents: {docs}"))
+        .to_owned();
+    let r = client
+        .get(&format!("/api/documents/letterPdf?accessToken={token}"))
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    // LETTER_PDF_DIR=dir keeps the files, to look at the pages (pdftoppm -png).
+    if let Ok(dir) = std::env::var("LETTER_PDF_DIR") {
+        std::fs::write(format!("{dir}/letter-{language}.pdf"), &r.body).unwrap();
+    }
+    r.body
+}
+
+#[tokio::test]
+async fn a_letters_fixed_texts_are_in_the_patients_language_chinese_and_khmer() {
+    let server = TestServer::demo().await;
+    // Chinese: the letter has no Chinese body (English), but the subject box, the date's names,
+    // the closing and the footer are Chinese, in an embedded subset of Noto Sans CJK SC.
+    let zh = janes_letter_in(&server, "zh").await;
+    let text = text_of(&zh);
+    assert_contains(
+        &text,
+        &[
+            "患者",
+            "出生日期",
+            "检查日期",
+            "此致敬礼",
+            "患者保密信息",
+            "病历号",
+            "星期",
+        ],
+    );
+    for english in [
+        "Sincerely",
+        "confidential patient information",
+        "Date of birth",
+        "Page 1 of",
+    ] {
+        assert!(!text.contains(english), "{english}: {text}");
+    }
+    assert!(text.contains("第 1 页") || text.contains("第1页"), "{text}");
+    assert_subset_fonts(&zh, &["NotoSansCJKsc"]);
+
+    // Khmer: shaped, extracted as Khmer.
+    let km = janes_letter_in(&server, "km").await;
+    let text = text_of(&km);
+    assert_contains(
+        &text,
+        &["ដោយក្តីគោរព", "ថ្ងៃខែឆ្នាំកំណើត", "ព័ត៌មានសម្ងាត់របស់អ្នកជំងឺ", "កម្មវត្ថុ៖"],
+    );
+    assert!(!text.contains("Sincerely"), "{text}");
+    assert_subset_fonts(&km, &["NotoSansKhmer"]);
+
+    // English stays English.
+    let en = text_of(&janes_letter_in(&server, "en").await);
+    assert_contains(
+        &en,
+        &[
+            "Sincerely,",
+            "Date of birth",
+            "confidential patient information",
+        ],
+    );
+}

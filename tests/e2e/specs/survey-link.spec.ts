@@ -63,7 +63,7 @@ test("the link in a resent email starts the survey signed out, on the phone", as
   csrf = await staffSignIn(request);
   const resend = await request.post(`/api/HistoryPortal/ResendAssignMail?surveyQueueId=${queueId}`, { headers: { "X-CSRF-Token": csrf } });
   expect((await resend.json()).IsSent).toBe(true);
-  const mail = await nextMail(email, seen, "please fill in the survey 'Pre-Exam Screening'");
+  const mail = await nextMail(email, seen, "please fill in your medical history survey before your appointment on (date to be confirmed)");
   const { link } = linkIn(mail);
 
   // Signed out (this page has no session), the link opens the survey; answers autosave.

@@ -123,6 +123,14 @@ pub(super) fn pdf_file_name(row: &LetterRow) -> String {
 pub async fn render_letter(state: &AppState, row: &LetterRow) -> AppResult<Vec<u8>> {
     let clinic = settings::get::<CorePortal>(&state.db).await?.client_name;
     let sent = fmt::iso_utc(row.sent_at);
+    // The fixed texts and the date's names in the patient's language (the clinic's edits of the
+    // labels first), like the body.
+    let language = row.patient_language.as_str();
+    let labels = crate::clinic_labels::ClinicLabels::load(&state.db, &["Letter_", "Date_"]).await?;
+    let letter_date = wasm_core::dates::localize_names(
+        &wasm_core::dates::format_date(&sent, wasm_core::dates::DateFormat::LongDate, 0, ""),
+        |key| labels.text(key, language),
+    );
     let letter = LetterPdf {
         clinic_name: if clinic.trim().is_empty() {
             "Breast Imaging Center".to_owned()
@@ -132,12 +140,7 @@ pub async fn render_letter(state: &AppState, row: &LetterRow) -> AppResult<Vec<u
         clinic_address: row.location_address.clone().unwrap_or_default(),
         clinic_phone: row.location_phone.clone().unwrap_or_default(),
         letter_type: row.letter_type.clone(),
-        letter_date: wasm_core::dates::format_date(
-            &sent,
-            wasm_core::dates::DateFormat::LongDate,
-            0,
-            "",
-        ),
+        letter_date,
         patient_name: row.patient_name(),
         patient_mrn: row.mrn.clone(),
         patient_dob: row
@@ -152,11 +155,8 @@ pub async fn render_letter(state: &AppState, row: &LetterRow) -> AppResult<Vec<u
             .map(fmt::iso_date_to_us)
             .unwrap_or_default(),
         study_desc: row.study_desc.clone().unwrap_or_default(),
-        body: letter_pdf::body_in(
-            &row.body,
-            row.body_translations.as_deref(),
-            &row.patient_language,
-        ),
+        body: letter_pdf::body_in(&row.body, row.body_translations.as_deref(), language),
+        texts: letter_pdf::LetterTexts::from_labels(|key| labels.text(key, language)),
     };
     // The clinic's uploaded logo when the PDF can embed it (JPEG); else the built-in mark.
     let logo = crate::store::logos::image(&state.db, "logo")

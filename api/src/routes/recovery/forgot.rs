@@ -84,6 +84,7 @@ pub(super) async fn forgot_password(
     let base = public_base(db).await?;
     let client = core.client_name;
     let now = now_ms();
+    let words = crate::notice_words::NoticeWords::load(db).await?;
     let mut sent = 0;
     for a in &accounts {
         let Some(to) = a.email.as_deref().filter(|e| !e.trim().is_empty()) else {
@@ -110,23 +111,15 @@ pub(super) async fn forgot_password(
             door.area(),
             a.id
         );
-        let expiry = match expires_at {
-            Some(_) if seconds >= 3600 && seconds % 3600 == 0 => {
-                format!("The link expires in {} hour(s).", seconds / 3600)
-            }
-            Some(_) if seconds >= 60 && seconds % 60 == 0 => {
-                format!("The link expires in {} minute(s).", seconds / 60)
-            }
-            Some(_) => format!("The link expires in {seconds} second(s)."),
-            None => String::new(),
-        };
+        // In the patient's language (staff accounts: English), the expiry sentence too.
+        let language = crate::store::notice_languages::patient_language(db, a.patient_id).await?;
+        let expiry =
+            expires_at.map_or_else(String::new, |_| words.link_expires(seconds, &language));
         let first = if a.first_name.is_empty() {
             &a.username
         } else {
             &a.first_name
         };
-        // In the patient's language (staff accounts: English).
-        let language = crate::store::notice_languages::patient_language(db, a.patient_id).await?;
         let template =
             crate::notice_templates::account_template(db, "ForgotPassword", &language).await?;
         let rendered = crate::notice_templates::render_letter(

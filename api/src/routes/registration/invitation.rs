@@ -40,21 +40,13 @@ pub(super) async fn send_registration_email(
     let expires_at = (seconds > 0).then(|| now.saturating_add(seconds.saturating_mul(1000)));
     let key = random_token();
     let link = format!("{}/patient/create?key={key}", public_base(db).await?);
-    let validity = if seconds > 0 {
-        format!(
-            "The link can be used once, within {}.",
-            duration_text(seconds)
-        )
-    } else {
-        "The link can be used once.".to_owned()
-    };
     let name = format!("{} {}", patient.first_name, patient.last_name);
-    let template = crate::notice_templates::account_template(
-        db,
-        "NewAccount",
-        &crate::store::notice_languages::patient_language(db, Some(patient.id)).await?,
-    )
-    .await?;
+    let language = crate::store::notice_languages::patient_language(db, Some(patient.id)).await?;
+    let template = crate::notice_templates::account_template(db, "NewAccount", &language).await?;
+    // The validity sentence in the template's language.
+    let validity = crate::notice_words::NoticeWords::load(db)
+        .await?
+        .link_once(seconds, &language);
     let rendered = crate::notice_templates::render_letter(
         &template,
         &[
@@ -99,23 +91,6 @@ pub(super) async fn send_registration_email(
     .await?;
     tx.commit().await?;
     Ok(Json(invitation(true, true, INVITATION_SENT)))
-}
-
-pub(super) fn duration_text(seconds: i64) -> String {
-    match seconds {
-        s if s % 86_400 == 0 => plural(s / 86_400, "day"),
-        s if s % 3_600 == 0 => plural(s / 3_600, "hour"),
-        s if s % 60 == 0 => plural(s / 60, "minute"),
-        s => plural(s, "second"),
-    }
-}
-
-pub(super) fn plural(n: i64, unit: &str) -> String {
-    if n == 1 {
-        format!("1 {unit}")
-    } else {
-        format!("{n} {unit}s")
-    }
 }
 
 pub(super) async fn registration_invitation(

@@ -29,7 +29,7 @@ use crate::client_addr::ClientAddr;
 use crate::db::{now_ms, Db, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, AppResult};
 use crate::openapi::ApiRouter;
-use crate::outbox::{self, OutboundMessage};
+use crate::outbox;
 use crate::settings;
 use crate::store::registration as store;
 use crate::{unsubscribe, AppState};

@@ -16,39 +16,89 @@ pub(super) async fn location_survey(db: &Db, loc_num: &str) -> AppResult<Option<
     crate::staff_start::survey_for_location(db, loc_num).await
 }
 
-/// Where the emailed survey link points and the key that signs it: read before the transaction
-/// that assigns the survey (the key is created on first use).
+/// What the emailed survey link needs, read before the transaction that assigns the survey (the
+/// keys are created on first use): where the link points, the keys that sign it and the
+/// unsubscribe link, the clinic's name, and the assignment notice's template text and values'
+/// words in the patient's language.
 pub(super) struct LinkParts {
     base: String,
     key: crate::survey_link::LinkKey,
+    unsubscribe: crate::unsubscribe::UnsubscribeKey,
+    client_name: String,
+    /// `{AppointmentDate}` (a survey assigned here has no appointment yet).
+    when: String,
+    /// Subject and body of the `SurveyAssignment` template in the language (None: switched off).
+    template: Option<(String, String)>,
 }
 
-pub(super) async fn link_parts(db: &Db) -> AppResult<LinkParts> {
+/// `starts_at`: the survey's appointment, if it has one; `offset_minutes`: the clinic's zone.
+pub(super) async fn link_parts(
+    db: &Db,
+    language: &str,
+    starts_at: Option<i64>,
+    offset_minutes: i32,
+) -> AppResult<LinkParts> {
+    let template =
+        match crate::store::notice_templates::active_template(db, "SurveyAssignment").await? {
+            Some(t) => Some(crate::notice_templates::portal_text(db, &t, language).await?),
+            None => None,
+        };
     Ok(LinkParts {
         base: public_base(db).await?,
         key: crate::survey_link::key(db).await?,
+        unsubscribe: crate::unsubscribe::key(db).await?,
+        client_name: settings::get::<CorePortal>(db)
+            .await?
+            .client_name
+            .trim()
+            .to_owned(),
+        when: crate::notice_words::NoticeWords::load(db)
+            .await?
+            .appointment_date(starts_at, offset_minutes, language),
+        template,
     })
 }
 
-/// The survey link e-mail for a queue row, queued in `tx`.
+/// The survey assignment notice of a queue row (its template in the patient's language, English
+/// when the language has none), queued in `tx`; false when the clinic switched it off.
 pub(super) async fn send_survey_email(
     tx: &mut Tx,
     parts: &LinkParts,
     patient: &store::PatientForRegistration,
     queue_id: i64,
-) -> AppResult<()> {
+) -> AppResult<bool> {
+    let Some((subject, body)) = &parts.template else {
+        return Ok(false);
+    };
     let link = crate::survey_link::link(&parts.base, &parts.key, queue_id);
-    let text = format!(
-        "Dear {} {},\nplease fill in your medical history survey:\n{link}\n",
-        patient.first_name, patient.last_name
+    let unsubscribe = crate::unsubscribe::link(&parts.base, &parts.unsubscribe, patient.id);
+    let tokens = crate::notice_templates::SurveyNoticeValues {
+        client_name: &parts.client_name,
+        base: &parts.base,
+        first_name: &patient.first_name,
+        last_name: &patient.last_name,
+        appointment_date: &parts.when,
+        survey_link: &link,
+        iam_here_link: "",
+        unsubscribe_link: &unsubscribe,
+    }
+    .tokens();
+    let rendered = wasm_core::notice_templates::render_notice(
+        subject,
+        body,
+        &crate::notice_templates::token_refs(&tokens),
     );
     let to = patient.email.as_deref().unwrap_or("").trim();
-    let mut message =
-        OutboundMessage::email(to, "Your medical history survey", &text, "SurveyAssignment");
+    let mut message = crate::notice_templates::message(
+        crate::outbox::Channel::Email,
+        to,
+        &rendered,
+        "SurveyAssignment",
+    );
     message.patient_id = Some(patient.id);
     message.survey_queue_id = Some(queue_id);
     outbox::enqueue_in(tx, &message, now_ms()).await?;
-    Ok(())
+    Ok(true)
 }
 
 /// Step 1 for a known email: the open survey's link again, or a new assignment when the patient
@@ -59,6 +109,7 @@ pub(super) async fn existing_patient(
     location_id: i64,
     loc_num: &str,
     peer: &ClientAddr,
+    offset_minutes: i32,
 ) -> AppResult<SurveyEmailCheck> {
     let (open, done) = store::survey_state(db, patient.id).await?;
     let survey = match (open, done) {
@@ -70,7 +121,15 @@ pub(super) async fn existing_patient(
         ),
         (None, _) => return Ok(check(true, false, ALREADY_COMPLETED)),
     };
-    let parts = link_parts(db).await?;
+    let language = crate::store::notice_languages::patient_language(db, Some(patient.id)).await?;
+    // An open survey's link again: its appointment, if it has one.
+    let starts_at = match open {
+        Some(id) => crate::store::history_portal::actions::target(db, id)
+            .await?
+            .and_then(|t| t.starts_at),
+        None => None,
+    };
+    let parts = link_parts(db, &language, starts_at, offset_minutes).await?;
     let mut tx = db.begin().await?;
     let queue_id = match (open, survey) {
         (Some(id), _) => id,
@@ -79,7 +138,7 @@ pub(super) async fn existing_patient(
         }
         (None, None) => return Ok(check(true, false, ALREADY_COMPLETED)),
     };
-    send_survey_email(&mut tx, &parts, patient, queue_id).await?;
+    let sent = send_survey_email(&mut tx, &parts, patient, queue_id).await?;
     audit::record(
         &mut tx,
         Actor::anonymous(),
@@ -95,7 +154,7 @@ pub(super) async fn existing_patient(
     )
     .await?;
     tx.commit().await?;
-    Ok(check(true, true, ""))
+    Ok(check(true, sent, ""))
 }
 
 pub(super) async fn location(db: &Db, loc_num: &str) -> AppResult<i64> {
@@ -141,7 +200,15 @@ pub(super) async fn send_request_registration_email(
     let location_id = location(db, &req.loc_num).await?;
     match store::patients_by_email(db, &req.email).await?.first() {
         Some(patient) => Ok(Json(
-            existing_patient(db, patient, location_id, &req.loc_num, &peer).await?,
+            existing_patient(
+                db,
+                patient,
+                location_id,
+                &req.loc_num,
+                &peer,
+                state.clinic_utc_offset_minutes,
+            )
+            .await?,
         )),
         None => Ok(Json(check(false, false, ""))),
     }
@@ -161,7 +228,15 @@ pub(super) async fn request_registration(
     let location_id = location(db, &req.loc_num).await?;
     if let Some(patient) = store::patients_by_email(db, &req.email).await?.first() {
         return Ok(Json(
-            existing_patient(db, patient, location_id, &req.loc_num, &peer).await?,
+            existing_patient(
+                db,
+                patient,
+                location_id,
+                &req.loc_num,
+                &peer,
+                state.clinic_utc_offset_minutes,
+            )
+            .await?,
         ));
     }
     let survey = location_survey(db, &req.loc_num)
@@ -179,7 +254,8 @@ pub(super) async fn request_registration(
             rand::thread_rng().gen_range(0..1_000_000_000_000u64)
         )
     };
-    let parts = link_parts(db).await?;
+    // A new patient's record names no language yet: English.
+    let parts = link_parts(db, "en", None, 0).await?;
     let mut tx = db.begin().await?;
     let patient_id = store::insert_patient(
         &mut tx,
@@ -199,7 +275,7 @@ pub(super) async fn request_registration(
     let patient = store::patient_in(&mut tx, patient_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    send_survey_email(&mut tx, &parts, &patient, queue_id).await?;
+    let sent = send_survey_email(&mut tx, &parts, &patient, queue_id).await?;
     audit::record(
         &mut tx,
         Actor::anonymous(),
@@ -215,5 +291,5 @@ pub(super) async fn request_registration(
     )
     .await?;
     tx.commit().await?;
-    Ok(Json(check(false, true, "")))
+    Ok(Json(check(false, sent, "")))
 }

@@ -173,21 +173,8 @@ pub async fn summary_letter(db: &Db, queue_id: i64, always: bool) -> AppResult<b
 /// The report's fixed texts in `language`: the clinic's edits of the `SummaryPdf_*` labels, else
 /// the shipped texts.
 async fn summary_texts(db: &Db, language: &str) -> AppResult<SummaryTexts> {
-    let mut stored: std::collections::HashMap<String, Vec<(String, String)>> = Default::default();
-    for (key, _, lang, value) in crate::store::labels::all_values(db).await? {
-        if let (true, Some(lang), Some(value)) = (key.starts_with("SummaryPdf_"), lang, value) {
-            stored
-                .entry(key.to_ascii_lowercase())
-                .or_default()
-                .push((lang, value));
-        }
-    }
-    Ok(SummaryTexts::from_labels(|key| {
-        let values = stored
-            .get(&key.to_ascii_lowercase())
-            .map_or(&[][..], Vec::as_slice);
-        crate::labels_catalog::text_with(values, key, language)
-    }))
+    let labels = crate::clinic_labels::ClinicLabels::load(db, &["SummaryPdf_"]).await?;
+    Ok(SummaryTexts::from_labels(|key| labels.text(key, language)))
 }
 
 /// The summary report of a survey log: staff, or the patient it belongs to (404 for anyone
