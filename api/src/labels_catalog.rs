@@ -194,7 +194,10 @@ mod tests {
             message("Begin Knee Health", "spanish"),
             "Comenzar Knee Health"
         );
-        assert_eq!(message("Passwords are not equal", "klingon"), "Passwords are not equal");
+        assert_eq!(
+            message("Passwords are not equal", "klingon"),
+            "Passwords are not equal"
+        );
         assert_eq!(message("Not a message 3", "km"), "Not a message 3");
     }
 

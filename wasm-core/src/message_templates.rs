@@ -175,7 +175,7 @@ pub fn message_parts(english: &str) -> Option<MessageParts<'_>> {
 pub fn template_parts(english: &str) -> Option<MessageParts<'_>> {
     MESSAGE_TEMPLATES.iter().find_map(|(key, template)| {
         Some(MessageParts {
-            key: *key,
+            key,
             params: match_template(&parse(template), english)?,
         })
     })
