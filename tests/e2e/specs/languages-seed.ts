@@ -49,7 +49,8 @@ export async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width: vp.width, height: vp.height });
     // A longer text must wrap, not push the page sideways.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOTS}/languages-${name}-${vp.name}.png`, fullPage: true });
+    // Finished transitions: the sidebar becomes a drawer below 1024 px and slides away.
+    await page.screenshot({ path: `${SCREENSHOTS}/languages-${name}-${vp.name}.png`, fullPage: true, animations: "disabled" });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
