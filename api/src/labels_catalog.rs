@@ -97,12 +97,10 @@ pub fn shipped(key: &str) -> Option<&'static ShippedLabel> {
     catalog().get(&key.to_ascii_lowercase())
 }
 
-/// A wasm-core message in `language` (its shipped translation; itself when it has none).
+/// A wasm-core message in `language` (its shipped translation, with the numbers and names of a
+/// parameterised one put into the translation's placeholders; itself when it has none).
 pub fn message(english: &str, language: &str) -> String {
-    match wasm_core::labels::message_key(english) {
-        Some(key) => text(key, language),
-        None => english.to_owned(),
-    }
+    wasm_core::message_templates::message_in(english, |key| text(key, language))
 }
 
 /// The shipped text of `key` in `language` (English where it has none); "" for an unknown key.
@@ -175,7 +173,8 @@ mod tests {
 
     #[test]
     fn every_patient_message_is_shipped_with_its_own_english() {
-        for (key, english) in wasm_core::labels::PATIENT_MESSAGES {
+        let templates = wasm_core::message_templates::MESSAGE_TEMPLATES;
+        for (key, english) in wasm_core::labels::PATIENT_MESSAGES.iter().chain(templates) {
             let label = shipped(key).unwrap_or_else(|| panic!("{key} is not shipped"));
             assert_eq!(
                 label.english(),
@@ -183,6 +182,23 @@ mod tests {
                 "{key}: English differs from wasm-core"
             );
         }
+    }
+
+    #[test]
+    fn a_message_with_a_number_or_a_name_is_translated_with_its_values() {
+        assert_eq!(
+            message("Pin number is wrong. You have 2 attempts left", "chinese"),
+            "PIN 码错误。您还有 2 次尝试机会"
+        );
+        assert_eq!(
+            message("Begin Knee Health", "spanish"),
+            "Comenzar Knee Health"
+        );
+        assert_eq!(
+            message("Passwords are not equal", "klingon"),
+            "Passwords are not equal"
+        );
+        assert_eq!(message("Not a message 3", "km"), "Not a message 3");
     }
 
     #[test]

@@ -11,16 +11,22 @@ use crate::model::{
     LetterViewer, ViewAction,
 };
 
-/// 'On {date}' with the letter date format 'EEEE, MMMM d, y'; `missing` when there is no date
-/// (or it cannot be read).
+/// The Read and Acknowledged columns' stamp: the letter date format 'EEEE, MMMM d, y' in a
+/// template (crate::message_templates; the browser then names the day and month in the
+/// patient's language).
+pub const ON_DATE: &str = "On {date}";
 /// The Read column of a letter never opened (translated through labels::PATIENT_MESSAGES).
 pub const NOT_READ: &str = "Not Read";
 /// The Acknowledged column of a letter not acknowledged (the same).
 pub const NOT_ACKED: &str = "No";
 
+/// 'On {date}'; `missing` when there is no date (or it cannot be read).
 fn stamp(iso: Option<&str>, offset_minutes: i32, missing: &str) -> (String, bool) {
     match iso.map(|iso| dates::format_date(iso, DateFormat::LongDate, offset_minutes, "")) {
-        Some(text) if !text.is_empty() => (format!("On {text}"), true),
+        Some(text) if !text.is_empty() => (
+            crate::message_templates::fill(ON_DATE, &[("date", &text)]),
+            true,
+        ),
         _ => (missing.to_owned(), false),
     }
 }

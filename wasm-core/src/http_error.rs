@@ -13,6 +13,8 @@ pub const LOGIN_PATH: &str = "/patient/login";
 pub const SERVER_ERROR_TITLE: &str = "Server Error";
 pub const NOT_FOUND_MESSAGE: &str = "404 Not Found";
 /// Status 0 is what the web app passes when no response arrived (spec 01 §8, spelling as shown).
+/// A failure without a message of its own (a template, crate::message_templates).
+pub const STATUS_MESSAGE: &str = "The server answered with status {status}.";
 pub const OFFLINE_MESSAGE: &str = "No internet connnection. Please try again later";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -101,7 +103,10 @@ pub fn describe_http_error(status: u16, body: &str) -> ErrorDialog {
                 {
                     plain.to_owned()
                 } else {
-                    format!("The server answered with status {status}.")
+                    crate::message_templates::fill(
+                        STATUS_MESSAGE,
+                        &[("status", &status.to_string())],
+                    )
                 }
             });
         }

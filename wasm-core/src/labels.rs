@@ -241,6 +241,37 @@ pub const PATIENT_MESSAGES: &[(&str, &str)] = &[
         crate::http_error::SERVER_ERROR_TITLE,
     ),
     ("Msg_Http_NotFound", crate::http_error::NOT_FOUND_MESSAGE),
+    // The count-of-1 forms of messages whose other counts are templates
+    // (crate::message_templates::MESSAGE_TEMPLATES), and the runner's whole-number check.
+    ("Msg_Password_LengthOne", crate::password::LENGTH_ONE),
+    ("Msg_Password_NumberOne", crate::password::NUMBER_ONE),
+    ("Msg_Password_UppercaseOne", crate::password::UPPERCASE_ONE),
+    ("Msg_Password_SymbolOne", crate::password::SYMBOL_ONE),
+    ("Msg_Survey_WholeNumber", crate::survey::MSG_WHOLE_NUMBER),
+    (
+        "Msg_Survey_LockedOutLater",
+        crate::survey::link::LOCKED_OUT_LATER,
+    ),
+    (
+        "Msg_Survey_LockedOutOneMinute",
+        crate::survey::link::LOCKED_OUT_ONE_MINUTE,
+    ),
+    // The phone verification code's refusals (recovery.json).
+    ("Msg_Recovery_CodeSent", crate::recovery::CODE_SENT),
+    (
+        "Msg_Recovery_CodeRequestsExceeded",
+        crate::recovery::CODE_REQUESTS_EXCEEDED,
+    ),
+    (
+        "Msg_Recovery_CodeNotRequested",
+        crate::recovery::CODE_NOT_REQUESTED,
+    ),
+    ("Msg_Recovery_CodeExpired", crate::recovery::CODE_EXPIRED),
+    ("Msg_Recovery_CodeInvalid", crate::recovery::CODE_INVALID),
+    (
+        "Msg_Recovery_CodeInvalidOneLeft",
+        crate::recovery::CODE_INVALID_ONE_LEFT,
+    ),
 ];
 
 /// The label key that translates a wasm-core message (see PATIENT_MESSAGES).

@@ -30,6 +30,7 @@ pub mod logo;
 pub mod medical_history;
 pub mod membership;
 pub mod menu;
+pub mod message_templates;
 pub mod mfa;
 pub mod model;
 pub mod notice_templates;

@@ -3,6 +3,7 @@
 
 use crate::dates::parse_iso;
 use crate::dates::Parsed;
+use crate::message_templates::fill;
 use crate::model::{PendingAction, SurveyAction, SurveyButton, SurveyStatus, SurveyTab};
 
 pub const NOTHING_TO_VIEW: &str = "You did not start the survey. There is no information to view";
@@ -12,6 +13,10 @@ pub const BEGIN_SURVEY: &str = "Begin Survey";
 pub const RESUME_SURVEY: &str = "Resume Survey";
 pub const MODIFY: &str = "Modify";
 pub const ONE_UNREAD_LETTER: &str = "You have 1 unread letter";
+/// Home's lines with a number or a name (templates, crate::message_templates).
+pub const UNREAD_LETTERS: &str = "You have {n} unread letters";
+pub const BEGIN_NAMED: &str = "Begin {survey}";
+pub const RESUME_NAMED: &str = "Resume {survey}";
 pub const EXPIRED_TOOLTIP: &str =
     "This survey has expired. Please arrive 15 minutes before your appointment to complete it at the center.";
 
@@ -178,9 +183,9 @@ pub fn pending_survey_action(
     survey_queue_id: i64,
     label: &str,
 ) -> Option<PendingAction> {
-    let verb = match SurveyStatus::parse(status_key)? {
-        SurveyStatus::Assigned => "Begin",
-        SurveyStatus::IntermediateSave => "Resume",
+    let template = match SurveyStatus::parse(status_key)? {
+        SurveyStatus::Assigned => BEGIN_NAMED,
+        SurveyStatus::IntermediateSave => RESUME_NAMED,
         _ => return None,
     };
     Some(PendingAction {
@@ -190,7 +195,7 @@ pub fn pending_survey_action(
         } else {
             label.to_owned()
         },
-        text: format!("{verb} {}", survey_name.trim()),
+        text: fill(template, &[("survey", survey_name.trim())]),
         path: start_path(survey_queue_id),
     })
 }
@@ -207,7 +212,7 @@ pub fn pending_letters_action(unread: u32, label: &str) -> Option<PendingAction>
         text: if unread == 1 {
             ONE_UNREAD_LETTER.to_owned()
         } else {
-            format!("You have {unread} unread letters")
+            fill(UNREAD_LETTERS, &[("n", &unread.to_string())])
         },
         path: "/documents/unread".to_owned(),
     })

@@ -3,6 +3,7 @@
 //! password. Each returns field -> messages; the user form also gives its toast. The API runs the
 //! same functions before it writes, so the browser and the server refuse the same input.
 
+use crate::message_templates::fill;
 use crate::model::{
     ChangeMyPassword, CreateAccountRules, CreateUserRequest, CreateUserResult, FormCheck, RoleForm,
     SurveyRegistration, UserForm,
@@ -31,6 +32,9 @@ pub const OLD_PASSWORD_REQUIRED: &str = "Old password is required";
 pub const NEW_PASSWORD_REQUIRED: &str = "New password is required";
 pub const CONFIRMATION_REQUIRED: &str = "Password confirmation is required";
 pub const PASSWORDS_NOT_EQUAL: &str = "Passwords are not equal";
+/// Templates (crate::message_templates).
+pub const USERNAME_MIN: &str = "Username must be at least {n} characters long";
+pub const USERNAME_MAX: &str = "Username must be at most {n} characters long";
 
 /// Verification code length (spec 02 §9).
 pub const CODE_LEN: usize = 6;
@@ -180,16 +184,10 @@ pub fn validate_create_account(
         let len = username.chars().count() as u64;
         let (min, max) = (rules.min_username_length, rules.max_username_length);
         if min > 0 && len < u64::from(min) {
-            errors.add(
-                "username",
-                format!("Username must be at least {min} characters long"),
-            );
+            errors.add("username", fill(USERNAME_MIN, &[("n", &min.to_string())]));
         }
         if max > 0 && len > u64::from(max) {
-            errors.add(
-                "username",
-                format!("Username must be at most {max} characters long"),
-            );
+            errors.add("username", fill(USERNAME_MAX, &[("n", &max.to_string())]));
         }
     }
     errors.merge(password::validate_password(

@@ -12,6 +12,26 @@ pub const REPEAT_FIELD: &str = "NewPasswordRepeat";
 pub const REQUIRED_MESSAGE: &str = "Password is required";
 pub const REPEAT_MESSAGE: &str = "Password and Repeat password do not match";
 
+// The failed requirements' messages: a constant for a count of 1, a template (`{n}`,
+// crate::message_templates) for any other count.
+pub const LENGTH_ONE: &str = "Password must be at least 1 character long";
+pub const LENGTH_MANY: &str = "Password must be at least {n} characters long";
+pub const NUMBER_ONE: &str = "Password must contain at least 1 number";
+pub const NUMBER_MANY: &str = "Password must contain at least {n} numbers";
+pub const UPPERCASE_ONE: &str = "Password must contain at least 1 uppercase letter";
+pub const UPPERCASE_MANY: &str = "Password must contain at least {n} uppercase letters";
+pub const SYMBOL_ONE: &str = "Password must contain at least 1 special character";
+pub const SYMBOL_MANY: &str = "Password must contain at least {n} special characters";
+
+/// The message of a failed requirement of `n`.
+fn requirement_message(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        one.to_owned()
+    } else {
+        crate::message_templates::fill(many, &[("n", &n.to_string())])
+    }
+}
+
 wire! {
     /// The configured requirement counts (spec 02 §3). Absent counts read as 0.
     #[serde(rename_all = "PascalCase", default)]
@@ -70,38 +90,41 @@ pub fn check_password(password: &str, req: &PasswordRequirements) -> PasswordChe
             n,
             length,
             format!("At least {}", count_of(n, "character", "characters")),
-            format!(
-                "Password must be at least {} long",
-                count_of(n, "character", "characters")
-            ),
+            requirement_message(n, LENGTH_ONE, LENGTH_MANY),
         ));
     }
     if req.use_complexity_requirements {
         let complexity = [
-            ("Number", req.num_needed, digits, "number", "numbers"),
+            (
+                "Number",
+                req.num_needed,
+                digits,
+                ("number", "numbers"),
+                (NUMBER_ONE, NUMBER_MANY),
+            ),
             (
                 "Uppercase",
                 req.ucase_needed,
                 upper,
-                "uppercase letter",
-                "uppercase letters",
+                ("uppercase letter", "uppercase letters"),
+                (UPPERCASE_ONE, UPPERCASE_MANY),
             ),
             (
                 "Symbol",
                 req.sym_needed,
                 symbols,
-                "special character",
-                "special characters",
+                ("special character", "special characters"),
+                (SYMBOL_ONE, SYMBOL_MANY),
             ),
         ];
-        for (key, n, have, one, many) in complexity {
+        for (key, n, have, (one, many), (message_one, message_many)) in complexity {
             if n > 0 {
                 rules.push((
                     key,
                     n,
                     have,
                     format!("At least {}", count_of(n, one, many)),
-                    format!("Password must contain at least {}", count_of(n, one, many)),
+                    requirement_message(n, message_one, message_many),
                 ));
             }
         }

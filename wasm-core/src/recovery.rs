@@ -26,6 +26,9 @@ pub const CODE_REQUESTS_EXCEEDED: &str = "The maximum number of code requests wa
 pub const CODE_NOT_REQUESTED: &str = "No verification code was sent yet. Press Send Code.";
 pub const CODE_EXPIRED: &str = "The verification code has expired. Press Send Code for a new one.";
 pub const CODE_INVALID: &str = "The verification code is not valid.";
+/// A wrong code with the attempts left (1: a constant; more: a template, crate::message_templates).
+pub const CODE_INVALID_ONE_LEFT: &str = "The verification code is not valid. 1 attempt left.";
+pub const CODE_INVALID_LEFT: &str = "The verification code is not valid. {n} attempts left.";
 
 const MINUTE_MS: i64 = 60_000;
 
@@ -250,10 +253,11 @@ pub fn code_message(check: CodeCheck) -> Option<String> {
         CodeCheck::Valid => None,
         CodeCheck::Invalid {
             attempts_left: Some(n),
-        } => Some(format!(
-            "{CODE_INVALID} {n} attempt{} left.",
-            if n == 1 { "" } else { "s" }
-        )),
+        } => Some(if n == 1 {
+            CODE_INVALID_ONE_LEFT.to_owned()
+        } else {
+            crate::message_templates::fill(CODE_INVALID_LEFT, &[("n", &n.to_string())])
+        }),
         CodeCheck::Invalid {
             attempts_left: None,
         } => Some(CODE_INVALID.to_owned()),

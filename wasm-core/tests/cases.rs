@@ -473,6 +473,13 @@ fn labels_cases() {
         }
         "languageName" => json(labels::language_name(s(input, "language"))),
         "enumLabel" => json(wasm_core::enum_label::enum_label(s(input, "value"))),
+        "messageTemplateKey" => {
+            json(wasm_core::message_templates::template_parts(s(input, "message")).map(|p| p.key))
+        }
+        "messageText" => json(wasm_core::message_templates::message_text(
+            s(input, "message"),
+            s(input, "text"),
+        )),
         other => panic!("unknown fn {other}"),
     });
 }

@@ -1,13 +1,16 @@
 //! The wasm-core messages patients read, per language (tests/cases/native/patient_messages.json):
-//! each message finds its `Msg_` label (labels::message_key) and that label's shipped text in the
-//! language (labels/*.json, through labels::label_text_in, the rule the API and the web use).
+//! each message finds its `Msg_` label (a constant one through labels::message_key, one with a
+//! number or a name through message_templates) and that label's shipped text in the language
+//! (labels/*.json, through labels::label_text_in, the rule the API and the web use), with the
+//! message's numbers and names put into its placeholders.
 //! Native only: the shipped label files are read from disk, not built into the wasm package.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde_json::Value;
-use wasm_core::labels::{label_text_in, message_key, LANGUAGES, PATIENT_MESSAGES};
+use wasm_core::labels::{label_text_in, LANGUAGES, PATIENT_MESSAGES};
+use wasm_core::message_templates::{message_in, MESSAGE_TEMPLATES};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -39,10 +42,7 @@ fn translate(
     message: &str,
     language: &str,
 ) -> String {
-    match message_key(message) {
-        Some(key) => label_text_in(&[], &labels[key], language),
-        None => message.to_owned(),
-    }
+    message_in(message, |key| label_text_in(&[], &labels[key], language))
 }
 
 #[test]
@@ -65,7 +65,7 @@ fn patient_messages_per_language() {
 #[test]
 fn every_patient_message_has_a_shipped_label_in_six_languages() {
     let labels = shipped();
-    for (key, english) in PATIENT_MESSAGES {
+    for (key, english) in PATIENT_MESSAGES.iter().chain(MESSAGE_TEMPLATES) {
         let texts = labels
             .get(*key)
             .unwrap_or_else(|| panic!("{key} is not shipped"));

@@ -19,6 +19,20 @@ pub fn label_text(
     labels::label_text(&pairs, language, default_english)
 }
 
+/// The `Msg_` label of a wasm-core message with a number or a name (crate::message_templates),
+/// or undefined. The constant messages the browser finds by their shipped English.
+#[wasm_bindgen(js_name = messageTemplateKey)]
+pub fn message_template_key(english: &str) -> Option<String> {
+    crate::message_templates::template_parts(english).map(|p| p.key.to_owned())
+}
+
+/// `translated` (the text of `english`'s label in the reader's language) with the numbers and
+/// names `english` carries put into its placeholders.
+#[wasm_bindgen(js_name = messageText)]
+pub fn message_text(english: &str, translated: &str) -> String {
+    crate::message_templates::message_text(english, translated)
+}
+
 #[wasm_bindgen(js_name = languageName)]
 pub fn language_name(#[wasm_bindgen(js_name = nameOrCode)] name_or_code: &str) -> String {
     labels::language_name(name_or_code).to_owned()

@@ -15,13 +15,17 @@ pub const LOCKED_OUT_TITLE: &str = "Identity Verification Warning";
 /// Where OK goes after any of the three.
 pub const PATIENT_LOGIN: &str = "/patient/login";
 
-/// The dynamic message of the locked-out warning: how long the lockout still lasts, when known.
+/// The locked-out warning's message: how long the lockout still lasts, when known (constants
+/// and a template, translated through crate::labels and crate::message_templates).
+pub const LOCKED_OUT_LATER: &str = "Your portal account is locked after too many failed sign-in attempts, so this survey link cannot be used now. Please try again later or contact the clinic.";
+pub const LOCKED_OUT_ONE_MINUTE: &str = "Your portal account is locked after too many failed sign-in attempts, so this survey link cannot be used now. Please try again in 1 minute or contact the clinic.";
+pub const LOCKED_OUT_MINUTES: &str = "Your portal account is locked after too many failed sign-in attempts, so this survey link cannot be used now. Please try again in {n} minutes or contact the clinic.";
+
 pub fn locked_out_message(minutes: u32) -> String {
-    let lead = "Your portal account is locked after too many failed sign-in attempts, so this survey link cannot be used now.";
     match minutes {
-        0 => format!("{lead} Please try again later or contact the clinic."),
-        1 => format!("{lead} Please try again in 1 minute or contact the clinic."),
-        n => format!("{lead} Please try again in {n} minutes or contact the clinic."),
+        0 => LOCKED_OUT_LATER.to_owned(),
+        1 => LOCKED_OUT_ONE_MINUTE.to_owned(),
+        n => crate::message_templates::fill(LOCKED_OUT_MINUTES, &[("n", &n.to_string())]),
     }
 }
 

@@ -20,6 +20,7 @@ pub mod xml;
 
 use std::cmp::Ordering;
 
+use crate::message_templates::fill;
 use crate::model::{
     Answer, Answers, EnableBehavior, EnableWhen, Operator, QuestionKind, SurveyDefinition,
     SurveyQuestion, SurveyVisibility, Texts,
@@ -37,6 +38,15 @@ pub const MSG_NUMBER: &str = "Please enter a number";
 pub const MSG_DATE: &str = "Please enter a valid date (YYYY-MM-DD)";
 pub const MSG_CHOICE: &str = "Please choose one of the options";
 pub const MSG_SHAPE: &str = "This answer does not fit the question";
+pub const MSG_WHOLE_NUMBER: &str = "Please enter a whole number";
+// Answer checks with the question's bounds (templates, crate::message_templates).
+pub const MSG_BETWEEN: &str = "Please enter a value between {min} and {max}";
+pub const MSG_AT_LEAST: &str = "Please enter a value of at least {min}";
+pub const MSG_AT_MOST: &str = "Please enter a value of at most {max}";
+pub const MSG_DECIMALS: &str = "Please enter a number with at most {n} decimals";
+pub const MSG_MAX_LENGTH: &str = "Please enter at most {n} characters";
+pub const MSG_MIN_ROWS: &str = "Please add at least {n} rows";
+pub const MSG_MAX_ROWS: &str = "Please add at most {n} rows";
 
 /// The text in `lang`, else English, else any (spec 03 §9: English is the fallback).
 pub fn local_text(texts: &Texts, lang: &str) -> String {
@@ -230,9 +240,9 @@ pub fn visibility(survey: &SurveyDefinition, answers: &Answers) -> SurveyVisibil
 
 fn range_message(q: &SurveyQuestion) -> String {
     match (&q.min, &q.max) {
-        (Some(a), Some(b)) => format!("Please enter a value between {a} and {b}"),
-        (Some(a), None) => format!("Please enter a value of at least {a}"),
-        (None, Some(b)) => format!("Please enter a value of at most {b}"),
+        (Some(a), Some(b)) => fill(MSG_BETWEEN, &[("min", a), ("max", b)]),
+        (Some(a), None) => fill(MSG_AT_LEAST, &[("min", a)]),
+        (None, Some(b)) => fill(MSG_AT_MOST, &[("max", b)]),
         (None, None) => String::new(),
     }
 }
@@ -244,9 +254,9 @@ fn check_value(q: &SurveyQuestion, value: &str) -> Option<String> {
         QuestionKind::Number => {
             let Some(n) = parse_fixed(value, q.decimals) else {
                 return Some(if q.decimals == 0 {
-                    "Please enter a whole number".to_owned()
+                    MSG_WHOLE_NUMBER.to_owned()
                 } else {
-                    format!("Please enter a number with at most {} decimals", q.decimals)
+                    fill(MSG_DECIMALS, &[("n", &q.decimals.to_string())])
                 });
             };
             let lo = q.min.as_deref().and_then(|m| parse_fixed(m, q.decimals));
@@ -265,7 +275,7 @@ fn check_value(q: &SurveyQuestion, value: &str) -> Option<String> {
             (!q.options.iter().any(|o| o.value == value)).then(|| MSG_CHOICE.to_owned())
         }
         QuestionKind::Text => (value.chars().count() > q.max_length as usize)
-            .then(|| format!("Please enter at most {} characters", q.max_length)),
+            .then(|| fill(MSG_MAX_LENGTH, &[("n", &q.max_length.to_string())])),
         _ => Some(MSG_SHAPE.to_owned()),
     }
 }
@@ -292,10 +302,10 @@ fn check_question(q: &SurveyQuestion, answer: Option<&Answer>, errors: &mut Vali
         }
         (QuestionKind::Table, Answer::Rows(rows)) => {
             if rows.len() < q.min_rows as usize {
-                errors.add(&q.id, format!("Please add at least {} rows", q.min_rows));
+                errors.add(&q.id, fill(MSG_MIN_ROWS, &[("n", &q.min_rows.to_string())]));
             }
             if rows.len() > q.max_rows as usize {
-                errors.add(&q.id, format!("Please add at most {} rows", q.max_rows));
+                errors.add(&q.id, fill(MSG_MAX_ROWS, &[("n", &q.max_rows.to_string())]));
                 return;
             }
             for (i, row) in rows.iter().enumerate() {

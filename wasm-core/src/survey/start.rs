@@ -12,9 +12,12 @@ pub const NOTHING_TO_VIEW: &str = "You did not start the survey. There is no inf
 pub const NO_SURVEYS: &str = "No surveys available. Please contact administrator.";
 pub const PIN_EXPIRED: &str = "Pin number is expired";
 
-/// 'Pin number is wrong. You have N attempts left' (spec 01 §8).
+/// 'Pin number is wrong. You have N attempts left' (spec 01 §8; translated as a template,
+/// crate::message_templates).
+pub const PIN_WRONG: &str = "Pin number is wrong. You have {n} attempts left";
+
 pub fn pin_wrong_message(attempts_left: u32) -> String {
-    format!("Pin number is wrong. You have {attempts_left} attempts left")
+    crate::message_templates::fill(PIN_WRONG, &[("n", &attempts_left.to_string())])
 }
 
 wire! {

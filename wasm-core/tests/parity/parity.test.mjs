@@ -215,6 +215,10 @@ const runners = {
         return core.languageName(i.language);
       case "enumLabel":
         return core.enumLabel(i.value);
+      case "messageTemplateKey":
+        return core.messageTemplateKey(i.message) ?? null;
+      case "messageText":
+        return core.messageText(i.message, i.text);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { api } from "../lib/api-client";
 import english from "virtual:label-english";
-import { languageName, type LanguagePreference } from "../lib/wasm";
+import { languageName, messageTemplateKey, messageText, type LanguagePreference } from "../lib/wasm";
 
 /** The six languages of spec 03 §9: the name the API takes, the name shown in the switch (in
  * that language), and the BCP 47 tag set as <html lang> (Chinese is Simplified). */
@@ -173,10 +173,14 @@ export function useLabels() {
   }, [current.language]);
   const t = (key: string, fallback?: string) => current.values[key] || english[key] || fallback || key;
   /** A message from a wasm-core rule or the API (English) in the current language: the label
-   * whose shipped English it is (wasm-core labels::PATIENT_MESSAGES), else the message as is. */
+   * whose shipped English it is (wasm-core labels::PATIENT_MESSAGES), or the label of the template
+   * it was built from with its numbers and names put in (wasm-core message_templates: "Pin number
+   * is wrong. You have 2 attempts left"), else the message as is. */
   const tMessage = (message: string) => {
-    const key = messageKeys().get(message);
-    return key ? t(key) : message;
+    const constant = messageKeys().get(message);
+    if (constant) return t(constant);
+    const key = messageTemplateKey(message);
+    return key ? messageText(message, t(key)) : message;
   };
   /** A date wasm-core formatted in one of the spec's formats, with its month and weekday names
    * in the current language (the format itself stays the clinic's). */

@@ -22,6 +22,8 @@ export {
   iamHereShowsWarning,
   languageName,
   labelText,
+  messageTemplateKey,
+  messageText,
   letterState,
   pendingLettersAction,
   pendingSurveyAction,

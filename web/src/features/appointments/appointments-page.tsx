@@ -52,9 +52,10 @@ const ARRIVAL: Record<string, string> = {
 };
 
 function AppointmentCard({ appointment: a, hideTime, upcoming }: { appointment: PatientAppointment; hideTime: boolean; upcoming: boolean }) {
-  const { t, tMessage } = useLabels();
+  const { t, tMessage, tDate } = useLabels();
   const zone = zoneOf(a.AppointmentDateTime);
-  const when = formatAppointmentLong(a.AppointmentDateTime, hideTime, zone.offsetMinutes, zone.zoneAbbr);
+  // The spec's long format; the day and month named in the patient's language.
+  const when = tDate(formatAppointmentLong(a.AppointmentDateTime, hideTime, zone.offsetMinutes, zone.zoneAbbr));
   const headingId = `appointment-${a.Id}`;
   const survey = a.Survey;
   const button = survey && upcoming && a.Status !== "Canceled" ? surveyButton(survey.StatusKey, undefined, a.AppointmentDateTime, new Date().toISOString(), survey.SurveyQueueId, undefined) : null;

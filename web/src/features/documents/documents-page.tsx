@@ -64,7 +64,7 @@ export function DocumentsPage() {
   const [printers, setPrinters] = useState<string[]>([]);
   const ackTimer = useRef<number | undefined>(undefined);
   const perms = state.status === "signed-in" ? state.info.permissions : null;
-  const { t, tMessage } = useLabels();
+  const { t, tMessage, tDate } = useLabels();
   const isManager = perms?.IsProgramManager ?? false;
   const isStaff = Boolean(perms && (perms.IsProgramManager || perms.IsClientAdmin || perms.IsFrontDesk) && !perms.IsPatient);
 
@@ -189,14 +189,14 @@ export function DocumentsPage() {
             header: route.Mode === "Other" ? settings.OtherDocDateColTitle : c.Title,
             cell: (info) => {
               const zone = zoneOf(info.getValue());
-              return formatDatePattern(info.getValue(), settings.DocViewDateFormat ?? "", zone.offsetMinutes, zone.zoneAbbr);
+              return tDate(formatDatePattern(info.getValue(), settings.DocViewDateFormat ?? "", zone.offsetMinutes, zone.zoneAbbr));
             },
           });
         case "StudyDate":
           return column.accessor((l) => l.StudyDate ?? "", {
             id: "StudyDate",
             header: c.Title,
-            cell: (info) => (info.getValue() ? formatDate(info.getValue(), "SDate", 0, "") : ""),
+            cell: (info) => (info.getValue() ? tDate(formatDate(info.getValue(), "SDate", 0, "")) : ""),
           });
         case "View":
           return column.display({
@@ -217,12 +217,12 @@ export function DocumentsPage() {
                     Print
                   </button>
                 )}
-                {settings.CombineDocViewAndReadColumns && <span className="doc-stamp">{row.original.AlreadyRead}</span>}
+                {settings.CombineDocViewAndReadColumns && <span className="doc-stamp">{tDate(tMessage(row.original.AlreadyRead))}</span>}
               </div>
             ),
           });
         case "Read":
-          return column.accessor("AlreadyRead", { id: "Read", header: c.Title, enableSorting: false, cell: (info) => tMessage(info.getValue()) });
+          return column.accessor("AlreadyRead", { id: "Read", header: c.Title, enableSorting: false, cell: (info) => tDate(tMessage(info.getValue())) });
         case "Ack":
           return column.display({
             id: "Ack",
@@ -239,7 +239,7 @@ export function DocumentsPage() {
                     {settings.DocAckBtnText}
                   </button>
                 )}
-                <span className="doc-stamp">{tMessage(row.original.AlreadyAcked)}</span>
+                <span className="doc-stamp">{tDate(tMessage(row.original.AlreadyAcked))}</span>
               </div>
             ),
           });
@@ -253,7 +253,7 @@ export function DocumentsPage() {
           return column.accessor("NotifyType", { id: c.Key, header: c.Title });
       }
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- tMessage is new each render; its texts follow the language
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- tMessage and tDate are new each render; their texts follow the language
   }, [settings, route.Mode, open, isManager, printers.length, t("Msg_Documents_NotRead")]);
 
   // The tab is decided once the documents settings are in: /documents/other typed or reloaded
@@ -304,7 +304,7 @@ export function DocumentsPage() {
             settings={settings}
             dateText={(l) => {
               const zone = zoneOf(l.Date);
-              return formatDatePattern(l.Date, settings.DocViewDateFormat ?? "", zone.offsetMinutes, zone.zoneAbbr);
+              return tDate(formatDatePattern(l.Date, settings.DocViewDateFormat ?? "", zone.offsetMinutes, zone.zoneAbbr));
             }}
             onView={open}
             onAcknowledge={setConfirming}

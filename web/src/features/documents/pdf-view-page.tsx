@@ -13,7 +13,7 @@ import "../../styles/documents.css";
 export function PdfViewPage() {
   const { token = "" } = useParams();
   const { state } = useSession();
-  const { t } = useLabels();
+  const { t, tMessage, tDate } = useLabels();
   // What the acknowledge on view said: the label key and the text it carries.
   const [status, setStatus] = useState<{ key: string; text: string } | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -54,7 +54,7 @@ export function PdfViewPage() {
       <Link to="/documents/all">{t("Documents_BackToDocuments")}</Link>
       {status && (
         <p className="doc-mobile-status" role="status">
-          {status.key === "Documents_AcknowledgedOn" ? fill(t(status.key), { when: status.text }) : `${t(status.key)}: ${status.text}`}
+          {status.key === "Documents_AcknowledgedOn" ? fill(t(status.key), { when: tDate(tMessage(status.text)) }) : `${t(status.key)}: ${status.text}`}
         </p>
       )}
       <iframe className="doc-frame-mobile" title={t("Documents_LetterPdf")} src={pdfViewerUrl(token)} />

@@ -68,7 +68,7 @@ function NextAppointmentsPanel() {
       column.accessor("AppointmentDateTime", {
         id: "AppointmentDateTime",
         header: timeHeader,
-        cell: (info) => formatAppointment(info.getValue(), hideTime, zoneOf(info.getValue()).offsetMinutes),
+        cell: (info) => <DateText text={formatAppointment(info.getValue(), hideTime, zoneOf(info.getValue()).offsetMinutes)} />,
       }),
       column.accessor("AppointmentDateTime", {
         id: "Day",

@@ -13,7 +13,7 @@ import {
   type SurveyTab,
 } from "../../lib/wasm";
 import { getAvailableSurveys, getCompletedSurveys } from "../../lib/api/patient-surveys";
-import { useLabels } from "../../i18n/labels";
+import { DateText, useLabels } from "../../i18n/labels";
 import "../../styles/documents.css";
 import "../../components/tab-nav/tab-nav.css";
 
@@ -55,12 +55,16 @@ export function MedicalHistoryPage() {
   const columns = useMemo(
     () => [
       column.accessor("SurveyName", { header: t("MedicalHistory_SurveyColumn") }),
-      column.accessor("DateCreated", { header: t("MedicalHistory_CreatedColumn"), cell: (i) => day(i.getValue()) }),
-      column.accessor((s) => s.DateCompleted ?? "", { id: "DateCompleted", header: t("MedicalHistory_CompletedColumn"), cell: (i) => day(i.getValue()) }),
+      column.accessor("DateCreated", { header: t("MedicalHistory_CreatedColumn"), cell: (i) => <DateText text={day(i.getValue())} /> }),
+      column.accessor((s) => s.DateCompleted ?? "", {
+        id: "DateCompleted",
+        header: t("MedicalHistory_CompletedColumn"),
+        cell: (i) => <DateText text={day(i.getValue())} />,
+      }),
       column.accessor((s) => s.AppointmentDate ?? "", {
         id: "Appointment",
         header: t("MedicalHistory_AppointmentColumn"),
-        cell: (i) => (i.getValue() ? formatAppointment(i.getValue(), hideTime, zoneOf(i.getValue()).offsetMinutes) : ""),
+        cell: (i) => <DateText text={i.getValue() ? formatAppointment(i.getValue(), hideTime, zoneOf(i.getValue()).offsetMinutes) : ""} />,
       }),
       column.accessor("LocationName", { header: t("MedicalHistory_LocationColumn") }),
       column.accessor("Status", {
