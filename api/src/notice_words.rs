@@ -42,7 +42,7 @@ impl NoticeWords {
 
     /// A formatted date's month and weekday names in `language`.
     pub fn date_names(&self, formatted: &str, language: &str) -> String {
-        localize_names(formatted, |key| self.labels.text(key, language))
+        localize_names(formatted, |key| Some(self.labels.text(key, language)))
     }
 
     /// A link's validity ('2 days', '1 hour'): the largest whole unit.

@@ -427,7 +427,8 @@ pub fn format_appointment_long(
 /// long formats) replaced by `text` of their label keys, `Date_Month_1` (January) ..
 /// `Date_Month_12` and `Date_Weekday_0` (Sunday) .. `Date_Weekday_6` (wasm-core/labels/dates.json).
 /// The format itself (order, digits, AM/PM) stays the spec's; only the names change language.
-pub fn localize_names(formatted: &str, text: impl Fn(&str) -> String) -> String {
+/// A name `text` has no text for stays English. The browser's `tDate` uses this too.
+pub fn localize_names(formatted: &str, text: impl Fn(&str) -> Option<String>) -> String {
     let key = |word: &str| {
         if let Some(i) = MONTHS.iter().position(|m| *m == word) {
             return Some(format!("Date_Month_{}", i + 1));
@@ -441,8 +442,8 @@ pub fn localize_names(formatted: &str, text: impl Fn(&str) -> String) -> String 
     let mut out = String::with_capacity(formatted.len());
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {
-        match key(word) {
-            Some(k) => out.push_str(&text(&k)),
+        match key(word).and_then(|k| text(&k)) {
+            Some(name) => out.push_str(&name),
             None => out.push_str(word),
         }
         word.clear();
@@ -479,12 +480,14 @@ mod tests {
 
     #[test]
     fn names_are_replaced_by_their_labels_and_nothing_else() {
-        let spanish = |key: &str| match key {
-            "Date_Weekday_1" => "lunes".to_owned(),
-            "Date_Weekday_0" => "domingo".to_owned(),
-            "Date_Month_3" => "marzo".to_owned(),
-            "Date_Month_11" => "noviembre".to_owned(),
-            other => format!("<{other}>"),
+        let spanish = |key: &str| {
+            Some(match key {
+                "Date_Weekday_1" => "lunes".to_owned(),
+                "Date_Weekday_0" => "domingo".to_owned(),
+                "Date_Month_3" => "marzo".to_owned(),
+                "Date_Month_11" => "noviembre".to_owned(),
+                other => format!("<{other}>"),
+            })
         };
         assert_eq!(
             localize_names("Monday, March 2, 2026 02:05 PM EST", spanish),
@@ -500,6 +503,12 @@ mod tests {
             "Mayday Mar 03/02/2026"
         );
         assert_eq!(localize_names("", spanish), "");
+        // A name without a text stays English.
+        assert_eq!(
+            localize_names("Monday, May 4, 2026", |k: &str| (k == "Date_Weekday_1")
+                .then(|| "lunes".to_owned())),
+            "lunes, May 4, 2026"
+        );
     }
 
     #[test]

@@ -33,6 +33,16 @@ pub fn message_text(english: &str, translated: &str) -> String {
     crate::message_templates::message_text(english, translated)
 }
 
+/// `formatted` (a date wasm-core wrote) with its month and weekday names from `names` (the
+/// reader's text of each `Date_` label, by key): crate::dates::localize_names.
+#[wasm_bindgen(js_name = localizeDateNames)]
+pub fn localize_date_names(
+    formatted: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, string>")] names: JsValue,
+) -> String {
+    crate::dates::localize_names(formatted, |key| string(&names, key))
+}
+
 #[wasm_bindgen(js_name = languageName)]
 pub fn language_name(#[wasm_bindgen(js_name = nameOrCode)] name_or_code: &str) -> String {
     labels::language_name(name_or_code).to_owned()

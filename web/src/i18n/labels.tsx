@@ -1,7 +1,7 @@
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { api } from "../lib/api-client";
 import english from "virtual:label-english";
-import { languageName, messageTemplateKey, messageText, type LanguagePreference } from "../lib/wasm";
+import { languageName, localizeDateNames, messageTemplateKey, messageText, type LanguagePreference } from "../lib/wasm";
 
 /** The six languages of spec 03 §9: the name the API takes, the name shown in the switch (in
  * that language), and the BCP 47 tag set as <html lang> (Chinese is Simplified). */
@@ -59,16 +59,8 @@ function messageKeys(): Map<string, string> {
   }
   return byEnglish;
 }
-let dateNames: { pattern: RegExp; keys: Map<string, string> } | null = null;
-/** The English month and weekday names wasm-core's formatDate writes -> their `Date_` label keys
- * (the shipped English of wasm-core/labels/dates.json). */
-function dateNameKeys() {
-  if (!dateNames) {
-    const keys = new Map(Object.entries(english).filter(([key]) => key.startsWith("Date_")).map(([key, text]) => [text, key]));
-    dateNames = { pattern: new RegExp(`\\b(${[...keys.keys()].join("|")})\\b`, "g"), keys };
-  }
-  return dateNames;
-}
+/** The month and weekday name labels (wasm-core/labels/dates.json). */
+const DATE_NAME_KEYS = Object.keys(english).filter((key) => key.startsWith("Date_Month_") || key.startsWith("Date_Weekday_"));
 type Snapshot = { language: string; values: Record<string, string> };
 function initialLanguage(): string {
   const kept = sessionStorage.getItem(KIOSK_KEY) ?? localStorage.getItem(STORAGE_KEY);
@@ -186,8 +178,7 @@ export function useLabels() {
    * in the current language (the format itself stays the clinic's). */
   const tDate = (formatted: string) => {
     if (current.language === "english") return formatted;
-    const { pattern, keys } = dateNameKeys();
-    return formatted.replace(pattern, (name) => t(keys.get(name) ?? name));
+    return localizeDateNames(formatted, Object.fromEntries(DATE_NAME_KEYS.map((key) => [key, t(key)])));
   };
   return { language: current.language, t, tMessage, tDate };
 }

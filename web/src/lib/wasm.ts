@@ -22,6 +22,7 @@ export {
   iamHereShowsWarning,
   languageName,
   labelText,
+  localizeDateNames,
   messageTemplateKey,
   messageText,
   letterState,

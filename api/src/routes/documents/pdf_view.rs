@@ -129,7 +129,7 @@ pub async fn render_letter(state: &AppState, row: &LetterRow) -> AppResult<Vec<u
     let labels = crate::clinic_labels::ClinicLabels::load(&state.db, &["Letter_", "Date_"]).await?;
     let letter_date = wasm_core::dates::localize_names(
         &wasm_core::dates::format_date(&sent, wasm_core::dates::DateFormat::LongDate, 0, ""),
-        |key| labels.text(key, language),
+        |key| Some(labels.text(key, language)),
     );
     let letter = LetterPdf {
         clinic_name: if clinic.trim().is_empty() {
