@@ -11,6 +11,12 @@ source scripts/lib/portal.sh
 source scripts/lib/postgres.sh
 ROWS=${AUDIT_ROWS:-1000000}
 REQUESTS=${AUDIT_REQUESTS:-300}
+# AUDIT_ENGINES=postgres (or sqlite) measures one engine again, into results-audit-ENGINE.md, and
+# leaves the two-engine results-audit.md as it is.
+ENGINES=${AUDIT_ENGINES:-sqlite postgres}
+RESULTS=bench/results-audit.md
+[ "$ENGINES" = "sqlite postgres" ] || RESULTS="bench/results-audit-${ENGINES// /-}.md"
+wants() { [[ " $ENGINES " == *" $1 "* ]]; }
 OUT=$(mktemp -d /tmp/portal-bench-audit.XXXXXX)
 PID=""
 PG_DB=""
@@ -56,18 +62,20 @@ run() { # engine database-url
   t1=$(date +%s.%N)
   echo "{\"seconds\": $(echo "$t1 - $t0" | bc)}" > "$OUT/$1.verify.json"
 }
-run sqlite "sqlite://$OUT/audit.db"
-ls -la "$OUT/audit.db" > "$OUT/sqlite.size"
-rm -f "$OUT"/audit.db*
+if wants sqlite; then
+  run sqlite "sqlite://$OUT/audit.db"
+  ls -la "$OUT/audit.db" > "$OUT/sqlite.size"
+  rm -f "$OUT"/audit.db*
+fi
 PG_URL=${TEST_DATABASE_URL:-}
-if [ -z "$PG_URL" ] && start_throwaway_postgres; then PG_URL=$PG_URL; fi
-if [ -n "$PG_URL" ]; then
+if wants postgres && [ -z "$PG_URL" ] && start_throwaway_postgres; then PG_URL=$PG_URL; fi
+if wants postgres && [ -n "$PG_URL" ]; then
   PG_DB="bench_audit_$$"
   psql "$PG_URL" -qc "CREATE DATABASE $PG_DB" >/dev/null
   run postgres "${PG_URL%/*}/$PG_DB"
 fi
 
-node - "$OUT" "$ROWS" "$REQUESTS" "$PROFILE" > bench/results-audit.md <<'JS'
+node - "$OUT" "$ROWS" "$REQUESTS" "$PROFILE" > "$RESULTS" <<'JS'
 const fs = require("fs");
 const [out, rows, requests, profile] = process.argv.slice(2);
 const read = (f) => (fs.existsSync(`${out}/${f}`) ? JSON.parse(fs.readFileSync(`${out}/${f}`, "utf8")) : null);
@@ -93,4 +101,4 @@ for (const e of engines) {
 lines.push("", `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC.`);
 console.log(lines.join("\n"));
 JS
-cat bench/results-audit.md
+cat "$RESULTS"
