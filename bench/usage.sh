@@ -28,7 +28,8 @@ if [ -z "${PORTAL_API_BIN:-}" ]; then
   cargo build --release --quiet -p portal-api
   PORTAL_API_BIN=target/release/portal-api
 else
-  BUILD_NOTE="binary $PORTAL_API_BIN"
+  # The build's profile and name, not this machine's path.
+  BUILD_NOTE="binary $(basename "$(dirname "$PORTAL_API_BIN")")/$(basename "$PORTAL_API_BIN")"
 fi
 LOAD_START=$(awk '{print $1}' /proc/loadavg)
 NOW_MS=$(($(date +%s) * 1000))
