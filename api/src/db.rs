@@ -483,15 +483,9 @@ mod tests {
             .expect("BEGIN");
             // Dropped here still inside the transaction, as a cancelled begin leaves it.
         }
+        // The stuck connection failed at the BEGIN itself, so a begin and a commit suffice.
         for _ in 0..3 {
-            let mut tx = db.begin().await.expect("a later write begins");
-            let Tx::Sqlite(t) = &mut tx else {
-                unreachable!()
-            };
-            sqlx::query("CREATE TABLE IF NOT EXISTS t (x INTEGER)")
-                .execute(&mut **t)
-                .await
-                .expect("a write");
+            let tx = db.begin().await.expect("a later write begins");
             tx.commit().await.expect("commit");
         }
         db.close().await;
