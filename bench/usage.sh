@@ -65,26 +65,22 @@ request = function()
   return wrk.format(nil, nil, nil, body)
 end
 LUA
-cat > "$OUT/details.lua" <<LUA
-math.randomseed(os.time() + 1)
+# details_lua SEED ZONE: a random day of the year as a viewer at ZONE (an ISO offset) asks for it.
+# At +00:00 the page is a range of the UTC-day index; at -05:00 (05:00Z to 05:00Z) it cannot be,
+# and sorts the day's rows (the hourly counts still give the total).
+details_lua() {
+  cat <<LUA
+math.randomseed(os.time() + $1)
 request = function()
   local s = math.floor(($NOW_MS - math.random(1, 364) * 86400000) / 1000)
   local path = string.format("/api/Event/GetEventsForDatatable?type=0&startDate=%s&endDate=%s&PageIndex=%d&PageSize=25&SortColumn=IpAddress&SortDirection=desc",
-    os.date("!%Y-%m-%dT00:00:00.000%%2B00:00", s), os.date("!%Y-%m-%dT00:00:00.000%%2B00:00", s + 86400), math.random(0, 20))
+    os.date("!%Y-%m-%dT00:00:00.000$2", s), os.date("!%Y-%m-%dT00:00:00.000$2", s + 86400), math.random(0, 20))
   return wrk.format("GET", path)
 end
 LUA
-# The same as a viewer five hours behind UTC asks for it (05:00Z to 05:00Z): the page cannot be
-# read from the UTC-day index and sorts the day's rows (the hourly counts still give the total).
-cat > "$OUT/details-local.lua" <<LUA
-math.randomseed(os.time() + 2)
-request = function()
-  local s = math.floor(($NOW_MS - math.random(1, 364) * 86400000) / 1000)
-  local path = string.format("/api/Event/GetEventsForDatatable?type=0&startDate=%s&endDate=%s&PageIndex=%d&PageSize=25&SortColumn=IpAddress&SortDirection=desc",
-    os.date("!%Y-%m-%dT00:00:00.000-05:00", s), os.date("!%Y-%m-%dT00:00:00.000-05:00", s + 86400), math.random(0, 20))
-  return wrk.format("GET", path)
-end
-LUA
+}
+details_lua 1 '%%2B00:00' > "$OUT/details.lua"
+details_lua 2 '-05:00' > "$OUT/details-local.lua"
 
 to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n = n; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'; }
 measure() { # label script base headers... -> "rps p50 p99 non2xx"
