@@ -115,3 +115,29 @@ describe("ChoiceListField and server messages", () => {
     expect(screen.getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
   });
 });
+
+describe("SelectField with options that arrive after the value", () => {
+  let saved: { Action: string } | null = null;
+  function Late({ options }: { options: string[] }) {
+    const form = useForm({ defaultValues: { Action: "Mark" } });
+    return (
+      <FormProvider {...form}>
+        <form onSubmit={form.handleSubmit((v) => (saved = v))} aria-label="Late" noValidate>
+          <SelectField name="Action" label="Action" options={[{ value: "", label: "None" }, ...options.map((v) => ({ value: v, label: v }))]} />
+          <button type="submit">Save</button>
+        </form>
+      </FormProvider>
+    );
+  }
+
+  it("shows the stored value once its option exists, and a save keeps it", async () => {
+    // First render: only "None" exists (the list is still loading), so no option is selected.
+    const { rerender } = render(<Late options={[]} />);
+    expect((screen.getByLabelText("Action") as HTMLSelectElement).value).toBe("");
+    rerender(<Late options={["Notify", "Mark"]} />);
+    expect(screen.getByLabelText("Action")).toHaveValue("Mark");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(saved!.Action).toBe("Mark");
+  });
+});

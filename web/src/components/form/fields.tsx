@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { get, useController, useFormContext, useFormState, type FieldValues, type RegisterOptions } from "react-hook-form";
 import { describedByOf, FieldMessages, FieldNotes, FieldShell } from "./field-shell";
 import { messagesOf } from "./resolver";
@@ -192,6 +192,14 @@ export function SelectField({
 }: Common & { options: readonly SelectOption[]; placeholder?: string; asNumber?: boolean }) {
   const messages = useFieldMessages(props.name);
   const field = useRegister(props.name, asNumber ? { setValueAs: (v: unknown) => (v === "" ? Number.NaN : Number(v)) } : undefined);
+  // The select is uncontrolled: it shows the form's value only if that option existed when it
+  // was registered. Options that arrive later (a list fetched beside the record) would leave the
+  // first option showing, and a save would store it; so the value is put back when they change.
+  const { getValues, setValue } = useFormContext();
+  const optionKey = options.map((o) => o.value).join("\u0000");
+  useEffect(() => {
+    setValue(props.name, getValues(props.name), { shouldDirty: false, shouldValidate: false });
+  }, [optionKey, props.name, getValues, setValue]);
   return (
     <FieldShell label={props.label} description={props.description} messages={messages}>
       {({ id, describedBy, invalid }) => (
