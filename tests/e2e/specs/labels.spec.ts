@@ -25,7 +25,8 @@ test("the patient switches language and the screens follow", async ({ page }) =>
   } finally {
     // Jane's preference is her account's, so the other specs signed in as Jane would see Spanish
     // if this test stopped half way: put it back whatever happened.
-    const reset = await page.request.put("/api/account/language", { data: { Language: "english" } });
+    const csrf = (await page.context().cookies()).find((c) => c.name === "portal_csrf")?.value ?? "";
+    const reset = await page.request.put("/api/account/language", { headers: { "X-CSRF-Token": csrf }, data: { Language: "english" } });
     expect(reset.status()).toBe(200);
   }
 });
