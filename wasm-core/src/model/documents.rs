@@ -50,7 +50,9 @@ wire! {
     /// POST /api/documents/loadDocuments (spec 01 §3: "list, unread, other").
     pub struct DocumentsLoadResponse {
         pub list: Vec<Letter>,
-        pub unread: Vec<Letter>,
+        /// The `Id`s of `list`'s unread letters, in list order. Ids, not the letters again: a
+        /// patient with hundreds of unread letters would otherwise get each of them twice.
+        pub unread: Vec<i64>,
         pub other: Vec<Letter>,
     }
 

@@ -141,7 +141,7 @@ pub(super) async fn load_documents(
             out.other.push(letter);
         } else {
             if !letter.is_already_read {
-                out.unread.push(letter.clone());
+                out.unread.push(letter.id);
             }
             out.list.push(letter);
         }
