@@ -1,6 +1,8 @@
 import { pager } from "../../lib/wasm";
 import { useLabels } from "../../i18n/labels";
 import { fill } from "../../i18n/fill";
+// Its styles are the tables' (a pager may be used without a DataTable).
+import "./data-table.css";
 
 export interface PagerProps {
   pageIndex: number;

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import { Pager } from "../../components/data-table/pager";
 import { FieldMessages, FORM_INVALID } from "../../components/form";
 import { Modal } from "../../components/modal/modal";
 import { CONFLICT, SAVED } from "../../components/settings-form";
@@ -13,10 +14,20 @@ import "../../components/tab-nav/tab-nav.css";
 import "./dynamic-labels.css";
 
 type Texts = Record<string, string>; // language -> text
+/** Rows per page: a category holds hundreds of labels, six text areas each; all of them at once
+ * made every keystroke re-render thousands of controls. */
+const PAGE_SIZE = 25;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function textsOf(label: DynamicLabel): Texts {
   return Object.fromEntries(label.Translations.map((t) => [t.Language, t.Value]));
+}
+
+/** A label the Find box's words pick: its key, title or any text, case ignored. */
+function matches(label: DynamicLabel, texts: Texts, find: string): boolean {
+  const needle = find.trim().toLocaleLowerCase();
+  if (!needle) return true;
+  return [label.Key, label.Title, ...Object.values(texts)].some((v) => v.toLocaleLowerCase().includes(needle));
 }
 
 function withTexts(label: DynamicLabel, texts: Texts, languages: string[]): DynamicLabel {
@@ -36,6 +47,8 @@ export function DynamicLabelsPage() {
   const [conflict, setConflict] = useState(false);
   const [adding, setAdding] = useState(false);
   const [transfer, setTransfer] = useState<"export" | "import" | null>(null);
+  const [find, setFind] = useState("");
+  const [page, setPage] = useState(0);
   const labels = query.data;
   useEffect(() => {
     setEdits({});
@@ -56,13 +69,34 @@ export function DynamicLabelsPage() {
       <p className="panel">Loading…</p>
     );
   }
-  const shown = labels.filter((l) => l.Category === category);
-  const edited = labels.filter((l) => edits[l.Key]).map((l) => withTexts(l, { ...textsOf(l), ...edits[l.Key] }, languages));
+  const textsNow = (l: DynamicLabel): Texts => ({ ...textsOf(l), ...edits[l.Key] });
+  const inCategory = labels.filter((l) => l.Category === category);
+  const found = inCategory.filter((l) => matches(l, textsNow(l), find));
+  const pageCount = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
+  const pageIndex = Math.min(page, pageCount - 1);
+  const shown = found.slice(pageIndex * PAGE_SIZE, (pageIndex + 1) * PAGE_SIZE);
+  const edited = labels.filter((l) => edits[l.Key]).map((l) => withTexts(l, textsNow(l), languages));
+  const showCategory = (c: string) => {
+    setCategory(c);
+    setPage(0);
+  };
+
+  /** After a refused save: the first label with a message, in view (its category and page). */
+  function showFirstError(errs: ValidationErrors) {
+    const keys = Object.keys(errs);
+    const label = labels!.find((l) => keys.some((k) => k.startsWith(`${l.Key}.`)));
+    if (!label) return;
+    setFind("");
+    setCategory(label.Category);
+    const at = labels!.filter((l) => l.Category === label.Category).findIndex((l) => l.Key === label.Key);
+    setPage(Math.floor(at / PAGE_SIZE));
+  }
 
   async function onSave() {
-    const found = validateLabelEdits(edited);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
+    const refused = validateLabelEdits(edited);
+    setErrors(refused);
+    if (Object.keys(refused).length > 0) {
+      showFirstError(refused);
       toast.error(FORM_INVALID);
       return;
     }
@@ -73,7 +107,9 @@ export function DynamicLabelsPage() {
       if (!(err instanceof ApiFailure)) throw err;
       if (err.status === 409) setConflict(true);
       if (err.status === 400) {
-        setErrors(((err.body as { Errors?: ValidationErrors } | undefined)?.Errors ?? {}) as ValidationErrors);
+        const refused = ((err.body as { Errors?: ValidationErrors } | undefined)?.Errors ?? {}) as ValidationErrors;
+        setErrors(refused);
+        showFirstError(refused);
         toast.error(FORM_INVALID);
       }
     }
@@ -102,13 +138,18 @@ export function DynamicLabelsPage() {
               aria-selected={c === category}
               aria-controls="labels-table"
               className={c === category ? "tab active" : "tab"}
-              onClick={() => setCategory(c)}
+              onClick={() => showCategory(c)}
             >
               {c}
             </button>
           ))}
         </div>
         <div className="dynamic-labels-actions">
+          {edited.length > 0 && (
+            <span className="dynamic-labels-pending" role="status">
+              {edited.length === 1 ? "1 label changed, not saved" : `${edited.length} labels changed, not saved`}
+            </span>
+          )}
           <button type="button" className="button" onClick={() => setTransfer("export")}>
             Export
           </button>
@@ -123,9 +164,24 @@ export function DynamicLabelsPage() {
           </button>
         </div>
       </div>
+      <div className="dynamic-labels-find">
+        <label htmlFor="labels-find">Find</label>
+        <input
+          id="labels-find"
+          type="search"
+          value={find}
+          placeholder="Key, title or text"
+          onChange={(e) => {
+            setFind(e.target.value);
+            setPage(0);
+          }}
+        />
+      </div>
       <div className="dynamic-labels-scroll" id="labels-table" role="tabpanel" aria-labelledby={`labels-tab-${category}`}>
-        {shown.length === 0 ? (
+        {inCategory.length === 0 ? (
           <p>There are no labels in this category yet. Add one with Add.</p>
+        ) : found.length === 0 ? (
+          <p>No label of this category matches “{find.trim()}”.</p>
         ) : (
           <table className="table">
             <thead>
@@ -140,7 +196,7 @@ export function DynamicLabelsPage() {
             </thead>
             <tbody>
               {shown.map((label) => {
-                const texts = { ...textsOf(label), ...edits[label.Key] };
+                const texts = textsNow(label);
                 return (
                   <tr key={label.Key}>
                     <th scope="row">
@@ -169,6 +225,7 @@ export function DynamicLabelsPage() {
           </table>
         )}
       </div>
+      {found.length > PAGE_SIZE && <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} rowCount={found.length} onPage={setPage} />}
       {transfer === "export" && <LabelExportModal onClose={() => setTransfer(null)} />}
       {transfer === "import" && (
         <LabelImportModal
@@ -189,7 +246,9 @@ export function DynamicLabelsPage() {
           onAdd={async (label) => {
             await save.mutateAsync({ Labels: [], New: [label] });
             toast.success(SAVED);
-            setCategory(label.Category);
+            // The new label alone in view, whatever page its place in the category is on.
+            setFind(label.Key);
+            showCategory(label.Category);
             setAdding(false);
           }}
         />
