@@ -91,6 +91,17 @@ async fn jane_lists_her_letters_with_unread_and_other() {
         date_string.contains(", 20"),
         "LongDate 'EEEE, MMMM d, y': {date_string}"
     );
+    // Oldest first on request: the same letters, the other way round, with the same contents.
+    let asc = jane
+        .post_json(LOAD, &json!({"TimezoneOffset": 0, "sortOrder": "asc"}))
+        .await
+        .expect(StatusCode::OK);
+    let mut reversed = list.clone();
+    reversed.reverse();
+    assert_eq!(asc["list"].as_array().unwrap(), &reversed);
+    let mut unread_reversed = body["unread"].as_array().unwrap().clone();
+    unread_reversed.reverse();
+    assert_eq!(asc["unread"].as_array().unwrap(), &unread_reversed);
 }
 
 #[tokio::test]
