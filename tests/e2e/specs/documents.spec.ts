@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { DocumentsSettingsApi } from "./documents-settings-api";
 import { expectNoAxeViolations, PATIENT_STATE, SCREENSHOTS, signIn } from "./helpers";
+import { startOwnPortal } from "./own-portal";
 
 interface Letter {
   Id: number;
@@ -124,10 +125,16 @@ test("another patient cannot open Jane's letter", async ({ page, browser }) => {
 
 // Documents Settings (spec 03 §2 general-documents, issue 16): every setting the patient can see
 // changes her Documents page at once (the next load, no restart). The program manager saves each
-// group through the settings API; everything changed is put back at the end.
-test("the documents settings change Jane's Documents page at once", async ({ page, browser }) => {
+// group through the settings API. The settings are the clinic's, read by every documents page:
+// on a portal of this test's own, so the specs running beside it see the shipped texts.
+test("the documents settings change Jane's Documents page at once", async ({ browser }) => {
   test.setTimeout(240_000);
-  const api = await DocumentsSettingsApi.open(browser);
+  const portal = await startOwnPortal("documents-settings");
+  const context = await browser.newContext({ baseURL: portal.base, storageState: undefined });
+  const page = await context.newPage();
+  await signIn(page, "patient", "jane.doe");
+  await expect(page).toHaveURL(/\/home$/);
+  const api = await DocumentsSettingsApi.open(browser, portal.base);
   try {
     const table = page.getByRole("table", { name: "Letters" });
     // The titles as written (the header styles them in capitals and adds a sort mark).
@@ -255,6 +262,8 @@ test("the documents settings change Jane's Documents page at once", async ({ pag
     expect((await auto).status()).toBe(200);
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
   } finally {
-    await api.restore();
+    await context.close();
+    await api.page.context().close();
+    portal.stop();
   }
 });
