@@ -3,7 +3,7 @@
 //! its weekday and month named by the `Date_` labels through wasm-core's one rule) and
 //! `{LinkExpiry}` (the `Notice_` labels). The clinic's edits of those labels count.
 
-use wasm_core::dates::{format_appointment_long, iso_utc_ms, localize_names};
+use wasm_core::dates::{format_appointment_long, iso_utc_ms, localize_names, DatePlacement};
 
 use crate::clinic_labels::ClinicLabels;
 use crate::db::Db;
@@ -40,9 +40,12 @@ impl NoticeWords {
         }
     }
 
-    /// A formatted date's month and weekday names in `language`.
+    /// A formatted date's month and weekday names in `language`, as a token inside the notice's
+    /// sentence (the labels' own case).
     pub fn date_names(&self, formatted: &str, language: &str) -> String {
-        localize_names(formatted, |key| Some(self.labels.text(key, language)))
+        localize_names(formatted, DatePlacement::InSentence, |key| {
+            Some(self.labels.text(key, language))
+        })
     }
 
     /// A link's validity ('2 days', '1 hour'): the largest whole unit.

@@ -423,26 +423,57 @@ pub fn format_appointment_long(
     format_with(&t, format.pattern(), zone_abbr)
 }
 
-/// A date `format_with` wrote, with its English month and weekday names (full names: the spec's
-/// long formats) replaced by `text` of their label keys, `Date_Month_1` (January) ..
-/// `Date_Month_12` and `Date_Weekday_0` (Sunday) .. `Date_Weekday_6` (wasm-core/labels/dates.json).
-/// The format itself (order, digits, AM/PM) stays the spec's; only the names change language.
-/// A name `text` has no text for stays English. The browser's `tDate` uses this too.
-pub fn localize_names(formatted: &str, text: impl Fn(&str) -> Option<String>) -> String {
-    let key = |word: &str| {
-        if let Some(i) = MONTHS.iter().position(|m| *m == word) {
-            return Some(format!("Date_Month_{}", i + 1));
-        }
-        // WEEKDAYS starts on Monday; the labels count from Sunday (0).
-        WEEKDAYS
-            .iter()
-            .position(|d| *d == word)
-            .map(|i| format!("Date_Weekday_{}", (i + 1) % 7))
-    };
+/// Where a localized date stands: on its own (a table cell, a heading, a letter's date line) its
+/// first letter is a capital when it starts with a name (Spanish "Miércoles, 4 de marzo"); inside
+/// a sentence (a notice's `{AppointmentDate}`, "sent on …") the name keeps its label's case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DatePlacement {
+    Standalone,
+    InSentence,
+}
+
+/// The label key of an English month or weekday name `format_with` writes, full or short
+/// (`MMM`, `EEE`): `Date_Month_1` (January) .. `Date_Month_12`, `Date_MonthShort_1` (Jan) ..,
+/// `Date_Weekday_0` (Sunday) .. `Date_Weekday_6`, `Date_WeekdayShort_0` (Sun) ..
+/// (wasm-core/labels/dates.json). "May" is both; it takes the full name's label.
+fn date_name_key(word: &str) -> Option<String> {
+    if let Some(i) = MONTHS.iter().position(|m| *m == word) {
+        return Some(format!("Date_Month_{}", i + 1));
+    }
+    if let Some(i) = MONTHS.iter().position(|m| m.get(..3) == Some(word)) {
+        return Some(format!("Date_MonthShort_{}", i + 1));
+    }
+    // WEEKDAYS starts on Monday; the labels count from Sunday (0).
+    if let Some(i) = WEEKDAYS.iter().position(|d| *d == word) {
+        return Some(format!("Date_Weekday_{}", (i + 1) % 7));
+    }
+    WEEKDAYS
+        .iter()
+        .position(|d| d.get(..3) == Some(word))
+        .map(|i| format!("Date_WeekdayShort_{}", (i + 1) % 7))
+}
+
+/// A date `format_with` wrote, with its English month and weekday names, full or short, replaced
+/// by `text` of their label keys (`date_name_key`). The format itself (order, digits, AM/PM)
+/// stays the spec's; only the names change language. A name `text` has no text for stays English.
+/// A `Standalone` date that starts with a translated name gets a capital first letter (`placement`).
+/// The browser's `tDate`, the notices and the letter PDF use this.
+pub fn localize_names(
+    formatted: &str,
+    placement: DatePlacement,
+    text: impl Fn(&str) -> Option<String>,
+) -> String {
     let mut out = String::with_capacity(formatted.len());
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {
-        match key(word).and_then(|k| text(&k)) {
+        match date_name_key(word).and_then(|k| text(&k)) {
+            Some(name) if out.is_empty() && placement == DatePlacement::Standalone => {
+                let mut chars = name.chars();
+                if let Some(first) = chars.next() {
+                    out.extend(first.to_uppercase());
+                    out.push_str(chars.as_str());
+                }
+            }
             Some(name) => out.push_str(&name),
             None => out.push_str(word),
         }
@@ -478,36 +509,120 @@ mod tests {
 
     const T: &str = "2026-03-02T19:05:09Z";
 
+    /// The Spanish texts of the shipped labels (wasm-core/labels/dates.json) a test needs.
+    fn spanish(key: &str) -> Option<String> {
+        Some(match key {
+            "Date_Weekday_1" => "lunes".to_owned(),
+            "Date_Weekday_0" => "domingo".to_owned(),
+            "Date_Weekday_3" => "miércoles".to_owned(),
+            "Date_Month_3" => "marzo".to_owned(),
+            "Date_Month_5" => "mayo".to_owned(),
+            "Date_Month_11" => "noviembre".to_owned(),
+            "Date_MonthShort_3" => "mar".to_owned(),
+            "Date_MonthShort_9" => "sept".to_owned(),
+            "Date_WeekdayShort_3" => "mié".to_owned(),
+            "Date_WeekdayShort_4" => "jue".to_owned(),
+            other => format!("<{other}>"),
+        })
+    }
+
     #[test]
     fn names_are_replaced_by_their_labels_and_nothing_else() {
-        let spanish = |key: &str| {
-            Some(match key {
-                "Date_Weekday_1" => "lunes".to_owned(),
-                "Date_Weekday_0" => "domingo".to_owned(),
-                "Date_Month_3" => "marzo".to_owned(),
-                "Date_Month_11" => "noviembre".to_owned(),
-                other => format!("<{other}>"),
-            })
-        };
+        let inline = |s: &str| localize_names(s, DatePlacement::InSentence, spanish);
         assert_eq!(
-            localize_names("Monday, March 2, 2026 02:05 PM EST", spanish),
+            inline("Monday, March 2, 2026 02:05 PM EST"),
             "lunes, marzo 2, 2026 02:05 PM EST"
         );
         assert_eq!(
-            localize_names("Sunday, November 22, 2026", spanish),
+            inline("Sunday, November 22, 2026"),
             "domingo, noviembre 22, 2026"
         );
-        // Parts of words and abbreviations are not names.
+        // Parts of words are not names; AM/PM and zones are not either.
         assert_eq!(
-            localize_names("Mayday Mar 03/02/2026", spanish),
-            "Mayday Mar 03/02/2026"
+            inline("Mayday 03/02/2026 PM EST"),
+            "Mayday 03/02/2026 PM EST"
         );
-        assert_eq!(localize_names("", spanish), "");
+        assert_eq!(inline(""), "");
         // A name without a text stays English.
         assert_eq!(
-            localize_names("Monday, May 4, 2026", |k: &str| (k == "Date_Weekday_1")
-                .then(|| "lunes".to_owned())),
+            localize_names(
+                "Monday, May 4, 2026",
+                DatePlacement::InSentence,
+                |k: &str| { (k == "Date_Weekday_1").then(|| "lunes".to_owned()) }
+            ),
             "lunes, May 4, 2026"
+        );
+    }
+
+    #[test]
+    fn short_names_take_their_short_labels() {
+        let inline = |s: &str| localize_names(s, DatePlacement::InSentence, spanish);
+        // 'EEE, MMM d, y' (a clinic's DocViewDateFormat).
+        let t = to_local("2026-03-04T12:00:00Z", 0).unwrap();
+        let formatted = format_with(&t, "EEE, MMM d, y", "");
+        assert_eq!(formatted, "Wed, Mar 4, 2026");
+        assert_eq!(inline(&formatted), "mié, mar 4, 2026");
+        assert_eq!(inline("Thu Sep 3"), "jue sept 3");
+        // "May" is its own abbreviation: the full name's label.
+        assert_eq!(inline("May 4"), "mayo 4");
+        // Every short name format_with writes has a key of its own.
+        for (i, m) in MONTHS.iter().enumerate() {
+            let key = if *m == "May" {
+                "Date_Month_5".to_owned()
+            } else {
+                format!("Date_MonthShort_{}", i + 1)
+            };
+            assert_eq!(date_name_key(&m[..3]).as_deref(), Some(key.as_str()));
+        }
+        for day in 0..7 {
+            let t = LocalDateTime::from_instant((3 + day) * 86_400, 0); // 1970-01-04 was a Sunday
+            let short = format_with(&t, "EEE", "");
+            assert_eq!(
+                date_name_key(&short),
+                Some(format!("Date_WeekdayShort_{day}")),
+                "{short}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_standalone_date_that_starts_with_a_name_starts_with_a_capital() {
+        let standalone = |s: &str| localize_names(s, DatePlacement::Standalone, spanish);
+        assert_eq!(
+            standalone("Wednesday, March 4, 2026"),
+            "Miércoles, marzo 4, 2026"
+        );
+        assert_eq!(standalone("Wed, Mar 4, 2026"), "Mié, mar 4, 2026");
+        assert_eq!(standalone("March 4, 2026"), "Marzo 4, 2026");
+        // Only the first name, and only when it is first.
+        assert_eq!(standalone("4 March 2026"), "4 marzo 2026");
+        assert_eq!(standalone("03/04/2026"), "03/04/2026");
+        // In a sentence the label's case stays.
+        assert_eq!(
+            localize_names(
+                "Wednesday, March 4, 2026",
+                DatePlacement::InSentence,
+                spanish
+            ),
+            "miércoles, marzo 4, 2026"
+        );
+        // An English word that is not translated is left as written.
+        assert_eq!(
+            localize_names("Wednesday", DatePlacement::Standalone, |_: &str| None),
+            "Wednesday"
+        );
+        // Scripts without case (Chinese) are unchanged; Vietnamese takes a capital.
+        assert_eq!(
+            localize_names("March 4", DatePlacement::Standalone, |_: &str| Some(
+                "三月".to_owned()
+            )),
+            "三月 4"
+        );
+        assert_eq!(
+            localize_names("Mar 4", DatePlacement::Standalone, |_: &str| Some(
+                "thg 3".to_owned()
+            )),
+            "Thg 3 4"
         );
     }
 

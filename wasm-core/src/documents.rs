@@ -140,6 +140,107 @@ pub fn document_columns(s: &DocumentsSettings) -> Vec<DocumentColumn> {
     columns
 }
 
+/// The label of each Documents page text a clinic sets (DocumentsColumnTitle, DocumentsOther):
+/// `DocumentsSetting_{field}`, whose English is the group's shipped default (a test checks).
+pub fn setting_label_key(field: &str) -> String {
+    format!("DocumentsSetting_{field}")
+}
+
+/// The Documents page texts of `s` in the reader's language: a text that is blank or still the
+/// settings group's shipped default (`DocumentsColumnTitle::default()`,
+/// `DocumentsOther::default()`: the one declaration) is its label's text (`text_of(key)`, the
+/// clinic's edit of the label first; none: the default), a text the clinic wrote stays as written.
+pub fn localize_setting_texts(s: &mut DocumentsSettings, text_of: impl Fn(&str) -> Option<String>) {
+    use crate::settings::documents_column_title::DocumentsColumnTitle;
+    use crate::settings::documents_other::DocumentsOther;
+    let t = DocumentsColumnTitle::default();
+    let o = DocumentsOther::default();
+    let fields: [(&str, &str, &mut String); 13] = [
+        (
+            "DocPatNameColumnTitle",
+            &t.doc_pat_name_column_title,
+            &mut s.doc_pat_name_column_title,
+        ),
+        (
+            "DocViewColumnTitle",
+            &t.doc_view_column_title,
+            &mut s.doc_view_column_title,
+        ),
+        (
+            "DocViewWhenColumnTitle",
+            &t.doc_view_when_column_title,
+            &mut s.doc_view_when_column_title,
+        ),
+        (
+            "DocStudyDateColTitle",
+            &t.doc_study_date_col_title,
+            &mut s.doc_study_date_col_title,
+        ),
+        (
+            "DocStudyDescColTitle",
+            &t.doc_study_desc_col_title,
+            &mut s.doc_study_desc_col_title,
+        ),
+        (
+            "DocTypeColumnTitle",
+            &t.doc_type_column_title,
+            &mut s.doc_type_column_title,
+        ),
+        (
+            "DocNotifTypeColumnTitle",
+            &t.doc_notif_type_column_title,
+            &mut s.doc_notif_type_column_title,
+        ),
+        (
+            "DocReadColumnTitle",
+            &t.doc_read_column_title,
+            &mut s.doc_read_column_title,
+        ),
+        (
+            "DocAckColumnTitle",
+            &t.doc_ack_column_title,
+            &mut s.doc_ack_column_title,
+        ),
+        (
+            "OtherDocDateColTitle",
+            &t.other_doc_date_col_title,
+            &mut s.other_doc_date_col_title,
+        ),
+        (
+            "DocViewBtnText",
+            &o.doc_view_btn_text,
+            &mut s.doc_view_btn_text,
+        ),
+        (
+            "DocAckBtnText",
+            &o.doc_ack_btn_text,
+            &mut s.doc_ack_btn_text,
+        ),
+        // The tab's label is the page's own (Documents_UnreadTab); the setting's default is kept.
+        (
+            "UnreadTabLabel",
+            &o.unread_tab_label,
+            &mut s.unread_tab_label,
+        ),
+    ];
+    for (field, default, value) in fields {
+        let stored = value.trim();
+        if stored.is_empty() || stored == default {
+            let key = if field == "UnreadTabLabel" {
+                "Documents_UnreadTab".to_owned()
+            } else {
+                setting_label_key(field)
+            };
+            *value = text_of(&key).unwrap_or_else(|| default.to_owned());
+        }
+    }
+}
+
+/// The viewer modal title's patient ID part (a template: crate::message_templates).
+pub const TITLE_PATIENT_ID: &str = "Patient ID: {id}";
+/// The viewer modal title's study date part ('MM/dd/yyyy', digits only).
+pub const TITLE_STUDY_DATE: &str = "Study Date: {date}";
+
 /// The viewer modal's title: name, patient ID, study date and procedure, the parts that are known.
 pub fn letter_title(
     patient_name: &str,
@@ -147,15 +248,37 @@ pub fn letter_title(
     study_date: Option<&str>,
     procedure: &str,
 ) -> String {
+    letter_title_in(patient_name, patient_id, study_date, procedure, |_| None)
+}
+
+/// `letter_title` in the reader's language: `text_of(key)` is the reader's text of the labels
+/// `Msg_Documents_TitlePatientId` and `Msg_Documents_TitleStudyDate` (their English is the
+/// templates above, crate::message_templates::MESSAGE_TEMPLATES), filled with the values; a label
+/// without a text is the English template. Names, IDs and the procedure stay as the clinic wrote them.
+pub fn letter_title_in(
+    patient_name: &str,
+    patient_id: &str,
+    study_date: Option<&str>,
+    procedure: &str,
+    text_of: impl Fn(&str) -> Option<String>,
+) -> String {
+    use crate::message_templates::fill;
+    let template = |key: &str, english: &str| text_of(key).unwrap_or_else(|| english.to_owned());
     let mut parts = vec![patient_name.trim().to_owned()];
     if !patient_id.trim().is_empty() {
-        parts.push(format!("Patient ID: {}", patient_id.trim()));
+        parts.push(fill(
+            &template("Msg_Documents_TitlePatientId", TITLE_PATIENT_ID),
+            &[("id", patient_id.trim())],
+        ));
     }
     if let Some(date) = study_date
         .map(|d| dates::format_date(d, DateFormat::SDate, 0, ""))
         .filter(|d| !d.is_empty())
     {
-        parts.push(format!("Study Date: {date}"));
+        parts.push(fill(
+            &template("Msg_Documents_TitleStudyDate", TITLE_STUDY_DATE),
+            &[("date", &date)],
+        ));
     }
     if !procedure.trim().is_empty() {
         parts.push(procedure.trim().to_owned());

@@ -92,7 +92,10 @@ pub const PATIENT_MESSAGES: &[(&str, &str)] = &[
         crate::login::USERNAME_REQUIRED,
     ),
     ("Msg_Login_Failed", crate::login::LOGIN_FAILED),
-    ("Msg_Login_LockedOut", crate::login::LOCKED_OUT),
+    (
+        "Msg_Login_LockedOutOneMinute",
+        crate::login::LOCKED_OUT_ONE_MINUTE,
+    ),
     (
         "Msg_Recovery_LoginRequired",
         crate::recovery::LOGIN_REQUIRED,

@@ -52,6 +52,15 @@ pub const MESSAGE_TEMPLATES: &[(&str, &str)] = &[
         "Msg_Recovery_CodeInvalidLeft",
         crate::recovery::CODE_INVALID_LEFT,
     ),
+    ("Msg_Login_LockedOut", crate::login::LOCKED_OUT),
+    (
+        "Msg_Documents_TitlePatientId",
+        crate::documents::TITLE_PATIENT_ID,
+    ),
+    (
+        "Msg_Documents_TitleStudyDate",
+        crate::documents::TITLE_STUDY_DATE,
+    ),
 ];
 
 /// `template` with each `{name}` replaced by its value in `values`; a placeholder without a

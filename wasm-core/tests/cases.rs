@@ -151,6 +151,18 @@ fn date_cases() {
                 json(dates::format_appointment(s(input, "iso"), hide(), offset()))
             }
             "appointmentHeader" => json(dates::appointment_header(hide())),
+            "localizeDateNames" => {
+                let placement = if input["inSentence"].as_bool().unwrap_or(false) {
+                    dates::DatePlacement::InSentence
+                } else {
+                    dates::DatePlacement::Standalone
+                };
+                json(dates::localize_names(
+                    s(input, "formatted"),
+                    placement,
+                    |key| input["names"][key].as_str().map(str::to_owned),
+                ))
+            }
             other => panic!("unknown fn {other}"),
         }
     });
@@ -304,11 +316,12 @@ fn documents_cases() {
             "documentColumns" => json(documents::document_columns(&arg::<DocumentsSettings>(
                 input, "settings",
             ))),
-            "letterTitle" => json(documents::letter_title(
+            "letterTitle" => json(documents::letter_title_in(
                 s(input, "patientName"),
                 s(input, "patientId"),
                 input["studyDate"].as_str(),
                 s(input, "procedure"),
+                |key| input["texts"][key].as_str().map(str::to_owned),
             )),
             "documentsRoute" => {
                 let segments: Vec<String> = arg(input, "segments");

@@ -125,3 +125,37 @@ async fn id_fail_max_zero_disables_the_lockout_but_the_throttle_stays() {
     let throttled = "SELECT COUNT(*) FROM audit_log WHERE action = 'LoginFailed' AND new_values LIKE '%Throttled%'";
     assert_eq!(server.count_sql(throttled).await, 2);
 }
+
+#[tokio::test]
+async fn the_lockout_message_names_the_minutes_still_left() {
+    let server = TestServer::demo().await;
+    let mut client = server.client();
+    let now = i64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis(),
+    )
+    .unwrap();
+    // Locked for 2 minutes 30 seconds more: "3 minutes" (rounded up); its last minute has its own text.
+    server
+        .execute_sql(&format!(
+            "UPDATE users SET locked_until = {} WHERE username = 'jane.doe'",
+            now + 150_000
+        ))
+        .await;
+    assert_eq!(
+        client.sign_in_patient("jane.doe", DEMO_PASSWORD).await,
+        refused(&LOCKED.replace("15 minutes", "3 minutes"))
+    );
+    server
+        .execute_sql(&format!(
+            "UPDATE users SET locked_until = {} WHERE username = 'jane.doe'",
+            now + 30_000
+        ))
+        .await;
+    assert_eq!(
+        client.sign_in_patient("jane.doe", DEMO_PASSWORD).await,
+        refused(&LOCKED.replace("15 minutes", "1 minute"))
+    );
+}

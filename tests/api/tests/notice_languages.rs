@@ -568,3 +568,97 @@ fn form_decode(v: &str) -> String {
     }
     String::from_utf8(out).unwrap()
 }
+
+#[tokio::test]
+async fn a_new_self_registrant_gets_the_survey_mail_in_the_language_of_the_page() {
+    let server = TestServer::demo().await;
+    let smtp = mail_to_sink(&server).await;
+    let mut anon = server.client();
+    let step2 = "/api/userRegistrationApi/requestRegistration";
+    let person = |email: &str, language: Value| {
+        json!({"email": email, "firstName": "Nina", "lastName": "Novak", "gender": "Female",
+            "year": 1984, "month": 7, "day": 9, "phoneNumber": "", "locNum": "101", "language": language})
+    };
+    let language_of = |email: &str| {
+        format!("SELECT COUNT(*) FROM patients WHERE email = '{email}' AND language = ")
+    };
+
+    // Spanish picked on the page: the new record's language and the mail's.
+    let done = anon
+        .post_json(step2, &person("reg-es@example.test", json!("spanish")))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(
+        done["isSentStartHistPortalSurveyEmail"],
+        json!(true),
+        "{done}"
+    );
+    assert_eq!(
+        server
+            .count_sql(&format!("{}'es'", language_of("reg-es@example.test")))
+            .await,
+        1
+    );
+    let es = delivered_to(&server, &smtp, "reg-es@example.test").await;
+    assert_eq!(es.len(), 1, "{es:?}");
+    assert!(
+        es[0].contains("Subject: Su cuestionario de historia clínica"),
+        "{}",
+        es[0]
+    );
+    assert!(!es[0].contains("please fill in"), "{}", es[0]);
+
+    // A code works as well (Vietnamese).
+    anon.post_json(step2, &person("reg-vi@example.test", json!("vi")))
+        .await
+        .expect(StatusCode::OK);
+    let vi = delivered_to(&server, &smtp, "reg-vi@example.test").await;
+    assert!(
+        vi[0].contains("Subject: Phiếu khảo sát tiền sử bệnh của quý vị"),
+        "{}",
+        vi[0]
+    );
+    assert_eq!(
+        server
+            .count_sql(&format!("{}'vi'", language_of("reg-vi@example.test")))
+            .await,
+        1
+    );
+
+    // None, or not one of the six: English, stored as such.
+    for (email, language) in [
+        ("reg-none@example.test", Value::Null),
+        ("reg-fr@example.test", json!("français")),
+    ] {
+        let mut body = person(email, language.clone());
+        if language.is_null() {
+            body.as_object_mut().unwrap().remove("language");
+        }
+        anon.post_json(step2, &body).await.expect(StatusCode::OK);
+        let mail = delivered_to(&server, &smtp, email).await;
+        assert_eq!(mail.len(), 1, "{email}: {mail:?}");
+        assert!(
+            mail[0].contains("Subject: Your medical history survey"),
+            "{}",
+            mail[0]
+        );
+        assert_eq!(
+            server
+                .count_sql(&format!("{}'en'", language_of(email)))
+                .await,
+            1,
+            "{email}"
+        );
+    }
+
+    // A language of the wrong type is a 400, nothing created.
+    anon.post_json(step2, &person("reg-bad@example.test", json!(7)))
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        server
+            .count_sql("SELECT COUNT(*) FROM patients WHERE email = 'reg-bad@example.test'")
+            .await,
+        0
+    );
+}

@@ -101,3 +101,73 @@ test("a Chinese patient reads Begin {survey}, and Chinese month and weekday name
   await shoot(page, `msg-${code}-appointments`);
   await context.close();
 });
+
+test("a Spanish patient's documents page: dates that start with a capital weekday, the column titles, buttons and the viewer's title in Spanish", async ({ browser, request }) => {
+  const code = "es";
+  const t = (key: string) => say(key, code);
+  const { username } = await patientForJourney(browser, request, "esdocs");
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto("/patient/login");
+  await page.getByLabel("Language").selectOption("spanish");
+  await page.locator('input[name="usernameOrEmail"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator("button.login-submit").click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  await page.goto("/documents/all");
+  const table = page.getByRole("table", { name: t("Documents_Letters") });
+  const firstRow = table.getByRole("row").nth(1);
+  await expect(firstRow).toBeVisible();
+  // The letter date ('EEEE, MMMM d, y') alone in its cell: the Spanish weekday with a capital
+  // ("Miércoles, marzo 4, 2026"); the month inside it keeps its small letter.
+  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  const weekdays = WEEKDAYS.map((k) => escape(capital(t(k)))).join("|");
+  const months = MONTHS.map((k) => escape(t(k))).join("|");
+  const dateCell = firstRow.getByRole("cell").filter({ hasText: new RegExp(`^(${weekdays}), (${months}) \\d{1,2}, \\d{4}$`) });
+  await expect(dateCell.first()).toBeVisible();
+  await expectNoEnglishNames(table);
+  // The clinic left the titles and buttons at their defaults: the DocumentsSetting_ labels.
+  const headers = async () => (await table.getByRole("columnheader").allTextContents()).map((h) => h.replace(/[^\p{L}\p{N} ]/gu, "").trim());
+  await expect.poll(headers).toContain(t("DocumentsSetting_DocViewWhenColumnTitle"));
+  const shown = await headers();
+  expect(shown).toContain(t("DocumentsSetting_DocTypeColumnTitle"));
+  expect(shown).toContain(t("DocumentsSetting_DocViewColumnTitle"));
+  for (const english of ["Date Sent", "Letter Type", "View"]) expect(shown).not.toContain(english);
+  await expect(firstRow.locator(".doc-view button").first()).toHaveText(t("DocumentsSetting_DocViewBtnText"));
+  await expectNoAxeViolations(page);
+  await shoot(page, `msg-${code}-documents`);
+
+  // The viewer's title: 'ID del paciente: …' (Msg_Documents_TitlePatientId) with the patient's ID.
+  await firstRow.locator(".doc-view button").first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.locator("iframe")).toBeVisible();
+  const idPart = escape(t("Msg_Documents_TitlePatientId")).replace("\\{id\\}", "\\S+");
+  await expect(dialog.getByRole("heading").first()).toHaveText(new RegExp(idPart));
+  await expect(dialog.getByRole("heading").first()).not.toContainText("Patient ID");
+  await expectNoAxeViolations(page);
+  await context.close();
+});
+
+test("the Chinese documents page's column titles and buttons are the Chinese labels (screenshots)", async ({ browser, request }) => {
+  const code = "zh";
+  const t = (key: string) => say(key, code);
+  const { username } = await patientForJourney(browser, request, "zhdocs");
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto("/patient/login");
+  await page.getByLabel("Language").selectOption("chinese");
+  await page.locator('input[name="usernameOrEmail"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator("button.login-submit").click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/documents/all");
+  const table = page.getByRole("table", { name: t("Documents_Letters") });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  const headers = async () => (await table.getByRole("columnheader").allTextContents()).map((h) => h.replace(/[^\p{L}\p{N} ]/gu, "").trim());
+  await expect.poll(headers).toContain(t("DocumentsSetting_DocViewWhenColumnTitle"));
+  await expect(table.getByRole("row").nth(1).locator(".doc-view button").first()).toHaveText(t("DocumentsSetting_DocViewBtnText"));
+  await expectNoAxeViolations(page);
+  await shoot(page, `msg-${code}-documents-titles`);
+  await context.close();
+});

@@ -104,14 +104,23 @@ pub fn document_columns(settings: Ts<DocumentsSettings>) -> JsValue {
     to_js_value(&documents::document_columns(&read(&settings)))
 }
 
+/// `texts`: the reader's text of the title's `Msg_Documents_Title*` labels, by key
+/// (documents::letter_title_in); without it the title is English.
 #[wasm_bindgen(js_name = letterTitle)]
 pub fn letter_title(
     #[wasm_bindgen(js_name = patientName)] patient_name: &str,
     #[wasm_bindgen(js_name = patientId)] patient_id: &str,
     #[wasm_bindgen(js_name = studyDate)] study_date: Option<String>,
     procedure: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, string> | undefined")] texts: JsValue,
 ) -> String {
-    documents::letter_title(patient_name, patient_id, study_date.as_deref(), procedure)
+    documents::letter_title_in(
+        patient_name,
+        patient_id,
+        study_date.as_deref(),
+        procedure,
+        |key| string(&texts, key),
+    )
 }
 
 /// `segments`: the address parts after /documents; `unreadCount` once the list is loaded.

@@ -33,14 +33,21 @@ pub fn message_text(english: &str, translated: &str) -> String {
     crate::message_templates::message_text(english, translated)
 }
 
-/// `formatted` (a date wasm-core wrote) with its month and weekday names from `names` (the
-/// reader's text of each `Date_` label, by key): crate::dates::localize_names.
+/// `formatted` (a date wasm-core wrote) with its month and weekday names, full and short, from
+/// `names` (the reader's text of each `Date_` label, by key): crate::dates::localize_names. A date
+/// shown on its own starts with a capital; `inSentence` keeps the labels' case.
 #[wasm_bindgen(js_name = localizeDateNames)]
 pub fn localize_date_names(
     formatted: &str,
     #[wasm_bindgen(unchecked_param_type = "Record<string, string>")] names: JsValue,
+    #[wasm_bindgen(js_name = inSentence)] in_sentence: Option<bool>,
 ) -> String {
-    crate::dates::localize_names(formatted, |key| string(&names, key))
+    let placement = if in_sentence.unwrap_or(false) {
+        crate::dates::DatePlacement::InSentence
+    } else {
+        crate::dates::DatePlacement::Standalone
+    };
+    crate::dates::localize_names(formatted, placement, |key| string(&names, key))
 }
 
 #[wasm_bindgen(js_name = languageName)]

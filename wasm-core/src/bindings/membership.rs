@@ -53,6 +53,7 @@ impl ReadJs for SurveyRegistration {
             day: whole(v, "day"),
             phone_number: text(v, "phoneNumber"),
             loc_num: text(v, "locNum"),
+            language: string(v, "language"),
         }
     }
 }

@@ -85,6 +85,10 @@ wire! {
         pub day: Option<u32>,
         pub phone_number: String,
         pub loc_num: String,
+        /// The language picked on the registration page (a name or code of the six, spec 03
+        /// §9): a new patient's stored language and the language of the survey mail. Absent or
+        /// not one of the six: English. A known patient's own language is kept.
+        pub language: Option<String>,
     }
 
     /// POST api/accountApi/changemypassword (spec 01 §3).

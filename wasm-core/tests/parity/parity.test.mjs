@@ -81,6 +81,8 @@ const runners = {
         return core.formatAppointment(i.iso, i.hideTime, i.offsetMinutes);
       case "appointmentHeader":
         return core.appointmentHeader(i.hideTime);
+      case "localizeDateNames":
+        return core.localizeDateNames(i.formatted, i.names, i.inSentence);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }
@@ -268,7 +270,7 @@ const runners = {
       case "documentColumns":
         return core.documentColumns(i.settings);
       case "letterTitle":
-        return core.letterTitle(i.patientName, i.patientId, i.studyDate ?? undefined, i.procedure);
+        return core.letterTitle(i.patientName, i.patientId, i.studyDate ?? undefined, i.procedure, i.texts);
       case "documentsRoute":
         return core.documentsRoute(i.segments, i.unreadCount ?? undefined, i.showOtherTab);
       default:

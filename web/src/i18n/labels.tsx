@@ -59,8 +59,8 @@ function messageKeys(): Map<string, string> {
   }
   return byEnglish;
 }
-/** The month and weekday name labels (wasm-core/labels/dates.json). */
-const DATE_NAME_KEYS = Object.keys(english).filter((key) => key.startsWith("Date_Month_") || key.startsWith("Date_Weekday_"));
+/** The month and weekday name labels, full and short (wasm-core/labels/dates.json). */
+const DATE_NAME_KEYS = Object.keys(english).filter((key) => /^Date_(Month|Weekday)(Short)?_\d+$/.test(key));
 type Snapshot = { language: string; values: Record<string, string> };
 function initialLanguage(): string {
   const kept = sessionStorage.getItem(KIOSK_KEY) ?? localStorage.getItem(STORAGE_KEY);
@@ -175,10 +175,12 @@ export function useLabels() {
     return key ? messageText(message, t(key)) : message;
   };
   /** A date wasm-core formatted in one of the spec's formats, with its month and weekday names
-   * in the current language (the format itself stays the clinic's). */
-  const tDate = (formatted: string) => {
+   * (full and short) in the current language (the format itself stays the clinic's). On its own
+   * (a cell, a heading) a date that starts with a name starts with a capital ("Miércoles, …");
+   * `inSentence` keeps the labels' case for a date put into a sentence. */
+  const tDate = (formatted: string, { inSentence = false }: { inSentence?: boolean } = {}) => {
     if (current.language === "english") return formatted;
-    return localizeDateNames(formatted, Object.fromEntries(DATE_NAME_KEYS.map((key) => [key, t(key)])));
+    return localizeDateNames(formatted, Object.fromEntries(DATE_NAME_KEYS.map((key) => [key, t(key)])), inSentence);
   };
   return { language: current.language, t, tMessage, tDate };
 }

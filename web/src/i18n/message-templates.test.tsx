@@ -79,3 +79,47 @@ describe("messages with a number or a name", () => {
     expect(screen.getByText("Pin number is wrong. You have two attempts left")).toBeInTheDocument();
   });
 });
+
+function Dates({ dates }: { dates: { text: string; inSentence?: boolean }[] }) {
+  const { tDate } = useLabels();
+  return (
+    <ul>
+      {dates.map((d) => (
+        <li key={`${d.text}${d.inSentence ? "-s" : ""}`}>{tDate(d.text, { inSentence: d.inSentence })}</li>
+      ))}
+    </ul>
+  );
+}
+
+describe("dates and other number-bearing texts (issue 21)", () => {
+  it("translates short names and starts a Spanish date shown on its own with a capital, not one inside a sentence", async () => {
+    serveShippedLabels();
+    render(
+      <Dates
+        dates={[{ text: "Wed, Mar 4, 2026" }, { text: "Wednesday, March 4, 2026" }, { text: "Thursday, March 5, 2026", inSentence: true }]}
+      />,
+    );
+    await act(async () => setLanguage("spanish"));
+    expect(await screen.findByText("Mié, mar 4, 2026")).toBeInTheDocument();
+    expect(screen.getByText("Miércoles, marzo 4, 2026")).toBeInTheDocument();
+    expect(screen.getByText("jueves, marzo 5, 2026")).toBeInTheDocument();
+  });
+
+  it("names Chinese short weekdays and months", async () => {
+    serveShippedLabels();
+    render(<Dates dates={[{ text: "Sun, Nov 22, 2026" }]} />);
+    await act(async () => setLanguage("chinese"));
+    expect(await screen.findByText("周日, 11月 22, 2026")).toBeInTheDocument();
+  });
+
+  it("shows the sign-in lockout with the minutes left in Spanish", async () => {
+    await showIn("spanish", [
+      "This account is locked after too many failed sign-in attempts. Try again in 12 minutes or ask the provider to reset the password.",
+    ]);
+    expect(
+      await screen.findByText(
+        "Esta cuenta está bloqueada por demasiados intentos fallidos de inicio de sesión. Inténtelo de nuevo en 12 minutos o pida al proveedor que restablezca la contraseña.",
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -33,9 +33,9 @@ mod signed_in;
 use sign_in::*;
 use signed_in::*;
 
-pub use wasm_core::login::{LOCKED_OUT, LOGIN_FAILED};
+pub use wasm_core::login::LOGIN_FAILED;
 /// How long an IDFailMax lockout lasts (an administrator's password change ends it at once).
-pub const LOCKOUT_MS: i64 = 15 * 60 * 1000;
+pub const LOCKOUT_MS: i64 = wasm_core::login::LOCKOUT_MINUTES as i64 * 60 * 1000;
 
 /// At most this many accounts may share one e-mail address for the username question.
 const MAX_EMAIL_CANDIDATES: i64 = 5;

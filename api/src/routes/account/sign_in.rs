@@ -48,13 +48,15 @@ pub(super) fn refused(message: &str) -> LoginResponse {
     }
 }
 
-/// The answer to a locked-out account: LOCKED_OUT, and IDFailureURL when one is set (spec 03
-/// UserAccountPassword), where the login page sends the user.
-async fn locked_out(db: &crate::db::Db) -> AppResult<LoginResponse> {
+/// The answer to a locked-out account: wasm-core's lockout message with the minutes left of a
+/// lockout that ends in `remaining_ms` (a message template the browser shows in the reader's
+/// language), and IDFailureURL when one is set (spec 03 UserAccountPassword), where the login
+/// page sends the user.
+async fn locked_out(db: &crate::db::Db, remaining_ms: i64) -> AppResult<LoginResponse> {
     let pw: UserAccountPassword = settings::get(db).await?;
     Ok(LoginResponse {
         id_failure_url: pw.id_failure_url.trim().to_owned(),
-        ..refused(LOCKED_OUT)
+        ..refused(&wasm_core::login::locked_out_message(remaining_ms))
     })
 }
 
@@ -161,7 +163,7 @@ pub(super) async fn login(
     // Locked out (IDFailMax failures): refused until the lockout ends, whatever the password.
     if let Some(u) = &user {
         let (_, locked_until) = membership_store::lock_state(db, u.id).await?;
-        if locked_until.is_some_and(|t| t > now) {
+        if let Some(until) = locked_until.filter(|t| *t > now) {
             failed(
                 db,
                 &login,
@@ -172,7 +174,7 @@ pub(super) async fn login(
                 ip,
             )
             .await?;
-            return Ok(WithCookie::none(locked_out(db).await?));
+            return Ok(WithCookie::none(locked_out(db, until - now).await?));
         }
     }
     let password_ok = password::verify(
@@ -225,7 +227,7 @@ pub(super) async fn login(
         )
         .await?;
         return Ok(WithCookie::none(if locked {
-            locked_out(db).await?
+            locked_out(db, LOCKOUT_MS).await?
         } else {
             invalid()
         }));

@@ -1,13 +1,22 @@
 //! The Documents page (spec 01 §2.3): the patient's letters with their settings, and letter traces.
 
 use super::*;
-use wasm_core::model::TraceQuery;
+use wasm_core::model::{LanguageQuery, TraceQuery};
 
+/// `?language=` (a name or code): the language the page is shown in; without it the patient's
+/// stored language (staff: English).
 pub(super) async fn documents_settings(
     user: CurrentUser,
     State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<LanguageQuery>,
 ) -> AppResult<Json<DocumentsSettings>> {
-    Ok(Json(load_settings(&state.db, &user).await?))
+    let language = match Some(q.language).filter(|l| !l.trim().is_empty()) {
+        Some(language) => language,
+        None => {
+            crate::store::notice_languages::patient_language(&state.db, user.patient_id).await?
+        }
+    };
+    Ok(Json(load_settings(&state.db, &user, &language).await?))
 }
 
 pub(super) fn viewer(user: &SessionUser, s: &DocumentsSettings) -> LetterViewer {

@@ -50,7 +50,7 @@ pub fn router() -> ApiRouter {
     ApiRouter::new()
         .get(
             "/api/documents/documentsSettings",
-            "Documents settings (DocumentsEssential, DocumentsColumnTitle, DocumentsOther with defaults)",
+            "Documents settings (DocumentsEssential, DocumentsColumnTitle, DocumentsOther with defaults); texts left at their defaults in ?language= (else the patient's language)",
             documents_settings,
         )
         .post(
@@ -90,14 +90,25 @@ pub fn router() -> ApiRouter {
         )
 }
 
-/// The three documents groups; trace is always on for program managers.
-pub async fn load_settings(db: &crate::db::Db, user: &SessionUser) -> AppResult<DocumentsSettings> {
-    Ok(settings_from(
+/// The three documents groups; trace is always on for program managers. The column titles and
+/// button texts the clinic left at their shipped defaults are in `language` (a name or code;
+/// the clinic's edits of the `DocumentsSetting_` labels first): wasm-core
+/// `documents::localize_setting_texts`.
+pub async fn load_settings(
+    db: &crate::db::Db,
+    user: &SessionUser,
+    language: &str,
+) -> AppResult<DocumentsSettings> {
+    let mut s = settings_from(
         &settings::get::<DocumentsEssential>(db).await?,
         &settings::get::<DocumentsColumnTitle>(db).await?,
         &settings::get::<DocumentsOther>(db).await?,
         user,
-    ))
+    );
+    let labels =
+        crate::clinic_labels::ClinicLabels::load(db, &["DocumentsSetting_", "Documents_"]).await?;
+    wasm_core::documents::localize_setting_texts(&mut s, |key| Some(labels.text(key, language)));
+    Ok(s)
 }
 
 /// What decides whether a patient sees a letter and may acknowledge it: the hiding rules
@@ -153,13 +164,6 @@ fn settings_from(
     o: &DocumentsOther,
     user: &SessionUser,
 ) -> DocumentsSettings {
-    let text = |v: &str, default: &str| {
-        if v.trim().is_empty() {
-            default.to_owned()
-        } else {
-            v.to_owned()
-        }
-    };
     // A whole number of seconds (5 otherwise: the delay is only checked with ACKOnView on).
     let delay = e.ack_on_view_delay;
     let delay = if delay.fract() == 0.0 && delay.abs() < 9e15 {
@@ -167,7 +171,7 @@ fn settings_from(
     } else {
         5
     };
-    DocumentsSettings {
+    let mut s = DocumentsSettings {
         is_trace_enabled: e.is_trace_enabled || user.role == Role::ProgramManager,
         show_ack_when_disabled: e.show_ack_when_disabled,
         ack_on_view: e.ack_on_view,
@@ -185,19 +189,22 @@ fn settings_from(
         show_notif_type_column: e.show_notif_type_column,
         show_read_column: e.show_read_column,
         show_ack_column: e.show_ack_column,
-        doc_pat_name_column_title: text(&t.doc_pat_name_column_title, "Patient Name"),
-        doc_view_column_title: text(&t.doc_view_column_title, "View"),
-        doc_view_when_column_title: text(&t.doc_view_when_column_title, "Date Sent"),
-        doc_study_date_col_title: text(&t.doc_study_date_col_title, "Study Date"),
-        doc_study_desc_col_title: text(&t.doc_study_desc_col_title, "Study Description"),
-        doc_type_column_title: text(&t.doc_type_column_title, "Letter Type"),
-        doc_notif_type_column_title: text(&t.doc_notif_type_column_title, "Sent By"),
-        doc_read_column_title: text(&t.doc_read_column_title, "Read"),
-        doc_ack_column_title: text(&t.doc_ack_column_title, "Acknowledged"),
-        other_doc_date_col_title: text(&t.other_doc_date_col_title, "Date"),
-        doc_view_btn_text: text(&o.doc_view_btn_text, "View"),
-        doc_ack_btn_text: text(&o.doc_ack_btn_text, "Acknowledge"),
-        unread_tab_label: text(&o.unread_tab_label, "Unread Letters"),
+        doc_pat_name_column_title: t.doc_pat_name_column_title.clone(),
+        doc_view_column_title: t.doc_view_column_title.clone(),
+        doc_view_when_column_title: t.doc_view_when_column_title.clone(),
+        doc_study_date_col_title: t.doc_study_date_col_title.clone(),
+        doc_study_desc_col_title: t.doc_study_desc_col_title.clone(),
+        doc_type_column_title: t.doc_type_column_title.clone(),
+        doc_notif_type_column_title: t.doc_notif_type_column_title.clone(),
+        doc_read_column_title: t.doc_read_column_title.clone(),
+        doc_ack_column_title: t.doc_ack_column_title.clone(),
+        other_doc_date_col_title: t.other_doc_date_col_title.clone(),
+        doc_view_btn_text: o.doc_view_btn_text.clone(),
+        doc_ack_btn_text: o.doc_ack_btn_text.clone(),
+        unread_tab_label: o.unread_tab_label.clone(),
         doc_view_date_format: o.doc_view_date_format.trim().to_owned(),
-    }
+    };
+    // Blank texts: the groups' shipped defaults (English here; load_settings translates).
+    wasm_core::documents::localize_setting_texts(&mut s, |_| None);
+    s
 }

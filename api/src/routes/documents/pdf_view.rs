@@ -127,8 +127,10 @@ pub async fn render_letter(state: &AppState, row: &LetterRow) -> AppResult<Vec<u
     // labels first), like the body.
     let language = row.patient_language.as_str();
     let labels = crate::clinic_labels::ClinicLabels::load(&state.db, &["Letter_", "Date_"]).await?;
+    // The date line stands alone: a Spanish weekday starts it with a capital.
     let letter_date = wasm_core::dates::localize_names(
         &wasm_core::dates::format_date(&sent, wasm_core::dates::DateFormat::LongDate, 0, ""),
+        wasm_core::dates::DatePlacement::Standalone,
         |key| Some(labels.text(key, language)),
     );
     let letter = LetterPdf {

@@ -254,8 +254,10 @@ pub(super) async fn request_registration(
             rand::thread_rng().gen_range(0..1_000_000_000_000u64)
         )
     };
-    // A new patient's record names no language yet: English.
-    let parts = link_parts(db, "en", None, 0).await?;
+    // A new patient's language: the one picked on the registration page (English when none or
+    // not one of the six), stored on the record and used for the mail.
+    let language = crate::notice_languages::language_code(req.language.as_deref().unwrap_or(""));
+    let parts = link_parts(db, language, None, 0).await?;
     let mut tx = db.begin().await?;
     let patient_id = store::insert_patient(
         &mut tx,
@@ -271,6 +273,7 @@ pub(super) async fn request_registration(
         },
     )
     .await?;
+    crate::store::patients::set_language(&mut tx, patient_id, language, now).await?;
     let queue_id = store::assign_survey(&mut tx, patient_id, location_id, survey, now).await?;
     let patient = store::patient_in(&mut tx, patient_id)
         .await?
@@ -286,7 +289,7 @@ pub(super) async fn request_registration(
             target_user_id: None,
         },
         None,
-        Some(json!({"PatientId": patient_id, "LocNum": req.loc_num.trim(), "NewPatient": true})),
+        Some(json!({"PatientId": patient_id, "LocNum": req.loc_num.trim(), "NewPatient": true, "Language": language})),
         ip(&peer),
     )
     .await?;

@@ -64,7 +64,7 @@ export function DocumentsPage() {
   const [printers, setPrinters] = useState<string[]>([]);
   const ackTimer = useRef<number | undefined>(undefined);
   const perms = state.status === "signed-in" ? state.info.permissions : null;
-  const { t, tMessage, tDate } = useLabels();
+  const { t, tMessage, tDate, language } = useLabels();
   const isManager = perms?.IsProgramManager ?? false;
   const isStaff = Boolean(perms && (perms.IsProgramManager || perms.IsClientAdmin || perms.IsFrontDesk) && !perms.IsPatient);
 
@@ -102,13 +102,20 @@ export function DocumentsPage() {
     [ssoToken],
   );
 
+  // The settings' column titles and button texts come in the page's language (the shipped
+  // defaults translated, the clinic's own texts as written): read again when it changes.
   useEffect(() => {
     const abort = new AbortController();
-    getDocumentsSettings(abort.signal)
+    getDocumentsSettings(language, abort.signal)
       .then(setSettings)
       .catch((e: Error) => {
         if (e.name !== "AbortError") setError({ title: "Error on loading of documents settings", message: e.message });
       });
+    return () => abort.abort();
+  }, [language]);
+
+  useEffect(() => {
+    const abort = new AbortController();
     if (!isManager) void reload(abort.signal);
     return () => {
       abort.abort();
@@ -326,7 +333,10 @@ export function DocumentsPage() {
       </section>
       {viewing && (
         <Modal
-          title={letterTitle(viewing.PatientName, viewing.SSN, viewing.StudyDate ?? undefined, viewing.StudyDesc)}
+          title={letterTitle(viewing.PatientName, viewing.SSN, viewing.StudyDate ?? undefined, viewing.StudyDesc, {
+            Msg_Documents_TitlePatientId: t("Msg_Documents_TitlePatientId"),
+            Msg_Documents_TitleStudyDate: t("Msg_Documents_TitleStudyDate"),
+          })}
           onClose={() => setViewing(null)}
         >
           <iframe className="doc-frame" title={`${viewing.Type} - ${t("Documents_LetterPdf")}`} src={pdfUrl(viewing.AccessToken)} />

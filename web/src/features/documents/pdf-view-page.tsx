@@ -22,7 +22,7 @@ export function PdfViewPage() {
   useEffect(() => {
     if (!perms?.IsPatient) return;
     const abort = new AbortController();
-    Promise.all([getDocumentsSettings(abort.signal), loadDocuments(undefined, undefined, abort.signal)])
+    Promise.all([getDocumentsSettings(undefined, abort.signal), loadDocuments(undefined, undefined, abort.signal)])
       .then(([settings, loaded]) => {
         const letter = [...loaded.list, ...loaded.other].find((l) => l.AccessToken === token);
         if (!letter) return;
@@ -54,7 +54,7 @@ export function PdfViewPage() {
       <Link to="/documents/all">{t("Documents_BackToDocuments")}</Link>
       {status && (
         <p className="doc-mobile-status" role="status">
-          {status.key === "Documents_AcknowledgedOn" ? fill(t(status.key), { when: tDate(tMessage(status.text)) }) : `${t(status.key)}: ${status.text}`}
+          {status.key === "Documents_AcknowledgedOn" ? fill(t(status.key), { when: tDate(tMessage(status.text), { inSentence: true }) }) : `${t(status.key)}: ${status.text}`}
         </p>
       )}
       <iframe className="doc-frame-mobile" title={t("Documents_LetterPdf")} src={pdfViewerUrl(token)} />

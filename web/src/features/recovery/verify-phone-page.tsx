@@ -117,7 +117,7 @@ export function VerifyPhonePage() {
         </button>
         {generated && (
           <p className="code-sent" role="status">
-            {fill(t("VerifyPhone_CodeSent"), { date: tDate(formatDate(generated, "TableDateTime", viewerOffsetMinutes(), "")) })}
+            {fill(t("VerifyPhone_CodeSent"), { date: tDate(formatDate(generated, "TableDateTime", viewerOffsetMinutes(), ""), { inSentence: true }) })}
           </p>
         )}
         <form className="login-form" onSubmit={submit} noValidate>

@@ -63,7 +63,7 @@ function InvalidRegisterLink() {
 }
 
 function RegisterForm({ locNum }: { locNum: string }) {
-  const { t, tMessage } = useLabels();
+  const { t, tMessage, language } = useLabels();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
@@ -78,7 +78,8 @@ function RegisterForm({ locNum }: { locNum: string }) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const result = step === 1 ? await sendRequestRegistrationEmail(values.email ?? "", locNum) : await requestRegistration(toRegistration(values));
+      // A new person's record and survey mail take the language picked on this page.
+      const result = step === 1 ? await sendRequestRegistrationEmail(values.email ?? "", locNum) : await requestRegistration({ ...toRegistration(values), language });
       if (result.isSentStartHistPortalSurveyEmail) navigate("/patient-registered", { replace: true });
       else if (result.isUserExist) setDialog({ title: t("Dialog_Error"), message: result.message ? tMessage(result.message) : t("Registration_AlreadyCompleted") });
       else {

@@ -5,8 +5,11 @@ import type { EnabledPrinters, LoadDocumentsRequest, PrintLetterRequest, PrintLe
 
 // One call each (spec 01 §7); failures are shown by the page's own error modals (report: false).
 
-export function getDocumentsSettings(signal?: AbortSignal): Promise<DocumentsSettings> {
-  return api.get<DocumentsSettings>("/api/documents/documentsSettings", { signal, report: false });
+/** `language`: the page's language, for the column titles and button texts the clinic left at
+ * their shipped defaults (undefined: the patient's stored language). */
+export function getDocumentsSettings(language: string | undefined, signal?: AbortSignal): Promise<DocumentsSettings> {
+  const query = language ? `?language=${encodeURIComponent(language)}` : "";
+  return api.get<DocumentsSettings>(`/api/documents/documentsSettings${query}`, { signal, report: false });
 }
 
 export function loadDocuments(ssn: string | undefined, ssoContextToken: string | undefined, signal?: AbortSignal) {
