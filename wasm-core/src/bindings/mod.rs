@@ -7,6 +7,9 @@
 //! wasm file. Results are written with serde-wasm-bindgen, maps as plain objects
 //! (`{field: [messages]}`), which is what the TypeScript types say. No function panics or throws.
 
+// Staff pages' rules (History Portal, Audit Logs, the kiosk's staff start, survey uploads) and
+// exports only the parity tests call: in the staff package too (see below).
+#[cfg(feature = "wasm-settings")]
 mod audit_logs;
 mod documents;
 mod embed;
@@ -249,6 +252,7 @@ pub fn check_password(password: &str, req: Ts<PasswordRequirements>) -> Ts<Passw
     write(&password::check_password(password, &read(&req)))
 }
 
+#[cfg(feature = "wasm-settings")]
 #[wasm_bindgen(js_name = validatePasswordRepeat)]
 pub fn validate_password_repeat(password: &str, repeat: &str) -> Ts<ValidationErrors> {
     write(&password::validate_password_repeat(password, repeat))
@@ -386,6 +390,7 @@ pub fn describe_http_error(status: u32, body: &str) -> Ts<ErrorDialog> {
     write(&http_error::describe_http_error(status, body))
 }
 
+#[cfg(feature = "wasm-settings")]
 mod history_portal;
 
 /// Where a shell route sends this user instead (disabled module, SSO mode); `undefined` to stay.
