@@ -39,8 +39,11 @@ use crate::ValidationErrors;
 mod membership;
 mod recovery;
 mod session_timer;
-// Admin pages' rules: only in the settings package (feature `wasm-settings`, pkg-settings), which
-// only the admin and setup pages load; patients' phones and kiosks never download them.
+// Admin pages' rules: only in the staff package (feature `wasm-settings`, pkg-settings), which
+// only the admin, setup and staff pages load; patients' phones and kiosks never download them.
+// Staff-only exports in the shared files carry the same cfg (issue 22: the package every page
+// loads carries only what the patient pages, sign-in, registration, recovery, the kiosk and I Am
+// Here call).
 #[cfg(feature = "wasm-settings")]
 mod notice_templates;
 #[cfg(feature = "wasm-settings")]

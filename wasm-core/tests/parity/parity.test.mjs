@@ -29,7 +29,8 @@ const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { "./
 core.__wbg_set_wasm(instance.exports);
 if (typeof instance.exports.__wbindgen_start === "function") instance.exports.__wbindgen_start();
 
-// The settings package (feature wasm-settings), built beside pkg by scripts/setup.sh.
+// The staff package (feature wasm-settings), built beside pkg by scripts/setup.sh: the settings
+// groups, the admin and staff pages' rules and the exports only these tests call (issue 22).
 const settingsPkg = join(here, "..", "..", "pkg-settings");
 const settings = await import(pathToFileURL(join(settingsPkg, "wasm_core_settings_bg.js")).href);
 {
