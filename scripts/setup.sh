@@ -101,7 +101,8 @@ log "wasm-pack build wasm-core"
 # Bundler target: vite-plugin-wasm imports the .wasm as an ES module. The wasm-release profile
 # (root Cargo.toml) optimises for size without slowing the API's native release build.
 (cd wasm-core && wasm-pack --quiet build --target bundler --out-dir pkg --profile wasm-release -- --features wasm)
-# The settings groups' rules for the admin pages: a second package, loaded only by those pages.
+# The staff package: the admin and staff pages' rules (settings groups, History Portal, Audit Logs,
+# the kiosk's staff start), a second package loaded only by those pages (issue 22).
 log "wasm-pack build wasm-core (settings package)"
 (cd wasm-core && wasm-pack --quiet build --target bundler --out-dir pkg-settings --out-name wasm_core_settings \
   --profile wasm-release -- --features wasm-settings)

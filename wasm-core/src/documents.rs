@@ -340,11 +340,15 @@ pub enum LetterKind {
 }
 
 pub fn letter_kind(letter_type: &str) -> LetterKind {
+    // ASCII lower case finds the same words as Unicode lower case would: the words are ASCII, and
+    // no other letter lower-cases into one of theirs (the Kelvin sign becomes 'k', in none of
+    // them; 'İ' becomes 'i' plus a combining dot, which breaks the word). Unicode's case tables
+    // would cost the wasm file about 7 kB gzipped (issue 22).
     let t: String = letter_type
         .chars()
         .filter(|c| c.is_alphanumeric())
         .collect::<String>()
-        .to_lowercase();
+        .to_ascii_lowercase();
     if t.contains("referringphysician") {
         LetterKind::ReferringPhysician
     } else if t.contains("notification") {

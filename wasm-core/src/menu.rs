@@ -74,7 +74,13 @@ pub fn child_label(slug: &str) -> String {
                 let mut chars = word.chars();
                 chars
                     .next()
-                    .map(|c| c.to_uppercase().chain(chars).collect())
+                    // The slugs are the menu's own ASCII names (test below): ASCII upper case
+                    // is theirs, without Unicode's case tables in the wasm file (issue 22).
+                    .map(|c| {
+                        let mut word = String::from(c.to_ascii_uppercase());
+                        word.push_str(chars.as_str());
+                        word
+                    })
                     .unwrap_or_default()
             }
         })
@@ -497,6 +503,21 @@ mod tests {
             Some(Module::Appointments)
         );
         assert_eq!(module_of("/api/settings/getValues"), None);
+    }
+
+    #[test]
+    fn every_menu_slug_is_ascii() {
+        // child_label upper-cases a slug's first letter the ASCII way.
+        let all = ModulePermissions::default();
+        for role in Role::ALL {
+            let mut perms = Permissions::for_role(role);
+            perms.show_front_desk_reports = true;
+            for item in menu_for(&perms, &all) {
+                for child in &item.children {
+                    assert!(child.path.is_ascii(), "{}", child.path);
+                }
+            }
+        }
     }
 
     #[test]

@@ -324,12 +324,17 @@ pub fn pager(page_index: u32, page_size: u32, row_count: u64) -> Pager {
         )
     };
     let mut pages = Vec::new();
-    // Only the shown pages are visited, so a huge page count costs nothing.
-    let near = page_index.saturating_sub(PAGER_AROUND)..=page_index.saturating_add(PAGER_AROUND);
-    let mut candidates = vec![0, page_count - 1];
-    candidates.extend(near.filter(|&i| i < page_count));
-    candidates.sort_unstable();
-    candidates.dedup();
+    // Only the shown pages are visited, so a huge page count costs nothing. The first page, the
+    // pages near the current one and the last page, in ascending order and each once; built in
+    // order rather than sorted (a slice sort alone weighed 4.5 kB of the wasm file, issue 22).
+    let last_page = page_count - 1;
+    let near = page_index.saturating_sub(PAGER_AROUND)
+        ..=page_index.saturating_add(PAGER_AROUND).min(last_page);
+    let mut candidates = vec![0];
+    candidates.extend(near.filter(|&i| i > 0));
+    if last_page > 0 && candidates.last() != Some(&last_page) {
+        candidates.push(last_page);
+    }
     for i in candidates {
         if let Some(Some(last)) = pages.last() {
             if i > last + 1 {

@@ -3,7 +3,6 @@
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use super::write;
 use crate::iam_here;
 use crate::model::IamHereMode;
 
@@ -17,6 +16,7 @@ fn mode_of(v: &JsValue) -> IamHereMode {
     }
 }
 
+#[cfg(feature = "wasm-settings")]
 #[wasm_bindgen(js_name = iamHereMode)]
 pub fn iam_here_mode(
     disabled: bool,
@@ -26,7 +26,7 @@ pub fn iam_here_mode(
     now: f64,
     #[wasm_bindgen(js_name = expireHours)] expire_hours: f64,
 ) -> Ts<IamHereMode> {
-    write(&iam_here::iam_here_mode(
+    super::write(&iam_here::iam_here_mode(
         disabled,
         found,
         status,

@@ -5,6 +5,7 @@ use wasm_bindgen::prelude::*;
 use super::string;
 use crate::labels;
 
+#[cfg(feature = "wasm-settings")]
 /// `translations`: `LabelTranslation[]` (Language, Value); anything unreadable is skipped.
 #[wasm_bindgen(js_name = labelText)]
 pub fn label_text(

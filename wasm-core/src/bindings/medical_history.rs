@@ -27,6 +27,7 @@ pub fn survey_button(
     ))
 }
 
+#[cfg(feature = "wasm-settings")]
 /// "Assigned" | "Progress" | "Completed", or undefined for an unknown status.
 #[wasm_bindgen(js_name = surveyTab, unchecked_return_type = "SurveyTab | undefined")]
 pub fn survey_tab(#[wasm_bindgen(js_name = statusKey)] status_key: &str) -> JsValue {

@@ -7,6 +7,9 @@
 //! wasm file. Results are written with serde-wasm-bindgen, maps as plain objects
 //! (`{field: [messages]}`), which is what the TypeScript types say. No function panics or throws.
 
+// Staff pages' rules (History Portal, Audit Logs, the kiosk's staff start, survey uploads) and
+// exports only the parity tests call: in the staff package too (see below).
+#[cfg(feature = "wasm-settings")]
 mod audit_logs;
 mod documents;
 mod embed;
@@ -36,8 +39,11 @@ use crate::ValidationErrors;
 mod membership;
 mod recovery;
 mod session_timer;
-// Admin pages' rules: only in the settings package (feature `wasm-settings`, pkg-settings), which
-// only the admin and setup pages load; patients' phones and kiosks never download them.
+// Admin pages' rules: only in the staff package (feature `wasm-settings`, pkg-settings), which
+// only the admin, setup and staff pages load; patients' phones and kiosks never download them.
+// Staff-only exports in the shared files carry the same cfg (issue 22: the package every page
+// loads carries only what the patient pages, sign-in, registration, recovery, the kiosk and I Am
+// Here call).
 #[cfg(feature = "wasm-settings")]
 mod notice_templates;
 #[cfg(feature = "wasm-settings")]
@@ -249,6 +255,7 @@ pub fn check_password(password: &str, req: Ts<PasswordRequirements>) -> Ts<Passw
     write(&password::check_password(password, &read(&req)))
 }
 
+#[cfg(feature = "wasm-settings")]
 #[wasm_bindgen(js_name = validatePasswordRepeat)]
 pub fn validate_password_repeat(password: &str, repeat: &str) -> Ts<ValidationErrors> {
     write(&password::validate_password_repeat(password, repeat))
@@ -386,6 +393,7 @@ pub fn describe_http_error(status: u32, body: &str) -> Ts<ErrorDialog> {
     write(&http_error::describe_http_error(status, body))
 }
 
+#[cfg(feature = "wasm-settings")]
 mod history_portal;
 
 /// Where a shell route sends this user instead (disabled module, SSO mode); `undefined` to stay.

@@ -8,7 +8,9 @@ use std::collections::BTreeMap;
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use super::{boolean, field, object_keys, string, text, to_js_value, whole, write};
+#[cfg(feature = "wasm-settings")]
+use super::text;
+use super::{boolean, field, object_keys, string, to_js_value, whole, write};
 use crate::model::{
     Answer, Answers, ChoiceOption, EnableBehavior, EnableWhen, Operator, SurveyDefinition,
     SurveyPage, SurveyQuestion, Texts,
@@ -242,6 +244,7 @@ impl SurveyRules {
     }
 }
 
+#[cfg(feature = "wasm-settings")]
 /// The survey a staff start preselects (spec 01 §2.5 choice order), or undefined: the user picks.
 #[wasm_bindgen(js_name = chooseSurvey)]
 pub fn choose_survey(choice: Ts<crate::model::SurveyChoice>) -> Option<String> {
@@ -258,6 +261,7 @@ pub fn choose_survey(choice: Ts<crate::model::SurveyChoice>) -> Option<String> {
     })
 }
 
+#[cfg(feature = "wasm-settings")]
 /// '' when a patient search may run, else 'Please enter 3 or more characters' (spec 01 §5).
 /// Reads SimpleSearch, RespondentId, FirstName, LastName like the search request.
 #[wasm_bindgen(js_name = respondentSearchError)]
@@ -299,12 +303,14 @@ pub fn pin_length() -> u32 {
     survey::pin::PIN_LENGTH as u32
 }
 
+#[cfg(feature = "wasm-settings")]
 /// Whether the staff PIN form is complete (AdminPinLength characters, spec 01 §5).
 #[wasm_bindgen(js_name = adminPinReady)]
 pub fn admin_pin_ready(pin: &str, length: u32) -> bool {
     survey::staff_start::admin_pin_ready(pin, length)
 }
 
+#[cfg(feature = "wasm-settings")]
 /// Reads the create-patient form field by field (missing or ill-typed fields are empty).
 fn create_patient_request(v: &JsValue) -> crate::model::CreatePatientRequest {
     crate::model::CreatePatientRequest {
@@ -320,6 +326,7 @@ fn create_patient_request(v: &JsValue) -> crate::model::CreatePatientRequest {
     }
 }
 
+#[cfg(feature = "wasm-settings")]
 /// The create-patient form's messages per field (spec 01 §2.5); `today` is the kiosk's local
 /// YYYY-MM-DD (a later date of birth is refused).
 #[wasm_bindgen(js_name = validateCreatePatient)]
@@ -333,6 +340,7 @@ pub fn validate_create_patient(
     ))
 }
 
+#[cfg(feature = "wasm-settings")]
 /// The create-study form's messages per field (spec 01 §2.5).
 #[wasm_bindgen(js_name = validateCreateStudy)]
 pub fn validate_create_study(req: Ts<crate::model::CreateStudyRequest>) -> Ts<ValidationErrors> {
@@ -347,12 +355,14 @@ pub fn validate_create_study(req: Ts<crate::model::CreateStudyRequest>) -> Ts<Va
     ))
 }
 
+#[cfg(feature = "wasm-settings")]
 /// 'Patient was created successfully {mrn}' (spec 01 §2.5 success toast).
 #[wasm_bindgen(js_name = patientCreatedMessage)]
 pub fn patient_created_message(mrn: &str) -> String {
     survey::create_patient::created_message(mrn)
 }
 
+#[cfg(feature = "wasm-settings")]
 /// The create-patient form prefilled from the patient search (spec 01 §2.5 "create a patient
 /// (from ssn)"): MRN or names from what was searched.
 #[wasm_bindgen(js_name = createPatientPrefill)]
@@ -439,6 +449,7 @@ pub fn auto_advance(
     )
 }
 
+#[cfg(feature = "wasm-settings")]
 /// Spec 04's report template types (the upload form's choices), the default first.
 #[wasm_bindgen(js_name = reportTypes)]
 pub fn report_types() -> Vec<String> {
@@ -448,6 +459,7 @@ pub fn report_types() -> Vec<String> {
         .collect()
 }
 
+#[cfg(feature = "wasm-settings")]
 /// Spec 04's default resultFileNamePattern of a report template.
 #[wasm_bindgen(js_name = defaultResultFileNamePattern)]
 pub fn default_result_file_name_pattern() -> String {

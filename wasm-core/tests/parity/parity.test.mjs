@@ -29,7 +29,8 @@ const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { "./
 core.__wbg_set_wasm(instance.exports);
 if (typeof instance.exports.__wbindgen_start === "function") instance.exports.__wbindgen_start();
 
-// The settings package (feature wasm-settings), built beside pkg by scripts/setup.sh.
+// The staff package (feature wasm-settings), built beside pkg by scripts/setup.sh: the settings
+// groups, the admin and staff pages' rules and the exports only these tests call (issue 22).
 const settingsPkg = join(here, "..", "..", "pkg-settings");
 const settings = await import(pathToFileURL(join(settingsPkg, "wasm_core_settings_bg.js")).href);
 {
@@ -72,7 +73,7 @@ function settingsFn(i) {
 
 const runners = {
   "password.json": (i) =>
-    "repeat" in i ? core.validatePasswordRepeat(i.password, i.repeat) : core.checkPassword(i.password, i.requirements),
+    "repeat" in i ? settings.validatePasswordRepeat(i.password, i.repeat) : core.checkPassword(i.password, i.requirements),
   "dates.json": (i) => {
     switch (i.fn) {
       case "formatDate":
@@ -110,13 +111,13 @@ const runners = {
   "history_portal.json": (i) => {
     switch (i.fn) {
       case "historyTab":
-        return core.historyTab(i.listId);
+        return settings.historyTab(i.listId);
       case "appointmentRange":
-        return core.appointmentRange(i.mode, i.from, i.to, i.nowIso, i.offsetMinutes);
+        return settings.appointmentRange(i.mode, i.from, i.to, i.nowIso, i.offsetMinutes);
       case "localDate":
-        return core.localDate(i.nowIso, i.offsetMinutes);
+        return settings.localDate(i.nowIso, i.offsetMinutes);
       case "surveyActions":
-        return core.surveyActions(i.row, i.maxReadyForExam, i.nowIso, i.offsetMinutes);
+        return settings.surveyActions(i.row, i.maxReadyForExam, i.nowIso, i.offsetMinutes);
       default:
         throw new Error(`unknown fn ${i.fn}`);
     }
@@ -126,7 +127,7 @@ const runners = {
       case "surveyButton":
         return core.surveyButton(i.statusKey, i.dateCompleted ?? undefined, i.appointment ?? undefined, i.now, i.surveyQueueId, i.surveyLogId ?? undefined);
       case "surveyTab":
-        return core.surveyTab(i.statusKey) ?? null;
+        return settings.surveyTab(i.statusKey) ?? null;
       case "defaultTab":
         return core.defaultSurveyTab(i.statusKeys);
       case "statusTooltip":
@@ -179,7 +180,7 @@ const runners = {
   "iam_here.json": (i) => {
     switch (i.fn) {
       case "mode":
-        return core.iamHereMode(i.disabled, i.found, i.status, i.startsAt, i.now, i.expireHours);
+        return settings.iamHereMode(i.disabled, i.found, i.status, i.startsAt, i.now, i.expireHours);
       case "showsDate":
         return core.iamHereShowsDate(i.mode);
       case "showsWarning":
@@ -212,7 +213,7 @@ const runners = {
   "labels.json": (i) => {
     switch (i.fn) {
       case "labelText":
-        return core.labelText(i.translations.map(([language, value]) => ({ Language: language, Value: value })), i.language, i.default);
+        return settings.labelText(i.translations.map(([language, value]) => ({ Language: language, Value: value })), i.language, i.default);
       case "languageName":
         return core.languageName(i.language);
       case "enumLabel":
@@ -278,9 +279,9 @@ const runners = {
     }
   },
   "survey_start.json": (i) => {
-    if (i.fn === "choose") return core.chooseSurvey(i.choice) ?? null;
-    if (i.fn === "search") return core.respondentSearchError(i.search);
-    if (i.fn === "adminPin") return core.adminPinReady(i.pin, i.length);
+    if (i.fn === "choose") return settings.chooseSurvey(i.choice) ?? null;
+    if (i.fn === "search") return settings.respondentSearchError(i.search);
+    if (i.fn === "adminPin") return settings.adminPinReady(i.pin, i.length);
     throw new Error(`unknown fn ${i.fn}`);
   },
   "survey_pin.json": (i) => {
@@ -289,10 +290,10 @@ const runners = {
     throw new Error(`unknown fn ${i.fn}`);
   },
   "create_patient.json": (i) => {
-    if (i.fn === "patient") return core.validateCreatePatient(i.req, i.today);
-    if (i.fn === "study") return core.validateCreateStudy(i.req);
-    if (i.fn === "message") return core.patientCreatedMessage(i.mrn);
-    if (i.fn === "prefill") return core.createPatientPrefill(i.search);
+    if (i.fn === "patient") return settings.validateCreatePatient(i.req, i.today);
+    if (i.fn === "study") return settings.validateCreateStudy(i.req);
+    if (i.fn === "message") return settings.patientCreatedMessage(i.mrn);
+    if (i.fn === "prefill") return settings.createPatientPrefill(i.search);
     throw new Error(`unknown fn ${i.fn}`);
   },
   "survey_link.json": (i) => core.surveyLinkOutcome(i.identity),

@@ -12,9 +12,11 @@ import { RootLayout } from "./root-layout";
 import { Shell } from "./shell/shell";
 
 
-/** An admin page with its rules: the page's module and the settings wasm package (the setup
- * wizard's, the user administration's and the settings groups' rules, lib/wasm-settings.ts),
- * which the patient app never downloads. */
+/** A staff or admin page with its rules: the page's module and the staff wasm package (the setup
+ * wizard's, the user administration's, the settings groups' rules and the staff pages' rules:
+ * History Portal, Audit Logs, survey uploads; lib/wasm-settings.ts), which the patient pages and
+ * the kiosk never download. A layout route wrapped in it covers its children: the router
+ * resolves every matched route's `lazy` before it renders. */
 function withAdminRules<T>(page: Promise<T>): Promise<T> {
   return Promise.all([page, loadSettingsRules()]).then(([m]) => m);
 }
@@ -173,8 +175,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: "history-portal",
+                // The History Portal's rules (tabs, date picker, row actions) are in the staff package.
                 lazy: () =>
-                  import("../features/history-portal/history-portal-layout").then((m) => ({
+                  withAdminRules(import("../features/history-portal/history-portal-layout")).then((m) => ({
                     Component: m.HistoryPortalLayout,
                   })),
                 handle: { title: "History Portal" } satisfies RouteHandle,
@@ -254,7 +257,7 @@ export const routes: RouteObject[] = [
               // spec 01 §2.7: Audit Logs, six tabs; the empty path opens Patient Logs.
               {
                 path: "audit-logs",
-                lazy: () => import("../features/audit-logs/audit-logs-layout").then((m) => ({ Component: m.AuditLogsLayout })),
+                lazy: () => withAdminRules(import("../features/audit-logs/audit-logs-layout")).then((m) => ({ Component: m.AuditLogsLayout })),
                 handle: { title: "Audit Logs" } satisfies RouteHandle,
                 children: [
                   { index: true, element: <Navigate to="patient" replace /> },
@@ -293,7 +296,7 @@ export const routes: RouteObject[] = [
               // spec 04 §2: the survey administration area opens on package.
               {
                 path: "survey-settings",
-                lazy: () => import("../features/survey-settings/survey-settings-layout").then((m) => ({ Component: m.SurveySettingsLayout })),
+                lazy: () => withAdminRules(import("../features/survey-settings/survey-settings-layout")).then((m) => ({ Component: m.SurveySettingsLayout })),
                 children: [
                   { index: true, element: <Navigate to="package" replace /> },
                   {

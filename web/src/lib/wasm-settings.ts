@@ -1,7 +1,9 @@
-// The admin pages' rules (wasm-core feature `wasm-settings`): the settings groups, the setup
-// wizard and the user administration. A second wasm package that only those pages load, on first
-// use (their routes wait for loadSettingsRules), so the patient app and the kiosk never download
-// it. The same Rust functions run on the server before every save.
+// The staff package (wasm-core feature `wasm-settings`, pkg-settings): the admin pages' rules (the
+// settings groups, the setup wizard, the user administration) and the staff pages' rules (History
+// Portal, Audit Logs, the kiosk's staff start and create-patient forms, survey uploads). A second
+// wasm package that only those pages load, on first use (their routes wait for
+// loadSettingsRules), so the patient pages and the kiosk never download it (issue 22). The same
+// Rust functions run on the server before every save.
 import type {
   DynamicLabel,
   FirstManager,
@@ -269,3 +271,31 @@ export function releaseSyncView(progress: SyncProgress | null, userChecked: bool
 export function releaseSyncPollMs(): number {
   return rules().releaseSyncPollMs();
 }
+
+// Staff pages' rules (issue 22: moved out of the package every page loads). Each has the
+// signature wasm-bindgen generated for it.
+
+// History Portal (spec 01 §2.6): the tab of a list id, the date picker's range, a row's buttons.
+export const historyTab: SettingsRules["historyTab"] = (listId) => rules().historyTab(listId);
+export const appointmentRange: SettingsRules["appointmentRange"] = (...a) => rules().appointmentRange(...a);
+export const surveyActions: SettingsRules["surveyActions"] = (...a) => rules().surveyActions(...a);
+/** The viewer's local date (YYYY-MM-DD) at an instant: the create-patient form's "today". */
+export const localDate: SettingsRules["localDate"] = (...a) => rules().localDate(...a);
+
+// Audit Logs (spec 01 §2.7, §5): the typeahead and Apply rules.
+export const patientSearchError: SettingsRules["patientSearchError"] = (text) => rules().patientSearchError(text);
+export const patientLogFilterReady: SettingsRules["patientLogFilterReady"] = (patient) => rules().patientLogFilterReady(patient);
+
+// The kiosk's staff start (spec 01 §2.5): survey choice, search and PIN checks, create a patient
+// or a study.
+export const chooseSurvey: SettingsRules["chooseSurvey"] = (choice) => rules().chooseSurvey(choice);
+export const respondentSearchError: SettingsRules["respondentSearchError"] = (search) => rules().respondentSearchError(search);
+export const adminPinReady: SettingsRules["adminPinReady"] = (...a) => rules().adminPinReady(...a);
+export const createPatientPrefill: SettingsRules["createPatientPrefill"] = (search) => rules().createPatientPrefill(search);
+export const validateCreatePatient: SettingsRules["validateCreatePatient"] = (...a) => rules().validateCreatePatient(...a);
+export const validateCreateStudy: SettingsRules["validateCreateStudy"] = (req) => rules().validateCreateStudy(req);
+export const patientCreatedMessage: SettingsRules["patientCreatedMessage"] = (mrn) => rules().patientCreatedMessage(mrn);
+
+// Survey uploads (spec 04): the report template types and the default file name pattern.
+export const reportTypes: SettingsRules["reportTypes"] = () => rules().reportTypes();
+export const defaultResultFileNamePattern: SettingsRules["defaultResultFileNamePattern"] = () => rules().defaultResultFileNamePattern();

@@ -1,6 +1,9 @@
 // The one door to wasm-core, the crate that holds every rule of the portal. The package is a
 // wasm-pack "bundler" build: importing it instantiates the module (top-level await), so the
-// rules are ready before the first render and are loaded exactly once.
+// rules are ready before the first render and are loaded exactly once. Every page loads it, so it
+// carries only what the patient pages, sign-in, registration, recovery, the survey kiosk and
+// I Am Here call (issue 22: under 60 KB gzipped); the staff and admin pages' rules are in the
+// staff package (lib/wasm-settings.ts), which their routes load first.
 export {
   appointmentHeader,
   pageSizes,
@@ -9,9 +12,6 @@ export {
   isPinShape,
   pinInput,
   pinLength,
-  appointmentRange,
-  historyTab,
-  localDate,
   checkPassword,
   describeHttpError,
   documentColumns,
@@ -21,7 +21,6 @@ export {
   iamHereShowsDate,
   iamHereShowsWarning,
   languageName,
-  labelText,
   localizeDateNames,
   messageTemplateKey,
   messageText,
@@ -43,7 +42,6 @@ export {
   routeRedirect,
   validateLogoWidth,
   readTableState,
-  surveyActions,
   sessionTimerView,
   tableRequest,
   validateChangeMyPassword,
@@ -57,7 +55,6 @@ export {
   dobYears,
   validateLogin,
   loginLinks,
-  validatePasswordRepeat,
   writeTableState,
 } from "wasm-core";
 
@@ -171,11 +168,10 @@ export function zoneOf(isoInstant: string): { offsetMinutes: number; zoneAbbr: s
 }
 
 // Surveys (issue 5): skip logic and answer checks over one definition, and the language fallback.
-export { SurveyRules, localText, chooseSurvey, respondentSearchError, adminPinReady, surveyLinkOutcome, surveyNameMaxChars, reportTypes, defaultResultFileNamePattern } from "wasm-core";
+export { SurveyRules, localText, surveyLinkOutcome, surveyNameMaxChars } from "wasm-core";
 // The runner under SurveyGeneral (spec 04 §3): numeric keypad per device class, auto advance.
 export { numericKeypad, autoAdvance } from "wasm-core";
-// Staff start: create a patient or a study (spec 01 §2.5).
-export { validateCreatePatient, validateCreateStudy, patientCreatedMessage, createPatientPrefill } from "wasm-core";
+// Staff start (spec 01 §2.5): its rules are in the staff package (lib/wasm-settings.ts).
 export type { CreatePatientRequest, CreateStudyRequest, CreatePatientResult, CreatedPatient } from "wasm-core";
 export type {
   Answer,
@@ -259,8 +255,6 @@ export type {
 } from "wasm-core";
 // A settings group on the wire: GET/PUT /api/configurationForm/{name} (components/settings-form).
 export type { SettingsEnvelope, SettingsSave } from "wasm-core";
-// Audit Logs (spec 01 §2.7, §5): the typeahead and Apply rules.
-export { patientSearchError, patientLogFilterReady } from "wasm-core";
 // Staff two-step sign-in (issue 22): the code field's rule and the wire types.
 export { validateMfaCode } from "wasm-core";
 export type { MfaCodeRequest, MfaEnrolment, MfaVerifyResult, MfaStatus, MfaResetResult } from "wasm-core";

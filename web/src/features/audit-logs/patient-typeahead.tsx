@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { patientSearchError } from "../../lib/wasm";
+import { patientSearchError } from "../../lib/wasm-settings";
 import type { PatientSearchResult } from "../../lib/wire";
 import { searchPatients } from "./api/lookups";
 

@@ -4,14 +4,12 @@ import { DataTable } from "../../components/data-table/data-table";
 import { useServerTable } from "../../components/data-table/use-server-table";
 import {
   appointmentHeader,
-  appointmentRange,
   formatAppointment,
-  historyTab,
-  surveyActions,
   tableRequest,
   zoneOf,
   type SurveyQueueRow,
   type TableState, viewerOffsetMinutes } from "../../lib/wasm";
+import { appointmentRange, historyTab, surveyActions } from "../../lib/wasm-settings";
 import { fetchSurveyQueuePage, surveyQueueKeys } from "./api/survey-queue-datatable";
 import { useLocations } from "./api/locations";
 import { useStatusesLookup } from "./api/statuses-lookup";

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Modal } from "../../components/modal/modal";
 import { ApiFailure } from "../../lib/api-client";
 import { useToast } from "../../components/toast/toast";
-import { formatDate, surveyActions, zoneOf, type SurveyQueueRow, viewerOffsetMinutes } from "../../lib/wasm";
+import { formatDate, zoneOf, type SurveyQueueRow, viewerOffsetMinutes } from "../../lib/wasm";
+import { surveyActions } from "../../lib/wasm-settings";
 import { resendAssignMail } from "./api/resend-assign-mail";
 import { getRegistrationInvitation, sendRegistrationEmail } from "./api/registration-invitation";
 

@@ -4,7 +4,8 @@ import { useForm, useWatch } from "react-hook-form";
 import { DataTable } from "../../components/data-table/data-table";
 import { CheckboxField, SelectField, TextField } from "../../components/form";
 import { useToast } from "../../components/toast/toast";
-import { defaultResultFileNamePattern, formatDate, reportTypes, zoneOf } from "../../lib/wasm";
+import { formatDate, zoneOf } from "../../lib/wasm";
+import { defaultResultFileNamePattern, reportTypes } from "../../lib/wasm-settings";
 import type { LibraryRow, SurveyReportRow } from "../../lib/wire";
 import { DeleteButton, UploadForm, useConfirmDelete } from "../../components/upload-form";
 import {

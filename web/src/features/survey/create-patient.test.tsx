@@ -1,7 +1,13 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { ToastProvider } from "../../components/toast/toast";
+import { loadSettingsRules } from "../../lib/wasm-settings";
 import { CreatePatientModal, CreateStudyModal } from "./create-patient";
+
+// The forms' rules are in the staff package, which the kiosk's staff start loads first.
+beforeAll(async () => {
+  await loadSettingsRules();
+});
 
 // Create patient / create study on the kiosk (spec 01 §2.5, §8) against a fake server.
 const LOCATIONS = [

@@ -4,16 +4,13 @@ import { Modal } from "../../components/modal/modal";
 import { useToast } from "../../components/toast/toast";
 import {
   formatUsPhone,
-  localDate,
-  patientCreatedMessage,
-  validateCreatePatient,
-  validateCreateStudy,
   viewerOffsetMinutes,
   type CreatePatientRequest,
   type CreatePatientResult,
   type CreatedPatient,
   type SurveyLocation,
 } from "../../lib/wasm";
+import { localDate, patientCreatedMessage, validateCreatePatient, validateCreateStudy } from "../../lib/wasm-settings";
 import { createPatient, createStudy } from "./api/staff-start";
 import { failureText, NO_INTERNET } from "./failure";
 

@@ -2,11 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Modal } from "../../components/modal/modal";
 import { ApiFailure } from "../../lib/api-client";
 import {
-  adminPinReady,
-  chooseSurvey,
-  createPatientPrefill,
   maxSearchChars,
-  respondentSearchError,
   viewerOffsetMinutes,
   type Respondent,
   type RespondentEntity,
@@ -17,6 +13,7 @@ import {
   type SurveyLocation,
   type SurveyStartSettings,
 } from "../../lib/wasm";
+import { adminPinReady, chooseSurvey, createPatientPrefill, respondentSearchError } from "../../lib/wasm-settings";
 import { surveyAdminGrant } from "./api/http";
 import {
   checkAdminPin,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useSession } from "../../app/session";
 import { logout } from "../../lib/api/logout";
@@ -8,7 +8,6 @@ import { surveyAdminGrant, surveyToken } from "./api/http";
 import { getForEmail } from "./api/survey-link";
 import { loadSurveySettings } from "./api/staff-start";
 import { useTabletSurveyLicensed } from "./api/tablet-license";
-import { StaffStart } from "./staff-start";
 import { ThemeSwitch, useSurveyTheme } from "./theme";
 import { loadRun } from "./api/load-run";
 import { requestHelp } from "./api/request-help";
@@ -17,7 +16,15 @@ import { PinEntry } from "./pin-entry";
 import { failureText, failureTitle, isOffline, NO_INTERNET } from "./failure";
 import { SurveyRunner } from "./survey-runner";
 import { useLabels } from "../../i18n/labels";
+import { loadSettingsRules } from "../../lib/wasm-settings";
 import "./survey.css";
+
+/** The staff start (search, create a patient, PIN) with its rules, which are in the staff package
+ * (lib/wasm-settings.ts): loaded only when a staff member starts a survey here, so a patient's
+ * kiosk never downloads them (issue 22). */
+const StaffStart = lazy(() =>
+  Promise.all([import("./staff-start"), loadSettingsRules()]).then(([m]) => ({ default: m.StaffStart })),
+);
 
 /** Kiosk idle timeout (issue 5 part 6). */
 const IDLE_MS = 10 * 60 * 1000;
@@ -214,7 +221,15 @@ export function SurveyPage() {
       {view.kind === "pin" &&
         tabletLicensed !== false &&
         (settings?.SelectPatientMode && staffSignedIn ? (
-          <StaffStart settings={settings} onStart={(id) => navigate(`/survey?startType=HistoryPortal&surveyQueueId=${id}`)} onLogout={() => void staffLogout()} />
+          <Suspense
+            fallback={
+              <p className="survey-card" role="status">
+                Loading…
+              </p>
+            }
+          >
+            <StaffStart settings={settings} onStart={(id) => navigate(`/survey?startType=HistoryPortal&surveyQueueId=${id}`)} onLogout={() => void staffLogout()} />
+          </Suspense>
         ) : (
           <>
             <PinEntry onStart={(id) => navigate(`/survey?startType=Pin&surveyQueueId=${id}`)} />
