@@ -296,7 +296,7 @@ export function DocumentsPage() {
           <p className="doc-note">Referring physician letters are listed with the patient letters and are never acknowledged by staff.</p>
         </section>
       )}
-      <section className="panel">
+      <section className="panel documents-panel">
         {settings?.CompactViewMode && settings.CompactViewDocumentsDescription.trim() && (
           <p className="doc-compact-description">{settings.CompactViewDocumentsDescription}</p>
         )}
