@@ -295,6 +295,60 @@ pub async fn sqlite_released(conn: &mut SqliteConnection) -> Result<(), sqlx::Er
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::on_tx;
+
+    /// A SQLite write to a watched table stops caching from its first row until its connection
+    /// is given back, and its statement already forgot the row.
+    #[tokio::test]
+    async fn a_sqlite_write_in_flight_blocks_caching_until_its_connection_returns() {
+        let dir = std::env::temp_dir().join(format!(
+            "change-feed-{}-{}",
+            std::process::id(),
+            crate::auth::random_token()
+        ));
+        let db = Db::open(&format!("sqlite://{}/t.db", dir.display()))
+            .await
+            .unwrap();
+        crate::settings::ensure_defaults(&db).await.unwrap();
+        let id = db.identity();
+        // Connections are given back by spawned tasks: wait for the set-up's writes to settle.
+        async fn settled(db: &Db, id: &str) -> bool {
+            for _ in 0..200 {
+                if cacheable(db, id) {
+                    return true;
+                }
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            false
+        }
+        assert!(settled(&db, &id).await, "the set-up's writes settle");
+
+        let mut tx = db.begin().await.unwrap();
+        on_tx!(&mut tx, conn => sqlx::query("UPDATE settings SET version = version WHERE group_name = 'CorePortal'")
+            .execute(&mut **conn)
+            .await
+            .map(|_| ()))
+        .unwrap();
+        assert!(!cacheable(&db, &id), "a write in flight");
+        assert!(matches!(
+            crate::settings::cache::begin(&db, "CorePortal"),
+            crate::settings::cache::Lookup::Uncached
+        ));
+        tx.commit().await.unwrap();
+        assert!(settled(&db, &id).await, "the writer came back");
+
+        // An INSERT into sessions concerns no cache; an INSERT into users neither.
+        let mut tx = db.begin().await.unwrap();
+        on_tx!(&mut tx, conn => sqlx::query("INSERT INTO server_secrets (name, value, created_at) VALUES ('x', 'y', 0)")
+            .execute(&mut **conn)
+            .await
+            .map(|_| ()))
+        .unwrap();
+        assert!(cacheable(&db, &id), "a table no cache holds");
+        drop(tx);
+        db.close().await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     #[test]
     fn payloads() {

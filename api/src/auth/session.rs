@@ -189,6 +189,20 @@ mod tests {
             .expect("fresh session is live");
         assert_eq!(user.display_name(), "Jane Doe");
         assert_eq!(user.role, Role::Patient);
+        // Kept in memory once no write of the demo load is in flight any more.
+        let mut hit = false;
+        for _ in 0..200 {
+            lookup(&db, &token).await.unwrap().expect("live");
+            if let session_cache::Lookup::Hit(u) =
+                session_cache::begin(&db, &hash_token(&token), now_ms())
+            {
+                assert_eq!(u.user_id, user_id);
+                hit = true;
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        assert!(hit, "a live session is cached");
         assert!(lookup(&db, "not-a-token").await.unwrap().is_none());
 
         // Idle past the timeout: refused and removed.
