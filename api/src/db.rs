@@ -16,6 +16,8 @@ use sqlx::sqlite::{
 };
 use sqlx::{Connection, Database, TransactionManager};
 
+use crate::change_feed::{self, Change};
+
 #[derive(Clone, Debug)]
 pub enum Db {
     Sqlite(Sqlite),
@@ -54,7 +56,27 @@ macro_rules! on_db {
 /// without `commit`, it rolls back.
 pub enum Tx {
     Sqlite(SqliteTx),
-    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+    Postgres(PgTx),
+}
+
+/// A PostgreSQL transaction and what it changed that this instance caches ([`Tx::changed`]).
+pub struct PgTx {
+    tx: sqlx::Transaction<'static, sqlx::Postgres>,
+    pool: PgPool,
+    changes: Vec<Change>,
+}
+
+impl std::ops::Deref for PgTx {
+    type Target = PgConnection;
+    fn deref(&self) -> &Self::Target {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for PgTx {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.tx
+    }
 }
 
 /// A SQLite write transaction and this process's write turn. SQLite lets one writer in at a
@@ -132,7 +154,22 @@ impl Tx {
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             Tx::Sqlite(t) => t.tx.commit().await,
-            Tx::Postgres(tx) => tx.commit().await,
+            Tx::Postgres(t) => {
+                t.tx.commit().await?;
+                change_feed::changed_locally(&Db::Postgres(t.pool), &t.changes);
+                Ok(())
+            }
+        }
+    }
+
+    /// Notes a change of a cached row (a session ended, a user changed): on PostgreSQL this
+    /// instance forgets it right after the commit, before its answer (other instances hear the
+    /// trigger's NOTIFY); on SQLite the update hook already does (see [`change_feed`]).
+    pub fn changed(&mut self, change: Change) {
+        if let Tx::Postgres(t) = self {
+            if !t.changes.contains(&change) {
+                t.changes.push(change);
+            }
         }
     }
 }
@@ -222,10 +259,7 @@ impl Db {
     /// memory such as the History Portal list cache.
     pub fn identity(&self) -> String {
         match self {
-            Db::Sqlite(sqlite) => format!(
-                "sqlite:{}",
-                sqlite.pool.connect_options().get_filename().display()
-            ),
+            Db::Sqlite(sqlite) => sqlite_identity(&sqlite.pool.connect_options()),
             Db::Postgres(pool) => {
                 let o = pool.connect_options();
                 format!(
@@ -315,7 +349,11 @@ impl Db {
                     _turn: turn,
                 })
             }
-            Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+            Db::Postgres(pool) => Tx::Postgres(PgTx {
+                tx: pool.begin().await?,
+                pool: pool.clone(),
+                changes: Vec::new(),
+            }),
         })
     }
 
@@ -350,10 +388,21 @@ async fn open_sqlite(url: &str) -> Result<Sqlite, DbOpenError> {
             })?;
         }
     }
+    // Every connection of both pools carries the update hook that tells the caches what changed
+    // (`change_feed`), and settles it when given back.
+    let id = sqlite_identity(&options);
+    let writer_id = id.clone();
     // A local file's connections do not go stale: no ping before each use.
     let pool = SqlitePoolOptions::new()
         .max_connections(8)
         .test_before_acquire(false)
+        .after_connect(move |conn, _| {
+            let id = id.clone();
+            Box::pin(async move { change_feed::watch_sqlite(conn, id).await })
+        })
+        .after_release(|conn, _| {
+            Box::pin(async move { change_feed::sqlite_released(conn).await.map(|()| true) })
+        })
         .connect_with(options.clone())
         .await?;
     let writer = SqlitePoolOptions::new()
@@ -361,9 +410,18 @@ async fn open_sqlite(url: &str) -> Result<Sqlite, DbOpenError> {
         .test_before_acquire(false)
         .idle_timeout(None)
         .max_lifetime(None)
+        .after_connect(move |conn, _| {
+            let id = writer_id.clone();
+            Box::pin(async move { change_feed::watch_sqlite(conn, id).await })
+        })
         .after_release(|conn, meta| Box::pin(sqlite_released_clean(conn, meta)))
         .connect_lazy_with(options);
     Ok(Sqlite { pool, writer })
+}
+
+/// [`Db::identity`] of a SQLite database.
+fn sqlite_identity(options: &SqliteConnectOptions) -> String {
+    format!("sqlite:{}", options.get_filename().display())
 }
 
 /// Whether a connection given back to its pool may serve again: not if it is still inside a
@@ -378,6 +436,7 @@ async fn sqlite_released_clean(
 ) -> Result<bool, sqlx::Error> {
     // The ping is answered after any rollback that a dropped transaction queued before it.
     conn.ping().await?;
+    change_feed::sqlite_released(conn).await?;
     let depth = <sqlx::Sqlite as Database>::TransactionManager::get_transaction_depth(conn);
     if depth != 0 {
         tracing::warn!(

@@ -6,6 +6,7 @@ pub mod audit;
 pub mod audit_chain;
 pub mod auth;
 pub mod backup;
+pub mod change_feed;
 pub mod client_addr;
 pub mod clinic_labels;
 pub mod connection_test;

@@ -5,6 +5,7 @@ pub mod extract;
 pub mod password;
 pub mod roles;
 pub mod session;
+pub mod session_cache;
 pub mod throttle;
 pub mod totp;
 

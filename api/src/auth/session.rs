@@ -5,7 +5,7 @@
 
 use wasm_core::model::Role;
 
-use super::{hash_token, random_token};
+use super::{hash_token, random_token, session_cache};
 use crate::db::{now_ms, Db, Tx};
 use crate::error::AppResult;
 use crate::settings;
@@ -103,8 +103,13 @@ pub async fn create_sso_in(
 }
 
 /// The live session for `token`, refreshing its idle timer; `None` when unknown or expired.
+/// Live sessions are kept in memory ([`session_cache`]) until they change or their touch is due.
 pub async fn lookup(db: &Db, token: &str) -> AppResult<Option<SessionUser>> {
     let token_hash = hash_token(token);
+    let cached = session_cache::begin(db, &token_hash, now_ms());
+    if let session_cache::Lookup::Hit(user) = cached {
+        return Ok(Some(user));
+    }
     let row = sessions::by_token_hash(db, &token_hash).await?;
     let Some(row) = row else { return Ok(None) };
     let now = now_ms();
@@ -113,10 +118,13 @@ pub async fn lookup(db: &Db, token: &str) -> AppResult<Option<SessionUser>> {
         delete(db, &token_hash).await?;
         return Ok(None);
     }
+    let (mut last_seen_at, mut expires_at) = (row.last_seen_at, row.expires_at);
     if now - row.last_seen_at >= TOUCH_INTERVAL_MS {
-        sessions::extend(db, &token_hash, now, length_ms(db).await?).await?;
+        let length = length_ms(db).await?;
+        sessions::extend(db, &token_hash, now, length).await?;
+        (last_seen_at, expires_at) = (now, now + length);
     }
-    Ok(Some(SessionUser {
+    let user = SessionUser {
         user_id: row.user_id,
         username: row.username,
         first_name: row.first_name,
@@ -126,7 +134,11 @@ pub async fn lookup(db: &Db, token: &str) -> AppResult<Option<SessionUser>> {
         impersonator_user_id: row.impersonator_user_id,
         token_hash,
         sso_context: row.sso_context,
-    }))
+    };
+    if let session_cache::Lookup::Miss(ticket) = cached {
+        session_cache::put(ticket, &user, expires_at, last_seen_at, row.rowid);
+    }
+    Ok(Some(user))
 }
 
 /// Ends the session with this token hash inside `tx`.
@@ -177,6 +189,20 @@ mod tests {
             .expect("fresh session is live");
         assert_eq!(user.display_name(), "Jane Doe");
         assert_eq!(user.role, Role::Patient);
+        // Kept in memory once no write of the demo load is in flight any more.
+        let mut hit = false;
+        for _ in 0..200 {
+            lookup(&db, &token).await.unwrap().expect("live");
+            if let session_cache::Lookup::Hit(u) =
+                session_cache::begin(&db, &hash_token(&token), now_ms())
+            {
+                assert_eq!(u.user_id, user_id);
+                hit = true;
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        assert!(hit, "a live session is cached");
         assert!(lookup(&db, "not-a-token").await.unwrap().is_none());
 
         // Idle past the timeout: refused and removed.

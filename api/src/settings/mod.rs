@@ -39,9 +39,8 @@ pub async fn ensure_defaults(db: &Db) -> AppResult<()> {
     Ok(())
 }
 
-/// The document of a group completed with its defaults (`{}` for a name that is no group). On
-/// PostgreSQL the documents are kept in memory (see [`cache`]);
-/// SQLite reads the row (an in-process lookup).
+/// The document of a group completed with its defaults (`{}` for a name that is no group), kept
+/// in memory on both engines (see [`cache`]; on SQLite for at most 2 s).
 async fn load(db: &Db, group: &str) -> AppResult<Value> {
     let cached = cache::begin(db, group);
     if let cache::Lookup::Hit(doc) = cached {
@@ -69,7 +68,8 @@ pub async fn get_in<T: SettingsGroup + DeserializeOwned>(tx: &mut crate::db::Tx)
 }
 
 /// Forgets the cached documents of `db`: call after writing the settings table (the PostgreSQL
-/// trigger of 0014 tells the other instances, and this one, a moment later).
+/// trigger of 0014 tells the other instances, and this one, a moment later; on SQLite the
+/// update hook already did, see [`crate::change_feed`]).
 pub fn invalidate(db: &Db) {
     cache::invalidate(db);
 }
@@ -97,7 +97,7 @@ pub async fn expiry_rule(db: &Db) -> AppResult<ExpiryRule> {
     ))
 }
 
-mod cache;
+pub(crate) mod cache;
 pub mod engine;
 mod group_commit;
 mod row_secrets;

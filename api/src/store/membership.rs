@@ -1,5 +1,6 @@
 //! User-account writes of the membership area (issue 3): password hash, sessions of a user.
 
+use crate::change_feed::Change;
 use crate::db::{Db, Tx};
 use crate::error::AppResult;
 use crate::{on_db, on_tx};
@@ -15,6 +16,7 @@ pub async fn password_hash(db: &Db, user_id: i64) -> AppResult<Option<String>> {
 }
 
 pub async fn set_password_hash(tx: &mut Tx, user_id: i64, hash: &str, now: i64) -> AppResult<()> {
+    tx.changed(Change::User(user_id));
     on_tx!(tx, conn => sqlx::query(
         "UPDATE users SET password_hash = $2, failed_login_count = 0, locked_until = NULL, updated_at = $3 WHERE id = $1",
     )
@@ -29,6 +31,7 @@ pub async fn set_password_hash(tx: &mut Tx, user_id: i64, hash: &str, now: i64) 
 
 /// Ends every session of `user_id` except `keep` (a token hash); returns how many ended.
 pub async fn end_other_sessions(tx: &mut Tx, user_id: i64, keep: &str) -> AppResult<u64> {
+    tx.changed(Change::User(user_id));
     Ok(
         on_tx!(tx, conn => sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
         .bind(user_id)
@@ -41,6 +44,7 @@ pub async fn end_other_sessions(tx: &mut Tx, user_id: i64, keep: &str) -> AppRes
 
 /// Ends every session of `user_id` (signed out everywhere); returns how many ended.
 pub async fn end_sessions(tx: &mut Tx, user_id: i64) -> AppResult<u64> {
+    tx.changed(Change::User(user_id));
     Ok(
         on_tx!(tx, conn => sqlx::query("DELETE FROM sessions WHERE user_id = $1")
         .bind(user_id)

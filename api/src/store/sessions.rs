@@ -1,6 +1,7 @@
 //! Server-side sessions (ARCHITECTURE "Security model"): created at sign-in, looked up per
 //! request, refreshed, ended, purged. Only the token's hash is stored.
 
+use crate::change_feed::Change;
 use crate::db::{Db, Tx};
 use crate::error::AppResult;
 use crate::{on_db, on_tx};
@@ -41,15 +42,31 @@ pub struct SessionRow {
     pub patient_id: Option<i64>,
     pub is_active: bool,
     pub sso_context: Option<String>,
+    /// SQLite's rowid of the session (`None` on PostgreSQL).
+    pub rowid: Option<i64>,
 }
 
+/// [`by_token_hash`]'s query; SQLite also answers the row's rowid, which its update hook names
+/// (`change_feed`).
+const BY_TOKEN_HASH_SQLITE: &str =
+    "SELECT s.user_id, s.impersonator_user_id, s.last_seen_at, s.expires_at,
+            u.username, u.first_name, u.last_name, u.role, u.patient_id, u.is_active, s.sso_context,
+            s.rowid AS rowid
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = $1";
+const BY_TOKEN_HASH_POSTGRES: &str =
+    "SELECT s.user_id, s.impersonator_user_id, s.last_seen_at, s.expires_at,
+            u.username, u.first_name, u.last_name, u.role, u.patient_id, u.is_active, s.sso_context,
+            CAST(NULL AS BIGINT) AS rowid
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = $1";
+
 pub async fn by_token_hash(db: &Db, token_hash: &str) -> AppResult<Option<SessionRow>> {
-    Ok(on_db!(db, pool => sqlx::query_as(
-        "SELECT s.user_id, s.impersonator_user_id, s.last_seen_at, s.expires_at,
-                u.username, u.first_name, u.last_name, u.role, u.patient_id, u.is_active, s.sso_context
-         FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = $1",
-    )
+    let sql = match db {
+        Db::Sqlite(_) => BY_TOKEN_HASH_SQLITE,
+        Db::Postgres(_) => BY_TOKEN_HASH_POSTGRES,
+    };
+    Ok(on_db!(db, pool => sqlx::query_as(sql)
     .bind(token_hash)
     .fetch_optional(pool)
     .await)?)
@@ -80,6 +97,7 @@ pub async fn insert(
 }
 
 pub async fn delete(tx: &mut Tx, token_hash: &str) -> AppResult<()> {
+    tx.changed(Change::Session(token_hash.to_owned()));
     on_tx!(tx, conn => sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
         .bind(token_hash)
         .execute(&mut **conn)

@@ -187,6 +187,8 @@ pub struct UserFields<'a> {
 
 /// Saves the admin form over user `id`; a username another account has is the form's message.
 pub async fn update(tx: &mut Tx, id: i64, f: &UserFields<'_>, now: i64) -> AppResult<()> {
+    // Its sessions are read again (role, active, names): see `change_feed`.
+    tx.changed(crate::change_feed::Change::User(id));
     on_tx!(tx, conn => sqlx::query(
         "UPDATE users SET username = $2, email = $3, first_name = $4, last_name = $5, role = $6, is_active = $7,
                           ssn = $8, comment = $9, survey_pin = $10, loc_nums = $11, updated_at = $12 WHERE id = $1",

@@ -185,8 +185,11 @@ pub struct TestServer {
     base_url: String,
     stderr: Arc<Mutex<String>>,
     database: TestDatabase,
+    /// False for [`TestServer::another_instance`]: the first server drops the database.
+    owns_database: bool,
     database_url: String,
     web_dir: PathBuf,
+    key_file: PathBuf,
     // Holds the web dir, the SQLite file and the file outside the web dir until the end.
     _dir: tempfile::TempDir,
 }
@@ -233,8 +236,39 @@ impl TestServer {
             base_url: String::new(),
             stderr: Arc::new(Mutex::new(String::new())),
             database,
+            owns_database: true,
             database_url,
             web_dir,
+            key_file: dir.path().join("portal.key"),
+            _dir: dir,
+        };
+        server.launch(options).await;
+        server
+    }
+
+    /// A second API process on this server's database, web dir and key file (two instances of
+    /// one portal). Drop it before this one: this one drops the database.
+    pub async fn another_instance(&self, options: ServerOptions) -> TestServer {
+        let dir = tempfile::Builder::new()
+            .prefix("portal-api-test-")
+            .tempdir()
+            .expect("temp dir");
+        let database = match &self.database {
+            TestDatabase::Sqlite => TestDatabase::Sqlite,
+            TestDatabase::Postgres { admin_url, name } => TestDatabase::Postgres {
+                admin_url: admin_url.clone(),
+                name: name.clone(),
+            },
+        };
+        let mut server = TestServer {
+            child: None,
+            base_url: String::new(),
+            stderr: Arc::new(Mutex::new(String::new())),
+            database,
+            owns_database: false,
+            database_url: self.database_url.clone(),
+            web_dir: self.web_dir.clone(),
+            key_file: self.key_file.clone(),
             _dir: dir,
         };
         server.launch(options).await;
@@ -267,7 +301,7 @@ impl TestServer {
             .arg(&self.web_dir)
             // The secrets key lives with the test's other files (kept across restarts).
             .arg("--key-file")
-            .arg(self._dir.path().join("portal.key"))
+            .arg(&self.key_file)
             // The flags decide, not whatever the developer's shell exports.
             .env_remove("PORTAL_DEMO")
             .env_remove("PORTAL_DEV")
@@ -391,9 +425,10 @@ impl TestServer {
                     .await
                     .unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
                 let _ = connection.close().await;
-                // The server's settings cache drops a write made behind its back when the
-                // NOTIFY arrives (api/src/settings.rs), a moment after the commit: let it land.
-                if sql.contains("settings") {
+                // The server's settings and session caches drop a write made behind its back
+                // when the NOTIFY arrives (api/src/change_feed.rs), a moment after the commit:
+                // let it land.
+                if touches_cached_tables(sql) {
                     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
                 }
             }
@@ -406,6 +441,11 @@ impl TestServer {
                     .await
                     .unwrap_or_else(|e| panic!("SQL {sql:?} failed: {e}"));
                 let _ = connection.close().await;
+                // Another process's write to SQLite is seen once the server's cached copy is
+                // older than its maximum age (api/src/change_feed.rs SQLITE_MAX_AGE, 2 s).
+                if touches_cached_tables(sql) {
+                    tokio::time::sleep(SQLITE_CACHE_MAX_AGE + Duration::from_millis(100)).await;
+                }
             }
         }
     }
@@ -438,7 +478,7 @@ impl TestServer {
 
     /// The secrets key file the server was given.
     pub fn key_file(&self) -> PathBuf {
-        self._dir.path().join("portal.key")
+        self.key_file.clone()
     }
 
     /// Counts rows with a query returning one integer (`SELECT COUNT(*) ...`).
@@ -557,8 +597,24 @@ impl Drop for TestServer {
                 self.stderr()
             );
         }
-        drop_database(&self.database);
+        if self.owns_database {
+            drop_database(&self.database);
+        }
     }
+}
+
+/// How long the server uses a cached settings document or session on SQLite before reading it
+/// again (api/src/change_feed.rs `SQLITE_MAX_AGE`): the bound on seeing another process's write.
+pub const SQLITE_CACHE_MAX_AGE: Duration = Duration::from_secs(2);
+
+/// Whether SQL written behind the server's back may change what it caches (settings documents,
+/// sessions and their users).
+fn touches_cached_tables(sql: &str) -> bool {
+    let sql = sql.to_ascii_lowercase();
+    ["settings", "sessions", "users"]
+        .iter()
+        .any(|table| sql.contains(table))
+        && !sql.trim_start().starts_with("select")
 }
 
 /// The server binary: PORTAL_API_BIN, else <workspace>/target/debug/portal-api.
