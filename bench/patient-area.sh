@@ -6,7 +6,8 @@
 # The release profile of the workspace (the one scripts/bench.sh builds: LTO, one codegen unit), so
 # running this after bench.sh rebuilds nothing. PROFILE=debug for a quick look.
 # COMPARE_BIN=/path/to/older/portal-api measures that binary too, in the same run, and reports the
-# ratio (e.g. the build before a change).
+# ratio (e.g. the build before a change); COMPARE_NAME says what it is in the results (never its
+# path on this machine).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -87,7 +88,7 @@ fi
   echo "|---|---|---|---|---|"
   echo "| this build | $P50 | $P99 | $RPS | ${NON2XX:-0} |"
   if [ -n "${COMPARE_BIN:-}" ]; then
-    echo "| $COMPARE_BIN ($C_COUNT letters) | $C_P50 | $C_P99 | $C_RPS | ${C_NON2XX:-0} |"
+    echo "| ${COMPARE_NAME:-the compared build} ($C_COUNT letters) | $C_P50 | $C_P99 | $C_RPS | ${C_NON2XX:-0} |"
     echo
     echo "Same run, same machine: p50 $(python3 -c "print(round($(ms "$C_P50")/$(ms "$P50"),2))")x faster, p99 $(python3 -c "print(round($(ms "$C_P99")/$(ms "$P99"),2))")x faster, requests/s $(python3 -c "print(round($RPS/$C_RPS,2))")x."
   fi
