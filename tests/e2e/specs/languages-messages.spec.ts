@@ -1,4 +1,4 @@
-import type { Locator } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures";
 import { expectNoAxeViolations, PASSWORD } from "./helpers";
 import { CATALOG, escape, pattern, patientForJourney, say, shoot, type Entry } from "./languages-seed";
@@ -26,6 +26,21 @@ async function expectNoEnglishNames(where: Locator) {
   await expect(where).not.toHaveText(ENGLISH_NAMES);
 }
 
+/** A new patient of this spec's own (`tag`), signed in with `language` picked on the login page
+ * (which becomes her preference); an English browser, so only the choice decides. */
+async function signedInIn(browser: Browser, request: APIRequestContext, tag: string, language: string) {
+  const { username } = await patientForJourney(browser, request, tag);
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto("/patient/login");
+  await page.getByLabel("Language").selectOption(language);
+  await page.locator('input[name="usernameOrEmail"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator("button.login-submit").click();
+  await expect(page).toHaveURL(/\/home$/);
+  return { context, page };
+}
+
 for (const { language, code } of [
   { language: "cambodian", code: "km" },
   { language: "chinese", code: "zh" },
@@ -48,15 +63,7 @@ for (const { language, code } of [
 test("a Chinese patient reads Begin {survey}, and Chinese month and weekday names on the documents list, its phone list, the letter and appointments", async ({ browser, request }) => {
   const code = "zh";
   const t = (key: string) => say(key, code);
-  const { username } = await patientForJourney(browser, request, "zhmsg");
-  const context = await browser.newContext({ locale: "en-US" });
-  const page = await context.newPage();
-  await page.goto("/patient/login");
-  await page.getByLabel("Language").selectOption("chinese");
-  await page.locator('input[name="usernameOrEmail"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator("button.login-submit").click();
-  await expect(page).toHaveURL(/\/home$/);
+  const { context, page } = await signedInIn(browser, request, "zhmsg", "chinese");
 
   // Home: the new survey's pending line is Msg_Home_BeginSurvey with the survey's name in it.
   const pending = page.locator(".pending-label", { hasText: t("Home_PendingSurvey") }).first().locator("xpath=..").getByRole("link");
@@ -105,15 +112,7 @@ test("a Chinese patient reads Begin {survey}, and Chinese month and weekday name
 test("a Spanish patient's documents page: dates that start with a capital weekday, the column titles, buttons and the viewer's title in Spanish", async ({ browser, request }) => {
   const code = "es";
   const t = (key: string) => say(key, code);
-  const { username } = await patientForJourney(browser, request, "esdocs");
-  const context = await browser.newContext({ locale: "en-US" });
-  const page = await context.newPage();
-  await page.goto("/patient/login");
-  await page.getByLabel("Language").selectOption("spanish");
-  await page.locator('input[name="usernameOrEmail"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator("button.login-submit").click();
-  await expect(page).toHaveURL(/\/home$/);
+  const { context, page } = await signedInIn(browser, request, "esdocs", "spanish");
 
   await page.goto("/documents/all");
   const table = page.getByRole("table", { name: t("Documents_Letters") });
@@ -152,15 +151,7 @@ test("a Spanish patient's documents page: dates that start with a capital weekda
 test("the Chinese documents page's column titles and buttons are the Chinese labels (screenshots)", async ({ browser, request }) => {
   const code = "zh";
   const t = (key: string) => say(key, code);
-  const { username } = await patientForJourney(browser, request, "zhdocs");
-  const context = await browser.newContext({ locale: "en-US" });
-  const page = await context.newPage();
-  await page.goto("/patient/login");
-  await page.getByLabel("Language").selectOption("chinese");
-  await page.locator('input[name="usernameOrEmail"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator("button.login-submit").click();
-  await expect(page).toHaveURL(/\/home$/);
+  const { context, page } = await signedInIn(browser, request, "zhdocs", "chinese");
   await page.goto("/documents/all");
   const table = page.getByRole("table", { name: t("Documents_Letters") });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
