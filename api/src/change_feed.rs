@@ -295,7 +295,6 @@ pub async fn sqlite_released(conn: &mut SqliteConnection) -> Result<(), sqlx::Er
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::on_tx;
 
     /// A SQLite write to a watched table stops caching from its first row until its connection
     /// is given back, and its statement already forgot the row.
@@ -323,12 +322,16 @@ mod tests {
         }
         assert!(settled(&db, &id).await, "the set-up's writes settle");
 
-        let mut tx = db.begin().await.unwrap();
-        on_tx!(&mut tx, conn => sqlx::query("UPDATE settings SET version = version WHERE group_name = 'CorePortal'")
-            .execute(&mut **conn)
+        let (version, body) = crate::store::settings::read(&db, "CorePortal")
             .await
-            .map(|_| ()))
-        .unwrap();
+            .unwrap()
+            .expect("stored defaults");
+        let mut tx = db.begin().await.unwrap();
+        assert!(
+            crate::store::settings::write_at(&mut tx, "CorePortal", version, &body, 0)
+                .await
+                .unwrap()
+        );
         assert!(!cacheable(&db, &id), "a write in flight");
         assert!(matches!(
             crate::settings::cache::begin(&db, "CorePortal"),
@@ -337,12 +340,18 @@ mod tests {
         tx.commit().await.unwrap();
         assert!(settled(&db, &id).await, "the writer came back");
 
-        // An INSERT into sessions concerns no cache; an INSERT into users neither.
+        // A write to a table no cache holds (an audit row) leaves caching on.
         let mut tx = db.begin().await.unwrap();
-        on_tx!(&mut tx, conn => sqlx::query("INSERT INTO server_secrets (name, value, created_at) VALUES ('x', 'y', 0)")
-            .execute(&mut **conn)
-            .await
-            .map(|_| ()))
+        crate::audit::record(
+            &mut tx,
+            crate::audit::Actor::anonymous(),
+            crate::audit::Action::SettingsSaved,
+            crate::audit::Target::none(),
+            None,
+            None,
+            None,
+        )
+        .await
         .unwrap();
         assert!(cacheable(&db, &id), "a table no cache holds");
         drop(tx);
