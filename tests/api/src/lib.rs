@@ -1151,6 +1151,19 @@ impl Client {
         self.post_json_with(path, body, Csrf::Auto).await
     }
 
+    /// PUT `body` as JSON with the CSRF header.
+    pub async fn put_json(&mut self, path: &str, body: &Value) -> Response {
+        let bytes = serde_json::to_vec(body).expect("json");
+        self.send(
+            Method::PUT,
+            path,
+            Some((bytes, "application/json")),
+            Csrf::Auto,
+            &[],
+        )
+        .await
+    }
+
     pub async fn post_json_with(&mut self, path: &str, body: &Value, csrf: Csrf) -> Response {
         let bytes = serde_json::to_vec(body).expect("json");
         self.send(

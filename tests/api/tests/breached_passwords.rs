@@ -82,13 +82,13 @@ async fn user_administration_refuses_a_breached_one() {
     let fd_id = server
         .count_sql("SELECT id FROM users WHERE username = 'frontdesk'")
         .await;
-    let body = put_json(
-        &mut pm,
-        "/api/user/changePassword",
-        &json!({"UserId": fd_id, "NewPassword": COMMON, "NewPasswordRepeat": COMMON}),
-    )
-    .await
-    .expect_error(StatusCode::BAD_REQUEST);
+    let body = pm
+        .put_json(
+            "/api/user/changePassword",
+            &json!({"UserId": fd_id, "NewPassword": COMMON, "NewPasswordRepeat": COMMON}),
+        )
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
     assert_eq!(body["Errors"]["NewPassword"], json!([BREACHED]), "{body}");
     assert_eq!(
         server
@@ -104,9 +104,7 @@ async fn reset_by_key_and_registration_refuse_a_breached_one() {
     let server = TestServer::demo().await;
     let sinks = wire(&server).await;
     let (key, id, _) = reset_key_for(&server, &sinks, false, SARA, SARA_EMAIL).await;
-    let body = put_json(
-        &mut server.client(),
-        "/api/patientUser/changePasswordByResetToken",
+    let body = server.client().put_json("/api/patientUser/changePasswordByResetToken",
         &json!({"UserId": id.parse::<i64>().unwrap(), "NewPassword": COMMON, "NewPasswordRepeat": COMMON,
             "Month": 6, "Day": 15, "Year": 1980, "ResetPasswordToken": key}),
     )
@@ -114,9 +112,7 @@ async fn reset_by_key_and_registration_refuse_a_breached_one() {
     let text = body.text();
     assert!(text.contains(BREACHED), "{text}");
     // The key is still usable with a good password.
-    let ok = put_json(
-        &mut server.client(),
-        "/api/patientUser/changePasswordByResetToken",
+    let ok = server.client().put_json("/api/patientUser/changePasswordByResetToken",
         &json!({"UserId": id.parse::<i64>().unwrap(), "NewPassword": GOOD, "NewPasswordRepeat": GOOD,
             "Month": 6, "Day": 15, "Year": 1980, "ResetPasswordToken": key}),
     )

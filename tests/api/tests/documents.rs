@@ -5,18 +5,6 @@ use api_tests::*;
 
 const LOAD: &str = "/api/documents/loadDocuments";
 
-async fn put_json(client: &mut Client, path: &str, body: &Value) -> Response {
-    client
-        .send(
-            Method::PUT,
-            path,
-            Some((body.to_string().into_bytes(), "application/json")),
-            Csrf::Auto,
-            &[],
-        )
-        .await
-}
-
 async fn load(client: &mut Client) -> Value {
     let body = client
         .post_json(LOAD, &json!({"TimezoneOffset": 0}))
@@ -181,12 +169,12 @@ async fn another_patient_gets_404_and_an_audit_row() {
     let response = pdf(&mut maria, &token(&density)).await;
     let error = response.expect_error(StatusCode::NOT_FOUND);
     assert_eq!(error["Message"], "404 Not Found");
-    let ack = put_json(
-        &mut maria,
-        "/api/documents/acknowledge",
-        &json!({"AccessToken": token(&density)}),
-    )
-    .await;
+    let ack = maria
+        .put_json(
+            "/api/documents/acknowledge",
+            &json!({"AccessToken": token(&density)}),
+        )
+        .await;
     ack.expect_error(StatusCode::NOT_FOUND);
     pdf(&mut maria, "no-such-token")
         .await
@@ -226,7 +214,7 @@ async fn acknowledge_only_after_reading_and_only_once() {
     let body = load(&mut jane).await;
     let density = letter(&body, "Breast Density Notification").clone();
     let req = json!({"AccessToken": token(&density), "TimezoneOffset": 0});
-    let early = put_json(&mut jane, "/api/documents/acknowledge", &req).await;
+    let early = jane.put_json("/api/documents/acknowledge", &req).await;
     assert_eq!(
         early.expect_error(StatusCode::CONFLICT)["Message"],
         "Read the letter before acknowledging it."
@@ -235,7 +223,8 @@ async fn acknowledge_only_after_reading_and_only_once() {
         pdf(&mut jane, &token(&density)).await.status,
         StatusCode::OK
     );
-    let acked = put_json(&mut jane, "/api/documents/acknowledge", &req)
+    let acked = jane
+        .put_json("/api/documents/acknowledge", &req)
         .await
         .expect(StatusCode::OK);
     assert!(
@@ -243,7 +232,7 @@ async fn acknowledge_only_after_reading_and_only_once() {
         "{acked}"
     );
     assert_eq!(acked["IsAckBtnDisabled"], true);
-    let again = put_json(&mut jane, "/api/documents/acknowledge", &req).await;
+    let again = jane.put_json("/api/documents/acknowledge", &req).await;
     assert_eq!(
         again.expect_error(StatusCode::CONFLICT)["Message"],
         "This letter is already acknowledged."
@@ -270,19 +259,18 @@ async fn read_and_acknowledge_only_for_ack_on_view_letters() {
     let body = load(&mut jane).await;
     let reminder = letter(&body, "Annual Screening Reminder").clone();
     assert_eq!(reminder["IsAckOnView"], true);
-    let done = put_json(
-        &mut jane,
-        "/api/documents/readAndAcknowledge",
-        &json!({"AccessToken": token(&reminder)}),
-    )
-    .await
-    .expect(StatusCode::OK);
+    let done = jane
+        .put_json(
+            "/api/documents/readAndAcknowledge",
+            &json!({"AccessToken": token(&reminder)}),
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(done["IsAlreadyRead"], true);
     assert!(done["AlreadyAcked"].as_str().unwrap().starts_with("On "));
     let density = letter(&body, "Breast Density Notification").clone();
     assert_eq!(density["IsAckOnView"], false);
-    put_json(
-        &mut jane,
+    jane.put_json(
         "/api/documents/readAndAcknowledge",
         &json!({"AccessToken": token(&density)}),
     )
@@ -305,12 +293,12 @@ async fn staff_cannot_acknowledge_and_only_the_manager_lists_by_mrn() {
         letter(&load(&mut jane).await, "Breast Density Notification")["IsAlreadyRead"],
         false
     );
-    let ack = put_json(
-        &mut manager,
-        "/api/documents/acknowledge",
-        &json!({"AccessToken": token(&density)}),
-    )
-    .await;
+    let ack = manager
+        .put_json(
+            "/api/documents/acknowledge",
+            &json!({"AccessToken": token(&density)}),
+        )
+        .await;
     ack.expect_error(StatusCode::FORBIDDEN);
     let listed = manager
         .post_json(LOAD, &json!({"ssn": "100001"}))

@@ -58,18 +58,6 @@ fn listed(body: &Value, token: &str) -> Option<Value> {
         .cloned()
 }
 
-async fn put_json(client: &mut Client, path: &str, body: &Value) -> Response {
-    client
-        .send(
-            Method::PUT,
-            path,
-            Some((body.to_string().into_bytes(), "application/json")),
-            Csrf::Auto,
-            &[],
-        )
-        .await
-}
-
 #[tokio::test]
 async fn a_held_letter_is_neither_listed_nor_opened_nor_acknowledged() {
     let server = TestServer::demo().await;
@@ -137,12 +125,9 @@ async fn a_held_letter_is_neither_listed_nor_opened_nor_acknowledged() {
             .get(&format!("/api/documents/letterPdf?accessToken={token}"))
             .await;
         assert_eq!(pdf.status, StatusCode::NOT_FOUND, "{token}");
-        let ack = put_json(
-            &mut patient,
-            "/api/documents/acknowledge",
-            &json!({"AccessToken": token}),
-        )
-        .await;
+        let ack = patient
+            .put_json("/api/documents/acknowledge", &json!({"AccessToken": token}))
+            .await;
         assert_eq!(ack.status, StatusCode::NOT_FOUND, "{token}");
     }
     assert_eq!(
@@ -151,12 +136,12 @@ async fn a_held_letter_is_neither_listed_nor_opened_nor_acknowledged() {
             .await,
         2
     );
-    let refused = put_json(
-        &mut patient,
-        "/api/documents/acknowledge",
-        &json!({"AccessToken": released}),
-    )
-    .await;
+    let refused = patient
+        .put_json(
+            "/api/documents/acknowledge",
+            &json!({"AccessToken": released}),
+        )
+        .await;
     assert!(refused.status.is_client_error(), "{}", refused.status);
     assert_eq!(
         server

@@ -73,23 +73,23 @@ async fn a_patient_resets_the_password_through_the_emailed_link() {
     assert_eq!(other["IsForgotPasswordValidate"], json!(false));
 
     // Date of birth checked (ForgotPasswordValidateDOB is on by default).
-    let wrong = put_json(
-        &mut anon,
-        "/api/patientUser/changePasswordByResetToken",
-        &change_body(&id, &key, (1980, 6, 16)),
-    )
-    .await
-    .expect(StatusCode::OK);
+    let wrong = anon
+        .put_json(
+            "/api/patientUser/changePasswordByResetToken",
+            &change_body(&id, &key, (1980, 6, 16)),
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         wrong,
         json!({"IsSuccess": false, "ErrorMessages": ["Date of Birth does not match our records."]})
     );
-    let ok = put_json(
-        &mut anon,
-        "/api/patientUser/changePasswordByResetToken",
-        &change_body(&id, &key, SARA_DOB),
-    )
-    .await;
+    let ok = anon
+        .put_json(
+            "/api/patientUser/changePasswordByResetToken",
+            &change_body(&id, &key, SARA_DOB),
+        )
+        .await;
     assert!(!ok.text().contains(&key));
     assert_eq!(
         ok.expect(StatusCode::OK),
@@ -116,13 +116,13 @@ async fn a_patient_resets_the_password_through_the_emailed_link() {
     let used = validate(&mut anon, &key, &id).await;
     assert_eq!(used["IsForgotPasswordValidate"], json!(true));
     assert_eq!(used["IsPasswordNeedReset"], json!(false));
-    let again = put_json(
-        &mut anon,
-        "/api/patientUser/changePasswordByResetToken",
-        &change_body(&id, &key, SARA_DOB),
-    )
-    .await
-    .expect(StatusCode::OK);
+    let again = anon
+        .put_json(
+            "/api/patientUser/changePasswordByResetToken",
+            &change_body(&id, &key, SARA_DOB),
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         again,
         json!({"IsSuccess": false, "ErrorMessages": ["The link is expired or was already used. Request a new one."]})
@@ -153,28 +153,26 @@ async fn staff_reset_and_the_areas_are_kept_apart() {
     let mut anon = server.client();
 
     // A patient's key at the staff endpoint, a staff key at the patient endpoint: 403.
-    put_json(
-        &mut anon,
+    anon.put_json(
         "/api/staffUser/changePasswordByResetToken",
         &change_body(&patient_id, &patient_key, SARA_DOB),
     )
     .await
     .expect_error(StatusCode::FORBIDDEN);
-    put_json(
-        &mut anon,
+    anon.put_json(
         "/api/patientUser/changePasswordByResetToken",
         &change_body(&staff_id, &staff_key, (1990, 1, 1)),
     )
     .await
     .expect_error(StatusCode::FORBIDDEN);
     // The staff door asks no date of birth match (staff have none), only the form's fields.
-    let ok = put_json(
-        &mut anon,
-        "/api/staffUser/changePasswordByResetToken",
-        &change_body(&staff_id, &staff_key, (1990, 1, 1)),
-    )
-    .await
-    .expect(StatusCode::OK);
+    let ok = anon
+        .put_json(
+            "/api/staffUser/changePasswordByResetToken",
+            &change_body(&staff_id, &staff_key, (1990, 1, 1)),
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(ok["IsSuccess"], json!(true));
     assert_eq!(
         server.client().sign_in_staff(SAM, NEW_PASSWORD).await["IsValid"],
@@ -265,13 +263,13 @@ async fn expired_unknown_and_unregistered_links() {
     let v = validate(&mut anon, &key, &id).await;
     assert_eq!(v["IsLinkEpired"], json!(true));
     assert_eq!(v["IsForgotPasswordValidate"], json!(true));
-    let refused = put_json(
-        &mut anon,
-        "/api/patientUser/changePasswordByResetToken",
-        &change_body(&id, &key, SARA_DOB),
-    )
-    .await
-    .expect(StatusCode::OK);
+    let refused = anon
+        .put_json(
+            "/api/patientUser/changePasswordByResetToken",
+            &change_body(&id, &key, SARA_DOB),
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(refused["IsSuccess"], json!(false));
     assert_eq!(
         server.client().sign_in_patient(SARA, NEW_PASSWORD).await["IsValid"],
@@ -319,13 +317,10 @@ async fn the_reset_form_rules_and_a_guessed_date_of_birth() {
     let server = TestServer::demo().await;
     let sinks = wire(&server).await;
     let mut anon = server.client();
-    let body = put_json(
-        &mut anon,
-        "/api/patientUser/changePasswordByResetToken",
-        &json!({}),
-    )
-    .await
-    .expect_error(StatusCode::BAD_REQUEST);
+    let body = anon
+        .put_json("/api/patientUser/changePasswordByResetToken", &json!({}))
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
     assert_eq!(body["Errors"]["Month"], json!(["Month is required"]));
     assert_eq!(body["Errors"]["Day"], json!(["Day is required"]));
     assert_eq!(body["Errors"]["Year"], json!(["Year is required"]));
@@ -334,13 +329,10 @@ async fn the_reset_form_rules_and_a_guessed_date_of_birth() {
         json!(["Password is required"])
     );
     let weak = json!({"UserId": 1, "NewPassword": "short", "NewPasswordRepeat": "other", "Month": 1, "Day": 1, "Year": 1980, "ResetPasswordToken": "x"});
-    let body = put_json(
-        &mut anon,
-        "/api/patientUser/changePasswordByResetToken",
-        &weak,
-    )
-    .await
-    .expect_error(StatusCode::BAD_REQUEST);
+    let body = anon
+        .put_json("/api/patientUser/changePasswordByResetToken", &weak)
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
     assert_eq!(
         body["Errors"]["NewPasswordRepeat"],
         json!(["Password and Repeat password do not match"])
@@ -353,25 +345,25 @@ async fn the_reset_form_rules_and_a_guessed_date_of_birth() {
     // Five wrong dates of birth spend the key.
     let (key, id, _) = reset_key_for(&server, &sinks, false, SARA, SARA_EMAIL).await;
     for day in 1..=5 {
-        let r = put_json(
-            &mut anon,
-            "/api/patientUser/changePasswordByResetToken",
-            &change_body(&id, &key, (1970, 1, day)),
-        )
-        .await
-        .expect(StatusCode::OK);
+        let r = anon
+            .put_json(
+                "/api/patientUser/changePasswordByResetToken",
+                &change_body(&id, &key, (1970, 1, day)),
+            )
+            .await
+            .expect(StatusCode::OK);
         assert_eq!(
             r["ErrorMessages"],
             json!(["Date of Birth does not match our records."])
         );
     }
-    let r = put_json(
-        &mut anon,
-        "/api/patientUser/changePasswordByResetToken",
-        &change_body(&id, &key, SARA_DOB),
-    )
-    .await
-    .expect(StatusCode::OK);
+    let r = anon
+        .put_json(
+            "/api/patientUser/changePasswordByResetToken",
+            &change_body(&id, &key, SARA_DOB),
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(r["IsSuccess"], json!(false));
     assert_eq!(
         validate(&mut anon, &key, &id).await["IsPasswordNeedReset"],

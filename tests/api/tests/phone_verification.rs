@@ -24,13 +24,13 @@ async fn request_code(client: &mut Client, key: &str) -> Value {
 }
 
 async fn verify(client: &mut Client, key: &str, code: &str) -> Value {
-    put_json(
-        client,
-        "/api/patientUser/verifyCode",
-        &json!({"Key": key, "Code": code}),
-    )
-    .await
-    .expect(StatusCode::OK)
+    client
+        .put_json(
+            "/api/patientUser/verifyCode",
+            &json!({"Key": key, "Code": code}),
+        )
+        .await
+        .expect(StatusCode::OK)
 }
 
 /// A different 6-digit code than `code`.
@@ -65,13 +65,10 @@ async fn the_reset_flow_verifies_the_phone_by_a_delivered_code() {
     assert_eq!(v["ShouldDoCellPhoneVerification"], json!(true));
     assert_eq!(v["IsUserHasValidPhoneNumber"], json!(true));
     let change = json!({"UserId": id.parse::<i64>().unwrap(), "NewPassword": NEW_PASSWORD, "NewPasswordRepeat": NEW_PASSWORD, "Month": 6, "Day": 15, "Year": 1980, "ResetPasswordToken": key});
-    let refused = put_json(
-        &mut anon,
-        "/api/patientUser/changePasswordByResetToken",
-        &change,
-    )
-    .await
-    .expect(StatusCode::OK);
+    let refused = anon
+        .put_json("/api/patientUser/changePasswordByResetToken", &change)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         refused,
         json!({"IsSuccess": false, "ErrorMessages": ["The phone number must be verified first."]})
@@ -137,13 +134,10 @@ async fn the_reset_flow_verifies_the_phone_by_a_delivered_code() {
         ))
         .await;
     assert_eq!(v["ShouldDoCellPhoneVerification"], json!(false));
-    let ok = put_json(
-        &mut anon,
-        "/api/patientUser/changePasswordByResetToken",
-        &change,
-    )
-    .await
-    .expect(StatusCode::OK);
+    let ok = anon
+        .put_json("/api/patientUser/changePasswordByResetToken", &change)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(ok["IsSuccess"], json!(true));
     // A spent key opens no phone screen any more.
     let body = anon
@@ -296,13 +290,13 @@ async fn a_registration_key_is_verified_too_and_bad_input_is_refused() {
     assert_eq!(server.count_sql("SELECT COUNT(*) FROM membership_keys WHERE purpose = 'registration' AND phone_verified_at IS NOT NULL AND used_at IS NULL").await, 1);
 
     // The code must be 6 characters; unknown and missing keys are refused alike.
-    let body = put_json(
-        &mut anon,
-        "/api/patientUser/verifyCode",
-        &json!({"Key": key, "Code": "123"}),
-    )
-    .await
-    .expect_error(StatusCode::BAD_REQUEST);
+    let body = anon
+        .put_json(
+            "/api/patientUser/verifyCode",
+            &json!({"Key": key, "Code": "123"}),
+        )
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
     assert_eq!(
         body["Errors"]["Code"],
         json!(["Verification code must be 6 characters"])

@@ -16,12 +16,12 @@ async fn save_group(client: &mut Client, name: &str, edit: impl FnOnce(&mut Valu
     let envelope = client.get_json(&path(name)).await;
     let mut settings = envelope["Settings"].clone();
     edit(&mut settings);
-    put_json(
-        client,
-        &path(name),
-        &json!({"Version": envelope["Version"], "Settings": settings}),
-    )
-    .await
+    client
+        .put_json(
+            &path(name),
+            &json!({"Version": envelope["Version"], "Settings": settings}),
+        )
+        .await
 }
 
 #[tokio::test]
@@ -212,13 +212,10 @@ async fn verification_and_patient_options_reach_the_reset_link_at_once() {
     .expect(StatusCode::OK);
     let body = json!({"UserId": id.parse::<i64>().unwrap(), "NewPassword": NEW_PASSWORD, "NewPasswordRepeat": NEW_PASSWORD,
            "Month": 1, "Day": 2, "Year": 1999, "ResetPasswordToken": key});
-    let answer = put_json(
-        &mut anon,
-        "/api/patientUser/changePasswordByResetToken",
-        &body,
-    )
-    .await
-    .expect(StatusCode::OK);
+    let answer = anon
+        .put_json("/api/patientUser/changePasswordByResetToken", &body)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(answer["IsSuccess"], true, "{answer}");
 }
 
@@ -506,7 +503,8 @@ async fn luminary_one_settings_and_url_test() {
     let versions = page["Versions"].clone();
     let body = json!({"LuminaryOneUrl": up, "ExpectedLuminaryOneVersion": "4.2.1",
         "LuminaryOnePatientDetailsSurveyId": "PatientDetails", "Versions": versions});
-    let saved = put_json(&mut manager, "/api/luminaryOne/settings", &body)
+    let saved = manager
+        .put_json("/api/luminaryOne/settings", &body)
         .await
         .expect(StatusCode::OK);
     assert_eq!(saved["ExpectedLuminaryOneVersion"], "4.2.1");
@@ -524,14 +522,16 @@ async fn luminary_one_settings_and_url_test() {
     // Read before that save: 409, nothing stored.
     let stale = json!({"LuminaryOneUrl": up, "ExpectedLuminaryOneVersion": "9.9",
         "LuminaryOnePatientDetailsSurveyId": "X", "Versions": versions});
-    put_json(&mut manager, "/api/luminaryOne/settings", &stale)
+    manager
+        .put_json("/api/luminaryOne/settings", &stale)
         .await
         .expect_error(StatusCode::CONFLICT);
     // A bad address and an overlong version: 400 with their messages, nothing stored.
     let fresh = manager.get_json("/api/luminaryOne/settings").await;
     let bad = json!({"LuminaryOneUrl": "not a url", "ExpectedLuminaryOneVersion": "v".repeat(51),
         "LuminaryOnePatientDetailsSurveyId": "X", "Versions": fresh["Versions"]});
-    let answer = put_json(&mut manager, "/api/luminaryOne/settings", &bad)
+    let answer = manager
+        .put_json("/api/luminaryOne/settings", &bad)
         .await
         .expect_error(StatusCode::BAD_REQUEST);
     assert!(answer["Errors"]["LuminaryOneUrl"].is_array(), "{answer}");

@@ -6,41 +6,29 @@
 
 use api_tests::*;
 
-async fn put(client: &mut Client, path: &str, body: &Value) -> Response {
-    client
-        .send(
-            Method::PUT,
-            path,
-            Some((body.to_string().into_bytes(), "application/json")),
-            Csrf::Auto,
-            &[],
-        )
-        .await
-}
-
 /// Points the portal at `address` (the settings form of DocumentsPdfPrinters).
 async fn set_print_server(client: &mut Client, address: &str) -> Response {
     let path = "/api/configurationForm/DocumentsPdfPrinters";
     let envelope = client.get_json(path).await;
     let mut settings = envelope["Settings"].clone();
     settings["PrintServer"] = json!(address);
-    put(
-        client,
-        path,
-        &json!({"Version": envelope["Version"], "Settings": settings}),
-    )
-    .await
+    client
+        .put_json(
+            path,
+            &json!({"Version": envelope["Version"], "Settings": settings}),
+        )
+        .await
 }
 
 async fn enable(client: &mut Client, printers: &[&str]) -> Value {
     let version = client.get_json("/api/printers/enabled").await["Version"].clone();
-    put(
-        client,
-        "/api/printers",
-        &json!({"Version": version, "Printers": printers}),
-    )
-    .await
-    .expect(StatusCode::OK)
+    client
+        .put_json(
+            "/api/printers",
+            &json!({"Version": version, "Printers": printers}),
+        )
+        .await
+        .expect(StatusCode::OK)
 }
 
 async fn janes_letter(server: &TestServer) -> String {
@@ -107,13 +95,13 @@ async fn admins_list_the_print_servers_printers_and_save_the_enabled_ones() {
     let saved = enable(&mut manager, &["Front_Desk", "Radiology-2"]).await;
     assert_eq!(saved["Printers"], json!(["Front_Desk", "Radiology-2"]));
     assert_eq!(saved["Version"].as_i64().unwrap(), before + 1);
-    let stale = put(
-        &mut manager,
-        "/api/printers",
-        &json!({"Version": before, "Printers": ["Front_Desk"]}),
-    )
-    .await
-    .expect_error(StatusCode::CONFLICT);
+    let stale = manager
+        .put_json(
+            "/api/printers",
+            &json!({"Version": before, "Printers": ["Front_Desk"]}),
+        )
+        .await
+        .expect_error(StatusCode::CONFLICT);
     assert_eq!(
         stale["Current"]["Settings"]["EnabledPrinters"],
         json!(["Front_Desk", "Radiology-2"])
@@ -142,13 +130,13 @@ async fn bad_printer_names_and_addresses_get_field_messages() {
     let mut admin = server.signed_in(CLIENT_ADMIN).await;
     let version = admin.get_json("/api/printers/enabled").await["Version"].clone();
     let long = "p".repeat(5000);
-    let body = put(
-        &mut admin,
-        "/api/printers",
-        &json!({"Version": version, "Printers": ["ok", "a b", "ok", long]}),
-    )
-    .await
-    .expect_error(StatusCode::BAD_REQUEST);
+    let body = admin
+        .put_json(
+            "/api/printers",
+            &json!({"Version": version, "Printers": ["ok", "a b", "ok", long]}),
+        )
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
     let errors = &body["Errors"];
     assert_eq!(
         errors["EnabledPrinters.1"][0],
@@ -160,25 +148,25 @@ async fn bad_printer_names_and_addresses_get_field_messages() {
     );
     assert!(errors["EnabledPrinters.3"].is_array(), "{body}");
     let many: Vec<String> = (0..101).map(|i| format!("p{i}")).collect();
-    let body = put(
-        &mut admin,
-        "/api/printers",
-        &json!({"Version": version, "Printers": many}),
-    )
-    .await
-    .expect_error(StatusCode::BAD_REQUEST);
+    let body = admin
+        .put_json(
+            "/api/printers",
+            &json!({"Version": version, "Printers": many}),
+        )
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
     assert_eq!(
         body["Errors"]["EnabledPrinters"][0],
         "At most 100 printers can be enabled"
     );
     // Not a list at all: the body's own message, not a 5xx.
-    let status = put(
-        &mut admin,
-        "/api/printers",
-        &json!({"Version": version, "Printers": "Front_Desk"}),
-    )
-    .await
-    .status;
+    let status = admin
+        .put_json(
+            "/api/printers",
+            &json!({"Version": version, "Printers": "Front_Desk"}),
+        )
+        .await
+        .status;
     assert!(status.is_client_error(), "{status}");
     for address in [
         "ftp://x",
@@ -223,7 +211,7 @@ async fn each_call_checks_the_role() {
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        put(&mut jane, "/api/printers", &put_body).await.status,
+        jane.put_json("/api/printers", &put_body).await.status,
         StatusCode::FORBIDDEN
     );
     assert_eq!(
@@ -240,7 +228,7 @@ async fn each_call_checks_the_role() {
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        put(&mut desk, "/api/printers", &put_body).await.status,
+        desk.put_json("/api/printers", &put_body).await.status,
         StatusCode::FORBIDDEN
     );
     desk.get("/api/printers/enabled")
@@ -253,13 +241,13 @@ async fn each_call_checks_the_role() {
         .await
         .expect(StatusCode::OK);
     let version = admin.get_json("/api/printers/enabled").await["Version"].clone();
-    put(
-        &mut admin,
-        "/api/printers",
-        &json!({"Version": version, "Printers": []}),
-    )
-    .await
-    .expect(StatusCode::OK);
+    admin
+        .put_json(
+            "/api/printers",
+            &json!({"Version": version, "Printers": []}),
+        )
+        .await
+        .expect(StatusCode::OK);
 }
 
 #[tokio::test]

@@ -66,18 +66,6 @@ async fn user_id(server: &TestServer, username: &str) -> i64 {
         .await
 }
 
-async fn put_json(client: &mut Client, path: &str, body: &Value) -> Response {
-    client
-        .send(
-            Method::PUT,
-            path,
-            Some((serde_json::to_vec(body).unwrap(), "application/json")),
-            Csrf::Auto,
-            &[],
-        )
-        .await
-}
-
 #[tokio::test]
 async fn sign_out_ends_the_cached_session_at_once() {
     let server = TestServer::demo().await;
@@ -109,9 +97,7 @@ async fn a_role_change_and_a_deactivation_take_effect_on_the_next_request() {
 
     let mut form = manager.get_json(&path).await;
     form["Roles"] = json!(["ClientAdmin"]);
-    put_json(&mut manager, &path, &form)
-        .await
-        .expect(StatusCode::OK);
+    manager.put_json(&path, &form).await.expect(StatusCode::OK);
     let permissions = desk.get_json("/api/accountApi/permissionsJson").await;
     assert_eq!(
         (
@@ -124,9 +110,7 @@ async fn a_role_change_and_a_deactivation_take_effect_on_the_next_request() {
     warm(&mut desk).await;
 
     form["IsActive"] = json!(false);
-    put_json(&mut manager, &path, &form)
-        .await
-        .expect(StatusCode::OK);
+    manager.put_json(&path, &form).await.expect(StatusCode::OK);
     assert_eq!(
         status(&mut desk).await,
         StatusCode::UNAUTHORIZED,
@@ -186,9 +170,7 @@ async fn another_instance_sees_a_sign_out_and_a_deactivation() {
 
     // A role change keeps the session (only the users row changes).
     form["Roles"] = json!(["ClientAdmin"]);
-    put_json(&mut manager, &path, &form)
-        .await
-        .expect(StatusCode::OK);
+    manager.put_json(&path, &form).await.expect(StatusCode::OK);
     let started = Instant::now();
     loop {
         let permissions = desk_there.get_json("/api/accountApi/permissionsJson").await;
@@ -208,9 +190,7 @@ async fn another_instance_sees_a_sign_out_and_a_deactivation() {
     );
 
     form["IsActive"] = json!(false);
-    put_json(&mut manager, &path, &form)
-        .await
-        .expect(StatusCode::OK);
+    manager.put_json(&path, &form).await.expect(StatusCode::OK);
     let took = refused_within(&mut desk_there, bound(&server), "deactivation elsewhere").await;
     eprintln!("the other instance refused a deactivated user after {took:?}");
     drop(other);

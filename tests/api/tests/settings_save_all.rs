@@ -11,18 +11,6 @@ const GROUPS: [&str; 4] = [
     "DocumentsOther",
 ];
 
-async fn put(client: &mut Client, path: &str, body: &Value) -> Response {
-    client
-        .send(
-            Method::PUT,
-            path,
-            Some((body.to_string().into_bytes(), "application/json")),
-            Csrf::Auto,
-            &[],
-        )
-        .await
-}
-
 /// The four groups as stored now, with `edit` applied to the named ones.
 async fn body(client: &mut Client, edits: &[(&str, &str, Value)]) -> Value {
     let mut groups = Vec::new();
@@ -72,7 +60,8 @@ async fn the_four_groups_are_saved_together() {
         ],
     )
     .await;
-    let saved = put(&mut admin, "/api/configurationForms", &all)
+    let saved = admin
+        .put_json("/api/configurationForms", &all)
         .await
         .expect(StatusCode::OK);
     let saved = saved.as_array().unwrap();
@@ -134,15 +123,16 @@ async fn a_stale_group_stores_none_of_them() {
         .await;
     let mut theirs = env["Settings"].clone();
     theirs["DocAckBtnText"] = json!("Theirs");
-    put(
-        &mut admin,
-        "/api/configurationForm/DocumentsOther",
-        &json!({"Version": env["Version"], "Settings": theirs}),
-    )
-    .await
-    .expect(StatusCode::OK);
+    admin
+        .put_json(
+            "/api/configurationForm/DocumentsOther",
+            &json!({"Version": env["Version"], "Settings": theirs}),
+        )
+        .await
+        .expect(StatusCode::OK);
 
-    let stale = put(&mut admin, "/api/configurationForms", &all)
+    let stale = admin
+        .put_json("/api/configurationForms", &all)
         .await
         .expect_error(StatusCode::CONFLICT);
     assert_eq!(stale["Current"]["Name"], "DocumentsOther");
@@ -169,7 +159,8 @@ async fn a_bad_field_in_any_group_stores_none_and_names_the_group() {
         ],
     )
     .await;
-    let refused = put(&mut admin, "/api/configurationForms", &all)
+    let refused = admin
+        .put_json("/api/configurationForms", &all)
         .await
         .expect_error(StatusCode::BAD_REQUEST);
     let errors = &refused["Errors"];
@@ -194,42 +185,46 @@ async fn bad_requests_and_roles() {
     let all = body(&mut admin, &[]).await;
     let one = &all["Groups"][0];
     let path = "/api/configurationForms";
-    put(&mut admin, path, &json!({"Groups": []}))
+    admin
+        .put_json(path, &json!({"Groups": []}))
         .await
         .expect_error(StatusCode::BAD_REQUEST);
-    put(&mut admin, path, &json!({"Groups": [one, one]}))
+    admin
+        .put_json(path, &json!({"Groups": [one, one]}))
         .await
         .expect_error(StatusCode::BAD_REQUEST);
     let eleven: Vec<Value> = (0..11).map(|_| one.clone()).collect();
-    put(&mut admin, path, &json!({ "Groups": eleven }))
+    admin
+        .put_json(path, &json!({ "Groups": eleven }))
         .await
         .expect_error(StatusCode::BAD_REQUEST);
-    put(
-        &mut admin,
-        path,
-        &json!({"Groups": [{"Name": "NoSuchGroup", "Version": 0, "Settings": {}}]}),
-    )
-    .await
-    .expect_error(StatusCode::NOT_FOUND);
-    put(&mut admin, path, &json!({"Groups": "x"}))
+    admin
+        .put_json(
+            path,
+            &json!({"Groups": [{"Name": "NoSuchGroup", "Version": 0, "Settings": {}}]}),
+        )
+        .await
+        .expect_error(StatusCode::NOT_FOUND);
+    admin
+        .put_json(path, &json!({"Groups": "x"}))
         .await
         .expect_error(StatusCode::BAD_REQUEST);
     // Unchanged groups: nothing written, versions stay.
-    let same = put(&mut admin, path, &all).await.expect(StatusCode::OK);
+    let same = admin.put_json(path, &all).await.expect(StatusCode::OK);
     assert_eq!(same[0]["Version"], all["Groups"][0]["Version"]);
 
     assert_eq!(
-        put(&mut server.client(), path, &all).await.status,
+        server.client().put_json(path, &all).await.status,
         StatusCode::UNAUTHORIZED
     );
     let mut desk = server.signed_in(FRONT_DESK).await;
     assert_eq!(
-        put(&mut desk, path, &all).await.status,
+        desk.put_json(path, &all).await.status,
         StatusCode::FORBIDDEN
     );
     let mut jane = server.signed_in(JANE).await;
     assert_eq!(
-        put(&mut jane, path, &all).await.status,
+        jane.put_json(path, &all).await.status,
         StatusCode::FORBIDDEN
     );
     server.assert_alive().await;

@@ -8,27 +8,13 @@ use api_tests::*;
 
 const SETTINGS: &str = "/api/configurationForm/UserAccountPassword";
 
-async fn put_json(client: &mut Client, path: &str, body: &Value) -> Response {
-    let bytes = serde_json::to_vec(body).unwrap();
-    client
-        .send(
-            Method::PUT,
-            path,
-            Some((bytes, "application/json")),
-            Csrf::Auto,
-            &[],
-        )
-        .await
-}
-
 /// A program manager turns RequireMfaForAdmins on or off.
 async fn require_mfa(server: &TestServer, on: bool) {
     let mut pm = server.signed_in(MANAGER).await;
     let envelope = pm.get_json(SETTINGS).await;
     let mut settings = envelope["Settings"].clone();
     settings["RequireMfaForAdmins"] = json!(on);
-    put_json(
-        &mut pm,
+    pm.put_json(
         SETTINGS,
         &json!({"Version": envelope["Version"], "Settings": settings}),
     )

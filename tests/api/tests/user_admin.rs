@@ -12,18 +12,6 @@ fn new_staff(username: &str) -> Value {
     json!({"Roles": ["FrontDesk"], "Email": format!("{username}@example.org"), "Username": username, "FirstName": "Sam", "LastName": "Rivera", "IsActive": true, "Password": "Welcome#2026"})
 }
 
-async fn put(client: &mut Client, path: &str, body: &Value) -> Response {
-    client
-        .send(
-            Method::PUT,
-            path,
-            Some((serde_json::to_vec(body).unwrap(), "application/json")),
-            Csrf::Auto,
-            &[],
-        )
-        .await
-}
-
 async fn delete(client: &mut Client, path: &str) -> Response {
     client
         .send(Method::DELETE, path, None, Csrf::Auto, &[])
@@ -195,7 +183,8 @@ async fn creating_and_editing_users_uses_the_form_rules() {
     let mut edit = manager.get_json(&format!("/api/user/{id}")).await;
     edit["LastName"] = json!("Rivera-Cruz");
     edit["IsActive"] = json!(false);
-    let updated = put(&mut manager, &format!("/api/user/{id}"), &edit)
+    let updated = manager
+        .put_json(&format!("/api/user/{id}"), &edit)
         .await
         .expect(StatusCode::OK);
     assert_eq!(updated["LastName"], json!("Rivera-Cruz"));
@@ -208,7 +197,8 @@ async fn creating_and_editing_users_uses_the_form_rules() {
         "inactive"
     );
     edit["FirstName"] = json!("");
-    let body = put(&mut manager, &format!("/api/user/{id}"), &edit)
+    let body = manager
+        .put_json(&format!("/api/user/{id}"), &edit)
         .await
         .expect_error(StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -224,7 +214,8 @@ async fn creating_and_editing_users_uses_the_form_rules() {
     jane["Roles"] = json!(["ProgramManager"]);
     jane["Ssn"] = json!("999");
     jane["Comment"] = json!("called 3/2");
-    let saved = put(&mut manager, &format!("/api/user/{jane_id}"), &jane)
+    let saved = manager
+        .put_json(&format!("/api/user/{jane_id}"), &jane)
         .await
         .expect(StatusCode::OK);
     assert_eq!(saved["Roles"], json!(["Patient"]));
@@ -233,7 +224,8 @@ async fn creating_and_editing_users_uses_the_form_rules() {
 
     // The admin password change.
     let change = json!({"UserId": created_patient["Id"], "NewPassword": "Other#2027", "NewPasswordRepeat": "Other#2028"});
-    let body = put(&mut manager, "/api/user/changePassword", &change)
+    let body = manager
+        .put_json("/api/user/changePassword", &change)
         .await
         .expect_error(StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -241,7 +233,8 @@ async fn creating_and_editing_users_uses_the_form_rules() {
         json!(["Password and Repeat password do not match"])
     );
     let change = json!({"UserId": created_patient["Id"], "NewPassword": "Other#2027", "NewPasswordRepeat": "Other#2027"});
-    put(&mut manager, "/api/user/changePassword", &change)
+    manager
+        .put_json("/api/user/changePassword", &change)
         .await
         .expect(StatusCode::OK);
     assert_eq!(
@@ -294,25 +287,22 @@ async fn roles_crud() {
         again["Errors"]["Name"],
         json!(["A role with this name exists"])
     );
-    let renamed = put(
-        &mut manager,
-        "/api/role/Auditor",
-        &json!({"Name": "Reviewer", "Description": "Reads audit logs"}),
-    )
-    .await
-    .expect(StatusCode::OK);
+    let renamed = manager
+        .put_json(
+            "/api/role/Auditor",
+            &json!({"Name": "Reviewer", "Description": "Reads audit logs"}),
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(renamed["Name"], json!("Reviewer"));
     assert_eq!(
         manager.get_json("/api/role/Reviewer").await["Description"],
         json!("Reads audit logs")
     );
-    put(
-        &mut manager,
-        "/api/role/Patient",
-        &json!({"Name": "Client"}),
-    )
-    .await
-    .expect_error(StatusCode::BAD_REQUEST);
+    manager
+        .put_json("/api/role/Patient", &json!({"Name": "Client"}))
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
     delete(&mut manager, "/api/role/Patient")
         .await
         .expect_error(StatusCode::BAD_REQUEST);

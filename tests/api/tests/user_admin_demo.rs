@@ -10,18 +10,6 @@ fn table(role: &str, view_mode: &str) -> Value {
     json!({"PageIndex": 0, "PageSize": 10, "SortColumn": "Username", "SortDirection": "asc", "Search": "", "SelectedRole": role, "ViewMode": view_mode})
 }
 
-async fn put(client: &mut Client, path: &str, body: &Value) -> Response {
-    client
-        .send(
-            Method::PUT,
-            path,
-            Some((serde_json::to_vec(body).unwrap(), "application/json")),
-            Csrf::Auto,
-            &[],
-        )
-        .await
-}
-
 fn usernames(page: &Value) -> Vec<String> {
     page["Data"]
         .as_array()
@@ -273,7 +261,8 @@ async fn a_program_managers_admin_pin_and_locations_are_checked_when_the_restric
     // Edit: the same rule; the AdminPinLength setting decides the length.
     let mut form = manager.get_json(&format!("/api/user/{id}")).await;
     form["SurveyPin"] = json!("123456");
-    let body = put(&mut manager, &format!("/api/user/{id}"), &form)
+    let body = manager
+        .put_json(&format!("/api/user/{id}"), &form)
         .await
         .expect_error(StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -287,7 +276,8 @@ async fn a_program_managers_admin_pin_and_locations_are_checked_when_the_restric
         .await;
     server.execute_sql("INSERT INTO settings (group_name, version, body, updated_at) SELECT 'CoreSurvey', 1, '{\"AdminPinLength\":6}', 0 WHERE NOT EXISTS (SELECT 1 FROM settings WHERE group_name = 'CoreSurvey')").await;
     form["LocNums"] = json!("103");
-    let saved = put(&mut manager, &format!("/api/user/{id}"), &form)
+    let saved = manager
+        .put_json(&format!("/api/user/{id}"), &form)
         .await
         .expect(StatusCode::OK);
     assert_eq!(

@@ -212,18 +212,6 @@ pub async fn forgot(client: &mut Client, staff: bool, login: &str, recovery: &st
         .expect(StatusCode::OK)
 }
 
-pub async fn put_json(client: &mut Client, path: &str, body: &Value) -> Response {
-    client
-        .send(
-            Method::PUT,
-            path,
-            Some((body.to_string().into_bytes(), "application/json")),
-            Csrf::Auto,
-            &[],
-        )
-        .await
-}
-
 /// Asks for a reset of `login` and returns the newly emailed (key, id, path).
 pub async fn reset_key_for(
     server: &TestServer,
