@@ -357,3 +357,14 @@ test("malformed arguments give safe results", () => {
     password: ["Password is required"],
   });
 });
+
+// Kiosk tabs run for hours: the allocator (talc, issue 22) must give freed memory back for reuse.
+// Each call allocates a few hundred kB (the body, its parse, the result): 500 calls would grow a
+// leaking allocator's memory by over 100 MB.
+test("memory is freed and reused", () => {
+  const body = JSON.stringify({ Title: "T", Message: "m".repeat(50_000), Errors: { f: ["x".repeat(20_000)] } });
+  core.describeHttpError(400, body);
+  const before = instance.exports.memory.buffer.byteLength;
+  for (let n = 0; n < 500; n++) assert.equal(core.describeHttpError(400, body).Title, "T");
+  assert.ok(instance.exports.memory.buffer.byteLength <= before + 4 * 1024 * 1024, "memory kept growing");
+});
