@@ -46,6 +46,7 @@ pub mod site_usage;
 pub mod survey;
 pub mod survey_integration;
 pub mod table;
+pub mod upper_case;
 pub mod validation;
 
 #[cfg(feature = "wasm")]
