@@ -470,7 +470,7 @@ pub fn localize_names(
             Some(name) if out.is_empty() && placement == DatePlacement::Standalone => {
                 let mut chars = name.chars();
                 if let Some(first) = chars.next() {
-                    out.extend(first.to_uppercase());
+                    crate::upper_case::push_upper(out, first);
                     out.push_str(chars.as_str());
                 }
             }

@@ -33,7 +33,9 @@ pub fn enum_label(value: &str) -> String {
     if let Some((_, label)) = WHOLE.iter().find(|(code, _)| *code == value) {
         return (*label).to_owned();
     }
-    if value.contains(' ') || value.contains('_') {
+    // Bytes rather than `str::contains(char)`, whose non-ASCII path links core's substring search
+    // into the wasm file (issue 22); the same answer for an ASCII character.
+    if value.bytes().any(|b| b == b' ' || b == b'_') {
         return value.replace('_', " ");
     }
     let split = split_at_capitals(value);

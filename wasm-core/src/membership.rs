@@ -47,8 +47,10 @@ pub fn is_email(value: &str) -> bool {
     let Some((local, domain)) = value.split_once('@') else {
         return false;
     };
+    // Bytes rather than `str::contains(char)`, whose non-ASCII path links core's substring search
+    // into the wasm file (issue 22); the same answer for an ASCII character.
     !local.is_empty()
-        && !domain.contains('@')
+        && !domain.as_bytes().contains(&b'@')
         && !value.chars().any(char::is_whitespace)
         && domain.split('.').count() >= 2
         && domain.split('.').all(|part| !part.is_empty())
@@ -264,7 +266,7 @@ pub fn us_phone_digits(value: &str) -> Option<String> {
     let digits: String = value.chars().filter(char::is_ascii_digit).collect();
     let allowed = value
         .chars()
-        .all(|c| c.is_ascii_digit() || " ()-+.".contains(c));
+        .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '(' | ')' | '-' | '+' | '.'));
     let digits = match digits.len() {
         11 if digits.starts_with('1') => digits[1..].to_owned(),
         10 => digits,

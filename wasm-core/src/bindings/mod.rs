@@ -4,8 +4,9 @@
 //! field by field (`ReadJs`): a missing or ill-typed field takes its default, so a malformed
 //! argument becomes a safe value instead of an exception thrown from the ABI glue. Reading by hand
 //! rather than with serde keeps serde's error formatting (and with it float printing) out of the
-//! wasm file. Results are written with serde-wasm-bindgen, maps as plain objects
-//! (`{field: [messages]}`), which is what the TypeScript types say. No function panics or throws.
+//! wasm file. Results are written with serde (`to_js`, the same values serde-wasm-bindgen wrote),
+//! maps as plain objects (`{field: [messages]}`), which is what the TypeScript types say. No
+//! function panics or throws.
 
 // Staff pages' rules (History Portal, Audit Logs, the kiosk's staff start, survey uploads) and
 // exports only the parity tests call: in the staff package too (see below).
@@ -17,6 +18,7 @@ mod iam_here;
 mod labels;
 mod medical_history;
 mod survey;
+mod to_js;
 
 use std::collections::BTreeMap;
 
@@ -215,8 +217,10 @@ impl ReadJs for ModulePermissions {
 }
 
 fn to_js_value<T: Serialize>(value: &T) -> JsValue {
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    value.serialize(&serializer).unwrap_or(JsValue::NULL)
+    let to_js = to_js::ToJs {
+        missing_as_null: false,
+    };
+    value.serialize(&to_js).unwrap_or(JsValue::NULL)
 }
 
 fn write<T: Tsify + Serialize>(value: &T) -> Ts<T> {
@@ -361,9 +365,11 @@ pub fn pager(
         0
     };
     // Gaps cross as null, as the type says (the shared writer would leave them undefined).
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    let to_js = to_js::ToJs {
+        missing_as_null: true,
+    };
     let value = table::pager(page_index, page_size, rows)
-        .serialize(&serializer)
+        .serialize(&to_js)
         .unwrap_or(JsValue::NULL);
     Ts::new_unchecked(value)
 }

@@ -70,11 +70,13 @@ pub fn parse_fixed(s: &str, decimals: u32) -> Option<i64> {
         Some((i, f)) => (i, f),
         None => (digits, ""),
     };
+    // Bytes rather than `str::contains(char)`, whose non-ASCII path links core's substring search
+    // into the wasm file (issue 22); the same answer for an ASCII character.
     if (int.is_empty() && frac.is_empty())
         || int.len() > 12
         || frac.len() > decimals as usize
         || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
-        || (digits.contains('.') && frac.is_empty())
+        || (digits.as_bytes().contains(&b'.') && frac.is_empty())
     {
         return None;
     }

@@ -357,3 +357,31 @@ test("malformed arguments give safe results", () => {
     password: ["Password is required"],
   });
 });
+
+// Kiosk tabs run for hours: the allocator (talc, issue 22) must give freed memory back for reuse.
+// Each call allocates a few hundred kB (the body, its parse, the result): 500 calls would grow a
+// leaking allocator's memory by over 100 MB.
+test("memory is freed and reused", () => {
+  const body = JSON.stringify({ Title: "T", Message: "m".repeat(50_000), Errors: { f: ["x".repeat(20_000)] } });
+  core.describeHttpError(400, body);
+  const before = instance.exports.memory.buffer.byteLength;
+  for (let n = 0; n < 500; n++) assert.equal(core.describeHttpError(400, body).Title, "T");
+  assert.ok(instance.exports.memory.buffer.byteLength <= before + 4 * 1024 * 1024, "memory kept growing");
+});
+
+// The case tables compare with undefined, null and a missing field alike; the page tells them
+// apart (`"SortColumn" in request`, `=== null`). The results' writer (bindings/to_js.rs, issue 22)
+// keeps the shapes serde-wasm-bindgen wrote: a `None` field is present as undefined unless serde
+// skips it, the pager's gaps are null, enums are their names, maps and structs plain objects.
+test("results keep their exact shapes", () => {
+  const request = core.tableRequest({ PageIndex: 0, PageSize: 10, SortDirection: "asc", Search: "", Filters: {} });
+  assert.ok(Object.hasOwn(request, "SortColumn") && request.SortColumn === undefined);
+  const dialog = core.describeHttpError(404, "");
+  assert.ok(!Object.hasOwn(dialog, "RedirectTo") && !Object.hasOwn(dialog, "ErrorId"));
+  assert.equal(dialog.Kind, "Dialog");
+  assert.deepEqual(core.pager(9, 10, 200).Pages, [0, null, 7, 8, 9, 10, 11, null, 19]);
+  const errors = core.validateLogin({}, false);
+  assert.equal(Object.getPrototypeOf(errors), Object.prototype);
+  assert.ok(Array.isArray(errors.password));
+  assert.equal(Object.getPrototypeOf(core.checkPassword("x", {})), Object.prototype);
+});

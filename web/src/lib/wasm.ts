@@ -133,8 +133,8 @@ export type {
 
 import type { ValidationErrors } from "wasm-core";
 
-/** The messages for one field. serde-wasm-bindgen may hand a map over as a JS Map or as a plain
- * object (server JSON is always an object), so read both shapes. */
+/** The messages for one field. wasm-core's results writer (bindings/to_js.rs) hands a map over as
+ * a plain object, as server JSON does; a JS Map is read too. */
 export function fieldMessages(errors: ValidationErrors | null | undefined, field: string): string[] {
   if (!errors) return [];
   const source = errors as unknown;
