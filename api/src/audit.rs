@@ -142,6 +142,10 @@ pub enum Action {
     /// A techpad PDF form uploaded or deleted (spec 04 §2 pdf-forms; Techpad Logs).
     TechpadPdfFormUploaded,
     TechpadPdfFormDeleted,
+    /// Issue 15 Techpad Logs "techpad API calls": the tablet app read its configuration; a PDF
+    /// form's file was downloaded.
+    TechpadConfigurationRead,
+    TechpadPdfFormDownloaded,
     /// Notification Templates (spec 03 §2 email-service): a template saved or deleted.
     NotificationTemplateSaved,
     NotificationTemplateDeleted,
@@ -168,9 +172,12 @@ pub enum Action {
     MfaFailed,
     MfaEnrolled,
     MfaReset,
-    /// Issue 21: a patient's language preference read (at sign-in) or changed.
+    /// Issue 21: a patient's language preference read (at sign-in).
     LanguagePreferenceRead,
-    LanguagePreferenceChanged,
+    /// Issue 15: a field of an existing patient's record changed (field-level old and new
+    /// values; MagView Audit Logs). Today the one such field the portal writes is the record's
+    /// language (the patient's picker, issue 21; the clinical record's primary language).
+    PatientDemographicsChanged,
 }
 
 impl Action {
@@ -233,6 +240,8 @@ impl Action {
             Action::TechpadWorklistSortingReset => "TechpadWorklistSortingReset",
             Action::TechpadPdfFormUploaded => "TechpadPdfFormUploaded",
             Action::TechpadPdfFormDeleted => "TechpadPdfFormDeleted",
+            Action::TechpadConfigurationRead => "TechpadConfigurationRead",
+            Action::TechpadPdfFormDownloaded => "TechpadPdfFormDownloaded",
             Action::NotificationTemplateSaved => "NotificationTemplateSaved",
             Action::NotificationTemplateDeleted => "NotificationTemplateDeleted",
             Action::ServiceAction => "ServiceAction",
@@ -249,7 +258,7 @@ impl Action {
             Action::MfaEnrolled => "MfaEnrolled",
             Action::MfaReset => "MfaReset",
             Action::LanguagePreferenceRead => "LanguagePreferenceRead",
-            Action::LanguagePreferenceChanged => "LanguagePreferenceChanged",
+            Action::PatientDemographicsChanged => "PatientDemographicsChanged",
         }
     }
 
@@ -297,7 +306,9 @@ impl Action {
             Action::TechpadSettingsSaved
             | Action::TechpadWorklistSortingReset
             | Action::TechpadPdfFormUploaded
-            | Action::TechpadPdfFormDeleted => "Techpad",
+            | Action::TechpadPdfFormDeleted
+            | Action::TechpadConfigurationRead
+            | Action::TechpadPdfFormDownloaded => "Techpad",
             Action::NotificationTemplateSaved | Action::NotificationTemplateDeleted => "Settings",
             Action::ServiceAction => "Settings",
             Action::PatientSearched
@@ -309,7 +320,8 @@ impl Action {
             Action::ReleaseSyncAction => "Settings",
             Action::MfaChallenged | Action::MfaFailed => "Authentication",
             Action::MfaEnrolled | Action::MfaReset => "UserAccount",
-            Action::LanguagePreferenceRead | Action::LanguagePreferenceChanged => "UserAccount",
+            Action::LanguagePreferenceRead => "UserAccount",
+            Action::PatientDemographicsChanged => "Patient",
         }
     }
 }

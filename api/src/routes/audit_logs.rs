@@ -410,13 +410,20 @@ async fn log_types(_user: Manager, State(state): State<AppState>) -> AppResult<J
     Ok(Json(categories))
 }
 
-/// Scalars of the entry's new values as 'Key: value' pairs (the Details column).
+/// The Details column: the new values of a row, each as 'Field: value', or 'Field: old -> new' when the row also
+/// holds another old value of that field (a demographics change); nested values as 'Object'.
 fn details(r: &LogRow) -> String {
+    let old = parse(r.old_values.as_deref());
     match parse(r.new_values.as_deref()) {
         Value::Object(m) => m
             .iter()
             .filter(|(_, v)| !v.is_null())
-            .map(|(k, v)| format!("{k}: {}", shown(Some(v))))
+            .map(|(k, v)| match old.get(k) {
+                Some(was) if was != v => {
+                    format!("{k}: {} -> {}", shown(Some(was)), shown(Some(v)))
+                }
+                _ => format!("{k}: {}", shown(Some(v))),
+            })
             .collect::<Vec<_>>()
             .join(", "),
         Value::Null => String::new(),

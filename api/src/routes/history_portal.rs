@@ -16,6 +16,7 @@ use wasm_core::survey::start;
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{RequireRole, Staff};
+use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::openapi::ApiRouter;
@@ -121,6 +122,7 @@ fn channel_for(row: &QueueTarget) -> Option<(Channel, String)> {
 async fn resend_assign_mail(
     user: RequireRole<Staff>,
     State(state): State<AppState>,
+    peer: ClientAddr,
     ApiQuery(q): ApiQuery<SurveyQueueIdQuery>,
 ) -> AppResult<Json<ResendResult>> {
     let row = load_row(&state, q.survey_queue_id).await?;
@@ -194,7 +196,7 @@ async fn resend_assign_mail(
         },
         None,
         Some(json!({ "Channel": channel.key() })),
-        None,
+        Some(peer.ip().to_string()),
     )
     .await?;
     tx.commit().await?;
@@ -208,6 +210,7 @@ async fn resend_assign_mail(
 async fn ready_for_exam(
     user: RequireRole<Staff>,
     State(state): State<AppState>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<ReadyForExamRequest>,
 ) -> AppResult<Json<ReadyForExamResult>> {
     let row = load_row(&state, req.survey_queue_id).await?;
@@ -270,7 +273,7 @@ async fn ready_for_exam(
         },
         None,
         Some(json!({ "ReadyForExamCount": count })),
-        None,
+        Some(peer.ip().to_string()),
     )
     .await?;
     tx.commit().await?;

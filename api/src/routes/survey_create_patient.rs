@@ -23,6 +23,7 @@ use wasm_core::ValidationErrors;
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::roles::SurveyStarter;
 use crate::auth::RequireRole;
+use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiJson, AppError, AppResult};
 use crate::openapi::ApiRouter;
@@ -98,6 +99,7 @@ fn optional(value: &str) -> Option<&str> {
 async fn add_patient(
     staff: RequireRole<SurveyStarter>,
     State(state): State<AppState>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiJson(req): ApiJson<CreatePatientRequest>,
 ) -> AppResult<Json<CreatePatientResult>> {
@@ -146,8 +148,17 @@ async fn add_patient(
         Action::PatientCreated,
         target,
         None,
-        Some(json!({"Ssn": mrn, "Location": loc_num})),
-        None,
+        Some(json!({
+            "Ssn": mrn,
+            "Location": loc_num,
+            "FirstName": req.first_name.trim(),
+            "LastName": req.last_name.trim(),
+            "Dob": req.dob.trim(),
+            "Gender": optional(&req.gender),
+            "Email": optional(&req.email),
+            "Phone": phone,
+        })),
+        Some(peer.ip().to_string()),
     )
     .await?;
     tx.commit().await?;
@@ -157,6 +168,7 @@ async fn add_patient(
 async fn create_study(
     staff: RequireRole<SurveyStarter>,
     State(state): State<AppState>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiJson(req): ApiJson<CreateStudyRequest>,
 ) -> AppResult<Json<CreatePatientResult>> {
@@ -199,7 +211,7 @@ async fn create_study(
         target,
         None,
         Some(body),
-        None,
+        Some(peer.ip().to_string()),
     )
     .await?;
     tx.commit().await?;

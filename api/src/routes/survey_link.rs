@@ -18,6 +18,7 @@ use wasm_core::model::{Role, SurveyIdentity, SurveyStatus};
 
 use crate::audit::{self, Action, Actor, Target};
 use crate::auth::{hash_token, random_token, MaybeUser};
+use crate::client_addr::ClientAddr;
 use crate::db::now_ms;
 use crate::error::{ApiQuery, AppError, AppResult};
 use crate::openapi::ApiRouter;
@@ -49,6 +50,7 @@ pub const OTHER_PATIENT: &str =
 async fn get_for_email(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
+    peer: ClientAddr,
     ApiQuery(q): ApiQuery<TokenQuery>,
 ) -> AppResult<Json<SurveyIdentity>> {
     let db = &state.db;
@@ -130,7 +132,7 @@ async fn get_for_email(
         target,
         None,
         Some(json!({"Outcome": detail})),
-        None,
+        Some(peer.ip().to_string()),
     )
     .await?;
     tx.commit().await?;

@@ -28,9 +28,10 @@ use wasm_core::model::{
 };
 use wasm_core::survey::staff_start;
 
-use crate::audit::{self, Action, Actor, Target};
+use crate::audit::{self, Action, Actor, Entry, Target};
 use crate::auth::roles::{RoleSet, SurveyStarter};
 use crate::auth::{hash_token, random_token, MaybeUser, RequireRole};
+use crate::client_addr::ClientAddr;
 use crate::db::{now_ms, Db};
 use crate::error::{ApiJson, ApiQuery, AppError, AppResult};
 use crate::openapi::ApiRouter;
@@ -141,6 +142,7 @@ fn refuse_mode() -> AppError {
 async fn check_admin_pin(
     staff: RequireRole<SurveyStarter>,
     State(state): State<AppState>,
+    peer: ClientAddr,
     ApiQuery(q): ApiQuery<AdminPinQuery>,
 ) -> AppResult<Json<AdminPinResponse>> {
     let user = &staff.0 .0;
@@ -167,7 +169,7 @@ async fn check_admin_pin(
         target,
         None,
         Some(json!({"IsValid": valid})),
-        None,
+        Some(peer.ip().to_string()),
     )
     .await?;
     if !valid {
@@ -215,6 +217,7 @@ async fn check_admin_pin(
 async fn search_respondents(
     staff: RequireRole<SurveyStarter>,
     State(state): State<AppState>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiJson(req): ApiJson<RespondentSearch>,
 ) -> AppResult<Json<RespondentSearchResponse>> {
@@ -251,6 +254,28 @@ async fn search_respondents(
         },
         filter.as_deref(),
     )
+    .await?;
+    // A staff search is a read of patient data (issue 15): recorded like the Audit Logs
+    // typeahead's, with what was asked and how many answered, never the answers.
+    Entry::new(
+        Actor::from(&staff.0 .0),
+        Action::PatientSearched,
+        Target::none(),
+    )
+    .values(
+        None,
+        Some(json!({
+            "Source": "SurveyStart",
+            "Search": req.simple_search.trim(),
+            "RespondentId": id.trim(),
+            "FirstName": first.trim(),
+            "LastName": last.trim(),
+            "Location": if advanced { location } else { "" },
+            "Results": hits.len(),
+        })),
+    )
+    .ip(Some(peer.ip().to_string()))
+    .write_alone(&state.db)
     .await?;
     Ok(Json(RespondentSearchResponse {
         columns: ["MRN", "First Name", "Last Name", "Date of Birth"]

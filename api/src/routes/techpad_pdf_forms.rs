@@ -205,13 +205,27 @@ fn target(id: i64) -> Target {
 }
 
 async fn download(
-    _user: RequireRole<TechpadFormReaders>,
+    user: RequireRole<TechpadFormReaders>,
     State(state): State<AppState>,
+    peer: ClientAddr,
     ApiPath(id): ApiPath<i64>,
 ) -> AppResult<File<PdfFile>> {
     let (file_name, data) = store::file(&state.db, id)
         .await?
         .ok_or(AppError::NotFound)?;
+    // A techpad API call (Techpad Logs, issue 15): who fetched which form, when.
+    audit::Entry::new(
+        Actor::from(&*user),
+        Action::TechpadPdfFormDownloaded,
+        target(id),
+    )
+    .values(
+        None,
+        Some(json!({"FileName": file_name, "SizeBytes": data.len()})),
+    )
+    .ip(Some(peer.ip().to_string()))
+    .write_alone(&state.db)
+    .await?;
     Ok(File::attachment(data, "application/pdf", &file_name))
 }
 

@@ -21,7 +21,7 @@ use wasm_core::settings::techpad::worklist_sorting::TechpadWorklistSorting;
 use wasm_core::settings::SettingsGroup;
 
 use crate::answers::Tagged;
-use crate::audit::{Action, Actor};
+use crate::audit::{Action, Actor, Entry, Target};
 use crate::auth::roles::{SettingsAdmins, TechpadReaders};
 use crate::auth::RequireRole;
 use crate::client_addr::ClientAddr;
@@ -151,11 +151,12 @@ async fn group<T: SettingsGroup + DeserializeOwned>(state: &AppState) -> AppResu
 }
 
 async fn configuration(
-    _user: RequireRole<TechpadReaders>,
+    user: RequireRole<TechpadReaders>,
     State(state): State<AppState>,
+    peer: ClientAddr,
 ) -> AppResult<Json<TechpadConfiguration>> {
     let s = &state;
-    Ok(Json(TechpadConfiguration {
+    let configuration = TechpadConfiguration {
         general: group(s).await?,
         maglink_events: group(s).await?,
         exam_actions: group(s).await?,
@@ -170,5 +171,23 @@ async fn configuration(
         exam_dynamic_labels: group(s).await?,
         canned_notes: group(s).await?,
         pdf_forms: super::techpad_pdf_forms::forms(&s.db).await?,
-    }))
+    };
+    // A techpad API call (Techpad Logs, issue 15): who read the configuration, when.
+    Entry::new(
+        Actor::from(&*user),
+        Action::TechpadConfigurationRead,
+        Target {
+            target_type: Some("TechpadConfiguration"),
+            target_id: None,
+            target_user_id: None,
+        },
+    )
+    .values(
+        None,
+        Some(serde_json::json!({"PdfForms": configuration.pdf_forms.len()})),
+    )
+    .ip(Some(peer.ip().to_string()))
+    .write_alone(&state.db)
+    .await?;
+    Ok(Json(configuration))
 }

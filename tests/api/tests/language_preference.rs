@@ -151,7 +151,7 @@ async fn reads_and_changes_are_audited_against_the_patient() {
     );
     assert_eq!(
         server
-            .count_sql(&format!("SELECT COUNT(*) FROM audit_log WHERE action = 'LanguagePreferenceChanged' AND patient_id = {jane_patient} AND old_values LIKE '%english%' AND new_values LIKE '%chinese%'"))
+            .count_sql(&format!("SELECT COUNT(*) FROM audit_log WHERE action = 'PatientDemographicsChanged' AND category = 'Patient' AND patient_id = {jane_patient} AND old_values LIKE '%english%' AND new_values LIKE '%chinese%'"))
             .await,
         1,
         "one change row with old and new values; the refused value wrote none"

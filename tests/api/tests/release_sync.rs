@@ -461,6 +461,55 @@ async fn stop_and_api_restart_mid_run_import_every_row_once() {
     );
 }
 
+/// Issue 16 "reports progress from any instance": a sync started on one API instance is seen
+/// running, with its counts, by a second instance on the same database, and seen completed.
+#[tokio::test]
+async fn a_second_instance_reads_the_progress_of_a_sync_started_on_the_first() {
+    let server = TestServer::demo().await;
+    let dir = tempfile::tempdir().unwrap();
+    write_pdfs(dir.path());
+    const ROWS: usize = 1200;
+    let mrns: Vec<String> = (0..20).map(|i| format!("TWO-{i:03}")).collect();
+    let rows: Vec<Rel<'_>> = (0..ROWS).map(|i| rel(i, &mrns[i % mrns.len()])).collect();
+    write_table(&dir.path().join("RELEASE.DBF"), &rows);
+    let mut first = server.signed_in(MANAGER).await;
+    foxpro(&mut first, dir.path()).await;
+    // Started after the settings were saved, so it reads FoxPro mode from the first read on.
+    let other = server.another_instance(ServerOptions::demo()).await;
+    let mut second = other.signed_in(MANAGER).await;
+    let before = check(&mut second).await;
+    assert_eq!(before["isSyncInProgress"], false, "{before}");
+    assert_eq!(before["syncable"], ROWS as i64, "{before}");
+    assert_eq!(before["synced"], 0);
+
+    act(&mut first, SYNC).await;
+    // The second instance sees the run going: in progress, part of the rows, never more than
+    // are stored.
+    let start = Instant::now();
+    let running = loop {
+        let p = check(&mut second).await;
+        let synced = p["synced"].as_i64().unwrap();
+        if p["isSyncInProgress"] == true && synced > 0 && (synced as usize) < ROWS {
+            break p;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the second instance never saw the run: {p}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(running["status"], "In progress", "{running}");
+    assert!(running["progress"].as_i64().unwrap() < 100, "{running}");
+    let done = until_idle(&mut second).await;
+    assert_eq!(done["status"], "Completed", "{done}");
+    assert_eq!(done["progress"], 100);
+    assert_eq!(done["synced"], ROWS as i64);
+    assert_eq!(imported_letters(&server).await, ROWS as i64);
+    // The first instance agrees.
+    assert_eq!(check(&mut first).await["synced"], ROWS as i64);
+    drop(other);
+}
+
 async fn wait_for_rows(server: &TestServer, n: i64) {
     let start = Instant::now();
     while imported_letters(server).await < n {

@@ -886,3 +886,40 @@ async fn modify_restarts_a_finished_survey_only_before_the_appointment() {
         );
     }
 }
+
+/// Issue 15: a staff search at survey start is a read of patient data, recorded like the Audit
+/// Logs typeahead's (PatientSearched) with who, the client address, what was asked and how many
+/// answered.
+#[tokio::test]
+async fn a_staff_search_is_audited_with_the_client_address() {
+    let server = TestServer::demo().await;
+    let (mut c, grant) = granted(&server, FRONT_DESK).await;
+    let searched = "SELECT COUNT(*) FROM audit_log a JOIN users u ON u.id = a.user_id
+                    WHERE a.action = 'PatientSearched' AND a.category = 'Patient'
+                      AND u.username = 'frontdesk' AND a.ip = '127.0.0.1'
+                      AND a.new_values LIKE '%\"Source\":\"SurveyStart\"%'
+                      AND a.new_values LIKE '%\"Search\":\"jane do\"%'";
+    assert_eq!(server.count_sql(searched).await, 0);
+    let r = search(&mut c, &grant, json!({"SimpleSearch": "jane do"}))
+        .await
+        .expect(StatusCode::OK);
+    let hits = r["Data"].as_array().unwrap().len();
+    assert!(hits >= 1);
+    assert_eq!(server.count_sql(searched).await, 1);
+    assert_eq!(
+        server
+            .count_sql(&format!("SELECT COUNT(*) FROM audit_log WHERE action = 'PatientSearched' AND new_values LIKE '%\"Results\":{hits}%'"))
+            .await,
+        1
+    );
+    // A refused search (too short) answers 400 and reads nothing: no row.
+    search(&mut c, &grant, json!({"SimpleSearch": ""}))
+        .await
+        .expect_error(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        server
+            .count_sql("SELECT COUNT(*) FROM audit_log WHERE action = 'PatientSearched'")
+            .await,
+        1
+    );
+}

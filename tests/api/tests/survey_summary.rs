@@ -187,6 +187,17 @@ async fn a_submitted_survey_has_a_summary_of_the_questions_shown_for_staff_and_i
 
     // Staff open it from the View of the survey.
     let mut staff = server.signed_in(FRONT_DESK).await;
+    // Issue 16: a report opened is a Site Usage DocumentLoaded (13) event, as a letter is.
+    let loaded = |who: &str| {
+        format!(
+            "SELECT COUNT(*) FROM site_usage_events e JOIN users u ON u.id = e.user_id
+             WHERE e.event_type = 13 AND u.username = '{who}' AND e.ip = '127.0.0.1'
+               AND e.url = '/api/surveyRun/log/summaryPdf'
+               AND e.patient_id = (SELECT id FROM patients WHERE mrn = '{mrn}')
+               AND e.target_id = (SELECT CAST(MAX(l.id) AS TEXT) FROM letters l JOIN patients p ON p.id = l.patient_id WHERE p.mrn = '{mrn}' AND l.file_name LIKE 'Summary_%')"
+        )
+    };
+    assert_eq!(server.count_sql(&loaded("frontdesk")).await, 0);
     let view = staff.get_json(&format!("/api/surveyRun/log/{log}")).await;
     assert_eq!(view["HasSummaryPdf"], true, "{view}");
     let r = staff
@@ -212,6 +223,11 @@ async fn a_submitted_survey_has_a_summary_of_the_questions_shown_for_staff_and_i
     assert_eq!(parts[2], today, "<DATE> is the completion day");
     assert!(is_guid(parts[3]), "{name}");
     let pdf = r.body.clone();
+    assert_eq!(
+        server.count_sql(&loaded("frontdesk")).await,
+        1,
+        "staff opened the report"
+    );
 
     let pages = pages_text(&pdf);
     assert!(pages.len() >= 2, "{} pages", pages.len());
@@ -304,10 +320,16 @@ async fn a_submitted_survey_has_a_summary_of_the_questions_shown_for_staff_and_i
         "{:?}",
         r.header("content-disposition")
     );
+    assert_eq!(server.count_sql(&loaded("jane.doe")).await, 0);
     let r = jane
         .get(&format!("/api/surveyRun/log/{log}/summaryPdf"))
         .await;
     assert_eq!((r.status, r.body == pdf), (StatusCode::OK, true));
+    assert_eq!(
+        server.count_sql(&loaded("jane.doe")).await,
+        1,
+        "the patient opened it"
+    );
 
     // Another patient: 404 by either way; nobody signed in: 401.
     let mut maria = server.signed_in(MARIA).await;
@@ -321,6 +343,8 @@ async fn a_submitted_survey_has_a_summary_of_the_questions_shown_for_staff_and_i
         .expect_error(StatusCode::NOT_FOUND);
     let view = maria.get(&format!("/api/surveyRun/log/{log}")).await;
     assert_eq!(view.status, StatusCode::NOT_FOUND);
+    // A refused open is no document loaded.
+    assert_eq!(server.count_sql(&loaded("maria.garcia")).await, 0);
     server
         .client()
         .get(&format!("/api/surveyRun/log/{log}/summaryPdf"))

@@ -37,6 +37,8 @@ test("summary: previous week by default, today's visits, cards switch, details o
   await expect(visits).not.toContainText("–");
   await expect(visits).toContainText(/\d+/);
   await expect(page.getByRole("figure").getByText("Total Visits")).toBeVisible();
+  // The visx chart: one bar per day of the range, with the day's label on the axis.
+  await expect(page.locator(".usage-chart svg rect.usage-bar")).toHaveCount(1);
   await expect(page.getByText(/\d{1,2}:00 (AM|PM) - \d{1,2}:00 (AM|PM)/)).toBeVisible();
   await axeClean(page);
   for (const width of [1280, 820, 390]) {
@@ -66,6 +68,11 @@ test("summary: previous week by default, today's visits, cards switch, details o
     await page.screenshot({ path: `${SCREENSHOTS}/site-usage-details-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  // Back to Summary returns to the week and card the details were opened from.
+  await page.getByRole("button", { name: "Back to Summary" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/site-usage-report\\?dateFrom=${iso(today)}&dateTo=${iso(today)}&type=0$`));
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(iso(today));
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue(iso(today));
   await page.goto(`/admin/site-usage-report/details?date=${encodeURIComponent(dd)}&visitevent=false`);
   await expect(page.getByRole("heading", { name: "Opened Documents Details" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Opened Documents Details" }).getByRole("columnheader", { name: "Document ID" })).toBeVisible();

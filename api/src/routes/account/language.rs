@@ -75,7 +75,7 @@ pub(super) async fn set_language(
     audit::record(
         &mut tx,
         Actor::user(user.user_id),
-        Action::LanguagePreferenceChanged,
+        Action::PatientDemographicsChanged,
         target(patient_id),
         Some(json!({"Language": language_name(&old)})),
         Some(json!({"Language": language})),

@@ -100,6 +100,7 @@ pub(super) async fn subject_patient(
 pub(super) async fn load_documents(
     user: CurrentUser,
     State(state): State<AppState>,
+    peer: ClientAddr,
     ApiJson(req): ApiJson<LoadDocumentsRequest>,
 ) -> AppResult<Json<DocumentsLoadResponse>> {
     let db = &state.db;
@@ -123,6 +124,7 @@ pub(super) async fn load_documents(
         )
         .values(None, Some(serde_json::json!({"Object": "Letters"})))
         .patient(Some(patient_id))
+        .ip(ip(peer))
         .write_alone(db)
         .await?;
     }

@@ -274,6 +274,32 @@ pub(super) async fn request_registration(
     )
     .await?;
     crate::store::patients::set_language(&mut tx, patient_id, language, now).await?;
+    // A patient record the portal created (MagView Audit Logs), with what it holds.
+    audit::record(
+        &mut tx,
+        Actor::anonymous(),
+        Action::PatientCreated,
+        Target {
+            target_type: Some("Patient"),
+            target_id: Some(patient_id.to_string()),
+            target_user_id: None,
+        },
+        None,
+        Some(json!({
+            "Source": "SurveyRegistration",
+            "Ssn": mrn,
+            "LocNum": req.loc_num.trim(),
+            "FirstName": req.first_name.trim(),
+            "LastName": req.last_name.trim(),
+            "Dob": dob,
+            "Gender": req.gender,
+            "Email": req.email.trim(),
+            "Phone": phone,
+            "Language": language,
+        })),
+        ip(&peer),
+    )
+    .await?;
     let queue_id = store::assign_survey(&mut tx, patient_id, location_id, survey, now).await?;
     let patient = store::patient_in(&mut tx, patient_id)
         .await?

@@ -49,7 +49,7 @@ pub(super) async fn check_pin(
             Target::none(),
             None,
             None,
-            None,
+            Some(peer.ip().to_string()),
         )
         .await?;
         tx.commit().await?;
@@ -88,6 +88,7 @@ pub(super) async fn check_pin(
 pub(super) async fn generate_pin(
     staff: RequireRole<Staff>,
     State(state): State<AppState>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiJson(req): ApiJson<GeneratePinRequest>,
 ) -> AppResult<Json<GeneratePinResponse>> {
@@ -121,7 +122,7 @@ pub(super) async fn generate_pin(
         target,
         None,
         None,
-        None,
+        Some(peer.ip().to_string()),
     )
     .await?;
     tx.commit().await?;

@@ -88,6 +88,7 @@ pub(super) async fn write(
     state: &AppState,
     user: &Option<SessionUser>,
     headers: &HeaderMap,
+    peer: ClientAddr,
     id: i64,
     req: SaveAnswersRequest,
     submit: bool,
@@ -209,7 +210,7 @@ pub(super) async fn write(
             target,
             None,
             Some(json!({"Questions": kept.len()})),
-            None,
+            Some(peer.ip().to_string()),
         )
         .await?;
     }
@@ -233,21 +234,27 @@ pub(super) async fn write(
 pub(super) async fn save(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiPath(id): ApiPath<i64>,
     ApiJson(req): ApiJson<SaveAnswersRequest>,
 ) -> AppResult<Json<SaveAnswersResponse>> {
-    Ok(Json(write(&state, &user, &headers, id, req, false).await?))
+    Ok(Json(
+        write(&state, &user, &headers, peer, id, req, false).await?,
+    ))
 }
 
 pub(super) async fn submit(
     MaybeUser(user): MaybeUser,
     State(state): State<AppState>,
+    peer: ClientAddr,
     headers: HeaderMap,
     ApiPath(id): ApiPath<i64>,
     ApiJson(req): ApiJson<SaveAnswersRequest>,
 ) -> AppResult<Json<SaveAnswersResponse>> {
-    Ok(Json(write(&state, &user, &headers, id, req, true).await?))
+    Ok(Json(
+        write(&state, &user, &headers, peer, id, req, true).await?,
+    ))
 }
 
 /// The language code a save names, when it is one of the portal's six (else none is stored).

@@ -183,6 +183,7 @@ pub(super) async fn summary_pdf(
     user: CurrentUser,
     State(state): State<AppState>,
     peer: ClientAddr,
+    headers: HeaderMap,
     ApiPath(id): ApiPath<i64>,
 ) -> AppResult<File<PdfFile>> {
     let db = &state.db;
@@ -224,5 +225,20 @@ pub(super) async fn summary_pdf(
         .patient(Some(run.patient_id))
         .write_alone(db)
         .await?;
+    // A report opened (issue 16, spec 03 §3: DocumentLoaded=13 when a letter or report opens),
+    // by staff or the patient alike, as the letter PDF records it.
+    crate::site_usage::record(
+        db,
+        crate::site_usage::Event {
+            event_type: crate::site_usage::DOCUMENT_LOADED,
+            user_id: Some(user.user_id),
+            patient_id: Some(run.patient_id),
+            target_id: &letter_id.to_string(),
+            url: "/api/surveyRun/log/summaryPdf",
+        },
+        &peer,
+        &headers,
+    )
+    .await?;
     Ok(File::inline(pdf, &file_name))
 }

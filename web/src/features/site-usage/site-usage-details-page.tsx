@@ -15,6 +15,18 @@ const LIST_ID = "events";
 const DEFAULTS: TableState = { PageIndex: 0, PageSize: 10, SortColumn: "DataAccess", SortDirection: "asc", Search: "", Filters: {} };
 const column = createColumnHelper<UsageEventRow>();
 
+/** The summary this page was opened from: its week (dateFrom, dateTo, carried in the address
+ * beside the spec's date and visitevent) and the card (type) of these details. */
+function backToSummary(params: URLSearchParams, type: number): string {
+  const back = new URLSearchParams();
+  for (const key of ["dateFrom", "dateTo"]) {
+    const value = params.get(key);
+    if (value) back.set(key, value);
+  }
+  back.set("type", String(type));
+  return `/admin/site-usage-report?${back.toString()}`;
+}
+
 /** admin/site-usage-report/details?date=DD/MM/YYYY&visitevent=true|false (spec 03 §2, §9): one
  * day's site visits or opened documents, server-side, with a single-day picker. */
 export function SiteUsageDetailsPage() {
@@ -64,7 +76,7 @@ export function SiteUsageDetailsPage() {
           <h2 id="usage-details-title">{title}</h2>
           <label htmlFor={dayId}>Day</label>
           <input id={dayId} type="date" value={day.dateFrom} onChange={(e) => e.target.value && pickDay(e.target.value)} />
-          <button type="button" className="button" onClick={() => navigate(`/admin/site-usage-report?type=${type}`)}>Back to Summary</button>
+          <button type="button" className="button" onClick={() => navigate(backToSummary(params, type))}>Back to Summary</button>
         </div>
         <DataTable
           mode="server"

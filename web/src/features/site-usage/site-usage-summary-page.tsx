@@ -86,7 +86,7 @@ export function SiteUsageSummaryPage() {
               {(selected?.Details ?? []).map((d) => (
                 <tr key={d.Day}>
                   <td>
-                    <Link to={`/admin/site-usage-report/details?date=${encodeURIComponent(usageDetailsDate(d.Day))}&visitevent=${visits}`}>{formatDate(d.Day, "SDate", 0, "")}</Link>
+                    <Link to={`/admin/site-usage-report/details?date=${encodeURIComponent(usageDetailsDate(d.Day))}&visitevent=${visits}&dateFrom=${range.dateFrom}&dateTo=${range.dateTo}`}>{formatDate(d.Day, "SDate", 0, "")}</Link>
                   </td>
                   <td>{d.Count}</td>
                 </tr>
