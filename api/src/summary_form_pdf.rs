@@ -275,7 +275,7 @@ impl<'a> Layout<'a> {
         self.room(3.0 * CELL_LEADING + 8.0);
         header(self);
         // An empty table is printed with one empty row to fill in.
-        let empty = vec![vec![String::new(); n]];
+        let empty = [vec![String::new(); n]];
         let rows = if rows.is_empty() { &empty[..] } else { rows };
         for row in rows {
             let cells: Vec<Vec<String>> = row.iter().map(|c| wrap(c, CELL, col_w - 8.0)).collect();
