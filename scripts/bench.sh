@@ -156,7 +156,7 @@ cat bench/results.md
 
 # Area benchmarks, each writing bench/results-<area>.md (its own figures and method). BENCH_AREAS
 # picks some by name; history-portal generates a million rows per engine (several minutes each).
-for area in ${BENCH_AREAS:-login patient-area surveys history-portal settings audit usage lcp}; do
+for area in ${BENCH_AREAS:-login patient-area surveys history-portal settings audit usage lcp sso webhook}; do
   if [ -x "bench/$area.sh" ]; then
     echo "== bench/$area.sh"
     "bench/$area.sh" || echo "bench/$area.sh failed (exit $?)"

@@ -47,6 +47,7 @@ pub mod site_usage;
 pub mod sso;
 pub mod staff_start;
 pub mod store;
+pub mod summary_form_pdf;
 pub mod summary_pdf;
 pub mod survey_link;
 pub mod survey_pins;

@@ -76,6 +76,10 @@ pub struct SummaryTexts {
     pub not_answered: String,
     pub signature: String,
     pub date: String,
+    /// The summary form report's title (GenerateSummaryFormReport).
+    pub form_title: String,
+    /// The form report's note under a question the skip logic did not ask.
+    pub not_asked: String,
 }
 
 impl SummaryTexts {
@@ -97,6 +101,8 @@ impl SummaryTexts {
             not_answered: t("NotAnswered"),
             signature: t("Signature"),
             date: t("Date"),
+            form_title: t("FormTitle"),
+            not_asked: t("NotAsked"),
         }
     }
 

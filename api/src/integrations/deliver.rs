@@ -164,11 +164,28 @@ async fn maglink(row: &DeliveryRow) -> Attempt {
 
 fn write_atomically(folder: &Path, file: &QueueFile) -> Result<String, String> {
     use std::io::Write;
-    if !folder.is_dir() {
-        return Err(format!(
-            "interface queue folder {} is missing",
-            folder.display()
-        ));
+    match std::fs::metadata(folder) {
+        Ok(m) if m.is_dir() => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(format!(
+                "interface queue folder {} is missing",
+                folder.display()
+            ))
+        }
+        // A path through a regular file, a file in the folder's place, no permission to look:
+        // nothing can be written there, whoever the portal runs as.
+        Ok(_) => {
+            return Err(format!(
+                "interface queue folder {} is not writable: not a folder",
+                folder.display()
+            ))
+        }
+        Err(e) => {
+            return Err(format!(
+                "interface queue folder {} is not writable: {e}",
+                folder.display()
+            ))
+        }
     }
     let target = folder.join(&file.file_name);
     let temp = folder.join(format!(".{}.tmp", file.file_name));

@@ -331,18 +331,20 @@ async fn load_entities(
     // IsHideFutureDatedStudies: only studies up to the end of the caller's today.
     let tomorrow = crate::fmt::local_day_start(now_ms(), offset_of(&req)) + 86_400_000;
     let hide_future = cfg.general.is_hide_future_dated_studies;
-    let mut list: Vec<RespondentEntity> = store::entities(&state.db, patient.id)
+    let rows: Vec<store::EntityRow> = store::entities(&state.db, patient.id)
         .await?
-        .iter()
+        .into_iter()
         .filter(|e| allowed(&locs, &e.loc_num) && (location.is_empty() || e.loc_num == location))
         .filter(|e| !hide_future || e.starts_at < tomorrow)
-        .map(|e| entity_of(e, offset_of(&req)))
         .collect();
-    if cfg.general.show_start_survey_for_latest_study_only {
-        list.truncate(1);
-    }
+    // ShowStartSurveyForLatestStudyOnly: the latest by date (then id), not the list's first.
+    let rows = if cfg.general.show_start_survey_for_latest_study_only {
+        staff_start::latest_study_only(rows, |e| (e.starts_at, e.id))
+    } else {
+        rows
+    };
     Ok(Json(RespondentEntitiesResponse {
-        entities: list,
+        entities: rows.iter().map(|e| entity_of(e, offset_of(&req))).collect(),
         columns: ["Date", "Study", "Location"].map(str::to_owned).to_vec(),
     }))
 }

@@ -132,11 +132,17 @@ async fn secrets_are_encrypted_never_answered_and_kept_when_left_empty() {
         &mut manager,
         "Decryption",
         json!({"IntegrationType": "DecryptionByHash", "AESKey": "aes-secret-123",
-               "EpicClientSecret": "epic-secret-456", "CernerOAuthSecret": "cerner-secret-789"}),
+               "EpicClientSecret": "epic-secret-456", "CernerOAuthSecret": "cerner-secret-789",
+               "EpicJwtPrivateKey": EPIC_PEM}),
     )
     .await
     .expect(StatusCode::OK);
-    for field in ["AESKey", "EpicClientSecret", "CernerOAuthSecret"] {
+    for field in [
+        "AESKey",
+        "EpicClientSecret",
+        "CernerOAuthSecret",
+        "EpicJwtPrivateKey",
+    ] {
         assert_eq!(saved["Settings"][field], "", "{field}");
     }
     let mut stored = saved["StoredSecrets"]
@@ -146,19 +152,43 @@ async fn secrets_are_encrypted_never_answered_and_kept_when_left_empty() {
         .map(|v| v.as_str().unwrap().to_owned())
         .collect::<Vec<_>>();
     stored.sort();
-    assert_eq!(stored, ["AESKey", "CernerOAuthSecret", "EpicClientSecret"]);
-    let leaked = "SELECT COUNT(*) FROM settings WHERE body LIKE '%-secret-%'";
-    assert_eq!(server.count_sql(leaked).await, 0);
-    let audit_leak = "SELECT COUNT(*) FROM audit_log WHERE new_values LIKE '%-secret-%' OR old_values LIKE '%-secret-%'";
-    assert_eq!(server.count_sql(audit_leak).await, 0);
+    assert_eq!(
+        stored,
+        [
+            "AESKey",
+            "CernerOAuthSecret",
+            "EpicClientSecret",
+            "EpicJwtPrivateKey"
+        ]
+    );
+    // Neither the secrets nor any line of the PEM key are stored or audited in clear.
+    for table_leak in [
+        "SELECT COUNT(*) FROM settings WHERE body LIKE '%-secret-%' OR body LIKE '%PRIVATE KEY%' OR body LIKE '%MIIEvQIBADAN%'",
+        "SELECT COUNT(*) FROM audit_log WHERE new_values LIKE '%-secret-%' OR old_values LIKE '%-secret-%'
+           OR new_values LIKE '%PRIVATE KEY%' OR new_values LIKE '%MIIEvQIBADAN%'",
+    ] {
+        assert_eq!(server.count_sql(table_leak).await, 0, "{table_leak}");
+    }
     let loaded = manager.get_json(LOAD).await;
-    assert_eq!(loaded["Settings"]["AESKey"], "");
-    // Saved again with the secrets left empty: still stored.
+    for field in ["AESKey", "EpicJwtPrivateKey"] {
+        assert_eq!(loaded["Settings"][field], "", "{field}");
+    }
+    // Saved again with the secrets left empty: still stored, the key among them.
     let kept = save(&mut manager, "Decryption", json!({"ReturnURL": "/menu"}))
         .await
         .expect(StatusCode::OK);
-    assert_eq!(kept["StoredSecrets"].as_array().unwrap().len(), 3);
+    let kept: Vec<&str> = kept["StoredSecrets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(kept.len(), 4, "{kept:?}");
+    assert!(kept.contains(&"EpicJwtPrivateKey"), "{kept:?}");
 }
+
+/// A PEM-shaped private key (its body is not a real key: only the storage is tested here).
+const EPIC_PEM: &str = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7-secret-key\n-----END PRIVATE KEY-----\n";
 
 #[tokio::test]
 async fn the_alternate_id_column_test() {

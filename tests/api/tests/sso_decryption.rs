@@ -281,3 +281,62 @@ async fn framed_pages_allow_only_the_configured_ehr() {
     // X-Frame-Options cannot name other origins: left out where an EHR may frame the page.
     assert_eq!(page.header("x-frame-options"), None);
 }
+
+/// Decryption sign-in p99 on loopback (issue 19's figure), per key type: N arrivals with a fresh
+/// token each (open the token, check window and nonce, keep the nonce, find the patient, make
+/// the SSO session, audit), timed from the request to the redirect. `DECRYPTION_BENCH_N` sets N
+/// (default 100). A bench, not a timed test: `scripts/bench.sh sso` runs it (`--ignored
+/// --nocapture`) into bench/results-sso.md. Each arrival comes from its own forwarded address
+/// (the SSO throttle: 30 per address in 5 minutes).
+#[tokio::test]
+#[ignore = "a bench: scripts/bench.sh sso"]
+async fn sign_in_p99_on_loopback() {
+    let n: usize = std::env::var("DECRYPTION_BENCH_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
+    let server = TestServer::start(ServerOptions::demo().behind_proxy("127.0.0.1,::1")).await;
+    let engine = if server.is_postgres() {
+        "PostgreSQL"
+    } else {
+        "SQLite"
+    };
+    let p = |v: &mut Vec<f64>, q: f64| {
+        v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        v[((v.len() as f64 * q).ceil() as usize).clamp(1, v.len()) - 1]
+    };
+    for (k, key_type) in ["DecryptionByHash", "DecryptionByPassword"]
+        .into_iter()
+        .enumerate()
+    {
+        configure(&server, key_type, json!({})).await;
+        let mut ms = Vec::with_capacity(n);
+        for i in 0..n {
+            let ip = format!("10.7.{}.{}", k * 4 + i / 250, i % 250 + 1);
+            let t = token(key_type, JANE_MRN, now(), &nonce());
+            let mut browser = server.client();
+            let started = std::time::Instant::now();
+            let r = browser
+                .send(
+                    Method::GET,
+                    &arrive_path(&t),
+                    None,
+                    Csrf::Omit,
+                    &[("x-forwarded-for", ip.as_str())],
+                )
+                .await;
+            ms.push(started.elapsed().as_secs_f64() * 1000.0);
+            let location = r.header("location").unwrap_or_default();
+            assert!(
+                location.starts_with(&format!("/embed/success/{KEY}/")),
+                "{location}"
+            );
+        }
+        println!(
+            "{key_type} sign-in on loopback, {engine}, N={n}: portal time (token to SSO session) p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            p(&mut ms, 0.5),
+            p(&mut ms, 0.99),
+            p(&mut ms, 1.0)
+        );
+    }
+}

@@ -460,8 +460,10 @@ async fn every_refusal_is_the_error_page_and_audited_with_its_reason() {
 /// Sign-in p99 on loopback per type (issue 19's figure): N whole sign-ins through the real
 /// authorization server. `OAUTH_BENCH_N` sets N (default 100). The portal time is the
 /// portal's two answers (start, callback: discovery, token exchange, JWKS, id_token check,
-/// session); the whole time includes the server's pages. Debug build unless told otherwise.
+/// session); the whole time includes the server's pages. A bench, not a timed test:
+/// `scripts/bench.sh sso` runs it (`--ignored --nocapture`) into bench/results-sso.md.
 #[tokio::test]
+#[ignore = "a bench: scripts/bench.sh sso"]
 async fn sign_in_p99_on_loopback() {
     let n: usize = std::env::var("OAUTH_BENCH_N")
         .ok()
@@ -531,7 +533,5 @@ async fn sign_in_p99_on_loopback() {
             p(&mut whole_ms, 0.5),
             p(&mut whole_ms, 0.99)
         );
-        // A bound well above what a loaded 2-core machine measures, so a regression shows.
-        assert!(p(&mut portal_ms, 0.99) < 5000.0, "{portal_ms:?}");
     }
 }

@@ -403,9 +403,11 @@ async fn the_mrn_from_a_claim_with_its_alias_type_and_the_service_request_varian
 }
 
 /// SAML sign-in p99 on loopback (issue 19's figure): N full sign-ins (AuthnRequest, the IdP's
-/// signed response, the ACS). `SAML_BENCH_N` sets N (default 40); printed, and bounded so a
-/// regression shows. Each sign-in comes from its own forwarded address (the SSO throttle).
+/// signed response, the ACS). `SAML_BENCH_N` sets N (default 40). A bench, not a timed test:
+/// `scripts/bench.sh sso` runs it (`--ignored --nocapture`) and keeps the printed figures in
+/// bench/results-sso.md. Each sign-in comes from its own forwarded address (the SSO throttle).
 #[tokio::test]
+#[ignore = "a bench: scripts/bench.sh sso"]
 async fn sign_in_p99_on_loopback() {
     let n: usize = std::env::var("SAML_BENCH_N")
         .ok()
@@ -455,6 +457,4 @@ async fn sign_in_p99_on_loopback() {
         p(&mut acs_ms, 0.5),
         p(&mut acs_ms, 0.99)
     );
-    // A bound well above what a loaded 2-core machine measures, so a regression shows.
-    assert!(p(&mut portal_ms, 0.99) < 5000.0, "{portal_ms:?}");
 }

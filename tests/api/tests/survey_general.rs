@@ -371,6 +371,106 @@ async fn future_dated_studies_hidden() {
     assert_eq!(shown, all - future);
 }
 
+/// ShowStartSurveyForLatestStudyOnly: only the patient's latest study is offered, chosen by its
+/// date (then, on the same date and time, the one entered last), not by the order rows were
+/// entered: here the ids run against the dates.
+#[tokio::test]
+async fn latest_study_only_offers_the_latest_by_date() {
+    let server = TestServer::demo().await;
+    // A patient with a study up to now (the latest of those is checked with future ones hidden).
+    let patient = server
+        .count_sql(&format!(
+            "SELECT MIN(patient_id) FROM appointments WHERE status <> 'Canceled' AND starts_at < {}",
+            now_unix() * 1000
+        ))
+        .await;
+    assert!(patient > 0);
+    let mrn = server
+        .count_sql(&format!(
+            "SELECT CAST(mrn AS BIGINT) FROM patients WHERE id = {patient}"
+        ))
+        .await
+        .to_string();
+    let day = 86_400_000_i64;
+    // Later than every appointment of the demo (which spans days around today).
+    let base = now_unix() * 1000 + 400 * day;
+    // Entered in this order: the latest date first, then an earlier one, then a second study at
+    // the latest date and time (the tie goes to the one entered last), then the earliest.
+    let mut ids = Vec::new();
+    for at in [base + 30 * day, base + 10 * day, base + 30 * day, base] {
+        server
+            .execute_sql(&format!(
+                "INSERT INTO appointments (patient_id, location_id, starts_at, status)
+                 SELECT {patient}, MIN(id), {at}, 'Scheduled' FROM locations"
+            ))
+            .await;
+        ids.push(
+            server
+                .count_sql(&format!(
+                    "SELECT MAX(id) FROM appointments WHERE patient_id = {patient}"
+                ))
+                .await,
+        );
+    }
+    let mut desk = server.signed_in(FRONT_DESK).await;
+    let g = grant(&mut desk).await;
+    let body = json!({"RespondentId": mrn});
+    let offered = |r: Value| -> Vec<i64> {
+        r["Entities"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["RespondentEntityId"].as_str().unwrap().parse().unwrap())
+            .collect()
+    };
+    let path = "/api/v2/survey/loadRespondentEntities";
+    let all = offered(
+        staff_send(&mut desk, path, &body, &g)
+            .await
+            .expect(StatusCode::OK),
+    );
+    assert!(all.len() >= 5, "the demo's studies and these four: {all:?}");
+    assert_eq!(all[..3], [ids[2], ids[0], ids[1]], "newest first: {all:?}");
+    let mut admin = server.signed_in(MANAGER).await;
+    save(
+        &mut admin,
+        json!({"ShowStartSurveyForLatestStudyOnly": true}),
+    )
+    .await
+    .expect(StatusCode::OK);
+    assert_eq!(
+        offered(
+            staff_send(&mut desk, path, &body, &g)
+                .await
+                .expect(StatusCode::OK)
+        ),
+        [ids[2]]
+    );
+    // The staff start's settings say so (the web hides the study table's other rows by them).
+    let settings = desk.get_json("/api/survey/SurveySettings").await;
+    assert_eq!(settings["ShowStartSurveyForLatestStudyOnly"], true);
+    // With future-dated studies hidden, the latest of those left (a demo study up to today).
+    save(&mut admin, json!({"IsHideFutureDatedStudies": true}))
+        .await
+        .expect(StatusCode::OK);
+    let tomorrow = now_unix() * 1000 + day;
+    let latest_past = server
+        .count_sql(&format!(
+            "SELECT id FROM appointments WHERE patient_id = {patient} AND status <> 'Canceled'
+               AND starts_at = (SELECT MAX(starts_at) FROM appointments
+                                WHERE patient_id = {patient} AND status <> 'Canceled' AND starts_at < {tomorrow})
+             ORDER BY id DESC LIMIT 1"
+        ))
+        .await;
+    let shown = offered(
+        staff_send(&mut desk, path, &body, &g)
+            .await
+            .expect(StatusCode::OK),
+    );
+    assert!(latest_past > 0);
+    assert_eq!(shown, [latest_past]);
+}
+
 /// SurveyPerLocation of these settings joins the choice order (after the setup wizard's rows).
 #[tokio::test]
 async fn per_location_survey_of_these_settings() {

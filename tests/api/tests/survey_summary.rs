@@ -1,7 +1,9 @@
 //! Survey summary report PDF (issue 5 part 7; spec 04 GenerateSummaryReport and the PDF
 //! options): a submitted survey makes a PDF of the questions shown and their answers, read back
 //! with `pdftotext`; header, page numbers and file name per the settings; staff and the own
-//! patient open it, another patient gets 404; no PDF when the setting is off.
+//! patient open it, another patient gets 404; no PDF when the setting is off. The summary *form*
+//! report (GenerateSummaryFormReport): every question of the survey with its answer, within the
+//! SummaryFormPdfTopMargin / BottomMargin margins (word boxes read back with `pdftotext -bbox`).
 
 use std::time::Duration;
 
@@ -423,6 +425,197 @@ async fn a_run_without_its_language_is_written_in_the_patients_language() {
     assert!(!all.contains("??"), "no unreadable text: {all}");
 }
 
+/// Every word of a PDF with its page: (page, page height, yMin, yMax), y from the top of the
+/// page in points (`pdftotext -bbox`).
+fn word_boxes(pdf: &[u8]) -> Vec<(usize, f64, f64, f64, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("form.pdf");
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .arg("-bbox")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) runs");
+    assert!(out.status.success());
+    let html = String::from_utf8(out.stdout).unwrap();
+    let attr = |tag: &str, name: &str| -> f64 {
+        let at = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        tag[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let (mut page, mut height, mut words) = (0, 0.0, Vec::new());
+    for piece in html.split('<').skip(1) {
+        if piece.starts_with("page ") {
+            page += 1;
+            height = attr(piece, "height");
+        } else if piece.starts_with("word ") {
+            let text = piece.split('>').nth(1).unwrap_or("").to_owned();
+            words.push((page, height, attr(piece, "yMin"), attr(piece, "yMax"), text));
+        }
+    }
+    words
+}
+
+async fn wait_for_form(server: &TestServer, queue: i64) -> i64 {
+    let sql = format!("SELECT COUNT(*) FROM survey_form_reports WHERE survey_queue_id = {queue}");
+    for _ in 0..150 {
+        let n = server.count_sql(&sql).await;
+        if n > 0 {
+            return n;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    0
+}
+
+#[tokio::test]
+async fn the_summary_form_report_has_every_question_with_its_answer_within_the_margins() {
+    let server = TestServer::demo().await;
+    // The form report on its own (the summary report off), 2 inches blank at the top, 1.5 at the
+    // bottom.
+    set_summary_settings(
+        &server,
+        &json!({"GenerateSummaryReport": false, "GenerateSummaryFormReport": true,
+                "SummaryFormPdfTopMargin": "144", "SummaryFormPdfBottomMargin": "108"}),
+    )
+    .await;
+    let queue = janes_history_row(&server).await;
+    let mrn = jane_mrn(&server).await;
+    submit(&server, queue, &answers(2)).await;
+    assert_eq!(wait_for_form(&server, queue).await, 1, "one form report");
+    assert_eq!(
+        server
+            .count_sql(&format!(
+                "SELECT COUNT(*) FROM letters WHERE survey_queue_id = {queue}"
+            ))
+            .await,
+        0,
+        "no summary report: its own switch is off"
+    );
+    let log = log_of(&server, queue).await;
+    let mut staff = server.signed_in(FRONT_DESK).await;
+    // The View links it (and not the summary report, which was not made).
+    let view = staff.get_json(&format!("/api/surveyRun/log/{log}")).await;
+    assert_eq!(
+        (
+            view["HasSummaryFormPdf"].clone(),
+            view["HasSummaryPdf"].clone()
+        ),
+        (json!(true), json!(false)),
+        "{view}"
+    );
+    let r = staff
+        .get(&format!("/api/surveyRun/log/{log}/summaryFormPdf"))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.content_type(), "application/pdf");
+    let disposition = r.header("content-disposition").unwrap();
+    let name = disposition
+        .split("filename=\"")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('"');
+    let parts: Vec<&str> = name.trim_end_matches(".pdf").splitn(4, '_').collect();
+    assert_eq!(parts[..2], ["SummaryForm", mrn.as_str()], "{name}");
+    assert!(is_guid(parts[3]), "{name}");
+    let pdf = r.body.clone();
+    // SUMMARY_PDF_DIR=dir keeps the file, to look at the pages (pdftoppm -png).
+    if let Ok(dir) = std::env::var("SUMMARY_PDF_DIR") {
+        std::fs::write(format!("{dir}/summary-form.pdf"), &pdf).unwrap();
+    }
+
+    let all = pages_text(&pdf).join(" ");
+    for shown in [
+        "Medical History Form",
+        // answered, as written
+        "Height (inches) 64",
+        "Date of your last mammogram 06/15/2024",
+        "Where was it done? (facility and city) Harbor Imaging, Springfield",
+        // a choice question with all its options
+        "Sex assigned at birth Female Male",
+        "Have you had a mammogram before? Yes No",
+        // the relatives table
+        "Mother Mother's side Breast 50",
+        // questions the skip logic did not ask are on the form too, marked
+        "Which symptoms do you have?",
+        "Tell us about each biopsy or surgery.",
+        "Age at menopause",
+        "Not asked (skipped for an earlier answer)",
+    ] {
+        assert!(all.contains(shown), "missing {shown:?} in:\n{all}");
+    }
+    assert!(all.contains(&format!("Patient ID: {mrn}")), "{all}");
+    let words = word_boxes(&pdf);
+    let pages = words.iter().map(|w| w.0).max().unwrap();
+    assert!(all.contains(&format!("Page {pages} of {pages}")), "{all}");
+    // Nothing is printed in the margins, on any page.
+    for (page, height, y_min, y_max, text) in &words {
+        assert!(
+            *y_min >= 144.0 - 0.5 && *y_max <= height - 108.0 + 0.5,
+            "{text:?} on page {page} at {y_min}..{y_max} is inside a margin"
+        );
+    }
+    // The header starts at the top margin, the footer ends at the bottom one.
+    let first = words
+        .iter()
+        .filter(|w| w.0 == 1)
+        .map(|w| w.2)
+        .fold(f64::MAX, f64::min);
+    assert!(
+        first < 144.0 + 12.0,
+        "the clinic name under the top margin: {first}"
+    );
+    let last = words
+        .iter()
+        .filter(|w| w.0 == 1)
+        .map(|w| w.3)
+        .fold(0.0, f64::max);
+    assert!(
+        last > 792.0 - 108.0 - 12.0,
+        "the page number above the bottom margin: {last}"
+    );
+
+    // The patient opens her own; another patient gets 404.
+    let mut jane = server.signed_in(JANE).await;
+    let own = jane
+        .get(&format!("/api/surveyRun/log/{log}/summaryFormPdf"))
+        .await;
+    assert_eq!(own.status, StatusCode::OK);
+    assert_eq!(own.body, pdf);
+    let mut other = server.signed_in(MARIA).await;
+    other
+        .get(&format!("/api/surveyRun/log/{log}/summaryFormPdf"))
+        .await
+        .expect_error(StatusCode::NOT_FOUND);
+
+    // Smaller margins take effect on the next report: 0 is the standard 36 points.
+    set_summary_settings(
+        &server,
+        &json!({"GenerateSummaryFormReport": true, "SummaryFormPdfTopMargin": "0", "SummaryFormPdfBottomMargin": "0"}),
+    )
+    .await;
+    let db = portal_api::Db::open(server.database_url()).await.unwrap();
+    assert!(portal_api::routes::surveys::make_summary_form(&db, queue)
+        .await
+        .unwrap());
+    let again = staff
+        .get(&format!("/api/surveyRun/log/{log}/summaryFormPdf"))
+        .await;
+    assert_eq!(again.status, StatusCode::OK);
+    let pdf = again.body;
+    let words = word_boxes(&pdf);
+    let top = words
+        .iter()
+        .filter(|w| w.0 == 1)
+        .map(|w| w.2)
+        .fold(f64::MAX, f64::min);
+    assert!((36.0 - 0.5..36.0 + 12.0).contains(&top), "{top}");
+    assert!(
+        words.iter().map(|w| w.0).max().unwrap() < pages,
+        "more room on a page, fewer pages"
+    );
+}
+
 #[tokio::test]
 async fn no_summary_when_generate_summary_report_is_off() {
     let server = TestServer::demo().await;
@@ -443,6 +636,7 @@ async fn no_summary_when_generate_summary_report_is_off() {
     let mut staff = server.signed_in(FRONT_DESK).await;
     let view = staff.get_json(&format!("/api/surveyRun/log/{log}")).await;
     assert_eq!(view["HasSummaryPdf"], false);
+    assert_eq!(view["HasSummaryFormPdf"], false);
     staff
         .get(&format!("/api/surveyRun/log/{log}/summaryPdf"))
         .await
@@ -456,4 +650,17 @@ async fn no_summary_when_generate_summary_report_is_off() {
         .await
         .expect(StatusCode::OK);
     assert!(!docs.to_string().contains("Survey Summary"));
+    // Nor a summary form report (GenerateSummaryFormReport, off by default).
+    assert_eq!(
+        server
+            .count_sql(&format!(
+                "SELECT COUNT(*) FROM survey_form_reports WHERE survey_queue_id = {queue}"
+            ))
+            .await,
+        0
+    );
+    staff
+        .get(&format!("/api/surveyRun/log/{log}/summaryFormPdf"))
+        .await
+        .expect_error(StatusCode::NOT_FOUND);
 }

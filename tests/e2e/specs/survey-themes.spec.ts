@@ -85,7 +85,7 @@ test("Survey Themes Management: the table, Apply, add with Theme Name required, 
   }
 });
 
-test("every shipped theme restyles the runner and passes axe; the patient may switch unless hidden", async ({ page, browser }) => {
+test("every shipped theme restyles the kiosk PIN screen and the runner and passes axe; the patient may switch unless hidden", async ({ page, browser }) => {
   test.setTimeout(300_000);
   const staff = await browser.newContext();
   const staffCsrf = await staffApi(staff.request);
@@ -95,8 +95,19 @@ test("every shipped theme restyles the runner and passes axe; the patient may sw
     for (const name of ["default", "high-contrast", "large-text"]) {
       await applyTheme(manager.request, csrf, name);
       const { pin } = await freshSurvey(staff.request, staffCsrf, "PES-010");
+      // The kiosk's PIN screen wears the theme too, and passes axe in it (empty, then with the
+      // PIN typed and Start enabled).
       await page.goto("/survey");
-      await page.getByLabel("Enter your 4-digit PIN").fill(pin);
+      const pinBox = page.getByLabel("Enter your 4-digit PIN");
+      await expect(pinBox).toBeVisible();
+      if (name === "high-contrast") {
+        await expect(page.locator("main.survey-screen")).toHaveCSS("background-color", "rgb(0, 0, 0)");
+      }
+      await axeClean(page);
+      await pinBox.fill(pin);
+      await expect(page.getByRole("button", { name: "Start" })).toBeEnabled();
+      await page.screenshot({ path: `${SCREENSHOTS}/survey-pin-theme-${name}.png`, fullPage: true });
+      await axeClean(page);
       await page.getByRole("button", { name: "Start" }).click();
       await expect(page.getByRole("heading", { name: "Pre-Exam Screening" })).toBeVisible();
       // The patient's name (HidePatientNameInSurvey is off in the demo).

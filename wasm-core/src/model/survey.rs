@@ -213,6 +213,10 @@ wire! {
         /// A summary report PDF exists (View, signed in): GET /api/surveyRun/log/{id}/summaryPdf.
         #[serde(default)]
         pub has_summary_pdf: bool,
+        /// A summary form report PDF exists (View, signed in; GenerateSummaryFormReport):
+        /// GET /api/surveyRun/log/{id}/summaryFormPdf.
+        #[serde(default)]
+        pub has_summary_form_pdf: bool,
         /// The SurveyGeneral settings the runner follows (`survey::display`).
         #[serde(default)]
         pub display: SurveyRunDisplay,

@@ -57,6 +57,18 @@ pub fn search_error(
     }
 }
 
+/// ShowStartSurveyForLatestStudyOnly (spec 04 §3): of the studies the staff start offers, only
+/// the latest one: the latest study date, then (two on the same date and time) the one entered
+/// last, i.e. the highest id. Chosen by value, whatever order `studies` come in. `date_and_id`
+/// gives a study's date (any ordered number, e.g. epoch milliseconds) and id.
+pub fn latest_study_only<T>(studies: Vec<T>, date_and_id: impl Fn(&T) -> (i64, i64)) -> Vec<T> {
+    studies
+        .into_iter()
+        .max_by_key(|s| date_and_id(s))
+        .into_iter()
+        .collect()
+}
+
 /// Spec 01 §5: the staff PIN form is complete with exactly AdminPinLength characters (digits or
 /// letters; the configured PIN decides), at most 6.
 pub fn admin_pin_ready(pin: &str, length: u32) -> bool {
@@ -65,4 +77,26 @@ pub fn admin_pin_ready(pin: &str, length: u32) -> bool {
         && n == length as usize
         && n <= ADMIN_PIN_MAX
         && pin.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_latest_study_is_chosen_by_date_then_id_in_any_order() {
+        // (date, id, name): the newest date wins; on the same date the higher id.
+        let studies = vec![
+            (200, 5, "b"),
+            (300, 2, "newest"),
+            (100, 9, "oldest"),
+            (300, 1, "same day, entered first"),
+        ];
+        let pick = |v: Vec<(i64, i64, &'static str)>| latest_study_only(v, |s| (s.0, s.1));
+        assert_eq!(pick(studies.clone()), vec![(300, 2, "newest")]);
+        let mut reversed = studies;
+        reversed.reverse();
+        assert_eq!(pick(reversed), vec![(300, 2, "newest")]);
+        assert!(pick(Vec::new()).is_empty());
+    }
 }

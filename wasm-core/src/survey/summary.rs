@@ -143,6 +143,116 @@ pub fn summary(
         .collect()
 }
 
+/// An answer as the summary *form* report shows it (spec 04 GenerateSummaryFormReport).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FormAnswer {
+    /// A choice question: every option in the survey's order, with whether it was chosen.
+    Choices(Vec<(String, bool)>),
+    /// Text, a number or a date as the reader wants it ("" when empty).
+    Text(String),
+    /// A repeating table: column titles and the rows given (none when empty).
+    Table {
+        columns: Vec<String>,
+        rows: Vec<Vec<String>>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormItem {
+    pub question_id: String,
+    pub question: String,
+    /// Whether the patient was shown the question for her answers (false: skipped by the
+    /// survey's skip logic; the form shows it unfilled).
+    pub asked: bool,
+    pub answer: FormAnswer,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormSection {
+    pub title: String,
+    pub asked: bool,
+    pub items: Vec<FormItem>,
+}
+
+/// The survey as a filled-in form (spec 04 GenerateSummaryFormReport): unlike [`summary`],
+/// every page and every answerable question of the survey, in its order, whether or not the
+/// patient was shown it; choice questions with all their options (the chosen ones ticked); an
+/// answer only where the question was asked (answers kept from a path the patient left are not
+/// shown).
+pub fn form(
+    survey: &SurveyDefinition,
+    answers: &Answers,
+    lang: &str,
+    shows: &dyn Fn(&str) -> bool,
+) -> Vec<FormSection> {
+    let shown = visibility(survey, answers);
+    survey
+        .pages
+        .iter()
+        .map(|page| {
+            let page_asked = shown.pages.contains(&page.id);
+            FormSection {
+                title: pick(&page.title, lang, shows),
+                asked: page_asked,
+                items: page
+                    .questions
+                    .iter()
+                    .filter(|q| q.kind != QuestionKind::Display)
+                    .map(|q| {
+                        let asked = page_asked && shown.questions.contains(&q.id);
+                        let answer = answers.get(&q.id).filter(|_| asked);
+                        FormItem {
+                            question_id: q.id.clone(),
+                            question: pick(&q.text, lang, shows),
+                            asked,
+                            answer: form_answer(q, answer, lang, shows),
+                        }
+                    })
+                    .collect(),
+            }
+        })
+        .filter(|s| !s.items.is_empty())
+        .collect()
+}
+
+fn form_answer(
+    q: &SurveyQuestion,
+    answer: Option<&Answer>,
+    lang: &str,
+    shows: &dyn Fn(&str) -> bool,
+) -> FormAnswer {
+    match q.kind {
+        QuestionKind::Single | QuestionKind::YesNo | QuestionKind::Multiple => {
+            let chosen = |value: &str| match answer {
+                Some(Answer::One(v)) => v == value,
+                Some(Answer::Many(values)) => values.iter().any(|v| v == value),
+                _ => false,
+            };
+            FormAnswer::Choices(
+                q.options
+                    .iter()
+                    .map(|o| (pick(&o.text, lang, shows), chosen(&o.value)))
+                    .collect(),
+            )
+        }
+        QuestionKind::Table => match answer_of(q, answer, lang, shows) {
+            SummaryAnswer::Table { columns, rows } => FormAnswer::Table { columns, rows },
+            _ => FormAnswer::Table {
+                columns: q
+                    .columns
+                    .iter()
+                    .map(|c| pick(&c.text, lang, shows))
+                    .collect(),
+                rows: Vec::new(),
+            },
+        },
+        _ => match answer_of(q, answer, lang, shows) {
+            SummaryAnswer::Text(t) => FormAnswer::Text(t),
+            _ => FormAnswer::Text(String::new()),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,6 +339,50 @@ mod tests {
             SummaryAnswer::Table {
                 columns: vec!["Relative".into(), "Age at diagnosis".into()],
                 rows: vec![vec!["Mother".into(), "52".into()]]
+            }
+        );
+    }
+
+    #[test]
+    fn the_form_has_every_question_with_all_options_and_skipped_ones_unfilled() {
+        let def = parsed();
+        let a = answers(&[
+            ("pain", Answer::One("no".into())),
+            // Kept from a path the patient left: not shown on the form.
+            ("where", Answer::Many(vec!["l".into()])),
+            ("note", Answer::One("Nothing".into())),
+        ]);
+        let f = form(&def, &a, "en", &all);
+        assert_eq!(f.len(), 2);
+        let ids: Vec<(&str, bool)> = f[0]
+            .items
+            .iter()
+            .map(|i| (i.question_id.as_str(), i.asked))
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                ("pain", true),
+                ("where", false),
+                ("since", false),
+                ("note", true)
+            ]
+        );
+        assert_eq!(
+            f[0].items[0].answer,
+            FormAnswer::Choices(vec![("Yes".into(), false), ("No".into(), true)])
+        );
+        assert_eq!(
+            f[0].items[1].answer,
+            FormAnswer::Choices(vec![("Left".into(), false), ("Right".into(), false)])
+        );
+        assert_eq!(f[0].items[2].answer, FormAnswer::Text(String::new()));
+        assert_eq!(f[0].items[3].answer, FormAnswer::Text("Nothing".into()));
+        assert_eq!(
+            f[1].items[0].answer,
+            FormAnswer::Table {
+                columns: vec!["Relative".into(), "Age at diagnosis".into()],
+                rows: Vec::new()
             }
         );
     }

@@ -45,7 +45,7 @@ use help::*;
 use pins::*;
 use runs::*;
 use summary::*;
-pub use summary::{make_summary, summary_letter};
+pub use summary::{make_summary, make_summary_form, summary_letter};
 
 pub const TOKEN_HEADER: &str = "x-survey-token";
 pub fn router() -> ApiRouter {
@@ -74,6 +74,11 @@ pub fn router() -> ApiRouter {
             "/api/surveyRun/log/{surveyLogId}/summaryPdf",
             "The survey's summary report (application/pdf, named Summary_<SSN>_<DATE>_<GUID>.pdf): staff or its own patient",
             summary_pdf,
+        )
+        .get(
+            "/api/surveyRun/log/{surveyLogId}/summaryFormPdf",
+            "The survey's summary form report (application/pdf, named SummaryForm_<SSN>_<DATE>_<GUID>.pdf; GenerateSummaryFormReport): every question with its answer; staff or its own patient",
+            summary_form_pdf,
         )
         .put(
             "/api/surveyRun/{surveyQueueId}/answers",
@@ -253,6 +258,7 @@ fn run_state(
         page_id: run.page_id.clone(),
         decision,
         has_summary_pdf: has_summary,
+        has_summary_form_pdf: false,
         display,
     })
 }

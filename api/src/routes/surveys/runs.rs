@@ -71,15 +71,12 @@ pub(super) async fn load_log(
     .await?;
     // The report link is for signed-in readers (staff, the patient), not for a kiosk token.
     let has_summary = user.is_some() && store::summary_of_queue(&state.db, run.id).await?.is_some();
+    let has_form = user.is_some() && store::has_summary_form(&state.db, run.id).await?;
     record_staff_view(&state, &user, &run, true, peer).await?;
     let display = display_of(&state, &run).await?;
-    Ok(Json(run_state(
-        &run,
-        &libraries(&state).await?,
-        true,
-        has_summary,
-        display,
-    )?))
+    let mut answer = run_state(&run, &libraries(&state).await?, true, has_summary, display)?;
+    answer.has_summary_form_pdf = has_form;
+    Ok(Json(answer))
 }
 
 /// Autosave and submit share this: check the run can still be written, then apply the change
@@ -225,6 +222,9 @@ pub(super) async fn write(
         tokio::spawn(async move {
             if let Err(e) = make_summary(&state, id).await {
                 tracing::error!(survey_queue_id = id, error = %e, "survey summary report failed");
+            }
+            if let Err(e) = make_summary_form(&state.db, id).await {
+                tracing::error!(survey_queue_id = id, error = %e, "survey summary form report failed");
             }
         });
     }

@@ -170,6 +170,82 @@ pub async fn summary_letter(db: &Db, queue_id: i64, always: bool) -> AppResult<b
     Ok(true)
 }
 
+/// Makes and stores the summary *form* report of a submitted survey when
+/// GenerateSummaryFormReport is on (issue 17; `crate::summary_form_pdf`): every question of the
+/// survey with its answer, on pages with the SummaryFormPdfTopMargin / BottomMargin margins, in
+/// the language the survey was answered in. Independent of GenerateSummaryReport.
+pub async fn make_summary_form(db: &Db, queue_id: i64) -> AppResult<bool> {
+    let general = settings::get::<SurveyGeneral>(db).await?;
+    if !general.generate_summary_form_report {
+        return Ok(false);
+    }
+    let run = store::run_by_queue(db, queue_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let facts = store::summary_facts(db, queue_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let def = definition(&run, &crate::routes::survey_admin::library_set(db).await?)?;
+    let answers = stored_answers(&run);
+    let clinic = settings::get::<CorePortal>(db).await?.client_name;
+    let completed_at = facts
+        .completed_at
+        .or(run.completed_at)
+        .unwrap_or_else(now_ms);
+    let lang = facts.language.clone();
+    let survey_name = {
+        let local = survey::local_text(&def.name, &lang);
+        if pdf::can_show(&local) {
+            local
+        } else {
+            survey::local_text(&def.name, "en")
+        }
+    };
+    let ymd = crate::fmt::iso_utc(completed_at)
+        .get(..10)
+        .unwrap_or_default()
+        .replace('-', "");
+    let file_name = summary_pdf::file_name(
+        "SummaryForm_<SSN>_<DATE>_<GUID>",
+        &facts.mrn,
+        &ymd,
+        &uuid::Uuid::new_v4().to_string(),
+    );
+    let report = crate::summary_form_pdf::SummaryFormPdf {
+        clinic_name: if clinic.trim().is_empty() {
+            "Breast Imaging Center".to_owned()
+        } else {
+            clinic
+        },
+        survey_name,
+        patient_name: format!("{} {}", facts.first_name, facts.last_name)
+            .trim()
+            .to_owned(),
+        patient_mrn: facts.mrn.clone(),
+        patient_dob: facts
+            .dob
+            .as_deref()
+            .map(crate::fmt::iso_date_to_us)
+            .unwrap_or_default(),
+        completed: format!("{} UTC", crate::fmt::date_time(completed_at, 0)),
+        top_margin: crate::summary_form_pdf::margin(&general.summary_form_pdf_top_margin),
+        bottom_margin: crate::summary_form_pdf::margin(&general.summary_form_pdf_bottom_margin),
+        sections: Vec::new(),
+        texts: summary_texts(db, &lang).await?,
+    };
+    let bytes = tokio::task::spawn_blocking(move || {
+        let sections = wasm_core::survey::summary::form(&def, &answers, &lang, &pdf::can_show);
+        crate::summary_form_pdf::render(&crate::summary_form_pdf::SummaryFormPdf {
+            sections,
+            ..report
+        })
+    })
+    .await
+    .map_err(AppError::internal)?;
+    store::save_summary_form(db, queue_id, facts.patient_id, &file_name, &bytes, now_ms()).await?;
+    Ok(true)
+}
+
 /// The report's fixed texts in `language`: the clinic's edits of the `SummaryPdf_*` labels, else
 /// the shipped texts.
 async fn summary_texts(db: &Db, language: &str) -> AppResult<SummaryTexts> {
@@ -240,5 +316,49 @@ pub(super) async fn summary_pdf(
         &headers,
     )
     .await?;
+    Ok(File::inline(pdf, &file_name))
+}
+
+/// The summary form report of a survey log (GenerateSummaryFormReport): staff, or the patient it
+/// belongs to (404 for anyone else, and when none was made). Audited as the summary is.
+pub(super) async fn summary_form_pdf(
+    user: CurrentUser,
+    State(state): State<AppState>,
+    peer: ClientAddr,
+    ApiPath(id): ApiPath<i64>,
+) -> AppResult<File<PdfFile>> {
+    let db = &state.db;
+    let run = store::run_by_log(db, id).await?.ok_or(AppError::NotFound)?;
+    if !(user.role.is_staff() || user.patient_id == Some(run.patient_id)) {
+        return Err(crate::denied_access::Denial::patient_object(
+            Actor::from(&*user),
+            Some(run.patient_id),
+            "SurveySummaryForm",
+            id,
+        )
+        .not_found());
+    }
+    let (file_name, pdf) = store::summary_form_of_queue(db, run.id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let target = Target {
+        target_type: Some("SurveySummaryForm"),
+        target_id: Some(run.id.to_string()),
+        target_user_id: None,
+    };
+    let action = if user.role.is_staff() {
+        Action::SummaryViewed
+    } else {
+        Action::LetterViewed
+    };
+    audit::Entry::new(Actor::from(&*user), action, target)
+        .values(
+            None,
+            Some(json!({"Report": "SummaryForm", "PatientId": run.patient_id, "SurveyLogId": id})),
+        )
+        .ip(Some(peer.ip().to_string()))
+        .patient(Some(run.patient_id))
+        .write_alone(db)
+        .await?;
     Ok(File::inline(pdf, &file_name))
 }

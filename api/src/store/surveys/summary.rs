@@ -66,3 +66,40 @@ pub async fn summary_of_queue(db: &Db, queue_id: i64) -> AppResult<Option<(i64, 
     )
     .bind(queue_id).fetch_optional(pool).await)?)
 }
+
+/// Stores the summary form report of a queue row (issue 17, GenerateSummaryFormReport); a newer
+/// one (a re-submission after Modify) replaces it.
+pub async fn save_summary_form(
+    db: &Db,
+    queue_id: i64,
+    patient_id: i64,
+    file_name: &str,
+    pdf: &[u8],
+    now: i64,
+) -> AppResult<()> {
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO survey_form_reports (survey_queue_id, patient_id, file_name, pdf, created_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (survey_queue_id) DO UPDATE SET file_name = $3, pdf = $4, created_at = $5",
+    )
+    .bind(queue_id).bind(patient_id).bind(file_name).bind(pdf).bind(now)
+    .execute(pool).await.map(|_| ()))?;
+    Ok(())
+}
+
+/// (file name, PDF) of a queue row's summary form report, when one was made.
+pub async fn summary_form_of_queue(db: &Db, queue_id: i64) -> AppResult<Option<(String, Vec<u8>)>> {
+    Ok(on_db!(db, pool => sqlx::query_as(
+        "SELECT file_name, pdf FROM survey_form_reports WHERE survey_queue_id = $1",
+    )
+    .bind(queue_id).fetch_optional(pool).await)?)
+}
+
+/// Whether a queue row has a summary form report.
+pub async fn has_summary_form(db: &Db, queue_id: i64) -> AppResult<bool> {
+    let n: i64 = on_db!(db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM survey_form_reports WHERE survey_queue_id = $1",
+    )
+    .bind(queue_id).fetch_one(pool).await)?;
+    Ok(n > 0)
+}

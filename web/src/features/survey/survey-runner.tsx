@@ -321,6 +321,11 @@ export function SurveyRunner({
             {t("SurveyRunner_SummaryPdf")}
           </a>
         )}
+        {readOnly && run.HasSummaryFormPdf && run.SurveyLogId != null && (
+          <a className="survey-summary-link" href={`/api/surveyRun/log/${run.SurveyLogId}/summaryFormPdf`} target="_blank" rel="noopener">
+            {t("SurveyRunner_SummaryFormPdf")}
+          </a>
+        )}
       </div>
       {currentPage && (
         <section className="survey-page" aria-labelledby="survey-page-title" lang={lang}>
