@@ -31,11 +31,17 @@ fn stamp(iso: Option<&str>, offset_minutes: i32, missing: &str) -> (String, bool
     }
 }
 
+/// Whether a stamp would be shown for this instant (a valid one), without writing its text: the
+/// letters list asks this for every letter.
+fn stamped(iso: Option<&str>) -> bool {
+    iso.is_some_and(|iso| dates::to_local(iso, 0).is_some())
+}
+
 /// Whether this viewer may acknowledge this letter now: it is read, not yet acknowledged, no
 /// hiding rule forbids it, and the viewer is neither impersonated nor a program manager.
 pub fn can_acknowledge(facts: &LetterFacts, viewer: &LetterViewer) -> bool {
-    let read = stamp(facts.read_at.as_deref(), 0, "").1;
-    let acked = stamp(facts.acked_at.as_deref(), 0, "").1;
+    let read = stamped(facts.read_at.as_deref());
+    let acked = stamped(facts.acked_at.as_deref());
     read && !acked && facts.allow_ack && !viewer.is_impersonated && !viewer.is_program_manager
 }
 
@@ -344,19 +350,32 @@ pub fn letter_kind(letter_type: &str) -> LetterKind {
     // no other letter lower-cases into one of theirs (the Kelvin sign becomes 'k', in none of
     // them; 'İ' becomes 'i' plus a combining dot, which breaks the word). Unicode's case tables
     // would cost the wasm file about 7 kB gzipped (issue 22).
-    let t: String = letter_type
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect::<String>()
-        .to_ascii_lowercase();
-    if t.contains("referringphysician") {
+    if squashed_contains(letter_type, "referringphysician") {
         LetterKind::ReferringPhysician
-    } else if t.contains("notification") {
+    } else if squashed_contains(letter_type, "notification") {
         LetterKind::Notification
-    } else if t.contains("recall") {
+    } else if squashed_contains(letter_type, "recall") {
         LetterKind::Recall
     } else {
         LetterKind::Other
+    }
+}
+
+/// Whether `text`'s letters and digits, ASCII lower-cased, contain `word` (ASCII lower case),
+/// read in place: the letters list asks this several times for each of hundreds of letters.
+fn squashed_contains(text: &str, word: &str) -> bool {
+    let mut rest = text
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .map(|c| c.to_ascii_lowercase());
+    loop {
+        let mut probe = rest.clone();
+        if word.chars().all(|w| probe.next() == Some(w)) {
+            return true;
+        }
+        if rest.next().is_none() {
+            return false;
+        }
     }
 }
 
@@ -424,6 +443,43 @@ pub fn portal_email_allowed(kind: &str, patient_locations: &[String], disabled: 
 #[cfg(test)]
 mod kind_tests {
     use super::*;
+
+    /// The kind is read from the type's letters and digits in ASCII lower case, wherever the
+    /// word starts: the same answers as searching the squashed text.
+    #[test]
+    fn kinds_are_found_across_spaces_case_punctuation_and_prefixes() {
+        let squashed = |t: &str| {
+            t.chars()
+                .filter(|c| c.is_alphanumeric())
+                .collect::<String>()
+                .to_ascii_lowercase()
+        };
+        let cases = [
+            ("REFERRING-PHYSICIAN letter", LetterKind::ReferringPhysician),
+            ("Referring Phys ician", LetterKind::ReferringPhysician),
+            ("Referring Physicia", LetterKind::Other),
+            ("Réferring Physician", LetterKind::Other),
+            ("xxRecall", LetterKind::Recall),
+            ("rrecall", LetterKind::Recall),
+            ("re call!", LetterKind::Recall),
+            ("Recal", LetterKind::Other),
+            ("İrecall", LetterKind::Recall),
+            ("Notif1cation", LetterKind::Other),
+            ("Recall notification", LetterKind::Notification),
+            ("", LetterKind::Other),
+        ];
+        for (text, kind) in cases {
+            assert_eq!(letter_kind(text), kind, "{text}");
+            let t = squashed(text);
+            for word in ["referringphysician", "notification", "recall"] {
+                assert_eq!(
+                    squashed_contains(text, word),
+                    t.contains(word),
+                    "{text} {word}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn kinds_and_alternate_texts() {
