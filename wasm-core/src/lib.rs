@@ -43,6 +43,7 @@ pub mod session_timer;
 pub mod settings;
 pub mod setup;
 pub mod site_usage;
+pub mod sorted_map;
 pub mod survey;
 pub mod survey_integration;
 pub mod table;
