@@ -43,16 +43,13 @@ pub fn enum_label(value: &str) -> String {
     if words.len() > 1 && words[0] == "Is" {
         words.remove(0);
     }
-    words
-        .iter()
-        .map(|w| {
-            WORDS
-                .iter()
-                .find(|(code, _)| code == w)
-                .map_or_else(|| (*w).to_owned(), |(_, label)| (*label).to_owned())
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let labels = words.iter().map(|w| {
+        WORDS
+            .iter()
+            .find(|(code, _)| code == w)
+            .map_or(*w, |(_, label)| *label)
+    });
+    crate::join(labels, " ")
 }
 
 #[cfg(test)]

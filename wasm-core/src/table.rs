@@ -267,7 +267,7 @@ pub fn write_table_state(query: &str, list_id: &str, state: &TableState) -> Stri
             put(&format!("f_{name}"), value);
         }
     }
-    let joined = parts.join("&");
+    let joined = crate::join(&parts, "&");
     if query.starts_with('?') && !joined.is_empty() {
         format!("?{joined}")
     } else {
