@@ -306,7 +306,7 @@ pub fn format_with(t: &LocalDateTime, pattern: &str, zone_abbr: &str) -> String 
             ('M', _) => month_name.to_owned(),
             ('d' | 'D', 1) => t.day.to_string(),
             ('d' | 'D', 2) => two(t.day),
-            ('E', 1..=3) | ('d', 3) => weekday[..3].to_owned(),
+            ('E', 1..=3) | ('d', 3) => weekday.chars().take(3).collect(),
             ('E', _) | ('d', _) => weekday.to_owned(),
             ('h', 1) => hour12.to_string(),
             ('h', _) => two(hour12),

@@ -290,7 +290,7 @@ pub fn letter_title_in(
         parts.push(procedure.trim().to_owned());
     }
     parts.retain(|p| !p.is_empty());
-    parts.join(" - ")
+    crate::join(&parts, " - ")
 }
 
 /// /documents/... (segments after "documents"): no segment goes to unread; an unknown mode or

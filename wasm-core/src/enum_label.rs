@@ -36,23 +36,21 @@ pub fn enum_label(value: &str) -> String {
     // Bytes rather than `str::contains(char)`, whose non-ASCII path links core's substring search
     // into the wasm file (issue 22); the same answer for an ASCII character.
     if value.bytes().any(|b| b == b' ' || b == b'_') {
-        return value.replace('_', " ");
+        // `replace('_', " ")`, with the join the labels use (no second copy loop in the file).
+        return crate::join(value.split('_'), " ");
     }
     let split = split_at_capitals(value);
     let mut words: Vec<&str> = split.split(' ').filter(|w| !w.is_empty()).collect();
     if words.len() > 1 && words[0] == "Is" {
         words.remove(0);
     }
-    words
-        .iter()
-        .map(|w| {
-            WORDS
-                .iter()
-                .find(|(code, _)| code == w)
-                .map_or_else(|| (*w).to_owned(), |(_, label)| (*label).to_owned())
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let labels = words.iter().map(|w| {
+        WORDS
+            .iter()
+            .find(|(code, _)| code == w)
+            .map_or(*w, |(_, label)| *label)
+    });
+    crate::join(labels, " ")
 }
 
 #[cfg(test)]
@@ -82,6 +80,8 @@ mod tests {
             ("ShowRISHold", "Show RIS Hold"),
             ("Ready for Exam", "Ready for Exam"),
             ("LOGIN_FAILED", "LOGIN FAILED"),
+            ("_Log__in_", " Log  in "),
+            ("é_ü", "é ü"),
             ("", ""),
             ("Is", "Is"),
         ] {

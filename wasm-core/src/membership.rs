@@ -268,7 +268,7 @@ pub fn us_phone_digits(value: &str) -> Option<String> {
         .chars()
         .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '(' | ')' | '-' | '+' | '.'));
     let digits = match digits.len() {
-        11 if digits.starts_with('1') => digits[1..].to_owned(),
+        11 if digits.starts_with('1') => digits.get(1..)?.to_owned(),
         10 => digits,
         _ => return None,
     };
@@ -277,17 +277,18 @@ pub fn us_phone_digits(value: &str) -> Option<String> {
 
 /// The phone mask (000) 000-0000 applied to what was typed so far (digits only, at most 10).
 pub fn format_us_phone(value: &str) -> String {
-    let digits: String = value
-        .chars()
-        .filter(char::is_ascii_digit)
-        .take(10)
-        .collect();
-    match digits.len() {
-        0 => String::new(),
-        1..=3 => format!("({digits}"),
-        4..=6 => format!("({}) {}", &digits[..3], &digits[3..]),
-        _ => format!("({}) {}-{}", &digits[..3], &digits[3..6], &digits[6..]),
+    let mut out = String::new();
+    let digits = value.chars().filter(char::is_ascii_digit).take(10);
+    for (i, digit) in digits.enumerate() {
+        match i {
+            0 => out.push('('),
+            3 => out.push_str(") "),
+            6 => out.push('-'),
+            _ => {}
+        }
+        out.push(digit);
     }
+    out
 }
 
 /// Online survey registration (spec 02 §5). `new_person` is step 2: the person fields apply.
@@ -451,5 +452,38 @@ mod tests {
         assert_eq!(format_us_phone("5550102030999"), "(555) 010-2030");
         assert_eq!(format_us_phone("55"), "(55");
         assert_eq!(format_us_phone("5550"), "(555) 0");
+    }
+
+    /// The mask gives what the earlier slicing version gave, for every length and with
+    /// separators, letters and non-ASCII digits mixed in.
+    #[test]
+    fn phone_mask_as_before() {
+        fn before(value: &str) -> String {
+            let digits: String = value
+                .chars()
+                .filter(char::is_ascii_digit)
+                .take(10)
+                .collect();
+            match digits.len() {
+                0 => String::new(),
+                1..=3 => format!("({digits}"),
+                4..=6 => format!("({}) {}", &digits[..3], &digits[3..]),
+                _ => format!("({}) {}-{}", &digits[..3], &digits[3..6], &digits[6..]),
+            }
+        }
+        let typed = "+1 (555) ٣é010-2030 x99 ext 7";
+        let mut prefix = String::new();
+        for c in typed.chars() {
+            prefix.push(c);
+            assert_eq!(format_us_phone(&prefix), before(&prefix), "{prefix}");
+        }
+        assert_eq!(format_us_phone(""), "");
+        assert_eq!(format_us_phone("abc"), "");
+        assert_eq!(format_us_phone("1234567"), "(123) 456-7");
+        assert_eq!(
+            us_phone_digits("1 555 010 2030").as_deref(),
+            Some("5550102030")
+        );
+        assert_eq!(us_phone_digits("25550102030"), None);
     }
 }

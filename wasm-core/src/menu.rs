@@ -65,7 +65,8 @@ pub fn child_label(slug: &str) -> String {
     if slug == "email-service" {
         return "Notification Templates".to_owned();
     }
-    slug.split('-')
+    let words = slug
+        .split('-')
         .filter(|w| !w.is_empty())
         .map(|word| match word {
             "sso" | "pdf" => word.to_ascii_uppercase(),
@@ -83,9 +84,8 @@ pub fn child_label(slug: &str) -> String {
                     })
                     .unwrap_or_default()
             }
-        })
-        .collect::<Vec<String>>()
-        .join(" ")
+        });
+    crate::join(words, " ")
 }
 
 /// The menu of the signed-in user; empty for anyone not signed in or without a role.

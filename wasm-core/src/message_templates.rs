@@ -95,16 +95,20 @@ fn parse(template: &str) -> Vec<Part<'_>> {
     let rest = template;
     let mut text_start = 0;
     let mut at = 0;
-    while let Some(open) = rest[at..].find('{').map(|i| at + i) {
-        let name_len = rest[open + 1..]
+    // Every offset below is at an ASCII character ({, } or a name's), so `get` always finds a
+    // character boundary; it is used instead of indexing only because it cannot panic.
+    let cut = |from: usize, to: usize| rest.get(from..to).unwrap_or_default();
+    while let Some(open) = rest.get(at..).and_then(|r| r.find('{')).map(|i| at + i) {
+        let after = cut(open + 1, rest.len());
+        let name_len = after
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len() - open - 1);
+            .unwrap_or(after.len());
         let close = open + 1 + name_len;
-        if name_len > 0 && rest[close..].starts_with('}') {
+        if name_len > 0 && rest.as_bytes().get(close) == Some(&b'}') {
             if open > text_start {
-                parts.push(Part::Text(&rest[text_start..open]));
+                parts.push(Part::Text(cut(text_start, open)));
             }
-            parts.push(Part::Slot(&rest[open + 1..close]));
+            parts.push(Part::Slot(cut(open + 1, close)));
             text_start = close + 1;
             at = close + 1;
         } else {
@@ -112,7 +116,7 @@ fn parse(template: &str) -> Vec<Part<'_>> {
         }
     }
     if text_start < rest.len() {
-        parts.push(Part::Text(&rest[text_start..]));
+        parts.push(Part::Text(cut(text_start, rest.len())));
     }
     parts
 }
@@ -139,14 +143,16 @@ fn match_template<'t, 'a>(parts: &[Part<'t>], message: &'a str) -> Option<Vec<(&
                 .map(|(i, _)| i)
                 .chain([message.len()]);
             for end in ends {
-                let value = &message[..end];
+                let Some((value, after)) = message.split_at_checked(end) else {
+                    continue;
+                };
                 if !fits(name, value) {
                     if *name == "n" {
                         return None;
                     }
                     continue;
                 }
-                if let Some(mut values) = match_template(rest, &message[end..]) {
+                if let Some(mut values) = match_template(rest, after) {
                     values.insert(0, (*name, value));
                     return Some(values);
                 }
@@ -230,6 +236,29 @@ mod tests {
         assert_eq!(fill("You have {n} left", &[("n", "2")]), "You have 2 left");
         assert_eq!(fill("{a} and {b}", &[("a", "1")]), "1 and {b}");
         assert_eq!(fill("a { b } {} {x", &[("x", "1")]), "a { b } {} {x");
+    }
+
+    /// Templates and values with non-ASCII text beside the placeholders and braces at the edges
+    /// (`parse` and `match_template` cut strings at computed offsets).
+    #[test]
+    fn non_ascii_text_and_braces_at_the_edges() {
+        let v = [("n", "7"), ("é", "x")];
+        assert_eq!(fill("ä{n}ö", &v), "ä7ö");
+        assert_eq!(fill("{n}", &v), "7");
+        assert_eq!(fill("{é}{n}", &v), "{é}7");
+        assert_eq!(fill("{{n}}", &v), "{7}");
+        assert_eq!(fill("}{n}{", &v), "}7{");
+        assert_eq!(fill("{n", &v), "{n");
+        assert_eq!(fill("{", &v), "{");
+        assert_eq!(fill("", &v), "");
+        assert_eq!(fill("日本{n}語{n}", &v), "日本7語7");
+        let got = values("Begin Ünïcødé 調査 Survey").unwrap();
+        assert_eq!(got.0, "Msg_Home_BeginSurvey");
+        assert_eq!(got.1, vec![pair("survey", "Ünïcødé 調査 Survey")]);
+        assert_eq!(
+            message_text("Begin Ünïcødé", "Comenzar «{survey}»"),
+            "Comenzar «Ünïcødé»"
+        );
     }
 
     #[test]

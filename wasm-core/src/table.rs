@@ -6,7 +6,7 @@
 //! The address is user input: anything unreadable (bad numbers, bad escapes, sizes not offered)
 //! falls back to the default value for that key and never panics.
 
-use std::collections::BTreeMap;
+use crate::sorted_map::SortedMap;
 
 use crate::model::{SortDirection, TableRequest, DEFAULT_PAGE_SIZE, PAGE_SIZES};
 
@@ -23,7 +23,8 @@ pub struct TableState {
     pub sort_direction: SortDirection,
     pub search: String,
     /// Filter name -> value (e.g. Location -> "101"); an absent name means "all".
-    pub filters: BTreeMap<String, String>,
+    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
+    pub filters: SortedMap<String, String>,
 }
 
 impl Default for TableState {
@@ -34,7 +35,7 @@ impl Default for TableState {
             sort_column: None,
             sort_direction: SortDirection::Asc,
             search: String::new(),
-            filters: BTreeMap::new(),
+            filters: SortedMap::new(),
         }
     }
 }
@@ -266,7 +267,7 @@ pub fn write_table_state(query: &str, list_id: &str, state: &TableState) -> Stri
             put(&format!("f_{name}"), value);
         }
     }
-    let joined = parts.join("&");
+    let joined = crate::join(&parts, "&");
     if query.starts_with('?') && !joined.is_empty() {
         format!("?{joined}")
     } else {

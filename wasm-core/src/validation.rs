@@ -2,15 +2,20 @@
 //! the rules ran. An empty map means valid. The API sends it as `Errors` in a 400 response and
 //! the web app shows each list under its field.
 
-use std::collections::BTreeMap;
+use crate::sorted_map::SortedMap;
 
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(hashmap_as_object))]
+// tsify names a map's TypeScript type by its Rust type's name: written out as BTreeMap's was.
+#[cfg_attr(
+    feature = "wasm",
+    derive(tsify::Tsify),
+    tsify(type = "Record<string, string[]>")
+)]
 #[serde(transparent)]
-pub struct ValidationErrors(pub BTreeMap<String, Vec<String>>);
+pub struct ValidationErrors(pub SortedMap<String, Vec<String>>);
 
 impl ValidationErrors {
     pub fn new() -> Self {

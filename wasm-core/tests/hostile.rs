@@ -1,7 +1,7 @@
 //! Address queries, dates and error bodies come from outside. A fixed-seed generator feeds every
 //! reader odd text: nothing may panic, and table state must survive a write/read round trip.
 
-use std::collections::BTreeMap;
+use wasm_core::sorted_map::SortedMap;
 
 use wasm_core::dates::{self, DateFormat};
 use wasm_core::http_error::{describe_http_error, parse_json};
@@ -102,7 +102,7 @@ fn table_state_round_trips_through_the_address() {
         "x/y?z#",
     ];
     for _ in 0..5_000 {
-        let mut filters = BTreeMap::new();
+        let mut filters = SortedMap::new();
         for _ in 0..rng.below(3) {
             let name = ["Location", "Status", "Loc Name"][rng.below(3)];
             let value = words[1 + rng.below(words.len() - 1)];

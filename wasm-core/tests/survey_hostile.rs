@@ -2,7 +2,7 @@
 //! real format mixed at random, hostile markup. Nothing may panic, the parser answers either a
 //! survey or errors with lines inside the input, and the rules accept any answers.
 
-use std::collections::BTreeMap;
+use wasm_core::sorted_map::SortedMap;
 
 use wasm_core::model::{Answer, Answers};
 use wasm_core::survey::{clean_answers, parse_survey, validate_answers, visibility};
@@ -142,7 +142,7 @@ fn random_answers(rng: &mut Rng) -> Answers {
             _ => Answer::Rows(
                 (0..rng.below(4))
                     .map(|_| {
-                        let mut row = BTreeMap::new();
+                        let mut row = SortedMap::new();
                         row.insert(
                             ids[rng.below(ids.len())].to_owned(),
                             VALUES[rng.below(VALUES.len())].to_owned(),

@@ -1,9 +1,8 @@
 //! Demo survey definitions (issue 5): the real surveys shipped in wasm-core/surveys/, parsed
 //! and checked by wasm-core like an upload, and plausible answers for the demo's survey logs.
 
-use std::collections::BTreeMap;
-
 use wasm_core::model::{Answer, Answers, QuestionKind, SurveyDefinition};
+use wasm_core::sorted_map::SortedMap;
 use wasm_core::survey;
 
 /// (file, XML), in the order the demo assigns them to queue rows.
@@ -78,7 +77,7 @@ pub fn demo_answers(def: &SurveyDefinition, seed: u64, complete: bool) -> Answer
                     Answer::Many(vec![q.options[pick(q.options.len())].value.clone()])
                 }
                 QuestionKind::Table => {
-                    let mut row = BTreeMap::new();
+                    let mut row = SortedMap::new();
                     for c in &q.columns {
                         row.insert(c.id.clone(), value(c, pick(4)));
                     }

@@ -20,7 +20,7 @@ mod medical_history;
 mod survey;
 mod to_js;
 
-use std::collections::BTreeMap;
+use crate::sorted_map::SortedMap;
 
 use serde::Serialize;
 use tsify::{Ts, Tsify};
@@ -147,7 +147,7 @@ impl ReadJs for Option<DateFormat> {
 impl ReadJs for TableState {
     fn read_js(v: &JsValue) -> Self {
         let filters_value = field(v, "Filters");
-        let mut filters = BTreeMap::new();
+        let mut filters = SortedMap::new();
         if filters_value.is_object() {
             for name in object_keys(&filters_value).unwrap_or_default() {
                 if let Some(value) = string(&filters_value, &name) {

@@ -3,7 +3,7 @@
 //! definition and sends it as JSON. Measured (gzip -9): with the parser and the definition's
 //! serializer exported the whole .wasm was 65.4 KB, past the 60 KB budget; without, 57.1 KB.
 
-use std::collections::BTreeMap;
+use crate::sorted_map::SortedMap;
 
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
@@ -52,7 +52,7 @@ fn read_answers(v: &JsValue) -> Answers {
             let rows = items
                 .iter()
                 .map(|row| {
-                    let mut cells = BTreeMap::new();
+                    let mut cells = SortedMap::new();
                     for col in object_keys(row).unwrap_or_default() {
                         if let Some(cell) = string(row, &col) {
                             cells.insert(col, cell);

@@ -1,11 +1,11 @@
 //! Survey definitions and answers as they cross the wire (format: wasm-core/src/survey/README.md).
 
-use std::collections::BTreeMap;
+use crate::sorted_map::SortedMap;
 
 use crate::wire;
 
 /// Language code -> text ("en", "es", "zh", "km", "vi", "tl"; spec 03 §9).
-pub type Texts = BTreeMap<String, String>;
+pub type Texts = SortedMap<String, String>;
 
 wire! {
     #[serde(rename_all = "PascalCase")]
@@ -121,7 +121,10 @@ wire! {
     pub enum Answer {
         One(String),
         Many(Vec<String>),
-        Rows(Vec<BTreeMap<String, String>>),
+        Rows(
+            #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>[]"))]
+            Vec<SortedMap<String, String>>,
+        ),
     }
 
     /// A parse error, with the 1-based line of the definition where it was found.
@@ -147,7 +150,7 @@ wire! {
 }
 
 /// Question id -> answer.
-pub type Answers = BTreeMap<String, Answer>;
+pub type Answers = SortedMap<String, Answer>;
 
 impl Answer {
     /// No value given: empty text, nothing chosen, no rows.

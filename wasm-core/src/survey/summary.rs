@@ -306,7 +306,7 @@ mod tests {
     #[test]
     fn shows_the_shown_questions_with_readable_answers() {
         let def = parsed();
-        let mut row = std::collections::BTreeMap::new();
+        let mut row = crate::sorted_map::SortedMap::new();
         row.insert("who".to_owned(), "mother".to_owned());
         row.insert("age".to_owned(), "52".to_owned());
         let a = answers(&[
