@@ -165,7 +165,10 @@ pub async fn load(db: &Db, clinic_utc_offset_minutes: i32) -> AppResult<()> {
         "Dear {name},\n\nYour diagnostic mammogram shows benign findings (BI-RADS 2). No further \
          imaging is needed now; your next screening mammogram is due in one year.\n\nDemo Breast Imaging"
     );
-    let releases = [(token("release-1"), 9 * 60), (token("release-2"), 16 * 60 + 30)];
+    let releases = [
+        (token("release-1"), 9 * 60),
+        (token("release-2"), 16 * 60 + 30),
+    ];
     for (release_token, at) in &releases {
         let sent_at = clinic_day + at * 60_000;
         let release = NewLetter {
