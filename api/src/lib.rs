@@ -139,7 +139,9 @@ pub async fn build(config: &Config) -> Result<AppState, Box<dyn std::error::Erro
         .await
         .map_err(|e| e.to_string())?;
     if config.demo {
-        demo::load_if_empty(&db).await.map_err(|e| e.to_string())?;
+        demo::load_if_empty(&db, config.clinic_utc_offset_minutes)
+            .await
+            .map_err(|e| e.to_string())?;
     }
     let key_file = config
         .key_file

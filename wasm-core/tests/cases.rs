@@ -113,6 +113,36 @@ fn documents_hold_cases() {
 }
 
 #[test]
+fn documents_releases_cases() {
+    use wasm_core::documents::{shown_releases, ReleaseGrouping, ReleasedLetter};
+    check("documents_releases.json", |input| {
+        let letters: Vec<ReleasedLetter> = input["letters"]
+            .as_array()
+            .expect("input.letters")
+            .iter()
+            .map(|l| ReleasedLetter {
+                id: l["Id"].as_i64().expect("Id"),
+                sent_at_ms: l["SentAt"]
+                    .as_str()
+                    .and_then(wasm_core::dates::instant_ms)
+                    .expect("SentAt"),
+                release_seq: l["RSeq"].as_i64(),
+                type_text: l["TypeText"].as_str().unwrap_or_default().to_owned(),
+            })
+            .collect();
+        let s = &input["settings"];
+        let grouping = ReleaseGrouping {
+            disabled: s["DisableRSeqRDateGrouping"].as_bool().unwrap_or(false),
+            show_rseq_with_type: s["DocumentsIsShowRSeqWithDocType"]
+                .as_bool()
+                .unwrap_or(false),
+            clinic_offset_minutes: input["offsetMinutes"].as_i64().expect("offsetMinutes") as i32,
+        };
+        json(shown_releases(&letters, grouping))
+    });
+}
+
+#[test]
 fn password_cases() {
     check("password.json", |input| {
         if input.get("repeat").is_some() {
@@ -636,6 +666,7 @@ fn the_tables_hold_enough_cases() {
         "setup.json",
         "session_timer.json",
         "documents.json",
+        "documents_releases.json",
         "medical_history.json",
         "iam_here.json",
         "labels.json",

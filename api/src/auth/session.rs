@@ -174,7 +174,7 @@ mod tests {
             .await
             .unwrap();
         settings::ensure_defaults(&db).await.unwrap();
-        crate::demo::load_if_empty(&db).await.unwrap();
+        crate::demo::load_if_empty(&db, -300).await.unwrap();
         (db, dir)
     }
 

@@ -39,7 +39,7 @@ If you have questions about this letter, please call us at 555-0101, Monday to F
     )
 }
 
-pub async fn load(db: &Db) -> AppResult<()> {
+pub async fn load(db: &Db, clinic_utc_offset_minutes: i32) -> AppResult<()> {
     let now = now_ms();
     let mut tx = db.begin().await?;
     let patients = people::patient_names(&mut tx).await?;
@@ -80,6 +80,7 @@ pub async fn load(db: &Db) -> AppResult<()> {
         acked_at: None,
         is_ack_on_view: false,
         bi_rads: Some("1"),
+        release_seq: None,
     };
     let body = long_result_body(&name);
     let density = letter(
@@ -154,6 +155,30 @@ pub async fn load(db: &Db) -> AppResult<()> {
         ..letter(&recall_token, "Annual Recall", &body, now - 20 * DAY)
     };
     insert_letter(&mut tx, &recall).await?;
+    // A result letter the clinical system released twice on one clinic day with the same RSeq
+    // (a corrected re-release, 09:00 and 16:30 clinic time twelve days ago): the list shows the
+    // newest only, both with DisableRSeqRDateGrouping, and '... (1)' with
+    // DocumentsIsShowRSeqWithDocType (issue 16). Both read, so the unread list is as before.
+    let offset_ms = i64::from(clinic_utc_offset_minutes) * 60_000;
+    let clinic_day = (now - 12 * DAY + offset_ms).div_euclid(DAY) * DAY - offset_ms;
+    let body = format!(
+        "Dear {name},\n\nYour diagnostic mammogram shows benign findings (BI-RADS 2). No further \
+         imaging is needed now; your next screening mammogram is due in one year.\n\nDemo Breast Imaging"
+    );
+    let releases = [
+        (token("release-1"), 9 * 60),
+        (token("release-2"), 16 * 60 + 30),
+    ];
+    for (release_token, at) in &releases {
+        let sent_at = clinic_day + at * 60_000;
+        let release = NewLetter {
+            read_at: Some(sent_at + 60 * 60_000),
+            bi_rads: Some("2"),
+            release_seq: Some(1),
+            ..letter(release_token, "Diagnostic Result Letter", &body, sent_at)
+        };
+        insert_letter(&mut tx, &release).await?;
+    }
     // Maria has an unread ack-on-view letter: the mobile viewer's ack-on-view browser test reads it.
     if let Some(maria) = people::patient_of_user(&mut tx, "maria.garcia").await? {
         insert_letter(
@@ -172,6 +197,7 @@ pub async fn load(db: &Db) -> AppResult<()> {
                 acked_at: None,
                 is_ack_on_view: true,
                 bi_rads: None,
+                release_seq: None,
             },
         )
         .await?;

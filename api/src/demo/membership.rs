@@ -129,6 +129,7 @@ pub async fn load(db: &Db, hash: &str, now: i64) -> AppResult<()> {
             acked_at: Some(now - 4 * DAY + HOUR),
             is_ack_on_view: false,
             bi_rads: Some("1"),
+            release_seq: None,
         },
     )
     .await?;

@@ -439,7 +439,9 @@ fn keep_open_surveys_open(
 }
 
 /// Loads the demo clinic when the database has no users yet; returns whether it did.
-pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
+/// `clinic_utc_offset_minutes`: the clinic's zone (a re-released letter's two releases fall on
+/// one clinic day).
+pub async fn load_if_empty(db: &Db, clinic_utc_offset_minutes: i32) -> AppResult<bool> {
     if people::user_count(db).await? > 0 {
         tracing::info!("demo data skipped: the database already has users");
         return Ok(false);
@@ -644,6 +646,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
                 acked_at: acked.filter(|r| *r < now),
                 is_ack_on_view: i % 5 == 0,
                 bi_rads: Some(["1", "2", "0"][i % 3]),
+                release_seq: None,
             },
         )
         .await?;
@@ -664,6 +667,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
             acked_at: None,
             is_ack_on_view: false,
             bi_rads: Some("1"),
+            release_seq: None,
         },
     )
     .await?;
@@ -672,7 +676,7 @@ pub async fn load_if_empty(db: &Db) -> AppResult<bool> {
     tx.commit().await?;
     membership::load(db, &hash, now).await?;
     recovery::load(db, &hash, now).await?;
-    documents::load(db).await?;
+    documents::load(db, clinic_utc_offset_minutes).await?;
     iam_here::load(db).await?;
     registration::load(db, now).await?;
     survey_link::load(db, &hash, now).await?;

@@ -323,6 +323,7 @@ async fn import_row(
         file_name: &file_name,
         sent_at: row.released_at_ms,
         bi_rads: row.bi_rads.as_deref(),
+        release_seq: row.release_seq,
         email_due,
     };
     let Some(letter_id) = store::insert_letter(&mut tx, &letter, now)
@@ -345,7 +346,8 @@ async fn import_row(
         None,
         Some(json!({
             "Table": row.table, "RelId": row.release_id, "LetterId": row.letter_id,
-            "LetterType": row.letter_type, "BiRads": row.bi_rads, "PatientCreated": created,
+            "LetterType": row.letter_type, "BiRads": row.bi_rads, "RSeq": row.release_seq,
+            "PatientCreated": created,
         })),
     )
     .write(&mut tx)

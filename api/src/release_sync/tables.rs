@@ -9,8 +9,10 @@
 //!   does not know yet is created with them), `LETTERID` C (the clinical system's letter id),
 //!   `LETTERTYPE` C (required, e.g. Notification, Recall, ReferringPhysician), `RELDATE` D or T
 //!   (required; the release time, in the clinic's time zone; a D column may come with `RELTIME`
-//!   C 'HH:MM' or 'HH:MM:SS'), `BIRADS` C (the BI-RADS category, optional), `PDFPATH` C
-//!   (required; the letter's PDF, relative to MagViewPath; it must stay inside it).
+//!   C 'HH:MM' or 'HH:MM:SS'), `BIRADS` C (the BI-RADS category, optional), `RSEQ` N or C (the
+//!   release sequence, a whole number, optional: re-releases of one letter share it and their
+//!   RDate), `PDFPATH` C (required; the letter's PDF, relative to MagViewPath; it must stay
+//!   inside it).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -34,6 +36,8 @@ pub struct ReleaseRow {
     pub letter_type: String,
     pub released_at_ms: i64,
     pub bi_rads: Option<String>,
+    /// The release sequence (RSeq), when the table has one for the row.
+    pub release_seq: Option<i64>,
     pub pdf_path: String,
     /// Why the row cannot be imported (a required value missing or wrong).
     pub problem: Option<String>,
@@ -179,6 +183,24 @@ fn row(
         }
     };
     let bi_rads = Some(text("BIRADS")).filter(|b| !b.is_empty());
+    // RSEQ: N, I, B or C holding a whole number; empty is none, anything else the row's problem.
+    let whole = |n: f64| (n.fract() == 0.0 && n.abs() < 9e15).then_some(n as i64);
+    let release_seq = match value("RSEQ") {
+        None
+        | Some(FieldValue::Numeric(None))
+        | Some(FieldValue::Float(None))
+        | Some(FieldValue::Character(None)) => Ok(None),
+        Some(FieldValue::Numeric(Some(n)) | FieldValue::Double(n)) => whole(*n).map(Some).ok_or(()),
+        Some(FieldValue::Float(Some(n))) => whole(f64::from(*n)).map(Some).ok_or(()),
+        Some(FieldValue::Integer(n)) => Ok(Some(i64::from(*n))),
+        Some(FieldValue::Character(Some(t))) if t.trim().is_empty() => Ok(None),
+        Some(FieldValue::Character(Some(t))) => t.trim().parse::<i64>().map(Some).map_err(|_| ()),
+        Some(_) => Err(()),
+    }
+    .unwrap_or_else(|()| {
+        problems.push("RSEQ is not a whole number".to_owned());
+        None
+    });
     ReleaseRow {
         table: table.to_owned(),
         release_id: release_id.chars().take(64).collect(),
@@ -189,6 +211,7 @@ fn row(
         letter_type,
         released_at_ms: local_ms.unwrap_or(0) - i64::from(offset_minutes) * 60_000,
         bi_rads,
+        release_seq,
         pdf_path,
         problem: (!problems.is_empty()).then(|| {
             format!(

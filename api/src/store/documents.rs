@@ -19,6 +19,9 @@ pub struct LetterRow {
     pub acked_at: Option<i64>,
     pub is_ack_on_view: bool,
     pub bi_rads: Option<String>,
+    /// The release sequence (RSeq) from the clinical system: re-releases of one letter share it
+    /// and the clinic day they were sent (wasm-core `documents::shown_releases`).
+    pub release_seq: Option<i64>,
     pub has_pdf: bool,
     pub first_name: String,
     pub last_name: String,
@@ -45,7 +48,7 @@ impl LetterRow {
 }
 
 const SELECT: &str = "SELECT l.id, l.patient_id, l.access_token, l.letter_type, l.notify_type, l.body, l.sent_at,
-        l.read_at, l.acked_at, l.is_ack_on_view, l.bi_rads, (l.pdf IS NOT NULL) AS has_pdf,
+        l.read_at, l.acked_at, l.is_ack_on_view, l.bi_rads, l.release_seq, (l.pdf IS NOT NULL) AS has_pdf,
         p.first_name, p.last_name, p.mrn, p.dob, p.address, s.study_date, s.description AS study_desc,
         loc.address AS location_address, loc.phone AS location_phone, l.file_name,
         l.body_translations, p.language AS patient_language
@@ -58,7 +61,7 @@ const SELECT: &str = "SELECT l.id, l.patient_id, l.access_token, l.letter_type, 
 /// translations, address, the location, the file name) are left out, as they are the bulk of each row and a patient with
 /// hundreds of letters would carry them all on every list (issue 22: the list's p99).
 const LIST_SELECT: &str = "SELECT l.id, l.patient_id, l.access_token, l.letter_type, l.notify_type,
-        '' AS body, l.sent_at, l.read_at, l.acked_at, l.is_ack_on_view, l.bi_rads,
+        '' AS body, l.sent_at, l.read_at, l.acked_at, l.is_ack_on_view, l.bi_rads, l.release_seq,
         (l.pdf IS NOT NULL) AS has_pdf, p.first_name, p.last_name, p.mrn,
         CAST(NULL AS TEXT) AS dob, CAST(NULL AS TEXT) AS address, s.study_date,
         s.description AS study_desc, CAST(NULL AS TEXT) AS location_address,
@@ -105,6 +108,7 @@ struct ListedLetter(
     i64,            // has_pdf (0/1)
     Option<String>, // study_date
     Option<String>, // study_desc
+    Option<i64>,    // release_seq
 );
 
 /// The list on SQLite as one row: the patient's columns once and the letters as a JSON array.
@@ -119,7 +123,8 @@ async fn sqlite_letters_of_patient(
     let sql = "SELECT p.first_name, p.last_name, p.mrn, p.language,
             (SELECT json_group_array(json_array(l.id, l.access_token, l.letter_type, l.notify_type,
                     l.sent_at, l.read_at, l.acked_at, l.is_ack_on_view, CAST(l.bi_rads AS TEXT),
-                    l.pdf IS NOT NULL, CAST(s.study_date AS TEXT), CAST(s.description AS TEXT)))
+                    l.pdf IS NOT NULL, CAST(s.study_date AS TEXT), CAST(s.description AS TEXT),
+                    l.release_seq))
              FROM letters l LEFT JOIN studies s ON s.id = l.study_id
              WHERE l.patient_id = p.id)
          FROM patients p WHERE p.id = $1";
@@ -154,6 +159,7 @@ async fn sqlite_letters_of_patient(
             acked_at: l.6,
             is_ack_on_view: l.7 != 0,
             bi_rads: l.8,
+            release_seq: l.12,
             has_pdf: l.9 != 0,
             first_name: first_name.clone(),
             last_name: last_name.clone(),

@@ -196,6 +196,7 @@ pub struct ImportedLetter<'a> {
     pub file_name: &'a str,
     pub sent_at: i64,
     pub bi_rads: Option<&'a str>,
+    pub release_seq: Option<i64>,
     pub email_due: bool,
 }
 
@@ -208,8 +209,8 @@ pub async fn insert_letter(
 ) -> AppResult<Option<i64>> {
     let letter_id: i64 = on_tx!(tx, conn => sqlx::query_scalar(
         "INSERT INTO letters (patient_id, access_token, letter_type, notify_type, body, pdf, sent_at, bi_rads,
-                              email_due, file_name)
-         VALUES ($1, $2, $3, 'Email', '', $4, $5, $6, $7, $8) RETURNING id",
+                              email_due, file_name, release_seq)
+         VALUES ($1, $2, $3, 'Email', '', $4, $5, $6, $7, $8, $9) RETURNING id",
     )
     .bind(l.patient_id)
     .bind(l.access_token)
@@ -219,6 +220,7 @@ pub async fn insert_letter(
     .bind(l.bi_rads)
     .bind(l.email_due)
     .bind(l.file_name)
+    .bind(l.release_seq)
     .fetch_one(&mut **conn)
     .await)?;
     let claimed = on_tx!(tx, conn => sqlx::query(

@@ -286,3 +286,208 @@ async fn disabled_results_portal_locations_send_no_portal_emails() {
     .expect(StatusCode::OK);
     assert_eq!(emails(&server, "PortalRegistration", invitee).await, 1);
 }
+
+/// The type texts of the letters in `body["list"]` whose token starts with `prefix`, by token.
+fn texts_of(body: &Value, prefix: &str) -> Vec<(String, String)> {
+    let mut texts: Vec<(String, String)> = body["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["AccessToken"].as_str().unwrap().starts_with(prefix))
+        .map(|l| {
+            (
+                l["AccessToken"].as_str().unwrap().to_owned(),
+                l["Type"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    texts.sort();
+    texts
+}
+
+fn ids_of(body: &Value, key: &str, prefix: &str) -> Vec<i64> {
+    let wanted: Vec<i64> = body["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["AccessToken"].as_str().unwrap().starts_with(prefix))
+        .map(|l| l["Id"].as_i64().unwrap())
+        .collect();
+    body[key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .filter(|id| wanted.contains(id))
+        .collect()
+}
+
+/// DisableRSeqRDateGrouping and DocumentsIsShowRSeqWithDocType (spec 03 §3; the portal's reading
+/// in README "Documents"): re-releases of one letter (same RSeq, same clinic day) are one entry,
+/// the newest; with the grouping off each is its own, and the type text may carry the RSeq. The
+/// unread ids and GetNotCompletedLetter follow the list; a left-out letter's PDF stays reachable.
+#[tokio::test]
+async fn rseq_rdate_grouping_follows_the_documents_settings() {
+    let server = TestServer::demo().await;
+    let jane_id = jane_id(&server).await;
+    // The test server's clinic is at UTC-5 (--clinic-utc-offset-minutes default -300).
+    // a1 09:00 and a2 23:00 on 2026-01-15 clinic time (a2 is already the 16th in UTC): one RDate,
+    // RSeq 7; b the next clinic day, RSeq 7; c the 15th without RSeq.
+    const HOUR: i64 = 3_600_000;
+    let jan_15 = 1_768_435_200_000; // 2026-01-15T00:00Z
+    let letters = [
+        ("rseq-a1", jan_15 + 14 * HOUR, "7"),
+        ("rseq-a2", jan_15 + 28 * HOUR, "7"),
+        ("rseq-b", jan_15 + 38 * HOUR, "7"),
+        ("rseq-c", jan_15 + 15 * HOUR, "NULL"),
+    ];
+    for (token, ms, seq) in letters {
+        server
+            .execute_sql(&format!(
+                "INSERT INTO letters (patient_id, access_token, letter_type, notify_type, body, sent_at, release_seq)
+                 VALUES ({jane_id}, '{token}', 'Lab Result Letter', 'Email', 'Dear Jane', {ms}, {seq})"
+            ))
+            .await;
+    }
+    let mut jane = server.signed_in(JANE).await;
+    let mut admin = server.signed_in(CLIENT_ADMIN).await;
+    let plain = |tokens: &[&str]| -> Vec<(String, String)> {
+        tokens
+            .iter()
+            .map(|t| (t.to_string(), "Lab Result Letter".to_owned()))
+            .collect()
+    };
+    let pending_tokens = |pending: &Value| -> Vec<String> {
+        let mut t: Vec<String> = pending["Letters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["AccessToken"].as_str().unwrap().to_owned())
+            .filter(|t| t.starts_with("rseq-"))
+            .collect();
+        t.sort();
+        t
+    };
+    let demo_rows = |body: &Value| {
+        body["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| {
+                l["Type"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Diagnostic Result Letter")
+            })
+            .map(|l| l["Type"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+
+    // Grouping on (the default): a1 is a re-release of a2 and left out, in the unread ids too.
+    let body = load(&mut jane, None).await;
+    assert_eq!(
+        texts_of(&body, "rseq-"),
+        plain(&["rseq-a2", "rseq-b", "rseq-c"])
+    );
+    assert_eq!(ids_of(&body, "unread", "rseq-").len(), 3, "{body}");
+    assert_eq!(
+        pending_tokens(&jane.get_json("/api/documents/GetNotCompletedLetter").await),
+        ["rseq-a2", "rseq-b", "rseq-c"]
+    );
+    // The demo's re-released result letter: one entry.
+    assert_eq!(demo_rows(&body), ["Diagnostic Result Letter"]);
+    // The switch is read only with the grouping off.
+    save(
+        &mut admin,
+        "DocumentsEssential",
+        json!({"DocumentsIsShowRSeqWithDocType": true}),
+    )
+    .await;
+    let body = load(&mut jane, None).await;
+    assert_eq!(
+        texts_of(&body, "rseq-"),
+        plain(&["rseq-a2", "rseq-b", "rseq-c"])
+    );
+
+    // Grouping off: every letter, and with the switch its RSeq after the type.
+    save(
+        &mut admin,
+        "DocumentsEssential",
+        json!({"DisableRSeqRDateGrouping": true, "DocumentsIsShowRSeqWithDocType": false}),
+    )
+    .await;
+    let body = load(&mut jane, None).await;
+    assert_eq!(
+        texts_of(&body, "rseq-"),
+        plain(&["rseq-a1", "rseq-a2", "rseq-b", "rseq-c"])
+    );
+    assert_eq!(ids_of(&body, "unread", "rseq-").len(), 4, "{body}");
+    assert_eq!(
+        pending_tokens(&jane.get_json("/api/documents/GetNotCompletedLetter").await),
+        ["rseq-a1", "rseq-a2", "rseq-b", "rseq-c"]
+    );
+    assert_eq!(
+        demo_rows(&body),
+        ["Diagnostic Result Letter", "Diagnostic Result Letter"]
+    );
+    save(
+        &mut admin,
+        "DocumentsEssential",
+        json!({"DocumentsIsShowRSeqWithDocType": true}),
+    )
+    .await;
+    let body = load(&mut jane, None).await;
+    let with_seq = |t: &str| (t.to_owned(), "Lab Result Letter (7)".to_owned());
+    assert_eq!(
+        texts_of(&body, "rseq-"),
+        vec![
+            with_seq("rseq-a1"),
+            with_seq("rseq-a2"),
+            with_seq("rseq-b"),
+            ("rseq-c".to_owned(), "Lab Result Letter".to_owned()),
+        ]
+    );
+    assert_eq!(
+        demo_rows(&body),
+        [
+            "Diagnostic Result Letter (1)",
+            "Diagnostic Result Letter (1)"
+        ]
+    );
+    // After the alternate description: a recall letter with an RSeq.
+    server
+        .execute_sql(&format!(
+            "INSERT INTO letters (patient_id, access_token, letter_type, notify_type, body, sent_at, release_seq)
+             VALUES ({jane_id}, 'rseq-recall', 'Annual Recall', 'Email', 'Dear Jane', {}, 2)",
+            now_unix() * 1000 - 60_000
+        ))
+        .await;
+    save(
+        &mut admin,
+        "DocumentsAlternateDocumentTypeDescription",
+        json!({"AltDocDescRecall": "Time for your next exam"}),
+    )
+    .await;
+    let body = load(&mut jane, None).await;
+    assert_eq!(
+        texts_of(&body, "rseq-recall"),
+        [(
+            "rseq-recall".to_owned(),
+            "Time for your next exam (2)".to_owned()
+        )]
+    );
+
+    // Grouping back on: the left-out re-release's PDF still opens (links in emails keep working).
+    save(
+        &mut admin,
+        "DocumentsEssential",
+        json!({"DisableRSeqRDateGrouping": false}),
+    )
+    .await;
+    let body = load(&mut jane, None).await;
+    assert!(find(&body, "list", "rseq-a1").is_none(), "{body}");
+    let pdf = jane
+        .get("/api/documents/letterPdf?accessToken=rseq-a1")
+        .await;
+    assert_eq!(pdf.status, StatusCode::OK);
+}

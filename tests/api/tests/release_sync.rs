@@ -25,6 +25,8 @@ struct Rel<'a> {
     time: &'a str,
     bi_rads: &'a str,
     pdf: String,
+    /// RSEQ (the column is written only when a row has one: N for a number, C for a text).
+    rseq: Option<FieldValue>,
 }
 
 fn rel(id: usize, mrn: &str) -> Rel<'_> {
@@ -36,6 +38,7 @@ fn rel(id: usize, mrn: &str) -> Rel<'_> {
         time: "09:30",
         bi_rads: "",
         pdf: "letters/a.pdf".to_owned(),
+        rseq: None,
     }
 }
 
@@ -44,7 +47,14 @@ fn name(n: &str) -> FieldName {
 }
 
 fn write_table(path: &Path, rows: &[Rel<'_>]) {
-    let mut writer = TableWriterBuilder::new()
+    let builder = match rows.iter().find_map(|r| r.rseq.as_ref()) {
+        Some(FieldValue::Character(_)) => {
+            TableWriterBuilder::new().add_character_field(name("RSEQ"), 10)
+        }
+        Some(_) => TableWriterBuilder::new().add_numeric_field(name("RSEQ"), 10, 0),
+        None => TableWriterBuilder::new(),
+    };
+    let mut writer = builder
         .add_character_field(name("RELID"), 20)
         .add_character_field(name("MRN"), 20)
         .add_character_field(name("FIRSTNAME"), 30)
@@ -76,6 +86,9 @@ fn write_table(path: &Path, rows: &[Rel<'_>]) {
             rec.insert("RELTIME".into(), c(r.time));
             rec.insert("BIRADS".into(), c(r.bi_rads));
             rec.insert("PDFPATH".into(), c(&r.pdf));
+            if let Some(rseq) = &r.rseq {
+                rec.insert("RSEQ".into(), rseq.clone());
+            }
             rec
         })
         .collect();
@@ -314,6 +327,48 @@ async fn foxpro_sync_imports_each_release_row_once_with_its_hold() {
             .await,
         4
     );
+}
+
+/// RSEQ (optional, N or C holding a whole number) becomes the letter's release sequence, which
+/// the RSeq / RDate grouping of the letters list reads; a table without it imports none, an RSEQ
+/// that is not a whole number is the row's problem.
+#[tokio::test]
+async fn the_optional_rseq_column_is_imported() {
+    let server = TestServer::demo().await;
+    let dir = tempfile::tempdir().unwrap();
+    write_pdfs(dir.path());
+    let mut admin = server.signed_in(CLIENT_ADMIN).await;
+    write_table(&dir.path().join("RELEASE.DBF"), &[rel(1, "REL-0001")]);
+    let mut numbered = vec![rel(2, "REL-0001"), rel(3, "REL-0001")];
+    numbered[0].rseq = Some(FieldValue::Numeric(Some(3.0)));
+    numbered[1].rseq = Some(FieldValue::Numeric(None));
+    write_table(&dir.path().join("RELEASE2.DBF"), &numbered);
+    let mut texts = vec![rel(4, "REL-0001"), rel(5, "REL-0001")];
+    texts[0].rseq = Some(FieldValue::Character(Some(" 12 ".to_owned())));
+    texts[1].rseq = Some(FieldValue::Character(Some("2b".to_owned())));
+    write_table(&dir.path().join("RELEASE3.DBF"), &texts);
+    foxpro(&mut admin, dir.path()).await;
+    act(&mut admin, SYNC).await;
+    let done = until_idle(&mut admin).await;
+    assert_eq!(done["status"], "Sync Failed", "{done}");
+    assert!(
+        done["detail"]
+            .as_str()
+            .unwrap()
+            .contains("RELEASE3.DBF row R5: RSEQ is not a whole number"),
+        "{done}"
+    );
+    let seq_of = |table: &str, rel_id: &str| {
+        format!(
+            "SELECT COALESCE(MAX(l.release_seq), -1) FROM letters l JOIN release_imports r ON r.letter_id = l.id
+             WHERE r.table_name = '{table}' AND r.release_id = '{rel_id}'"
+        )
+    };
+    assert_eq!(server.count_sql(&seq_of("RELEASE.DBF", "R1")).await, -1);
+    assert_eq!(server.count_sql(&seq_of("RELEASE2.DBF", "R2")).await, 3);
+    assert_eq!(server.count_sql(&seq_of("RELEASE2.DBF", "R3")).await, -1);
+    assert_eq!(server.count_sql(&seq_of("RELEASE3.DBF", "R4")).await, 12);
+    assert_eq!(imported_letters(&server).await, 4);
 }
 
 #[tokio::test]

@@ -242,6 +242,35 @@ test("the documents settings change Jane's Documents page at once", async ({ bro
     await expect(table.locator("tbody tr", { hasText: "Time for your next exam" })).toHaveCount(1);
     await expect(table.locator("tbody tr", { hasText: "Breast Density Notification" })).toHaveCount(0);
 
+    // RSeq / RDate grouping (the portal's reading, README "Documents"): Jane's result letter the
+    // clinical system released twice on one clinic day with RSeq 1 is one entry, the newest; with
+    // DisableRSeqRDateGrouping both are, and with Show RSeq with document type their type text
+    // carries the RSeq.
+    const rows = table.locator("tbody tr");
+    const releases = table.locator("tbody tr", { hasText: "Diagnostic Result Letter" });
+    const withRSeq = table.locator("tbody tr", { hasText: "Diagnostic Result Letter (1)" });
+    await all();
+    await expect(releases).toHaveCount(1);
+    const grouped = await rows.count();
+    await api.save("DocumentsEssential", { DisableRSeqRDateGrouping: true });
+    await all();
+    await expect(releases).toHaveCount(2);
+    await expect(rows).toHaveCount(grouped + 1);
+    await expect(badge(page, /All Letters/)).toHaveText(String(grouped + 1));
+    await expect(withRSeq).toHaveCount(0);
+    await api.save("DocumentsEssential", { DocumentsIsShowRSeqWithDocType: true });
+    await all();
+    await expect(withRSeq).toHaveCount(2);
+    await expect(rows).toHaveCount(grouped + 1);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-rseq-ungrouped.png`, fullPage: true });
+    await api.save("DocumentsEssential", { DisableRSeqRDateGrouping: false });
+    await all();
+    await expect(releases).toHaveCount(1);
+    await expect(withRSeq).toHaveCount(0);
+    await expect(rows).toHaveCount(grouped);
+    await api.save("DocumentsEssential", { DocumentsIsShowRSeqWithDocType: false });
+
     // Other Settings: the date format and the button texts.
     await api.save("DocumentsOther", { DocViewDateFormat: "MM/dd/yyyy", DocViewBtnText: "Open", DocAckBtnText: "Confirm receipt" });
     await all();

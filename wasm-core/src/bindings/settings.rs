@@ -377,6 +377,59 @@ pub fn results_hold(
     ))
 }
 
+/// The RSeq / RDate grouping of a letters list (crate::documents::shown_releases): the letters
+/// shown, in the list's order, with their type texts. `settings` {DisableRSeqRDateGrouping,
+/// DocumentsIsShowRSeqWithDocType}, `letters` [{Id, SentAt (ISO), RSeq?, TypeText}],
+/// `offsetMinutes` the clinic's. A SentAt that cannot be read counts as 1970; an RSeq that is not
+/// a whole number as none.
+#[wasm_bindgen(
+    js_name = shownReleases,
+    unchecked_return_type = "{ Id: number; TypeText: string }[]"
+)]
+pub fn shown_releases(
+    #[wasm_bindgen(
+        unchecked_param_type = "{ DisableRSeqRDateGrouping: boolean; DocumentsIsShowRSeqWithDocType: boolean }"
+    )]
+    settings: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "{ Id: number; SentAt: string; RSeq?: number | null; TypeText: string }[]"
+    )]
+    letters: JsValue,
+    #[wasm_bindgen(js_name = offsetMinutes)] offset_minutes: i32,
+) -> JsValue {
+    use crate::documents::{ReleaseGrouping, ReleasedLetter};
+    let whole = |v: &JsValue, key: &str| {
+        super::field(v, key)
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0)
+            .map(|n| n as i64)
+    };
+    let len = if super::is_array(&letters) {
+        super::field(&letters, "length").as_f64().unwrap_or(0.0) as u32
+    } else {
+        0
+    };
+    let letters: Vec<ReleasedLetter> = (0..len)
+        .map(|i| {
+            let l = super::field(&letters, &i.to_string());
+            ReleasedLetter {
+                id: whole(&l, "Id").unwrap_or(0),
+                sent_at_ms: super::string(&l, "SentAt")
+                    .and_then(|s| crate::dates::instant_ms(&s))
+                    .unwrap_or(0),
+                release_seq: whole(&l, "RSeq"),
+                type_text: super::text(&l, "TypeText"),
+            }
+        })
+        .collect();
+    let grouping = ReleaseGrouping {
+        disabled: super::boolean(&settings, "DisableRSeqRDateGrouping"),
+        show_rseq_with_type: super::boolean(&settings, "DocumentsIsShowRSeqWithDocType"),
+        clinic_offset_minutes: offset_minutes,
+    };
+    to_js_value(&crate::documents::shown_releases(&letters, grouping))
+}
+
 /// Services management (spec 03 §8 "Service action failure"): the error dialog's title for an
 /// action ('Start error', 'Stop error', 'Restart error'); 'Action error' for an unknown one.
 #[wasm_bindgen(js_name = serviceActionErrorTitle)]

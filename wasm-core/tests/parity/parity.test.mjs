@@ -210,6 +210,8 @@ const runners = {
   },
   // The results hold: the admin pages' package (pkg-settings).
   "documents_hold.json": (i) => settings.resultsHold(i.rules, i.letter, i.clinic, i.now),
+  // The RSeq / RDate grouping of a letters list: the same package.
+  "documents_releases.json": (i) => settings.shownReleases(i.settings, i.letters, i.offsetMinutes),
   "labels.json": (i) => {
     switch (i.fn) {
       case "labelText":

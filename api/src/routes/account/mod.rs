@@ -168,7 +168,7 @@ mod tests {
             .await
             .unwrap();
         settings::ensure_defaults(&db).await.unwrap();
-        crate::demo::load_if_empty(&db).await.unwrap();
+        crate::demo::load_if_empty(&db, -300).await.unwrap();
         let hash = crate::store::users::login_candidates(&db, "jane.doe", 1)
             .await
             .unwrap()

@@ -125,17 +125,25 @@ pub(super) async fn not_completed(
         }));
     };
     let now = now_ms();
-    let letters: Vec<Letter> = store::letters_of_patient(db, patient_id, true)
-        .await?
-        .iter()
-        .filter(|r| r.read_at.is_none())
-        .filter_map(|r| {
-            let (hidden, allow_ack) = hiding.apply(r, now);
-            (!hidden).then(|| {
-                let mut letter = to_letter(r, &s, &v, false, allow_ack, 0);
-                letter.letter_type = hiding.type_text(&r.letter_type);
-                letter
-            })
+    // The letters the Documents page lists (hold, then RSeq / RDate grouping) that are unread.
+    let rows = store::letters_of_patient(db, patient_id, true).await?;
+    let mut seen = Vec::with_capacity(rows.len());
+    let mut allow = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let (hidden, allow_ack) = hiding.apply(r, now);
+        if !hidden {
+            seen.push(r);
+            allow.push(allow_ack);
+        }
+    }
+    let letters: Vec<Letter> = hiding
+        .shown(&seen)
+        .into_iter()
+        .filter(|(i, _)| seen[*i].read_at.is_none())
+        .map(|(i, type_text)| {
+            let mut letter = to_letter(seen[i], &s, &v, false, allow[i], 0);
+            letter.letter_type = type_text;
+            letter
         })
         .collect();
     Ok(Json(NotCompletedLetters {

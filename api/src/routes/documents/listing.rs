@@ -138,16 +138,23 @@ pub(super) async fn load_documents(
     } else {
         HashMap::new()
     };
-    out.list.reserve(rows.len());
+    // Patients never see hidden letters; program managers see them marked.
+    let mut seen = Vec::with_capacity(rows.len());
+    let mut holds = Vec::with_capacity(rows.len());
     for row in &rows {
         let (hidden, allow_ack) = hiding.apply(row, now);
-        // Patients never see hidden letters; program managers see them marked.
-        if hidden && is_patient {
-            continue;
+        if !(hidden && is_patient) {
+            seen.push(row);
+            holds.push((hidden, allow_ack));
         }
+    }
+    // Of those, re-releases of one letter once (RSeq / RDate grouping); the unread ids follow.
+    out.list.reserve(seen.len());
+    for (index, type_text) in hiding.shown(&seen) {
+        let (row, (hidden, allow_ack)) = (seen[index], holds[index]);
         let mut letter = to_letter(row, &s, &v, hidden, allow_ack, offset);
         letter.trace = traces.remove(&row.id).unwrap_or_default();
-        letter.letter_type = hiding.type_text(&row.letter_type);
+        letter.letter_type = type_text;
         if is_other_document(&row.letter_type, row.has_pdf, &s) {
             out.other.push(letter);
         } else {

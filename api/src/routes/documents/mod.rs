@@ -12,6 +12,7 @@ use axum::Json;
 use serde_json::json;
 use wasm_core::documents::{
     can_acknowledge, is_other_document, letter_state, letter_type_text, patient_sees_letter,
+    shown_releases, ReleaseGrouping, ReleasedLetter,
 };
 use wasm_core::model::{
     DocumentsLoadResponse, DocumentsSettings, Letter, LetterFacts, LetterRef, LetterViewer,
@@ -113,11 +114,13 @@ pub async fn load_settings(
 
 /// What decides whether a patient sees a letter and may acknowledge it: the hiding rules
 /// (DocumentsHidingEmailNotSending), ShowDoctorLettersToPatients, and the type texts
-/// (DocumentsAlternateDocumentTypeDescription). Read once per request, not once per letter.
+/// (DocumentsAlternateDocumentTypeDescription), and the RSeq / RDate grouping with its type
+/// texts (DocumentsEssential). Read once per request, not once per letter.
 pub(super) struct LetterRules {
     hold: crate::letter_hold::LetterHold,
     show_doctor_letters_to_patients: bool,
     alt: DocumentsAlternateDocumentTypeDescription,
+    grouping: ReleaseGrouping,
 }
 
 impl LetterRules {
@@ -133,6 +136,32 @@ impl LetterRules {
     /// The type text the page shows (an alternate description of its kind, if set).
     pub(super) fn type_text(&self, letter_type: &str) -> String {
         letter_type_text(letter_type, &self.alt)
+    }
+
+    /// Which of `rows` (the letters the viewer may see, in the list's order) the list shows, by
+    /// their index in `rows`, with the type text each shows: wasm-core
+    /// `documents::shown_releases` (re-releases of one letter shown once; '{type} ({RSeq})').
+    /// A letter left out stays reachable by its token (its PDF: links in emails keep working).
+    pub(super) fn shown(&self, rows: &[&LetterRow]) -> Vec<(usize, String)> {
+        let letters: Vec<ReleasedLetter> = rows
+            .iter()
+            .map(|r| ReleasedLetter {
+                id: r.id,
+                sent_at_ms: r.sent_at,
+                release_seq: r.release_seq,
+                type_text: self.type_text(&r.letter_type),
+            })
+            .collect();
+        // The shown letters are a subsequence of `rows`, in the same order.
+        let mut at = 0;
+        shown_releases(&letters, self.grouping)
+            .into_iter()
+            .filter_map(|shown| {
+                let index = at + rows[at..].iter().position(|r| r.id == shown.id)?;
+                at = index + 1;
+                Some((index, shown.type_text))
+            })
+            .collect()
     }
 }
 
@@ -154,6 +183,11 @@ async fn load_settings_and_hiding(
             hold: crate::letter_hold::LetterHold::load(db, state.clinic_utc_offset_minutes).await?,
             show_doctor_letters_to_patients: essential.show_doctor_letters_to_patients,
             alt: settings::get::<DocumentsAlternateDocumentTypeDescription>(db).await?,
+            grouping: ReleaseGrouping {
+                disabled: essential.disable_r_seq_r_date_grouping,
+                show_rseq_with_type: essential.documents_is_show_r_seq_with_doc_type,
+                clinic_offset_minutes: state.clinic_utc_offset_minutes,
+            },
         },
     ))
 }

@@ -18,13 +18,15 @@ pub struct NewLetter<'a> {
     pub acked_at: Option<i64>,
     pub is_ack_on_view: bool,
     pub bi_rads: Option<&'a str>,
+    /// The release sequence (RSeq): re-releases of one letter share it and their clinic day.
+    pub release_seq: Option<i64>,
 }
 
 pub async fn insert_letter(tx: &mut Tx, l: &NewLetter<'_>) -> AppResult<()> {
     on_tx!(tx, conn => sqlx::query(
         "INSERT INTO letters (patient_id, study_id, access_token, letter_type, notify_type, body, pdf, sent_at,
-                              read_at, acked_at, is_ack_on_view, bi_rads)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                              read_at, acked_at, is_ack_on_view, bi_rads, release_seq)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
     )
     .bind(l.patient_id)
     .bind(l.study_id)
@@ -38,6 +40,7 @@ pub async fn insert_letter(tx: &mut Tx, l: &NewLetter<'_>) -> AppResult<()> {
     .bind(l.acked_at)
     .bind(l.is_ack_on_view)
     .bind(l.bi_rads)
+    .bind(l.release_seq)
     .execute(&mut **conn)
     .await
     .map(|_| ()))?;
