@@ -20,6 +20,32 @@ for engine in sqlite postgres; do
     LINES+="$(run_figure "$engine" 'sign-in on loopback' "$t" | sed 's/^/- /')"$'\n'
   done
 done
+# What SAML adds to the server (issue 19's second figure): the code of the crates only samael
+# brings (`cargo tree -i` shows quick-xml and openssl are reached only through it) and of the
+# portal's own SAML module, summed from the binary's symbol sizes (after LTO, inlined code counts
+# where it landed), and the shared libraries the binary links only for SAML (libxmlsec1, libxml2,
+# OpenSSL), by size on disk.
+saml_size() {
+  local bin=$1 total
+  total=$(stat -c %s "$bin")
+  nm -C -S --size-sort "$bin" | awk -v total="$total" '
+    { size = strtonum("0x" $2); $1 = $2 = $3 = ""; name = $0 }
+    name ~ /samael/ { part["samael"] += size; next }
+    name ~ /quick_xml/ { part["quick-xml"] += size; next }
+    name ~ /portal_api::(routes::)?sso::saml/ { part["portal SAML module"] += size; next }
+    name ~ /openssl|xmlsec/ { part["openssl, xmlsec bindings"] += size; next }
+    END {
+      for (k in part) { printf "- %s: %.0f KB\n", k, part[k] / 1000; sum += part[k] }
+      printf "- **in all: %.0f KB of the %.1f MB binary (%.1f %%)**\n", sum / 1000, total / 1e6, 100 * sum / total
+    }'
+  echo
+  echo "Shared libraries linked for SAML (size on disk):"
+  echo
+  ldd "$bin" | awk '/libxmlsec1|libxml2|libssl|libcrypto/ { print $1, $3 }' | while read -r name path; do
+    echo "- $name: $(( $(stat -L -c %s "$path") / 1000 )) KB"
+  done
+}
+
 {
   figures_header "SSO sign-in on loopback (issue 19)" \
 "Each line: one SSO type on one engine, N whole sign-ins one after another, each from its own
@@ -32,5 +58,10 @@ callback (smart-configuration discovery, token exchange with PKCE and, for Epic,
 client assertion, JWKS, id_token check, session). The *whole trip* adds the identity provider's
 own pages. Produced by \`scripts/bench.sh sso\`."
   echo "$LINES"
+  echo "## What the SAML dependency adds to the server binary"
+  echo
+  echo "The server binary measured above (${BENCH_SERVER_BUILD:-$PROFILE} build):"
+  echo
+  saml_size "$PORTAL_API_BIN"
 } > bench/results-sso.md
 cat bench/results-sso.md

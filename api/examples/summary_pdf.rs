@@ -6,7 +6,6 @@
 //! wasm-core, then the PDF. Prints one line:
 //! `summary_pdf questions=100 shown=N pages=N bytes=N iterations=N p50_us=N p99_us=N mean_us=N`.
 
-use std::collections::BTreeMap;
 use std::time::Instant;
 
 use portal_api::pdf::page_count;
@@ -68,11 +67,13 @@ fn answers() -> Answers {
                     .iter()
                     .enumerate()
                     .map(|(i, who)| {
-                        BTreeMap::from([
+                        [
                             ("relation".to_owned(), (*who).to_owned()),
                             ("cancer".to_owned(), "Cáncer de mama".to_owned()),
                             ("age".to_owned(), (40 + i * 3).to_string()),
-                        ])
+                        ]
+                        .into_iter()
+                        .collect()
                     })
                     .collect();
                 Answer::Rows(rows)

@@ -4,7 +4,9 @@
 #
 # BENCH_PROFILE=release (default) or debug picks the build (a debug build's figures are upper
 # bounds, for a machine where a release build does not fit); PORTAL_API_BIN may name the server
-# binary of that build. test_figures RESULTS_VAR PATTERN TEST_FILE:TEST_NAME... appends the lines
+# binary of that build, or of another one that BENCH_SERVER_BUILD then names for the results
+# (e.g. a release server measured by the debug test client, when the test crate's release build
+# does not fit). test_figures RESULTS_VAR PATTERN TEST_FILE:TEST_NAME... appends the lines
 # matching PATTERN that each test prints, per engine, to the variable RESULTS_VAR.
 
 PROFILE=${BENCH_PROFILE:-release}
@@ -51,9 +53,9 @@ figures_header() { # title what
 
 $2
 
-Measured $(date -u +%Y-%m-%d) on $(nproc) cores, $PROFILE build (\`BENCH_PROFILE=$PROFILE\`);
+Measured $(date -u +%Y-%m-%d) on $(nproc) cores, $PROFILE build (\`BENCH_PROFILE=$PROFILE\`)$([ -n "${BENCH_SERVER_BUILD:-}" ] && echo ", the server a $BENCH_SERVER_BUILD build given by \`PORTAL_API_BIN\`");
 load average before: $LOAD_START, after: $(cut -d' ' -f1-3 /proc/loadavg). Loopback only.
-$([ "$PROFILE" = debug ] && echo "
+$([ "$PROFILE" = debug ] && [ -z "${BENCH_SERVER_BUILD:-}" ] && echo "
 A debug build's figures are upper bounds (unoptimised code, its crypto above all); the release
 figures are the ones to quote.")
 
