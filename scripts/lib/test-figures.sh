@@ -53,7 +53,7 @@ figures_header() { # title what
 
 $2
 
-Measured $(date -u +%Y-%m-%d) on $(nproc) cores, $PROFILE build (\`BENCH_PROFILE=$PROFILE\`)$([ -n "${BENCH_SERVER_BUILD:-}" ] && echo ", the server a $BENCH_SERVER_BUILD build given by \`PORTAL_API_BIN\`");
+Measured $(date -u +%Y-%m-%d) on $(nproc) cores, $PROFILE build (\`BENCH_PROFILE=$PROFILE\`)$([ -n "${BENCH_SERVER_BUILD:-}" ] && echo " of the test client; the server a $BENCH_SERVER_BUILD build (\`PORTAL_API_BIN\`)");
 load average before: $LOAD_START, after: $(cut -d' ' -f1-3 /proc/loadavg). Loopback only.
 $([ "$PROFILE" = debug ] && [ -z "${BENCH_SERVER_BUILD:-}" ] && echo "
 A debug build's figures are upper bounds (unoptimised code, its crypto above all); the release
