@@ -18,7 +18,11 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPEC = os.environ.get("SPEC_04", "/work/shared/spec/04-survey-admin-and-techpad-settings.md")
+# The specs sit beside the repository (../shared/spec); SPEC_04 names the file elsewhere.
+SPEC = os.environ.get(
+    "SPEC_04",
+    os.path.join(ROOT, "..", "shared", "spec", "04-survey-admin-and-techpad-settings.md"),
+)
 CODE_DIRS = ["web/src", "api/src", "wasm-core/src", "wasm-core/labels"]
 SURVEY_WORDS = re.compile(
     r"survey|webhook|theme|maglink|location|report|librar|lexicon|pin|margin|summary|font size",
@@ -121,6 +125,8 @@ def code_files():
 
 
 def main():
+    if not os.path.isfile(SPEC):
+        sys.exit(f"spec 04 not found at {SPEC}: set SPEC_04 to its file")
     text = open(SPEC, encoding="utf-8").read()
     part, call_sections = survey_part(text)
     texts = quoted_texts(part)

@@ -253,6 +253,68 @@ async fn summary_texts(db: &Db, language: &str) -> AppResult<SummaryTexts> {
     Ok(SummaryTexts::from_labels(|key| labels.text(key, language)))
 }
 
+/// The survey run of a log that `user` may read a report of: staff, or the patient it belongs
+/// to. Anyone else is refused like an unknown log (404), and recorded (issue 15).
+async fn readable_run(db: &Db, user: &SessionUser, id: i64, object: &str) -> AppResult<QueueRun> {
+    let run = store::run_by_log(db, id).await?.ok_or(AppError::NotFound)?;
+    if !(user.role.is_staff() || user.patient_id == Some(run.patient_id)) {
+        return Err(crate::denied_access::Denial::patient_object(
+            Actor::from(user),
+            Some(run.patient_id),
+            object,
+            id,
+        )
+        .not_found());
+    }
+    Ok(run)
+}
+
+/// A report of a survey opened: its audit row (staff reading it is a read of patient data,
+/// issue 15: SummaryViewed; the patient's own view is a letter view like any other) and its
+/// Site Usage event (issue 16, spec 03 §3: DocumentLoaded=13 when a letter or report opens).
+struct ReportOpened<'a> {
+    run: &'a QueueRun,
+    target: Target,
+    values: serde_json::Value,
+    url: &'static str,
+}
+
+impl ReportOpened<'_> {
+    async fn record(
+        self,
+        db: &Db,
+        user: &SessionUser,
+        peer: &ClientAddr,
+        headers: &HeaderMap,
+    ) -> AppResult<()> {
+        let action = if user.role.is_staff() {
+            Action::SummaryViewed
+        } else {
+            Action::LetterViewed
+        };
+        let target_id = self.target.target_id.clone().unwrap_or_default();
+        audit::Entry::new(Actor::from(user), action, self.target)
+            .values(None, Some(self.values))
+            .ip(Some(peer.ip().to_string()))
+            .patient(Some(self.run.patient_id))
+            .write_alone(db)
+            .await?;
+        crate::site_usage::record(
+            db,
+            crate::site_usage::Event {
+                event_type: crate::site_usage::DOCUMENT_LOADED,
+                user_id: Some(user.user_id),
+                patient_id: Some(self.run.patient_id),
+                target_id: &target_id,
+                url: self.url,
+            },
+            peer,
+            headers,
+        )
+        .await
+    }
+}
+
 /// The summary report of a survey log: staff, or the patient it belongs to (404 for anyone
 /// else, and when no report was made).
 pub(super) async fn summary_pdf(
@@ -263,102 +325,53 @@ pub(super) async fn summary_pdf(
     ApiPath(id): ApiPath<i64>,
 ) -> AppResult<File<PdfFile>> {
     let db = &state.db;
-    let run = store::run_by_log(db, id).await?.ok_or(AppError::NotFound)?;
-    if !(user.role.is_staff() || user.patient_id == Some(run.patient_id)) {
-        // Another patient's summary: refused like an unknown one, and recorded.
-        return Err(crate::denied_access::Denial::patient_object(
-            Actor::from(&*user),
-            Some(run.patient_id),
-            "SurveySummary",
-            id,
-        )
-        .not_found());
-    }
+    let run = readable_run(db, &user, id, "SurveySummary").await?;
     let (letter_id, file_name) = store::summary_of_queue(db, run.id)
         .await?
         .ok_or(AppError::NotFound)?;
     let pdf = crate::store::documents::stored_pdf(db, letter_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let target = Target {
-        target_type: Some("Letter"),
-        target_id: Some(letter_id.to_string()),
-        target_user_id: None,
-    };
-    // Staff reading it is a read of patient data (issue 15: SummaryViewed); the patient's own
-    // view is a letter view like any other.
-    let action = if user.role.is_staff() {
-        Action::SummaryViewed
-    } else {
-        Action::LetterViewed
-    };
-    audit::Entry::new(Actor::from(&*user), action, target)
-        .values(
-            None,
-            Some(json!({"LetterType": store::SUMMARY_LETTER_TYPE, "PatientId": run.patient_id, "SurveyLogId": id})),
-        )
-        .ip(Some(peer.ip().to_string()))
-        .patient(Some(run.patient_id))
-        .write_alone(db)
-        .await?;
-    // A report opened (issue 16, spec 03 §3: DocumentLoaded=13 when a letter or report opens),
-    // by staff or the patient alike, as the letter PDF records it.
-    crate::site_usage::record(
-        db,
-        crate::site_usage::Event {
-            event_type: crate::site_usage::DOCUMENT_LOADED,
-            user_id: Some(user.user_id),
-            patient_id: Some(run.patient_id),
-            target_id: &letter_id.to_string(),
-            url: "/api/surveyRun/log/summaryPdf",
+    ReportOpened {
+        run: &run,
+        target: Target {
+            target_type: Some("Letter"),
+            target_id: Some(letter_id.to_string()),
+            target_user_id: None,
         },
-        &peer,
-        &headers,
-    )
+        values: json!({"LetterType": store::SUMMARY_LETTER_TYPE, "PatientId": run.patient_id, "SurveyLogId": id}),
+        url: "/api/surveyRun/log/summaryPdf",
+    }
+    .record(db, &user, &peer, &headers)
     .await?;
     Ok(File::inline(pdf, &file_name))
 }
 
 /// The summary form report of a survey log (GenerateSummaryFormReport): staff, or the patient it
-/// belongs to (404 for anyone else, and when none was made). Audited as the summary is.
+/// belongs to (404 for anyone else, and when none was made). Recorded as the summary is.
 pub(super) async fn summary_form_pdf(
     user: CurrentUser,
     State(state): State<AppState>,
     peer: ClientAddr,
+    headers: HeaderMap,
     ApiPath(id): ApiPath<i64>,
 ) -> AppResult<File<PdfFile>> {
     let db = &state.db;
-    let run = store::run_by_log(db, id).await?.ok_or(AppError::NotFound)?;
-    if !(user.role.is_staff() || user.patient_id == Some(run.patient_id)) {
-        return Err(crate::denied_access::Denial::patient_object(
-            Actor::from(&*user),
-            Some(run.patient_id),
-            "SurveySummaryForm",
-            id,
-        )
-        .not_found());
-    }
+    let run = readable_run(db, &user, id, "SurveySummaryForm").await?;
     let (file_name, pdf) = store::summary_form_of_queue(db, run.id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let target = Target {
-        target_type: Some("SurveySummaryForm"),
-        target_id: Some(run.id.to_string()),
-        target_user_id: None,
-    };
-    let action = if user.role.is_staff() {
-        Action::SummaryViewed
-    } else {
-        Action::LetterViewed
-    };
-    audit::Entry::new(Actor::from(&*user), action, target)
-        .values(
-            None,
-            Some(json!({"Report": "SummaryForm", "PatientId": run.patient_id, "SurveyLogId": id})),
-        )
-        .ip(Some(peer.ip().to_string()))
-        .patient(Some(run.patient_id))
-        .write_alone(db)
-        .await?;
+    ReportOpened {
+        run: &run,
+        target: Target {
+            target_type: Some("SurveySummaryForm"),
+            target_id: Some(run.id.to_string()),
+            target_user_id: None,
+        },
+        values: json!({"Report": "SummaryForm", "PatientId": run.patient_id, "SurveyLogId": id}),
+        url: "/api/surveyRun/log/summaryFormPdf",
+    }
+    .record(db, &user, &peer, &headers)
+    .await?;
     Ok(File::inline(pdf, &file_name))
 }
