@@ -587,6 +587,17 @@ async fn the_summary_form_report_has_every_question_with_its_answer_within_the_m
         .get(&format!("/api/surveyRun/log/{log}/summaryFormPdf"))
         .await
         .expect_error(StatusCode::NOT_FOUND);
+    // Each opening is a Site Usage DocumentLoaded (13) event, as the summary's is; the refused
+    // one is not.
+    let form_loaded = |who: &str| {
+        format!(
+            "SELECT COUNT(*) FROM site_usage_events e JOIN users u ON u.id = e.user_id
+             WHERE e.event_type = 13 AND u.username = '{who}'
+               AND e.url = '/api/surveyRun/log/summaryFormPdf'"
+        )
+    };
+    assert_eq!(server.count_sql(&form_loaded("jane.doe")).await, 1);
+    assert_eq!(server.count_sql(&form_loaded("maria.garcia")).await, 0);
 
     // Smaller margins take effect on the next report: 0 is the standard 36 points.
     set_summary_settings(
