@@ -4,18 +4,14 @@
 
 use wasm_core::dates::{
     days_from_civil, format_appointment, format_date, format_with, parse_iso, to_local, DateFormat,
-    LocalDateTime, Parsed,
+    Parsed,
 };
 
 const DAY_MS: i64 = 86_400_000;
 
-fn utc(ms: i64) -> LocalDateTime {
-    LocalDateTime::from_instant(ms.div_euclid(1000), 0)
-}
-
 /// ISO 8601 instant in UTC, e.g. `2026-11-22T14:30:00Z`.
 pub fn iso_utc(ms: i64) -> String {
-    format_with(&utc(ms), "yyyy-MM-dd'T'HH:mm:ss'Z'", "")
+    wasm_core::dates::iso_utc_ms(ms)
 }
 
 /// 'MM/dd/YYYY' in the viewer's zone.

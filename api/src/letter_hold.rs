@@ -30,14 +30,11 @@ impl LetterHold {
     }
 
     pub fn decide(&self, letter_type: &str, bi_rads: Option<&str>, sent_at: i64) -> HoldDecision {
-        hold(
-            &self.rules,
-            &HoldLetter {
-                letter_type: letter_type.to_owned(),
-                bi_rads: bi_rads.map(str::to_owned),
-                sent_at_ms: sent_at,
-            },
-            &self.clinic,
-        )
+        self.decide_letter(&HoldLetter::new(letter_type, bi_rads, sent_at))
+    }
+
+    /// [`Self::decide`] for a letter whose kind the caller has already read.
+    pub fn decide_letter(&self, letter: &HoldLetter) -> HoldDecision {
+        hold(&self.rules, letter, &self.clinic)
     }
 }

@@ -350,33 +350,64 @@ pub fn letter_kind(letter_type: &str) -> LetterKind {
     // no other letter lower-cases into one of theirs (the Kelvin sign becomes 'k', in none of
     // them; 'İ' becomes 'i' plus a combining dot, which breaks the word). Unicode's case tables
     // would cost the wasm file about 7 kB gzipped (issue 22).
-    if squashed_contains(letter_type, "referringphysician") {
-        LetterKind::ReferringPhysician
-    } else if squashed_contains(letter_type, "notification") {
-        LetterKind::Notification
-    } else if squashed_contains(letter_type, "recall") {
-        LetterKind::Recall
-    } else {
-        LetterKind::Other
+    match squashed_words(letter_type) {
+        [true, _, _] => LetterKind::ReferringPhysician,
+        [_, true, _] => LetterKind::Notification,
+        [_, _, true] => LetterKind::Recall,
+        _ => LetterKind::Other,
     }
 }
 
-/// Whether `text`'s letters and digits, ASCII lower-cased, contain `word` (ASCII lower case),
-/// read in place: the letters list asks this several times for each of hundreds of letters.
-fn squashed_contains(text: &str, word: &str) -> bool {
-    let mut rest = text
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .map(|c| c.to_ascii_lowercase());
-    loop {
-        let mut probe = rest.clone();
-        if word.chars().all(|w| probe.next() == Some(w)) {
-            return true;
-        }
-        if rest.next().is_none() {
-            return false;
+/// The words `letter_kind` looks for, in its order of precedence.
+const KIND_WORDS: [&[u8]; 3] = [b"referringphysician", b"notification", b"recall"];
+
+/// For each ASCII letter and digit (a-z, then 0-9), the positions in `word` where it stands, as
+/// bits: the tables of the shift-and string search below.
+const fn positions(word: &[u8]) -> [u32; 36] {
+    let mut table = [0u32; 36];
+    let mut i = 0;
+    while i < word.len() {
+        let b = word[i];
+        let slot = if b >= b'a' { b - b'a' } else { 26 + b - b'0' };
+        table[slot as usize] |= 1 << i;
+        i += 1;
+    }
+    table
+}
+
+const KIND_POSITIONS: [[u32; 36]; 3] = [
+    positions(KIND_WORDS[0]),
+    positions(KIND_WORDS[1]),
+    positions(KIND_WORDS[2]),
+];
+
+/// Which of [`KIND_WORDS`] `text`'s letters and digits, ASCII lower-cased, contain: one pass
+/// over the text for all three (shift-and: bit i of a state says the last i + 1 characters
+/// match the word's first i + 1). The letters list asks this for each of hundreds of letters
+/// several times (issue 22), so it allocates nothing. Other characters are skipped; a non-ASCII
+/// letter or digit matches no word's character, so it breaks a word.
+fn squashed_words(text: &str) -> [bool; 3] {
+    let mut states = [0u32; 3];
+    let mut found = [false; 3];
+    for c in text.chars().filter(|c| c.is_alphanumeric()) {
+        let slot = match c.to_ascii_lowercase() {
+            l @ 'a'..='z' => Some(l as usize - 'a' as usize),
+            d @ '0'..='9' => Some(26 + d as usize - '0' as usize),
+            _ => None,
+        };
+        for (k, word) in KIND_WORDS.iter().enumerate() {
+            let at = slot
+                .and_then(|s| KIND_POSITIONS.get(k).and_then(|t| t.get(s)))
+                .copied()
+                .unwrap_or(0);
+            let state = (states[k] << 1 | 1) & at;
+            states[k] = state;
+            if state & (1 << (word.len() - 1)) != 0 {
+                found[k] = true;
+            }
         }
     }
+    found
 }
 
 /// Whether a letter counts as a referring-physician letter.
@@ -390,7 +421,17 @@ pub fn letter_type_text(
     letter_type: &str,
     alt: &crate::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription,
 ) -> String {
-    let chosen = match letter_kind(letter_type) {
+    letter_type_text_of(letter_kind(letter_type), letter_type, alt)
+}
+
+/// [`letter_type_text`] for a letter whose kind is known (`letter_kind(letter_type)`): the
+/// letters list reads each letter's kind once (issue 22).
+pub fn letter_type_text_of(
+    kind: LetterKind,
+    letter_type: &str,
+    alt: &crate::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription,
+) -> String {
+    let chosen = match kind {
         LetterKind::ReferringPhysician => alt.alt_doc_desc_rp.trim(),
         LetterKind::Notification => alt.alt_doc_desc_notification.trim(),
         LetterKind::Recall => alt.alt_doc_desc_recall.trim(),
@@ -480,17 +521,27 @@ pub fn shown_releases(letters: &[ReleasedLetter], g: ReleaseGrouping) -> Vec<Sho
 /// Whether a patient sees this letter at all (spec 03 §1, §6: ShowDoctorLettersToPatients says
 /// whether patients may see referring physician letters; staff always do).
 pub fn patient_sees_letter(letter_type: &str, show_doctor_letters_to_patients: bool) -> bool {
-    show_doctor_letters_to_patients || !is_referring_physician(letter_type)
+    patient_sees_kind(letter_kind(letter_type), show_doctor_letters_to_patients)
+}
+
+/// [`patient_sees_letter`] for a letter whose kind is known.
+pub fn patient_sees_kind(kind: LetterKind, show_doctor_letters_to_patients: bool) -> bool {
+    show_doctor_letters_to_patients || kind != LetterKind::ReferringPhysician
 }
 
 /// Whether a letter is listed under Other Documents: a stored document (a PDF of its own), or a
 /// referring physician letter when ShowReferringPhysicianLettersWithOtherDocuments is on; only
 /// while the Other Documents tab is shown.
 pub fn is_other_document(letter_type: &str, has_pdf: bool, s: &DocumentsSettings) -> bool {
+    is_other_kind(letter_kind(letter_type), has_pdf, s)
+}
+
+/// [`is_other_document`] for a letter whose kind is known.
+pub fn is_other_kind(kind: LetterKind, has_pdf: bool, s: &DocumentsSettings) -> bool {
     s.show_other_documents_tab
         && (has_pdf
             || (s.show_referring_physician_letters_with_other_documents
-                && is_referring_physician(letter_type)))
+                && kind == LetterKind::ReferringPhysician))
 }
 
 /// The outbox kinds a disabled results-portal location does not send (spec 03 §6: new account,
@@ -545,12 +596,45 @@ mod kind_tests {
         for (text, kind) in cases {
             assert_eq!(letter_kind(text), kind, "{text}");
             let t = squashed(text);
-            for word in ["referringphysician", "notification", "recall"] {
-                assert_eq!(
-                    squashed_contains(text, word),
-                    t.contains(word),
-                    "{text} {word}"
-                );
+            let found = squashed_words(text);
+            for (k, word) in ["referringphysician", "notification", "recall"]
+                .into_iter()
+                .enumerate()
+            {
+                assert_eq!(found[k], t.contains(word), "{text} {word}");
+            }
+        }
+    }
+
+    /// The one-pass search against the squashed text's `contains`, on generated texts made of
+    /// the words' letters, separators and non-ASCII letters (repeats and overlaps included).
+    #[test]
+    fn squashed_words_match_contains_on_generated_texts() {
+        let pieces = [
+            "re", "ferring", "phys", "ician", "recall", "rec", "all", "noti", "fication", "r", "e",
+            "c", "a", "l", "n", "o", "t", " ", "-", "1", "\u{e9}", "\u{130}", "K", "CALL",
+        ];
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..(seed % 9) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                text.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            seed = seed.wrapping_add(0x2545_f491);
+            let squashed: String = text
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .collect::<String>()
+                .to_ascii_lowercase();
+            let found = squashed_words(&text);
+            for (k, word) in ["referringphysician", "notification", "recall"]
+                .into_iter()
+                .enumerate()
+            {
+                assert_eq!(found[k], squashed.contains(word), "{text:?} {word}");
             }
         }
     }

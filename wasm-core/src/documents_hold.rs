@@ -31,12 +31,26 @@ pub const MULTIPLIER_BUSINESS_DAYS: i64 = -1;
 /// would otherwise never end).
 const MAX_SCAN_DAYS: i64 = 3650 * 2;
 
-/// The letter as the hold reads it.
+/// The letter as the hold reads it, borrowed: the letters list asks for hundreds of letters
+/// (issue 22). `kind` is `letter_kind(letter_type)` ([`HoldLetter::new`]), which the list has
+/// already read.
 #[derive(Debug, Clone, PartialEq)]
-pub struct HoldLetter {
-    pub letter_type: String,
-    pub bi_rads: Option<String>,
+pub struct HoldLetter<'a> {
+    pub letter_type: &'a str,
+    pub kind: LetterKind,
+    pub bi_rads: Option<&'a str>,
     pub sent_at_ms: i64,
+}
+
+impl<'a> HoldLetter<'a> {
+    pub fn new(letter_type: &'a str, bi_rads: Option<&'a str>, sent_at_ms: i64) -> Self {
+        HoldLetter {
+            letter_type,
+            kind: letter_kind(letter_type),
+            bi_rads,
+            sent_at_ms,
+        }
+    }
 }
 
 /// Where the clinic is: its offset (minutes east of UTC) and business days (Mon..Sun).
@@ -192,7 +206,7 @@ pub fn hold(
     {
         later(None);
     }
-    if letter_kind(&letter.letter_type) == LetterKind::ReferringPhysician {
+    if letter.kind == LetterKind::ReferringPhysician {
         later(release(
             clinic,
             sent,
@@ -202,13 +216,19 @@ pub fn hold(
         ));
     }
     let mut allow_ack = true;
-    let letter_type = key(&letter.letter_type);
-    let bi_rads = letter.bi_rads.as_deref().map(key).filter(|b| !b.is_empty());
-    for t in rules
-        .letter_types_birad_settings
-        .iter()
-        .filter(|t| key(&t.letter_type) == letter_type)
-    {
+    // The keys are written only when there are rules to compare them with.
+    let types = &rules.letter_types_birad_settings;
+    let letter_type = if types.is_empty() {
+        String::new()
+    } else {
+        key(letter.letter_type)
+    };
+    let bi_rads = letter
+        .bi_rads
+        .filter(|_| !types.is_empty())
+        .map(key)
+        .filter(|b| !b.is_empty());
+    for t in types.iter().filter(|t| key(&t.letter_type) == letter_type) {
         for b in t
             .birad_settings
             .iter()
@@ -298,11 +318,7 @@ mod tests {
             hide_rp_let_forever: true,
             ..Default::default()
         };
-        let letter = HoldLetter {
-            letter_type: "Referring Physician".into(),
-            bi_rads: None,
-            sent_at_ms: FRI_NOON_UTC,
-        };
+        let letter = HoldLetter::new("Referring Physician", None, FRI_NOON_UTC);
         let d = hold(&rules, &letter, &clinic());
         assert_eq!(d.visible_from, None);
         assert_eq!(d.email_at, None);

@@ -98,11 +98,11 @@ fn documents_hold_cases() {
     check("documents_hold.json", |input| {
         let rules: DocumentsHidingEmailNotSending = arg(input, "rules");
         let l = &input["letter"];
-        let letter = HoldLetter {
-            letter_type: l["LetterType"].as_str().unwrap_or_default().to_owned(),
-            bi_rads: l["BiRads"].as_str().map(str::to_owned),
-            sent_at_ms: instant(&l["SentAt"]),
-        };
+        let letter = HoldLetter::new(
+            l["LetterType"].as_str().unwrap_or_default(),
+            l["BiRads"].as_str(),
+            instant(&l["SentAt"]),
+        );
         let c = &input["clinic"];
         let days: Vec<bool> = (0..7)
             .map(|i| c["BusinessDays"][i].as_bool().unwrap_or(false))

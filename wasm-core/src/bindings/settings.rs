@@ -351,11 +351,12 @@ pub fn results_hold(
     use crate::settings::documents_hiding::DocumentsHidingEmailNotSending;
     let rules = <DocumentsHidingEmailNotSending as FromJs>::from_js(&rules, Default::default());
     let instant = |v: Option<String>| v.and_then(|s| crate::dates::instant_ms(&s)).unwrap_or(0);
-    let letter = HoldLetter {
-        letter_type: super::text(&letter, "LetterType"),
-        bi_rads: super::string(&letter, "BiRads"),
-        sent_at_ms: instant(super::string(&letter, "SentAt")),
-    };
+    let (letter_type, bi_rads, sent) = (
+        super::text(&letter, "LetterType"),
+        super::string(&letter, "BiRads"),
+        instant(super::string(&letter, "SentAt")),
+    );
+    let letter = HoldLetter::new(&letter_type, bi_rads.as_deref(), sent);
     let days_value = super::field(&clinic, "BusinessDays");
     let days: Vec<bool> = (0..7)
         .map(|i| {

@@ -80,7 +80,7 @@ pub(super) async fn acknowledge_common(
         .await?
         .ok_or(AppError::NotFound)?;
     Ok(to_letter(
-        &row,
+        row,
         &s,
         &v,
         false,
@@ -127,22 +127,12 @@ pub(super) async fn not_completed(
     let now = now_ms();
     // The letters the Documents page lists (hold, then RSeq / RDate grouping) that are unread.
     let rows = store::letters_of_patient(db, patient_id, true).await?;
-    let mut seen = Vec::with_capacity(rows.len());
-    let mut allow = Vec::with_capacity(rows.len());
-    for r in &rows {
-        let (hidden, allow_ack) = hiding.apply(r, now);
-        if !hidden {
-            seen.push(r);
-            allow.push(allow_ack);
-        }
-    }
     let letters: Vec<Letter> = hiding
-        .shown(&seen)
-        .into_iter()
-        .filter(|(i, _)| seen[*i].read_at.is_none())
-        .map(|(i, type_text)| {
-            let mut letter = to_letter(seen[i], &s, &v, false, allow[i], 0);
-            letter.letter_type = type_text;
+        .listed(rows, now, false)
+        .filter(|l| l.row.read_at.is_none())
+        .map(|l| {
+            let mut letter = to_letter(l.row, &s, &v, false, l.allow_ack, 0);
+            letter.letter_type = l.type_text;
             letter
         })
         .collect();

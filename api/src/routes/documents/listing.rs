@@ -1,6 +1,7 @@
 //! The Documents page (spec 01 §2.3): the patient's letters with their settings, and letter traces.
 
 use super::*;
+use crate::answers::LargeJson;
 use wasm_core::model::{LanguageQuery, TraceQuery};
 
 /// `?language=` (a name or code): the language the page is shown in; without it the patient's
@@ -37,23 +38,25 @@ pub(super) fn facts(row: &LetterRow, s: &DocumentsSettings, allow_ack: bool) -> 
     }
 }
 
+/// The letter as the page shows it; its row is moved in, not copied (the list builds hundreds).
 pub(super) fn to_letter(
-    row: &LetterRow,
+    row: LetterRow,
     s: &DocumentsSettings,
     v: &LetterViewer,
     hidden: bool,
     allow_ack: bool,
     offset: i32,
 ) -> Letter {
-    let f = facts(row, s, allow_ack);
+    let f = facts(&row, s, allow_ack);
     let state = letter_state(&f, v, offset);
     let date = fmt::iso_utc(row.sent_at);
+    let patient_name = row.patient_name();
     Letter {
         id: row.id,
-        access_token: row.access_token.clone(),
-        letter_type: row.letter_type.clone(),
-        patient_name: row.patient_name(),
-        ssn: row.mrn.clone(),
+        access_token: row.access_token,
+        letter_type: row.letter_type,
+        patient_name,
+        ssn: row.mrn,
         date_string: wasm_core::dates::format_date(
             &date,
             wasm_core::dates::DateFormat::LongDate,
@@ -61,9 +64,9 @@ pub(super) fn to_letter(
             "",
         ),
         date,
-        study_date: row.study_date.clone(),
-        study_desc: row.study_desc.clone().unwrap_or_default(),
-        notify_type: row.notify_type.clone(),
+        study_date: row.study_date,
+        study_desc: row.study_desc.unwrap_or_default(),
+        notify_type: row.notify_type,
         already_read: state.already_read,
         is_already_read: state.is_already_read,
         already_acked: state.already_acked,
@@ -102,7 +105,7 @@ pub(super) async fn load_documents(
     State(state): State<AppState>,
     peer: ClientAddr,
     ApiJson(req): ApiJson<LoadDocumentsRequest>,
-) -> AppResult<Json<DocumentsLoadResponse>> {
+) -> AppResult<LargeJson<DocumentsLoadResponse>> {
     let db = &state.db;
     let (s, hiding) = load_settings_and_hiding(&state, &user).await?;
     let v = viewer(&user, &s);
@@ -113,7 +116,10 @@ pub(super) async fn load_documents(
         other: Vec::new(),
     };
     let Some(patient_id) = subject_patient(&state, &user, req.ssn.as_deref()).await? else {
-        return Ok(Json(out));
+        return Ok(LargeJson {
+            body: out,
+            bytes_hint: 64,
+        });
     };
     if user.role != Role::Patient {
         // A staff member opened a patient's letters: a read of patient data (issue 15).
@@ -138,24 +144,16 @@ pub(super) async fn load_documents(
     } else {
         HashMap::new()
     };
-    // Patients never see hidden letters; program managers see them marked.
-    let mut seen = Vec::with_capacity(rows.len());
-    let mut holds = Vec::with_capacity(rows.len());
-    for row in &rows {
-        let (hidden, allow_ack) = hiding.apply(row, now);
-        if !(hidden && is_patient) {
-            seen.push(row);
-            holds.push((hidden, allow_ack));
-        }
-    }
-    // Of those, re-releases of one letter once (RSeq / RDate grouping); the unread ids follow.
-    out.list.reserve(seen.len());
-    for (index, type_text) in hiding.shown(&seen) {
-        let (row, (hidden, allow_ack)) = (seen[index], holds[index]);
-        let mut letter = to_letter(row, &s, &v, hidden, allow_ack, offset);
-        letter.trace = traces.remove(&row.id).unwrap_or_default();
-        letter.letter_type = type_text;
-        if is_other_document(&row.letter_type, row.has_pdf, &s) {
+    // Patients never see hidden letters; program managers see them marked. Re-releases of one
+    // letter once (RSeq / RDate grouping); the unread ids follow.
+    out.list.reserve(rows.len());
+    for l in hiding.listed(rows, now, !is_patient) {
+        let other = is_other_kind(l.kind, l.row.has_pdf, &s);
+        let id = l.row.id;
+        let mut letter = to_letter(l.row, &s, &v, l.hidden, l.allow_ack, offset);
+        letter.trace = traces.remove(&id).unwrap_or_default();
+        letter.letter_type = l.type_text;
+        if other {
             out.other.push(letter);
         } else {
             if !letter.is_already_read {
@@ -164,7 +162,18 @@ pub(super) async fn load_documents(
             out.list.push(letter);
         }
     }
-    Ok(Json(out))
+    // About 500 bytes a letter as JSON, and a trace entry about a hundred.
+    let letters = out.list.len() + out.other.len();
+    let trace_entries: usize = out
+        .list
+        .iter()
+        .chain(&out.other)
+        .map(|l| l.trace.len())
+        .sum();
+    Ok(LargeJson {
+        body: out,
+        bytes_hint: 64 + letters * 560 + trace_entries * 112,
+    })
 }
 
 /// The audit rows about these letters as trace entries, grouped by letter.

@@ -11,9 +11,10 @@ use axum::extract::State;
 use axum::Json;
 use serde_json::json;
 use wasm_core::documents::{
-    can_acknowledge, is_other_document, letter_state, letter_type_text, patient_sees_letter,
-    shown_releases, ReleaseGrouping, ReleasedLetter,
+    can_acknowledge, is_other_kind, letter_kind, letter_state, letter_type_text_of,
+    patient_sees_kind, shown_releases, LetterKind, ReleaseGrouping, ReleasedLetter,
 };
+use wasm_core::documents_hold::HoldLetter;
 use wasm_core::model::{
     DocumentsLoadResponse, DocumentsSettings, Letter, LetterFacts, LetterRef, LetterViewer,
     LoadDocumentsRequest, NotCompletedLetters, Role, TraceEntry,
@@ -126,43 +127,89 @@ pub(super) struct LetterRules {
 impl LetterRules {
     /// (hidden from the patient now, may be acknowledged).
     pub(super) fn apply(&self, row: &LetterRow, now: i64) -> (bool, bool) {
-        let decision = self
-            .hold
-            .decide(&row.letter_type, row.bi_rads.as_deref(), row.sent_at);
-        let barred = !patient_sees_letter(&row.letter_type, self.show_doctor_letters_to_patients);
+        self.apply_of(row, letter_kind(&row.letter_type), now)
+    }
+
+    /// [`Self::apply`] for a row whose kind (`letter_kind` of its type) is known.
+    fn apply_of(&self, row: &LetterRow, kind: LetterKind, now: i64) -> (bool, bool) {
+        let decision = self.hold.decide_letter(&HoldLetter {
+            letter_type: &row.letter_type,
+            kind,
+            bi_rads: row.bi_rads.as_deref(),
+            sent_at_ms: row.sent_at,
+        });
+        let barred = !patient_sees_kind(kind, self.show_doctor_letters_to_patients);
         (barred || !decision.visible_at(now), decision.allow_ack)
     }
 
-    /// The type text the page shows (an alternate description of its kind, if set).
-    pub(super) fn type_text(&self, letter_type: &str) -> String {
-        letter_type_text(letter_type, &self.alt)
-    }
-
-    /// Which of `rows` (the letters the viewer may see, in the list's order) the list shows, by
-    /// their index in `rows`, with the type text each shows: wasm-core
-    /// `documents::shown_releases` (re-releases of one letter shown once; '{type} ({RSeq})').
-    /// A letter left out stays reachable by its token (its PDF: links in emails keep working).
-    pub(super) fn shown(&self, rows: &[&LetterRow]) -> Vec<(usize, String)> {
-        let letters: Vec<ReleasedLetter> = rows
-            .iter()
-            .map(|r| ReleasedLetter {
-                id: r.id,
-                sent_at_ms: r.sent_at,
-                release_seq: r.release_seq,
-                type_text: self.type_text(&r.letter_type),
-            })
-            .collect();
-        // The shown letters are a subsequence of `rows`, in the same order.
+    /// The letters a list shows, in the list's order: the rows the viewer may see (a hidden one
+    /// only with `include_hidden`: program managers see them marked), of those the re-releases
+    /// of one letter once (wasm-core `documents::shown_releases`: RSeq / RDate grouping, and
+    /// '{type} ({RSeq})'), each with the type text it shows (an alternate description of its
+    /// kind, if set). A letter left out stays reachable by its token (its PDF: links in emails
+    /// keep working). Each letter's kind is read once and its row is moved, not copied: a list
+    /// has hundreds (issue 22).
+    pub(super) fn listed(
+        &self,
+        rows: Vec<LetterRow>,
+        now: i64,
+        include_hidden: bool,
+    ) -> impl Iterator<Item = ListedLetter> {
+        let kinds: Vec<LetterKind> = rows.iter().map(|r| letter_kind(&r.letter_type)).collect();
+        // The rows the viewer may see: (index in `rows`, hidden, may be acknowledged).
+        let mut seen = Vec::with_capacity(rows.len());
+        let mut released = Vec::with_capacity(rows.len());
+        for (i, (row, &kind)) in rows.iter().zip(&kinds).enumerate() {
+            let (hidden, allow_ack) = self.apply_of(row, kind, now);
+            if !hidden || include_hidden {
+                seen.push((i, hidden, allow_ack));
+                released.push(ReleasedLetter {
+                    id: row.id,
+                    sent_at_ms: row.sent_at,
+                    release_seq: row.release_seq,
+                    type_text: letter_type_text_of(kind, &row.letter_type, &self.alt),
+                });
+            }
+        }
+        // The shown letters are a subsequence of `seen`, in the same order.
+        let mut shown = Vec::with_capacity(seen.len());
         let mut at = 0;
-        shown_releases(&letters, self.grouping)
-            .into_iter()
-            .filter_map(|shown| {
-                let index = at + rows[at..].iter().position(|r| r.id == shown.id)?;
-                at = index + 1;
-                Some((index, shown.type_text))
+        for letter in shown_releases(&released, self.grouping) {
+            let Some(offset) = released
+                .get(at..)
+                .and_then(|rest| rest.iter().position(|r| r.id == letter.id))
+            else {
+                continue;
+            };
+            let (row_index, hidden, allow_ack) = seen[at + offset];
+            shown.push((row_index, letter.type_text, hidden, allow_ack));
+            at += offset + 1;
+        }
+        let mut shown = shown.into_iter().peekable();
+        rows.into_iter()
+            .zip(kinds)
+            .enumerate()
+            .filter_map(move |(i, (row, kind))| {
+                let (_, type_text, hidden, allow_ack) = shown.next_if(|s| s.0 == i)?;
+                Some(ListedLetter {
+                    row,
+                    kind,
+                    type_text,
+                    hidden,
+                    allow_ack,
+                })
             })
-            .collect()
     }
+}
+
+/// A letter a list shows ([`LetterRules::listed`]): its row, its kind, the type text it shows,
+/// whether it is hidden from the patient now, and whether it may be acknowledged.
+pub(super) struct ListedLetter {
+    pub row: LetterRow,
+    pub kind: LetterKind,
+    pub type_text: String,
+    pub hidden: bool,
+    pub allow_ack: bool,
 }
 
 /// The documents settings and the letter rules (all five documents groups).
