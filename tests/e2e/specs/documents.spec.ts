@@ -139,9 +139,12 @@ test("the documents settings change Jane's Documents page at once", async ({ bro
     const table = page.getByRole("table", { name: "Letters" });
     // The titles as written (the header styles them in capitals and adds a sort mark).
     const headers = async () => (await table.getByRole("columnheader").allTextContents()).map((h) => h.replace(/[^\p{L}\p{N} ]/gu, "").trim());
+    // Loaded, not only drawn: while the list loads the table's one row says "Loading…".
     const all = async () => {
       await page.goto("/documents/all");
       await expect(table.locator("tbody tr").first()).toBeVisible();
+      await expect(table).not.toHaveAttribute("aria-busy", "true");
+      await expect(table.locator("td.data-table-empty")).toHaveCount(0);
     };
 
     // Column Titles, with the two columns that are off by default turned on.
