@@ -308,6 +308,8 @@ pub fn format_with(t: &LocalDateTime, pattern: &str, zone_abbr: &str) -> String 
         .and_then(|m| MONTHS.get(m))
         .copied()
         .unwrap_or("");
+    let two = |out: &mut String, n: u32| push_padded(out, i64::from(n), 2);
+    let one = |out: &mut String, n: u32| push_padded(out, i64::from(n), 0);
     let mut rest = pattern;
     while let Some(c) = rest.chars().next() {
         if c == '\'' {
@@ -333,8 +335,6 @@ pub fn format_with(t: &LocalDateTime, pattern: &str, zone_abbr: &str) -> String 
         let (token, after) = rest
             .split_at_checked(run * c.len_utf8())
             .unwrap_or((rest, ""));
-        let two = |out: &mut String, n: u32| push_padded(out, i64::from(n), 2);
-        let one = |out: &mut String, n: u32| push_padded(out, i64::from(n), 0);
         match (c, run) {
             ('y' | 'Y', 2) => push_padded(&mut out, t.year.rem_euclid(100), 2),
             ('y' | 'Y', 1) => push_padded(&mut out, t.year, 0),

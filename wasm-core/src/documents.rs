@@ -410,23 +410,10 @@ fn squashed_words(text: &str) -> [bool; 3] {
     found
 }
 
-/// Whether a letter counts as a referring-physician letter.
-pub fn is_referring_physician(letter_type: &str) -> bool {
-    letter_kind(letter_type) == LetterKind::ReferringPhysician
-}
-
 /// The type text a patient sees (spec 03 §3 "Alternate document descriptions"): the alternate
-/// description of its kind when one is set, else the type itself.
+/// description of its kind (`letter_kind(letter_type)`, which the letters list reads once per
+/// letter) when one is set, else the type itself.
 pub fn letter_type_text(
-    letter_type: &str,
-    alt: &crate::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription,
-) -> String {
-    letter_type_text_of(letter_kind(letter_type), letter_type, alt)
-}
-
-/// [`letter_type_text`] for a letter whose kind is known (`letter_kind(letter_type)`): the
-/// letters list reads each letter's kind once (issue 22).
-pub fn letter_type_text_of(
     kind: LetterKind,
     letter_type: &str,
     alt: &crate::settings::documents_alternate_description::DocumentsAlternateDocumentTypeDescription,
@@ -520,24 +507,15 @@ pub fn shown_releases(letters: &[ReleasedLetter], g: ReleaseGrouping) -> Vec<Sho
 
 /// Whether a patient sees this letter at all (spec 03 §1, §6: ShowDoctorLettersToPatients says
 /// whether patients may see referring physician letters; staff always do).
-pub fn patient_sees_letter(letter_type: &str, show_doctor_letters_to_patients: bool) -> bool {
-    patient_sees_kind(letter_kind(letter_type), show_doctor_letters_to_patients)
-}
-
-/// [`patient_sees_letter`] for a letter whose kind is known.
-pub fn patient_sees_kind(kind: LetterKind, show_doctor_letters_to_patients: bool) -> bool {
+/// `kind` is `letter_kind` of its type.
+pub fn patient_sees_letter(kind: LetterKind, show_doctor_letters_to_patients: bool) -> bool {
     show_doctor_letters_to_patients || kind != LetterKind::ReferringPhysician
 }
 
 /// Whether a letter is listed under Other Documents: a stored document (a PDF of its own), or a
 /// referring physician letter when ShowReferringPhysicianLettersWithOtherDocuments is on; only
-/// while the Other Documents tab is shown.
-pub fn is_other_document(letter_type: &str, has_pdf: bool, s: &DocumentsSettings) -> bool {
-    is_other_kind(letter_kind(letter_type), has_pdf, s)
-}
-
-/// [`is_other_document`] for a letter whose kind is known.
-pub fn is_other_kind(kind: LetterKind, has_pdf: bool, s: &DocumentsSettings) -> bool {
+/// while the Other Documents tab is shown. `kind` is `letter_kind` of its type.
+pub fn is_other_document(kind: LetterKind, has_pdf: bool, s: &DocumentsSettings) -> bool {
     s.show_other_documents_tab
         && (has_pdf
             || (s.show_referring_physician_letters_with_other_documents
@@ -648,13 +626,26 @@ mod kind_tests {
             ..Default::default()
         };
         assert_eq!(
-            letter_type_text("ReferringPhysician", &alt),
+            letter_type_text(
+                letter_kind("ReferringPhysician"),
+                "ReferringPhysician",
+                &alt
+            ),
             "Doctor's letter"
         );
-        assert_eq!(letter_type_text("Recall", &alt), "Recall");
-        assert!(!patient_sees_letter("Referring Physician", false));
-        assert!(patient_sees_letter("Referring Physician", true));
-        assert!(patient_sees_letter("Recall", false));
+        assert_eq!(
+            letter_type_text(letter_kind("Recall"), "Recall", &alt),
+            "Recall"
+        );
+        assert!(!patient_sees_letter(
+            letter_kind("Referring Physician"),
+            false
+        ));
+        assert!(patient_sees_letter(
+            letter_kind("Referring Physician"),
+            true
+        ));
+        assert!(patient_sees_letter(letter_kind("Recall"), false));
     }
 
     #[test]

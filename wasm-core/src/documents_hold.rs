@@ -216,32 +216,26 @@ pub fn hold(
         ));
     }
     let mut allow_ack = true;
-    // The keys are written only when there are rules to compare them with.
     let types = &rules.letter_types_birad_settings;
-    let letter_type = if types.is_empty() {
-        String::new()
-    } else {
-        key(letter.letter_type)
-    };
-    let bi_rads = letter
-        .bi_rads
-        .filter(|_| !types.is_empty())
-        .map(key)
-        .filter(|b| !b.is_empty());
-    for t in types.iter().filter(|t| key(&t.letter_type) == letter_type) {
-        for b in t
-            .birad_settings
-            .iter()
-            .filter(|b| bi_rads.as_deref() == Some(key(&b.birad).as_str()))
-        {
-            later(release(
-                clinic,
-                sent,
-                b.hide_let_days,
-                b.hide_let_biz_days,
-                b.hide_let_forever,
-            ));
-            allow_ack &= b.allow_ack;
+    // The keys are written only when there are rules to compare them with.
+    if !types.is_empty() {
+        let letter_type = key(letter.letter_type);
+        let bi_rads = letter.bi_rads.map(key).filter(|b| !b.is_empty());
+        for t in types.iter().filter(|t| key(&t.letter_type) == letter_type) {
+            for b in t
+                .birad_settings
+                .iter()
+                .filter(|b| bi_rads.as_deref() == Some(key(&b.birad).as_str()))
+            {
+                later(release(
+                    clinic,
+                    sent,
+                    b.hide_let_days,
+                    b.hide_let_biz_days,
+                    b.hide_let_forever,
+                ));
+                allow_ack &= b.allow_ack;
+            }
         }
     }
     HoldDecision {

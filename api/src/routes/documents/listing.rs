@@ -148,7 +148,7 @@ pub(super) async fn load_documents(
     // letter once (RSeq / RDate grouping); the unread ids follow.
     out.list.reserve(rows.len());
     for l in hiding.listed(rows, now, !is_patient) {
-        let other = is_other_kind(l.kind, l.row.has_pdf, &s);
+        let other = is_other_document(l.kind, l.row.has_pdf, &s);
         let id = l.row.id;
         let mut letter = to_letter(l.row, &s, &v, l.hidden, l.allow_ack, offset);
         letter.trace = traces.remove(&id).unwrap_or_default();

@@ -11,8 +11,8 @@ use axum::extract::State;
 use axum::Json;
 use serde_json::json;
 use wasm_core::documents::{
-    can_acknowledge, is_other_kind, letter_kind, letter_state, letter_type_text_of,
-    patient_sees_kind, shown_releases, LetterKind, ReleaseGrouping, ReleasedLetter,
+    can_acknowledge, is_other_document, letter_kind, letter_state, letter_type_text,
+    patient_sees_letter, shown_releases, LetterKind, ReleaseGrouping, ReleasedLetter,
 };
 use wasm_core::documents_hold::HoldLetter;
 use wasm_core::model::{
@@ -138,7 +138,7 @@ impl LetterRules {
             bi_rads: row.bi_rads.as_deref(),
             sent_at_ms: row.sent_at,
         });
-        let barred = !patient_sees_kind(kind, self.show_doctor_letters_to_patients);
+        let barred = !patient_sees_letter(kind, self.show_doctor_letters_to_patients);
         (barred || !decision.visible_at(now), decision.allow_ack)
     }
 
@@ -167,7 +167,7 @@ impl LetterRules {
                     id: row.id,
                     sent_at_ms: row.sent_at,
                     release_seq: row.release_seq,
-                    type_text: letter_type_text_of(kind, &row.letter_type, &self.alt),
+                    type_text: letter_type_text(kind, &row.letter_type, &self.alt),
                 });
             }
         }
