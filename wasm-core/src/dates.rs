@@ -386,6 +386,17 @@ pub fn format_date(iso: &str, format: DateFormat, offset_minutes: i32, zone_abbr
     }
 }
 
+/// [`format_date`] of an instant in milliseconds since 1970, without writing its ISO text and
+/// reading it back (the letters list formats one or more a letter). Any offset
+/// [`format_date`] refuses gives "".
+pub fn format_instant(ms: i64, format: DateFormat, offset_minutes: i32, zone_abbr: &str) -> String {
+    if offset_minutes.unsigned_abs() > MAX_OFFSET_MINUTES as u32 {
+        return String::new();
+    }
+    let t = LocalDateTime::from_instant(ms.div_euclid(1000), offset_minutes);
+    format_with(&t, format.pattern(), zone_abbr)
+}
+
 /// `iso` with a date pattern of the settings (DocumentsOther DocViewDateFormat, spec 03 §3: e.g.
 /// 'EEEE, MMMM d, y' or 'MM/dd/yyyy'); a blank pattern is the letter date format. Invalid
 /// input gives "".
@@ -941,6 +952,29 @@ mod tests {
                 format_with(&t, format.pattern(), "EST"),
                 reference_format_with(&t, format.pattern(), "EST")
             );
+        }
+    }
+
+    #[test]
+    fn format_instant_is_format_date_of_the_iso_text() {
+        // Instants spread over years 1 to 9999 (where the ISO text reads back), with the edges.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut instants = vec![0, -1, 999, 1000, -62_135_596_800_000, 253_402_300_799_999];
+        for _ in 0..3000 {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            instants.push(-62_135_596_800_000 + (x >> 11) as i64 % 315_537_897_600_000);
+        }
+        for (i, ms) in instants.into_iter().enumerate() {
+            let offset = [0, -300, 330, 840, -720, 1441, -1441][i % 7];
+            for format in DateFormat::ALL {
+                assert_eq!(
+                    format_instant(ms, format, offset, "EST"),
+                    format_date(&iso_utc_ms(ms), format, offset, "EST"),
+                    "{ms} {offset} {format:?}"
+                );
+            }
         }
     }
 

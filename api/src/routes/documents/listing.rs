@@ -49,7 +49,6 @@ pub(super) fn to_letter(
 ) -> Letter {
     let f = facts(&row, s, allow_ack);
     let state = letter_state(&f, v, offset);
-    let date = fmt::iso_utc(row.sent_at);
     let patient_name = row.patient_name();
     Letter {
         id: row.id,
@@ -57,13 +56,13 @@ pub(super) fn to_letter(
         letter_type: row.letter_type,
         patient_name,
         ssn: row.mrn,
-        date_string: wasm_core::dates::format_date(
-            &date,
+        date_string: wasm_core::dates::format_instant(
+            row.sent_at,
             wasm_core::dates::DateFormat::LongDate,
             offset,
             "",
         ),
-        date,
+        date: fmt::iso_utc(row.sent_at),
         study_date: row.study_date,
         study_desc: row.study_desc.unwrap_or_default(),
         notify_type: row.notify_type,
