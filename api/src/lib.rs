@@ -63,6 +63,7 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::http::Request;
 use axum::response::IntoResponse;
+use axum::serve::ListenerExt;
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove};
@@ -221,6 +222,13 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     error_log::start_writer(&db);
     let listener = tokio::net::TcpListener::bind(&config.bind).await?;
     let addr = listener.local_addr()?;
+    // No Nagle: a compressed answer leaves in several writes, and Nagle would hold a small last
+    // one until the client acknowledges the one before (its delayed ACK: up to ~40 ms).
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %e, "TCP_NODELAY not set");
+        }
+    });
     {
         let mut out = std::io::stdout().lock();
         writeln!(out, "listening on http://127.0.0.1:{}", addr.port())?;
