@@ -70,6 +70,25 @@ LUA
 $(echo "$wrk_out" | awk '/Requests\/sec/{print $2}') $(echo "$wrk_out" | awk '/Non-2xx/{print $4}' | grep . || echo 0)"
 }
 
+# The machine's own noise, with no server running: a fixed piece of work (copying 256 KiB 100
+# times, about 1 ms) timed over and over for 5 s; prints "p50 p99" in ms. This shared machine has
+# spells in which all work runs several times slower for ~0.1 s (seen every few seconds), and a
+# p99 that falls in such a spell says more about the machine than about the portal.
+noise() {
+  python3 - <<'PY'
+import time
+src, dst = bytearray(256 << 10), bytearray(256 << 10)
+end, times = time.perf_counter() + 5, []
+while time.perf_counter() < end:
+    t = time.perf_counter()
+    for _ in range(100):
+        dst[:] = src
+    times.append((time.perf_counter() - t) * 1000)
+times.sort()
+print(f"{times[len(times) // 2]:.2f} {times[int(len(times) * 0.99)]:.2f}")
+PY
+}
+
 # wrk prints 12.34ms / 1.20s / 900.00us: milliseconds.
 ms() { python3 -c 'import sys,re; v=sys.argv[1]; n,u=re.match(r"([\d.]+)(\w+)",v).groups(); print(float(n)*{"us":0.001,"ms":1,"s":1000}[u])' "$1"; }
 
@@ -77,6 +96,7 @@ read -r COUNT CPU P50 P99 RPS NON2XX <<<"$(measure "$BIN" current)"
 if [ -n "${COMPARE_BIN:-}" ]; then
   read -r C_COUNT C_CPU C_P50 C_P99 C_RPS C_NON2XX <<<"$(measure "$COMPARE_BIN" compare)"
 fi
+read -r NOISE_P50 NOISE_P99 <<<"$(noise)"
 {
   echo "# Patient area benchmarks"
   echo
@@ -99,5 +119,7 @@ fi
     echo
     echo "Same run, same machine: server CPU per request $(python3 -c "print(round($(ms "$C_CPU")/$(ms "$CPU"),2))")x less, p50 $(python3 -c "print(round($(ms "$C_P50")/$(ms "$P50"),2))")x faster, p99 $(python3 -c "print(round($(ms "$C_P99")/$(ms "$P99"),2))")x faster, requests/s $(python3 -c "print(round($RPS/$C_RPS,2))")x."
   fi
+  echo
+  echo "The machine's noise right after (no server running): a fixed ~1 ms piece of work took p50 ${NOISE_P50} ms, p99 ${NOISE_P99} ms ($(python3 -c "print(round($NOISE_P99/$NOISE_P50,1))")x its p50)."
 } >"$OUT"
 cat "$OUT"
