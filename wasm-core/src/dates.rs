@@ -366,10 +366,15 @@ pub fn format_with(t: &LocalDateTime, pattern: &str, zone_abbr: &str) -> String 
     out
 }
 
+/// Whether a viewer's offset from UTC is one a zone can have (up to 18 hours either way).
+fn offset_in_range(offset_minutes: i32) -> bool {
+    offset_minutes.unsigned_abs() <= MAX_OFFSET_MINUTES as u32
+}
+
 /// The local date and time of `iso` for a viewer `offset_minutes` east of UTC; a plain date is
 /// returned as is.
 pub fn to_local(iso: &str, offset_minutes: i32) -> Option<LocalDateTime> {
-    if offset_minutes.unsigned_abs() > MAX_OFFSET_MINUTES as u32 {
+    if !offset_in_range(offset_minutes) {
         return None;
     }
     match parse_iso(iso)? {
@@ -390,7 +395,7 @@ pub fn format_date(iso: &str, format: DateFormat, offset_minutes: i32, zone_abbr
 /// reading it back (the letters list formats one or more a letter). Any offset
 /// [`format_date`] refuses gives "".
 pub fn format_instant(ms: i64, format: DateFormat, offset_minutes: i32, zone_abbr: &str) -> String {
-    if offset_minutes.unsigned_abs() > MAX_OFFSET_MINUTES as u32 {
+    if !offset_in_range(offset_minutes) {
         return String::new();
     }
     let t = LocalDateTime::from_instant(ms.div_euclid(1000), offset_minutes);
