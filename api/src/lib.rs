@@ -194,10 +194,16 @@ pub fn app(state: AppState) -> Router {
             license::middleware,
         ))
         .layer(axum::middleware::from_fn(csrf::middleware))
-        // JSON and pages above 1 KiB leave compressed when the client takes br or gzip; the
-        // built assets are already compressed at build time (web.rs serves the .br/.gz files).
+        // JSON and pages above 1 KiB leave compressed when the client takes zstd, br or gzip
+        // (zstd first when a client takes several: Chromium and Firefox do, and it costs least);
+        // the built assets are already compressed at build time (web.rs serves the .br/.gz
+        // files). Level 1 of each codec: at tower-http's defaults (br 4, gzip 6) compressing a
+        // 250 KB letters list cost more CPU than making it, for 7 % (br) and 20 % (gzip) fewer
+        // bytes; zstd 1 was both cheaper and smaller than zstd 3
+        // (bench/results-issue22-speed.md, "Compression levels").
         .layer(
             CompressionLayer::new()
+                .quality(tower_http::CompressionLevel::Precise(1))
                 .compress_when(DefaultPredicate::new().and(SizeAbove::new(1024))),
         )
         .layer(CatchPanicLayer::custom(

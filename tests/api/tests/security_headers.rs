@@ -1,6 +1,8 @@
 //! Issue 22: security headers on every answer (ASVS V14.4), no caching of API answers (V8.1.1),
 //! precompressed assets and compressed JSON by content negotiation.
 
+use std::io::Read;
+
 use api_tests::*;
 
 fn header(response: &Response, name: &str) -> String {
@@ -123,4 +125,63 @@ async fn large_json_answers_are_compressed_small_ones_are_not() {
     let plain = client.get("/api/openapi.json").await;
     assert!(plain.header("content-encoding").is_none());
     assert!(plain.json().get("openapi").is_some());
+}
+
+/// What each codec's answer decodes to.
+fn decoded(response: &Response) -> Vec<u8> {
+    let mut out = Vec::new();
+    let body = &response.body[..];
+    match header(response, "content-encoding").as_str() {
+        "zstd" => out = zstd::decode_all(body).expect("a zstd stream"),
+        "br" => {
+            brotli_decompressor::Decompressor::new(body, 4096)
+                .read_to_end(&mut out)
+                .expect("a brotli stream");
+        }
+        "gzip" => {
+            flate2::read::GzDecoder::new(body)
+                .read_to_end(&mut out)
+                .expect("a gzip stream");
+        }
+        other => panic!("unexpected content-encoding {other}"),
+    }
+    out
+}
+
+#[tokio::test]
+async fn each_codec_a_browser_offers_decodes_to_the_plain_answer() {
+    let server = TestServer::fresh().await;
+    let mut client = server.client();
+    let plain = client.get("/api/openapi.json").await.body;
+    for (offered, picked) in [
+        // Chromium and Firefox: zstd, the cheapest to make.
+        ("gzip, deflate, br, zstd", "zstd"),
+        // Safari takes no zstd.
+        ("gzip, deflate, br", "br"),
+        ("gzip", "gzip"),
+        // A codec refused with q=0 is never used; a higher q-value wins.
+        ("zstd;q=0, br;q=0.5, gzip", "gzip"),
+    ] {
+        let response = client
+            .send(
+                Method::GET,
+                "/api/openapi.json",
+                None,
+                Csrf::Omit,
+                &[("accept-encoding", offered)],
+            )
+            .await;
+        assert_eq!(response.status, StatusCode::OK, "{offered}");
+        assert_eq!(header(&response, "content-encoding"), picked, "{offered}");
+        assert!(
+            response.body.len() * 4 < plain.len(),
+            "{offered}: {} of {} bytes",
+            response.body.len(),
+            plain.len()
+        );
+        assert!(
+            decoded(&response) == plain,
+            "{offered}: decodes to another answer"
+        );
+    }
 }
