@@ -2,7 +2,8 @@
 # Patient-area benchmarks (issue 4) -> bench/results-patient-area.md
 #  1. letter PDF generation p50/p99: a two-page letter with the logo (api/examples/letter_pdf.rs)
 #  2. POST /api/documents/loadDocuments p50/p99 for a patient with 500 letters: a demo portal on
-#     127.0.0.1, 500 letters added to Jane, wrk (bounded: 10 s, 4 connections).
+#     127.0.0.1, 500 letters added to Jane, wrk (bounded: 10 s, 4 connections); plain, then once
+#     for each codec a browser may take (zstd, br, gzip): CPU per request and bytes on the wire.
 # The release profile of the workspace (the one scripts/bench.sh builds: LTO, one codegen unit), so
 # running this after bench.sh rebuilds nothing. PROFILE=debug for a quick look.
 # COMPARE_BIN=/path/to/older/portal-api measures that binary too, in the same run, and reports the
@@ -22,7 +23,8 @@ TMP=$(mktemp -d /tmp/bench-patient-area.XXXXXX)
 PID=
 trap '[ -n "$PID" ] && kill "$PID" 2>/dev/null; rm -rf "$TMP"' EXIT
 
-# measure BIN NAME: a demo portal with 500 more letters for Jane; prints "count p50 p99 rps non2xx".
+# measure BIN NAME: a demo portal with 500 more letters for Jane; prints a line for each
+# Accept-Encoding: "encoding count cpu p50 p99 rps non2xx bytes".
 measure() {
   local bin=$1 name=$2 db="$TMP/$2.db"
   "$bin" --bind 127.0.0.1:0 --database-url "sqlite://$db" --web-dir web/dist --demo >"$TMP/$name.out" 2>"$TMP/$name.err" &
@@ -48,26 +50,32 @@ PY
   session=$(awk '$6=="portal_session"{print $7}' "$jar")
   count=$(curl -s -b "$jar" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' -d '{}' "$url/api/documents/loadDocuments" \
     | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["list"]))')
-  cat >"$TMP/$name.lua" <<LUA
+  # Plain (the goal's figure), then as a browser gets it: each codec the portal offers, alone.
+  local enc ticks0 ticks1 cpu bytes
+  for enc in identity zstd br gzip; do
+    cat >"$TMP/$name.lua" <<LUA
 wrk.method = "POST"
 wrk.body = "{\"TimezoneOffset\":0}"
 wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Accept-Encoding"] = "$enc"
 wrk.headers["X-CSRF-Token"] = "$csrf"
 wrk.headers["Cookie"] = "portal_session=$session; portal_csrf=$csrf"
 LUA
-  # The server's own CPU time per request (user + system, /proc): the figure the machine's noise
-  # moves least, as other tenants delay requests but do not add to their CPU time.
-  local ticks0 ticks1 cpu
-  ticks0=$(awk '{print $14 + $15}' "/proc/$PID/stat")
-  wrk_out=$(wrk -t2 -c4 -d10s --latency -s "$TMP/$name.lua" "$url/api/documents/loadDocuments")
-  ticks1=$(awk '{print $14 + $15}' "/proc/$PID/stat")
-  cpu=$(python3 -c "import sys; t, n = float(sys.argv[1]), int(sys.argv[2]); print(f'{t * 1000 / $(getconf CLK_TCK) / n:.2f}ms')" \
-    "$((ticks1 - ticks0))" "$(echo "$wrk_out" | awk '/requests in/{print $1}')")
+    bytes=$(curl -s -b "$jar" -H "X-CSRF-Token: $csrf" -H "Accept-Encoding: $enc" -H 'Content-Type: application/json' \
+      -d '{"TimezoneOffset":0}' "$url/api/documents/loadDocuments" | wc -c)
+    # The server's own CPU time per request (user + system, /proc): the figure the machine's noise
+    # moves least, as other tenants delay requests but do not add to their CPU time.
+    ticks0=$(awk '{print $14 + $15}' "/proc/$PID/stat")
+    wrk_out=$(wrk -t2 -c4 -d10s --latency -s "$TMP/$name.lua" "$url/api/documents/loadDocuments")
+    ticks1=$(awk '{print $14 + $15}' "/proc/$PID/stat")
+    cpu=$(python3 -c "import sys; t, n = float(sys.argv[1]), int(sys.argv[2]); print(f'{t * 1000 / $(getconf CLK_TCK) / n:.2f}ms')" \
+      "$((ticks1 - ticks0))" "$(echo "$wrk_out" | awk '/requests in/{print $1}')")
+    echo "$enc $count $cpu $(echo "$wrk_out" | awk '$1=="50%"{print $2}') $(echo "$wrk_out" | awk '$1=="99%"{print $2}') \
+$(echo "$wrk_out" | awk '/Requests\/sec/{print $2}') $(echo "$wrk_out" | awk '/Non-2xx/{print $4}' | grep . || echo 0) $bytes"
+  done
   kill "$PID" 2>/dev/null || true
   wait "$PID" 2>/dev/null || true
   PID=
-  echo "$count $cpu $(echo "$wrk_out" | awk '$1=="50%"{print $2}') $(echo "$wrk_out" | awk '$1=="99%"{print $2}') \
-$(echo "$wrk_out" | awk '/Requests\/sec/{print $2}') $(echo "$wrk_out" | awk '/Non-2xx/{print $4}' | grep . || echo 0)"
 }
 
 # The machine's own noise, with no server running: a fixed piece of work (copying 256 KiB 100
@@ -92,9 +100,11 @@ PY
 # wrk prints 12.34ms / 1.20s / 900.00us: milliseconds.
 ms() { python3 -c 'import sys,re; v=sys.argv[1]; n,u=re.match(r"([\d.]+)(\w+)",v).groups(); print(float(n)*{"us":0.001,"ms":1,"s":1000}[u])' "$1"; }
 
-read -r COUNT CPU P50 P99 RPS NON2XX <<<"$(measure "$BIN" current)"
+CURRENT=$(measure "$BIN" current)
+read -r _ COUNT CPU P50 P99 RPS NON2XX _ <<<"$(echo "$CURRENT" | head -1)"
 if [ -n "${COMPARE_BIN:-}" ]; then
-  read -r C_COUNT C_CPU C_P50 C_P99 C_RPS C_NON2XX <<<"$(measure "$COMPARE_BIN" compare)"
+  COMPARED=$(measure "$COMPARE_BIN" compare)
+  read -r _ C_COUNT C_CPU C_P50 C_P99 C_RPS C_NON2XX _ <<<"$(echo "$COMPARED" | head -1)"
 fi
 read -r NOISE_P50 NOISE_P99 <<<"$(noise)"
 {
@@ -118,6 +128,19 @@ read -r NOISE_P50 NOISE_P99 <<<"$(noise)"
     echo "| ${COMPARE_NAME:-the compared build} ($C_COUNT letters) | $C_CPU | $C_P50 | $C_P99 | $C_RPS | ${C_NON2XX:-0} |"
     echo
     echo "Same run, same machine: server CPU per request $(python3 -c "print(round($(ms "$C_CPU")/$(ms "$CPU"),2))")x less, p50 $(python3 -c "print(round($(ms "$C_P50")/$(ms "$P50"),2))")x faster, p99 $(python3 -c "print(round($(ms "$C_P99")/$(ms "$P99"),2))")x faster, requests/s $(python3 -c "print(round($RPS/$C_RPS,2))")x."
+  fi
+  echo
+  echo "### The same list as a browser gets it: compressed (Accept-Encoding: one codec)"
+  echo
+  echo "| build | encoding | bytes | server CPU per request | p50 | p99 | requests/s |"
+  echo "|---|---|---:|---|---|---|---|"
+  while read -r enc _ cpu p50 p99 rps _ bytes; do
+    echo "| this build | $enc | $bytes | $cpu | $p50 | $p99 | $rps |"
+  done <<<"$CURRENT"
+  if [ -n "${COMPARE_BIN:-}" ]; then
+    while read -r enc _ cpu p50 p99 rps _ bytes; do
+      echo "| ${COMPARE_NAME:-the compared build} | $enc | $bytes | $cpu | $p50 | $p99 | $rps |"
+    done <<<"$COMPARED"
   fi
   echo
   echo "The machine's noise right after (no server running): a fixed ~1 ms piece of work took p50 ${NOISE_P50} ms, p99 ${NOISE_P99} ms ($(python3 -c "print(round($NOISE_P99/$NOISE_P50,1))")x its p50)."
