@@ -11,6 +11,7 @@ const PNG = fileURLToPath(new URL("../../api/tests/fixtures/logo.png", import.me
 interface Letter {
   AccessToken: string;
   Type: string;
+  SSN: string;
 }
 
 test("a program manager edits the logo: width with cancel and save, upload and remove", async ({ page }) => {
@@ -146,6 +147,36 @@ test("the program manager's trace is its own modal with Key, Details and FieldUp
   await expect(text).toContainText("FieldUpdated:");
   await trace.getByRole("button", { name: "Close" }).last().click();
   await expect(trace).toHaveCount(0);
+});
+
+test("the manager's MRN search stays put while /documents picks its tab: typing and focus are kept", async ({ page }) => {
+  await signIn(page, "staff", "manager");
+  await expect(page).toHaveURL(/\/home$/);
+  // The documents settings are held back, so the search is on screen before the tab is decided.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/documents/documentsSettings*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/documents");
+  const mrn = page.getByLabel("Patient MRN");
+  await mrn.fill("1000");
+  const input = await mrn.elementHandle();
+  release();
+  await expect(page).toHaveURL(/\/documents\/unread$/);
+  // The same input, still focused and holding what was typed, takes the rest of the MRN.
+  expect(await input!.evaluate((el) => el.isConnected && el === document.activeElement)).toBe(true);
+  await page.keyboard.type("01");
+  await expect(mrn).toHaveValue("100001");
+  const loaded = page.waitForResponse((r) => r.url().endsWith("/api/documents/loadDocuments") && r.request().postData()?.includes("100001") === true);
+  await page.keyboard.press("Enter");
+  const answer = await loaded;
+  expect(answer.status()).toBe(200);
+  // Jane's letters (which of them are unread depends on the specs beside this one).
+  const { list } = (await answer.json()) as { list: Letter[] };
+  expect(list.length).toBeGreaterThan(0);
+  expect(list.every((l) => l.SSN === "100001")).toBe(true);
 });
 
 test("the pdf.js viewer page draws the letter with its text", async ({ page }) => {

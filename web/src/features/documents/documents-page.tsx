@@ -264,8 +264,10 @@ export function DocumentsPage() {
   }, [settings, route.Mode, open, isManager, printers.length, t("Msg_Documents_NotRead")]);
 
   // The tab is decided once the documents settings are in: /documents/other typed or reloaded
-  // must not bounce to /documents/all before ShowOtherDocumentsTab is known (issue 20).
-  if (route.RedirectTo && settings) return <Navigate to={route.RedirectTo} replace />;
+  // must not bounce to /documents/all before ShowOtherDocumentsTab is known (issue 20). The
+  // manager's search stays mounted through the redirect: an MRN typed meanwhile (and the focus)
+  // is kept, where a new input would have dropped it.
+  const redirectTo = settings ? route.RedirectTo : undefined;
 
   const tab = (path: string, label: string, mobile: string, count: number) => (
     <NavLink to={`/documents/${path}`} className="tab">
@@ -279,6 +281,7 @@ export function DocumentsPage() {
 
   return (
     <>
+      {redirectTo && <Navigate to={redirectTo} replace />}
       {isManager && (
         <section className="panel doc-search">
           <form
@@ -296,41 +299,43 @@ export function DocumentsPage() {
           <p className="doc-note">Referring physician letters are listed with the patient letters and are never acknowledged by staff.</p>
         </section>
       )}
-      <section className="panel documents-panel">
-        {settings?.CompactViewMode && settings.CompactViewDocumentsDescription.trim() && (
-          <p className="doc-compact-description">{settings.CompactViewDocumentsDescription}</p>
-        )}
-        <nav className="tabs" aria-label="Documents">
-          {tab("unread", t("Documents_UnreadTab"), t("Documents_UnreadShort"), unread.length)}
-          {tab("all", t("Documents_AllTab"), t("Documents_AllShort"), list.length)}
-          {settings?.ShowOtherDocumentsTab && tab("other", t("Documents_OtherTab"), t("Documents_OtherShort"), other.length)}
-        </nav>
-        {phone && settings ? (
-          <LetterList
-            letters={rows}
-            settings={settings}
-            dateText={(l) => {
-              const zone = zoneOf(l.Date);
-              return tDate(formatDatePattern(l.Date, settings.DocViewDateFormat ?? "", zone.offsetMinutes, zone.zoneAbbr));
-            }}
-            onView={open}
-            onAcknowledge={setConfirming}
-            onTrace={isManager ? setTracing : undefined}
-            emptyMessage={t("Documents_NoDocuments")}
-            busy={!loaded && !isManager}
-          />
-        ) : (
-          <DataTable
-            mode="client"
-            label={t("Documents_Letters")}
-            columns={columns}
-            data={rows}
-            getRowId={(l) => String(l.Id)}
-            loading={!loaded && !isManager}
-            emptyMessage={t("Documents_NoDocuments")}
-          />
-        )}
-      </section>
+      {!redirectTo && (
+        <section className="panel documents-panel">
+          {settings?.CompactViewMode && settings.CompactViewDocumentsDescription.trim() && (
+            <p className="doc-compact-description">{settings.CompactViewDocumentsDescription}</p>
+          )}
+          <nav className="tabs" aria-label="Documents">
+            {tab("unread", t("Documents_UnreadTab"), t("Documents_UnreadShort"), unread.length)}
+            {tab("all", t("Documents_AllTab"), t("Documents_AllShort"), list.length)}
+            {settings?.ShowOtherDocumentsTab && tab("other", t("Documents_OtherTab"), t("Documents_OtherShort"), other.length)}
+          </nav>
+          {phone && settings ? (
+            <LetterList
+              letters={rows}
+              settings={settings}
+              dateText={(l) => {
+                const zone = zoneOf(l.Date);
+                return tDate(formatDatePattern(l.Date, settings.DocViewDateFormat ?? "", zone.offsetMinutes, zone.zoneAbbr));
+              }}
+              onView={open}
+              onAcknowledge={setConfirming}
+              onTrace={isManager ? setTracing : undefined}
+              emptyMessage={t("Documents_NoDocuments")}
+              busy={!loaded && !isManager}
+            />
+          ) : (
+            <DataTable
+              mode="client"
+              label={t("Documents_Letters")}
+              columns={columns}
+              data={rows}
+              getRowId={(l) => String(l.Id)}
+              loading={!loaded && !isManager}
+              emptyMessage={t("Documents_NoDocuments")}
+            />
+          )}
+        </section>
+      )}
       {viewing && (
         <Modal
           title={letterTitle(viewing.PatientName, viewing.SSN, viewing.StudyDate ?? undefined, viewing.StudyDesc, {
