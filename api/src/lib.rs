@@ -195,7 +195,7 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(axum::middleware::from_fn(csrf::middleware))
         // JSON and pages above 1 KiB leave compressed when the client takes zstd, br or gzip
-        // (zstd first when a client takes several: Chromium and Firefox do, and it costs least);
+        // (zstd first when a client takes several, as Chromium does: it costs least);
         // the built assets are already compressed at build time (web.rs serves the .br/.gz
         // files). Level 1 of each codec: at tower-http's defaults (br 4, gzip 6) compressing a
         // 250 KB letters list cost more CPU than making it, for 7 % (br) and 20 % (gzip) fewer
